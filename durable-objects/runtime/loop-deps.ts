@@ -1,0 +1,44 @@
+/** What the agent loop needs from the object that hosts it, as small interfaces. */
+import type { CirrusEvent } from "../../shared/events";
+import type { ToolRegistry } from "../tools/tool";
+import type { RunnerLimits } from "../tools/tool-runner";
+import type { StateHolder } from "./conversation-state";
+import type { EventLog } from "./event-log";
+import type { MessageStore } from "./message-store";
+import type { ModelClient } from "./model-types";
+import type { RunStore } from "./run-store";
+
+/** Per-conversation settings the loop obeys. */
+export interface LoopSettings {
+  model: string;
+  instructions: string | null;
+  maxSteps: number;
+  limits: RunnerLimits;
+  /** The model's context window in tokens; older turns are summarised when near it. */
+  contextTokens: number;
+}
+
+/** The context summary that stands in for the oldest messages. */
+export interface ContextSummary {
+  /** Messages with id up to this are covered by the summary. */
+  upToId: number;
+  text: string;
+}
+
+/** Everything one run needs, handed in by the conversation object. */
+export interface LoopDeps {
+  conversationId: string;
+  workspaceId: string;
+  runs: RunStore;
+  messages: MessageStore;
+  log: EventLog;
+  state: StateHolder;
+  model: ModelClient;
+  tools: ToolRegistry;
+  settings: LoopSettings;
+  /** Aborted when the run is cancelled. */
+  signal: AbortSignal;
+  /** Writes an event to the log (and then to listeners). */
+  emit(runId: string, event: CirrusEvent): void;
+  summary: { get(): ContextSummary | null; set(s: ContextSummary): void };
+}

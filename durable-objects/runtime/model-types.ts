@@ -1,0 +1,72 @@
+/** Types shared by the loop and the model clients (a small subset of the OpenAI chat format). */
+
+/** A function tool call as stored on an assistant message. */
+export interface ToolCall {
+  id: string;
+  type: "function";
+  function: { name: string; arguments: string };
+}
+
+/** One chat message in OpenAI's format. */
+export type ChatMessage =
+  | { role: "system"; content: string }
+  | { role: "user"; content: string }
+  | { role: "assistant"; content: string | null; tool_calls?: ToolCall[] }
+  | { role: "tool"; tool_call_id: string; content: string };
+
+/** A tool as offered to the model. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** Token counts of one model call or a whole run. */
+export interface Usage {
+  input_tokens: number;
+  output_tokens: number;
+  total_tokens: number;
+}
+
+/** What one model turn produced. */
+export interface ModelTurn {
+  text: string;
+  toolCalls: ToolCall[];
+  usage: Usage;
+  finishReason: string | null;
+}
+
+/** Streaming notifications from a model call, in order. */
+export type ModelDelta =
+  | { kind: "text"; delta: string }
+  | { kind: "tool_call_start"; index: number; id: string; name: string }
+  | { kind: "tool_call_args"; index: number; delta: string }
+  /** The call is being retried from scratch: discard what the earlier attempt streamed. */
+  | { kind: "restart"; attempt: number; reason: string };
+
+/** A request for one model turn. */
+export interface ModelRequest {
+  model: string;
+  messages: ChatMessage[];
+  tools: ToolSpec[];
+  signal?: AbortSignal;
+  maxOutputTokens?: number;
+}
+
+/** Anything that can produce a model turn: OpenAI-compatible endpoints, Workers AI. */
+export interface ModelClient {
+  /** Runs one turn, streaming deltas to `onDelta` as they arrive. */
+  complete(req: ModelRequest, onDelta: (d: ModelDelta) => void): Promise<ModelTurn>;
+}
+
+/** Adds two usage records. */
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    input_tokens: a.input_tokens + b.input_tokens,
+    output_tokens: a.output_tokens + b.output_tokens,
+    total_tokens: a.total_tokens + b.total_tokens,
+  };
+}
+
+/** A zero usage record. */
+export const ZERO_USAGE: Usage = Object.freeze({ input_tokens: 0, output_tokens: 0, total_tokens: 0 });

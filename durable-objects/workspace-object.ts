@@ -1,0 +1,143 @@
+/**
+ * One Durable Object per workspace: its name, its API keys (stored hashed) and the index of
+ * its conversations. Every workspace-scoped lookup starts here.
+ */
+import { DurableObject } from "cloudflare:workers";
+
+/** A workspace as the API shows it. */
+export interface WorkspaceRecord {
+  id: string;
+  name: string;
+  created_at: number;
+}
+
+/** A conversation entry of the workspace's index. */
+export interface ConversationEntry {
+  id: string;
+  created_at: number;
+}
+
+/** SHA-256 of a key, hex: what is stored instead of the key. */
+export async function hashKey(key: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A random URL-safe token of `bytes` bytes. */
+export function randomToken(bytes = 24): string {
+  const raw = crypto.getRandomValues(new Uint8Array(bytes));
+  return btoa(String.fromCharCode(...raw))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+/** The Durable Object of one workspace. */
+export class WorkspaceObject extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS workspace (id TEXT PRIMARY KEY, name TEXT NOT NULL, created_at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS api_keys (id TEXT PRIMARY KEY, name TEXT NOT NULL, hash TEXT NOT NULL UNIQUE,
+        prefix TEXT NOT NULL, created_at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS conversations (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL);
+      CREATE INDEX IF NOT EXISTS conversations_created ON conversations (created_at, id);`);
+  }
+
+  /** Creates the workspace record (idempotent). */
+  init(id: string, name: string): WorkspaceRecord {
+    const existing = this.get();
+    if (existing) return existing;
+    const created_at = Date.now();
+    this.sql.exec("INSERT INTO workspace (id, name, created_at) VALUES (?, ?, ?)", id, name, created_at);
+    return { id, name, created_at };
+  }
+
+  get(): WorkspaceRecord | null {
+    return (
+      this.sql
+        .exec<{ id: string; name: string; created_at: number }>("SELECT * FROM workspace")
+        .toArray()[0] ?? null
+    );
+  }
+
+  /** Issues a secret key; only its hash is kept. */
+  async createKey(
+    name: string,
+  ): Promise<{ id: string; name: string; key: string; created_at: number } | null> {
+    const ws = this.get();
+    if (!ws) return null;
+    const id = `key_${randomToken(9)}`;
+    const key = `sk_${ws.id}_${randomToken(24)}`;
+    const created_at = Date.now();
+    this.sql.exec(
+      "INSERT INTO api_keys (id, name, hash, prefix, created_at) VALUES (?, ?, ?, ?, ?)",
+      id,
+      name,
+      await hashKey(key),
+      key.slice(0, ws.id.length + 8),
+      created_at,
+    );
+    return { id, name, key, created_at };
+  }
+
+  deleteKey(keyId: string): boolean {
+    return this.sql.exec("DELETE FROM api_keys WHERE id = ?", keyId).rowsWritten > 0;
+  }
+
+  listKeys(): { id: string; name: string; prefix: string; created_at: number }[] {
+    return this.sql
+      .exec<{ id: string; name: string; prefix: string; created_at: number }>(
+        "SELECT id, name, prefix, created_at FROM api_keys ORDER BY created_at",
+      )
+      .toArray();
+  }
+
+  /** The key id for a key hash, or null. */
+  verifyKeyHash(hash: string): string | null {
+    return (
+      this.sql.exec<{ id: string }>("SELECT id FROM api_keys WHERE hash = ?", hash).toArray()[0]?.id ?? null
+    );
+  }
+
+  addConversation(id: string, createdAt: number): void {
+    this.sql.exec("INSERT OR IGNORE INTO conversations (id, created_at) VALUES (?, ?)", id, createdAt);
+  }
+
+  removeConversation(id: string): boolean {
+    return this.sql.exec("DELETE FROM conversations WHERE id = ?", id).rowsWritten > 0;
+  }
+
+  hasConversation(id: string): boolean {
+    return this.sql.exec("SELECT 1 FROM conversations WHERE id = ?", id).toArray().length > 0;
+  }
+
+  /** Conversations newest first, `limit` at a time after the `cursor` one. */
+  listConversations(limit: number, cursor: string | null): { ids: ConversationEntry[]; hasMore: boolean } {
+    let rows: ConversationEntry[];
+    if (cursor) {
+      const at = this.sql
+        .exec<{ created_at: number }>("SELECT created_at FROM conversations WHERE id = ?", cursor)
+        .toArray()[0];
+      if (!at) return { ids: [], hasMore: false };
+      rows = this.sql
+        .exec<{ id: string; created_at: number }>(
+          "SELECT id, created_at FROM conversations WHERE (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT ?",
+          at.created_at,
+          cursor,
+          limit + 1,
+        )
+        .toArray();
+    } else {
+      rows = this.sql
+        .exec<{ id: string; created_at: number }>(
+          "SELECT id, created_at FROM conversations ORDER BY created_at DESC, id DESC LIMIT ?",
+          limit + 1,
+        )
+        .toArray();
+    }
+    return { ids: rows.slice(0, limit), hasMore: rows.length > limit };
+  }
+}

@@ -1,0 +1,8 @@
+#!/bin/sh
+# One-time set-up shared by `npm run dev` and `npm test`: dependencies, then the local browser.
+set -eu
+cd "$(dirname "$0")/.."
+if [ ! -x node_modules/.bin/vitest ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+sh scripts/setup-browser.sh

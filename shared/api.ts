@@ -1,0 +1,169 @@
+/**
+ * The HTTP API's schemas: one zod schema per concept, used to validate requests, type the
+ * Durable Objects' answers and generate the OpenAPI document.
+ */
+import { z } from "@hono/zod-openapi";
+import { ConversationState, PendingQuestion, Task } from "./events";
+
+/** The one error shape of every route. */
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: z.string().describe("Stable machine-readable code, e.g. `not_found`, `invalid_request`."),
+      message: z.string().describe("What went wrong, for people."),
+    }),
+  })
+  .openapi("Error");
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const Metadata = z
+  .record(z.string(), z.string().max(1000))
+  .refine((m) => Object.keys(m).length <= 32, "at most 32 metadata keys")
+  .describe("Up to 32 string key/value pairs of your own.");
+
+export const ModelName = z
+  .string()
+  .min(1)
+  .max(200)
+  .describe("Model name for the configured endpoint, overriding OPENAI_MODEL.");
+
+export const CreateConversation = z
+  .object({
+    instructions: z.string().max(100_000).optional().describe("System instructions for this conversation."),
+    model: ModelName.optional(),
+    metadata: Metadata.optional(),
+  })
+  .openapi("CreateConversation");
+export type CreateConversation = z.infer<typeof CreateConversation>;
+
+export const ConversationStatus = z.enum(["idle", "running", "waiting_for_user"]);
+export type ConversationStatus = z.infer<typeof ConversationStatus>;
+
+export const Usage = z
+  .object({ input_tokens: z.number().int(), output_tokens: z.number().int(), total_tokens: z.number().int() })
+  .openapi("Usage");
+
+export const Conversation = z
+  .object({
+    id: z.string(),
+    object: z.literal("conversation"),
+    created_at: z.number().describe("Epoch milliseconds."),
+    instructions: z.string().nullable(),
+    model: z.string(),
+    metadata: z.record(z.string(), z.string()),
+  })
+  .openapi("Conversation");
+export type Conversation = z.infer<typeof Conversation>;
+
+export const ChatMessageView = z
+  .object({
+    id: z.number().int(),
+    run_id: z.string().nullable(),
+    role: z.enum(["system", "user", "assistant", "tool"]),
+    content: z.string().nullable(),
+    tool_calls: z.array(z.object({ id: z.string(), name: z.string(), arguments: z.string() })).optional(),
+    tool_call_id: z.string().optional(),
+    created_at: z.number(),
+  })
+  .openapi("Message");
+export type ChatMessageView = z.infer<typeof ChatMessageView>;
+
+export const RunStatus = z.enum([
+  "queued",
+  "running",
+  "waiting_for_user",
+  "succeeded",
+  "failed",
+  "cancelled",
+]);
+
+export const RunView = z
+  .object({
+    id: z.string(),
+    status: RunStatus,
+    created_at: z.number(),
+    started_at: z.number().nullable(),
+    finished_at: z.number().nullable(),
+    steps: z.number().int(),
+    usage: Usage,
+    output: z.unknown(),
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  })
+  .openapi("Run");
+export type RunView = z.infer<typeof RunView>;
+
+export const ConversationDetails = Conversation.extend({
+  status: ConversationStatus,
+  messages: z.array(ChatMessageView),
+  tasks: z.array(Task),
+  pending_question: PendingQuestion.nullable(),
+  usage: Usage,
+  current_run: RunView.nullable(),
+  queued_runs: z.number().int(),
+}).openapi("ConversationDetails");
+export type ConversationDetails = z.infer<typeof ConversationDetails>;
+
+export const ConversationList = z
+  .object({
+    data: z.array(Conversation),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable().describe("Pass as `cursor` to get the next page."),
+  })
+  .openapi("ConversationList");
+
+export const SendMessage = z
+  .object({
+    content: z.string().min(1).max(500_000).describe("The user's message."),
+    stream: z
+      .boolean()
+      .default(true)
+      .describe("Stream this run's events as SSE (default) or wait for the result."),
+    idempotency_key: z.string().min(1).max(200).optional().describe("The same key twice starts one run."),
+  })
+  .openapi("SendMessage");
+
+export const RunResult = z
+  .object({
+    run_id: z.string(),
+    status: RunStatus,
+    output: z.unknown().describe("The run's result: the final answer (or what finish delivered)."),
+    usage: Usage,
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  })
+  .openapi("RunResult");
+export type RunResult = z.infer<typeof RunResult>;
+
+export const AnswerBody = z
+  .object({
+    question_id: z.string().min(1),
+    answer: z
+      .union([z.string().max(100_000), z.array(z.string().max(1000)).max(50)])
+      .describe("Free text, one of the options, or (with `multiple`) a list of options."),
+  })
+  .openapi("Answer");
+export type AnswerBody = z.infer<typeof AnswerBody>;
+
+export const ToolCallBody = z
+  .object({ arguments: z.record(z.string(), z.unknown()).default({}).describe("The tool's arguments.") })
+  .openapi("ToolCall");
+
+export const ToolCallResult = z.object({ tool: z.string(), result: z.unknown() }).openapi("ToolCallResult");
+
+export const CreateWorkspace = z.object({ name: z.string().min(1).max(200) }).openapi("CreateWorkspace");
+export const Workspace = z
+  .object({ id: z.string(), name: z.string(), created_at: z.number() })
+  .openapi("Workspace");
+export const CreateKey = z.object({ name: z.string().min(1).max(200) }).openapi("CreateKey");
+export const CreatedKey = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    key: z.string().describe("The secret key. Shown once; only its hash is stored."),
+    created_at: z.number(),
+  })
+  .openapi("CreatedKey");
+export const KeyInfo = z
+  .object({ id: z.string(), name: z.string(), prefix: z.string(), created_at: z.number() })
+  .openapi("Key");
+
+export const StateView = ConversationState;

@@ -1,0 +1,87 @@
+/**
+ * The one event schema of Cirrus: AG-UI events (as published by @ag-ui/core) plus the
+ * CUSTOM event payloads AG-UI lacks. The worker writes these, `web/` reads them.
+ */
+import {
+  CustomEventSchema,
+  RunErrorEventSchema,
+  RunFinishedEventSchema,
+  RunStartedEventSchema,
+  StateDeltaEventSchema,
+  StateSnapshotEventSchema,
+  StepFinishedEventSchema,
+  StepStartedEventSchema,
+  TextMessageContentEventSchema,
+  TextMessageEndEventSchema,
+  TextMessageStartEventSchema,
+  ToolCallArgsEventSchema,
+  ToolCallEndEventSchema,
+  ToolCallResultEventSchema,
+  ToolCallStartEventSchema,
+} from "@ag-ui/core/schemas";
+import { z } from "zod";
+
+/** Every event Cirrus emits, discriminated on `type`. */
+export const CirrusEvent = z.discriminatedUnion("type", [
+  RunStartedEventSchema,
+  RunFinishedEventSchema,
+  RunErrorEventSchema,
+  StepStartedEventSchema,
+  StepFinishedEventSchema,
+  TextMessageStartEventSchema,
+  TextMessageContentEventSchema,
+  TextMessageEndEventSchema,
+  ToolCallStartEventSchema,
+  ToolCallArgsEventSchema,
+  ToolCallEndEventSchema,
+  ToolCallResultEventSchema,
+  StateSnapshotEventSchema,
+  StateDeltaEventSchema,
+  CustomEventSchema,
+]);
+export type CirrusEvent = z.infer<typeof CirrusEvent>;
+export type CirrusEventType = CirrusEvent["type"];
+
+/** An event as stored and streamed: its position in the conversation's log and its run. */
+export const LoggedEvent = z.object({
+  seq: z.number().int().positive().describe("Position in the conversation's event log; the SSE `id`."),
+  run_id: z.string().nullable().describe("The run that produced the event, if any."),
+  event: CirrusEvent,
+});
+export type LoggedEvent = z.infer<typeof LoggedEvent>;
+
+/** A pending `ask_user` question, as shown in state and in the `ask_user` CUSTOM event. */
+export const PendingQuestion = z.object({
+  question_id: z.string(),
+  question: z.string(),
+  options: z.array(z.string()).optional(),
+  multiple: z.boolean(),
+  asked_at: z.number().describe("Epoch milliseconds."),
+  expires_at: z.number().describe("Epoch milliseconds; after this the tool returns a timeout."),
+});
+export type PendingQuestion = z.infer<typeof PendingQuestion>;
+
+/** A task of the conversation's in-memory task list. */
+export const Task = z.object({
+  id: z.string(),
+  subject: z.string(),
+  description: z.string().optional(),
+  status: z.enum(["pending", "in_progress", "completed"]),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export type Task = z.infer<typeof Task>;
+
+/** The shared state carried by STATE_SNAPSHOT / STATE_DELTA events. */
+export const ConversationState = z.object({
+  tasks: z.array(Task),
+  pending_question: PendingQuestion.nullable(),
+});
+export type ConversationState = z.infer<typeof ConversationState>;
+
+/** Names of the CUSTOM events Cirrus emits. */
+export const CustomEventName = z.enum(["ask_user", "ask_user_resolved", "sub_agent_event", "notice"]);
+export type CustomEventName = z.infer<typeof CustomEventName>;
+
+/** Events after which a run's own stream ends. */
+export const TERMINAL_EVENT_TYPES: ReadonlySet<string> = new Set(["RUN_FINISHED", "RUN_ERROR"]);

@@ -1,0 +1,24 @@
+/**
+ * Starts the real local servers the workerd tests talk to: the scripted OpenAI-compatible
+ * model (the only stand-in in the suite) and a page server. Runs in Node before the tests.
+ */
+import type { TestProject } from "vitest/node";
+import { startPageServer } from "./page-server";
+import { startScriptedModel } from "./scripted-model";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    llmUrl: string;
+    pageUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const model = await startScriptedModel();
+  const pages = await startPageServer();
+  project.provide("llmUrl", model.url);
+  project.provide("pageUrl", pages.url);
+  return async () => {
+    await Promise.all([model.close(), pages.close()]);
+  };
+}

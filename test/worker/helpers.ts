@@ -1,0 +1,143 @@
+/** Helpers for workerd tests: the API as a client sees it, the scripted model, SSE parsing. */
+import { env, exports } from "cloudflare:workers";
+import { inject } from "vitest";
+import type { Turn } from "../support/scripted-model-wire";
+
+export const ADMIN = "test-admin-token";
+
+/** Calls the Worker like an HTTP client would. */
+export function api(
+  path: string,
+  init: RequestInit & { token?: string | null; json?: unknown } = {},
+): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const token = init.token === undefined ? ADMIN : init.token;
+  if (token) headers.set("authorization", `Bearer ${token}`);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set("content-type", "application/json");
+    body = JSON.stringify(init.json);
+  }
+  return exports.default.fetch(new Request(`https://cirrus.test${path}`, { ...init, headers, body }));
+}
+
+/** The scripted model's base URL (Node side). */
+export const llmUrl = () => inject("llmUrl");
+
+/** Gives a script key its turns; each model request with `model: key` consumes the next. */
+export async function script(key: string, turns: Turn[], repeat = false): Promise<void> {
+  const res = await fetch(`${llmUrl()}/__scripts/${encodeURIComponent(key)}`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ turns, repeat }),
+  });
+  if (!res.ok) throw new Error(`script ${key}: ${res.status} ${await res.text()}`);
+}
+
+/** The request bodies the scripted model received for a key. */
+export async function modelRequests(
+  key: string,
+): Promise<{ messages: { role: string; content: unknown }[]; tools?: unknown[] }[]> {
+  const res = await fetch(`${llmUrl()}/__scripts/${encodeURIComponent(key)}/requests`);
+  return ((await res.json()) as { requests: never[] }).requests;
+}
+
+/** Releases requests held by a `hang` turn. */
+export async function release(key: string): Promise<void> {
+  await fetch(`${llmUrl()}/__scripts/${encodeURIComponent(key)}/release`, { method: "POST" });
+}
+
+/** A unique script key per test. */
+export const uniqueKey = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}`;
+
+/** Creates a conversation that talks to the given script key. */
+export async function createConversation(
+  model: string,
+  extra: Record<string, unknown> = {},
+  token?: string,
+): Promise<string> {
+  const res = await api("/v1/conversations", { method: "POST", json: { model, ...extra }, token });
+  if (res.status !== 201) throw new Error(`create conversation: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** One parsed SSE message. */
+export interface SseMessage {
+  id: number | null;
+  data: { type: string; [k: string]: unknown };
+}
+
+/** Reads SSE messages until `stop` says so or the stream ends. */
+export async function readSse(
+  res: Response,
+  stop: (m: SseMessage, all: SseMessage[]) => boolean = () => false,
+  timeoutMs = 15_000,
+): Promise<SseMessage[]> {
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const out: SseMessage[] = [];
+  let buffer = "";
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline) {
+      const { value, done } = await Promise.race([
+        reader.read(),
+        new Promise<never>((_, reject) =>
+          setTimeout(
+            () => reject(new Error(`SSE timeout; got ${out.map((m) => m.data.type).join(",")}`)),
+            deadline - Date.now(),
+          ),
+        ),
+      ]);
+      if (done) break;
+      buffer += value;
+      let idx = buffer.indexOf("\n\n");
+      while (idx >= 0) {
+        const block = buffer.slice(0, idx);
+        buffer = buffer.slice(idx + 2);
+        idx = buffer.indexOf("\n\n");
+        const data = block
+          .split("\n")
+          .filter((l) => l.startsWith("data: "))
+          .map((l) => l.slice(6))
+          .join("\n");
+        if (!data) continue;
+        const idLine = block.split("\n").find((l) => l.startsWith("id: "));
+        const msg = { id: idLine ? Number(idLine.slice(4)) : null, data: JSON.parse(data) };
+        out.push(msg);
+        if (stop(msg, out)) return out;
+      }
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  return out;
+}
+
+/** Stops at a run's terminal event. */
+export const untilRunEnd = (m: SseMessage) => m.data.type === "RUN_FINISHED" || m.data.type === "RUN_ERROR";
+
+/** Polls until `check` returns a value, or fails after `timeoutMs`. */
+export async function eventually<T>(
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 10_000,
+  stepMs = 50,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+}
+
+/** GET a conversation's details. */
+export async function getConversation(
+  id: string,
+  token?: string,
+): Promise<Record<string, unknown> & { status: string }> {
+  const res = await api(`/v1/conversations/${id}`, { token });
+  return (await res.json()) as never;
+}
+
+export { env };

@@ -1,0 +1,48 @@
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+/** Bindings every workerd test sees: the scripted model and local-only network rules. */
+const testBindings = (llmUrl: string, pageUrl: string) => ({
+  ADMIN_TOKEN: "test-admin-token",
+  OPENAI_API_KEY: "sk-test",
+  OPENAI_BASE_URL: `${llmUrl}/v1`,
+  OPENAI_MODEL: "echo",
+  ALLOW_PRIVATE_NETWORK: "true",
+  TEST_PAGE_URL: pageUrl,
+  TEST_LLM_URL: llmUrl,
+  // Short timers so timeout paths are testable without waiting minutes.
+  MODEL_RETRY_MAX_DELAY_MS: "200",
+  ASK_USER_TIMEOUT_MS: "1500",
+  SSE_HEARTBEAT_MS: "300",
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["test/unit/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest(({ inject }) => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: testBindings(inject<string>("llmUrl"), inject<string>("pageUrl")),
+            },
+          })),
+        ],
+        test: {
+          name: "workers",
+          include: ["test/worker/**/*.test.ts"],
+          globalSetup: ["test/support/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});

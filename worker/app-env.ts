@@ -1,0 +1,16 @@
+/** The Hono environment shared by every route: bindings and the authenticated principal. */
+import type { OpenAPIHono } from "@hono/zod-openapi";
+
+/** Who is calling: the admin token, or a key of one workspace. */
+export interface Principal {
+  workspaceId: string;
+  admin: boolean;
+  keyId: string | null;
+}
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: { principal: Principal };
+}
+
+export type App = OpenAPIHono<AppEnv>;

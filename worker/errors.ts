@@ -1,0 +1,55 @@
+/** The API's one error shape, and the error class routes throw to produce it. */
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { RpcFailure } from "../durable-objects/rpc-result";
+import type { ErrorBody } from "../shared/api";
+
+/** An error with an HTTP status and a stable code; rendered as `{"error": {code, message}}`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Throws the failure of a Durable Object call as an {@link ApiError}; passes values through. */
+export function unwrap<T>(result: { ok: true; value: T } | RpcFailure): T {
+  if (!result.ok) throw new ApiError(result.status, result.code, result.message);
+  return result.value;
+}
+
+/** The JSON body of an error. */
+export function errorBody(code: string, message: string): ErrorBody {
+  return { error: { code, message } };
+}
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: "invalid_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  409: "conflict",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+};
+
+/** `app.onError`: every thrown error becomes the one JSON shape; only real bugs are 500s. */
+export function handleError(err: Error, c: Context): Response {
+  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status);
+  if (err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode;
+    return c.json(
+      errorBody(CODE_BY_STATUS[status] ?? "http_error", err.message || "Request failed."),
+      status,
+    );
+  }
+  console.error("unhandled error", err instanceof Error ? err.stack : err);
+  return c.json(errorBody("internal", "Something went wrong on our side."), 500);
+}

@@ -1,0 +1,46 @@
+/**
+ * The Cirrus Worker: the HTTP API (Hono + zod-openapi) in front of one Durable Object per
+ * conversation and one per workspace.
+ */
+import { createApp } from "./app-factory";
+import { requireAuth } from "./auth";
+import { renderDocs } from "./docs-page";
+import { errorBody, handleError } from "./errors";
+import agui from "./routes/agui";
+import conversations from "./routes/conversations";
+import runs from "./routes/runs";
+import workspaces from "./routes/workspaces";
+
+export { ConversationObject } from "../durable-objects/conversation-object";
+export { WorkspaceObject } from "../durable-objects/workspace-object";
+
+const OPENAPI_INFO = {
+  openapi: "3.1.0",
+  info: {
+    title: "Cirrus",
+    version: "0.1.0",
+    description: "A hosted AI agent: durable runs, resumable AG-UI event streams, tools and remote browsers.",
+  },
+};
+
+const app = createApp();
+
+app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+app.get("/", (c) => c.json({ name: "cirrus", docs: "/docs", openapi: "/openapi.json" }));
+app.doc31("/openapi.json", { ...OPENAPI_INFO, security: [{ bearer: [] }] });
+app.get("/docs", (c) => c.html(renderDocs(app.getOpenAPI31Document({ ...OPENAPI_INFO }) as never)));
+
+app.use("/v1/*", requireAuth());
+app.route("/v1", workspaces);
+app.route("/v1", conversations);
+app.route("/v1", runs);
+app.route("/v1", agui);
+
+app.notFound((c) =>
+  c.json(errorBody("not_found", `No route ${c.req.method} ${new URL(c.req.url).pathname}.`), 404),
+);
+app.onError(handleError);
+
+export default {
+  fetch: app.fetch,
+} satisfies ExportedHandler<Env>;

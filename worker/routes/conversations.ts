@@ -1,0 +1,107 @@
+/** Conversations: create, list, read, delete. */
+import { createRoute, z } from "@hono/zod-openapi";
+import { Conversation, ConversationDetails, ConversationList, CreateConversation } from "../../shared/api";
+import { commonErrors, json } from "./route-helpers";
+import { createApp } from "../app-factory";
+import { ApiError } from "../errors";
+import { randomToken } from "../../durable-objects/workspace-object";
+import { conversationStub, existingConversation, workspaceStub } from "../stubs";
+
+const errors = commonErrors;
+export const IdParam = z.object({
+  id: z.string().openapi({ param: { name: "id", in: "path" }, example: "conv_abc123" }),
+});
+
+const app = createApp();
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/conversations",
+    summary: "Create a conversation",
+    tags: ["Conversations"],
+    request: { body: { content: { "application/json": { schema: CreateConversation } }, required: false } },
+    responses: { 201: json(Conversation, "The new conversation"), ...errors },
+  }),
+  async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as unknown;
+    const parsed = CreateConversation.safeParse(body ?? {});
+    if (!parsed.success)
+      throw new ApiError(400, "invalid_request", `Invalid json: ${z.prettifyError(parsed.error)}`);
+    const { workspaceId } = c.get("principal");
+    const id = `conv_${randomToken(12)}`;
+    const conv = await conversationStub(c.env, workspaceId, id).create(id, workspaceId, parsed.data);
+    await workspaceStub(c.env, workspaceId).addConversation(id, conv.created_at);
+    return c.json(conv, 201);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/conversations",
+    summary: "List conversations, newest first",
+    tags: ["Conversations"],
+    request: {
+      query: z.object({
+        limit: z.coerce.number().int().min(1).max(100).default(20),
+        cursor: z.string().max(200).optional(),
+      }),
+    },
+    responses: { 200: json(ConversationList, "A page of conversations"), ...errors },
+  }),
+  async (c) => {
+    const { limit, cursor } = c.req.valid("query");
+    const { workspaceId } = c.get("principal");
+    const page = await workspaceStub(c.env, workspaceId).listConversations(limit, cursor ?? null);
+    const data: Conversation[] = [];
+    for (const conv of await Promise.all(
+      page.ids.map((e) => conversationStub(c.env, workspaceId, e.id).describe()),
+    )) {
+      if (conv) data.push({ ...conv });
+    }
+    return c.json(
+      { data, has_more: page.hasMore, next_cursor: page.hasMore ? (page.ids.at(-1)?.id ?? null) : null },
+      200,
+    );
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/conversations/{id}",
+    summary: "Get a conversation: status, messages, tasks, pending question, usage",
+    tags: ["Conversations"],
+    request: { params: IdParam },
+    responses: { 200: json(ConversationDetails, "The conversation"), ...errors },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const details = await conversationStub(c.env, c.get("principal").workspaceId, id).details();
+    if (!details) throw new ApiError(404, "not_found", `No conversation ${id} in this workspace.`);
+    return c.json(details, 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "delete",
+    path: "/conversations/{id}",
+    summary: "Delete a conversation and everything it stored",
+    tags: ["Conversations"],
+    request: { params: IdParam },
+    responses: { 200: json(z.object({ id: z.string(), deleted: z.literal(true) }), "Deleted"), ...errors },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const { workspaceId } = c.get("principal");
+    const stub = await existingConversation(c.env, workspaceId, id);
+    // destroy() resets the object after wiping it, which ends this call with an error by design.
+    await stub.destroy().catch(() => {});
+    await workspaceStub(c.env, workspaceId).removeConversation(id);
+    return c.json({ id, deleted: true as const }, 200);
+  },
+);
+
+export default app;

@@ -1,0 +1,163 @@
+/** Sending messages, streaming events, answering questions, cancelling and calling tools. */
+import { createRoute, z } from "@hono/zod-openapi";
+import type { JSONValue } from "hono/utils/types";
+import {
+  AnswerBody,
+  ErrorBody,
+  RunResult,
+  SendMessage,
+  ToolCallBody,
+  ToolCallResult,
+} from "../../shared/api";
+import { createApp } from "../app-factory";
+import { ApiError, unwrap } from "../errors";
+import { existingConversation } from "../stubs";
+import { IdParam } from "./conversations";
+import { commonErrors, json, resumeAfter, sse } from "./route-helpers";
+
+/** How often a non-streaming call re-attaches after the object restarted under it. */
+const WAIT_REATTACH_ATTEMPTS = 5;
+
+const app = createApp();
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/conversations/{id}/messages",
+    summary: "Send a message; stream the run's events or wait for its result",
+    description:
+      "With `stream: true` (default) answers with this run's events as SSE, ending after RUN_FINISHED or RUN_ERROR. With `stream: false` waits and returns the result. A message sent during a run is queued. The same `idempotency_key` twice starts one run.",
+    tags: ["Runs"],
+    request: {
+      params: IdParam,
+      body: { content: { "application/json": { schema: SendMessage } }, required: true },
+    },
+    responses: {
+      200: {
+        ...json(RunResult, "The finished run (stream: false)"),
+        ...sse("The run's events (stream: true)"),
+      },
+      ...commonErrors,
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const stub = await existingConversation(c.env, c.get("principal").workspaceId, id);
+    const { run_id } = unwrap(await stub.sendMessage(body.content, body.idempotency_key ?? null));
+    if (body.stream) {
+      const res = await stub.fetch(`https://conversation/runs/${run_id}/events`);
+      return new Response(res.body, { headers: { ...Object.fromEntries(res.headers), "x-run-id": run_id } });
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return c.json(unwrap(await stub.waitForRun(run_id)), 200);
+      } catch (err) {
+        if (err instanceof ApiError || attempt >= WAIT_REATTACH_ATTEMPTS) throw err;
+      }
+    }
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/conversations/{id}/events",
+    summary: "Every event of the conversation as SSE; resume with Last-Event-ID or ?after=",
+    tags: ["Runs"],
+    request: {
+      params: IdParam,
+      query: z.object({
+        after: z.string().regex(/^\d+$/).optional().describe("Resume after this event sequence."),
+      }),
+      headers: z.object({ "last-event-id": z.string().optional() }),
+    },
+    responses: { 200: sse("Events with `id: <seq>`, then live events and heartbeats"), ...commonErrors },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const after = resumeAfter(c.req.header("last-event-id"), c.req.valid("query").after);
+    const stub = await existingConversation(c.env, c.get("principal").workspaceId, id);
+    return stub.fetch(`https://conversation/events?after=${after}`);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/conversations/{id}/answer",
+    summary: "Answer the pending ask_user question",
+    tags: ["Runs"],
+    request: {
+      params: IdParam,
+      body: { content: { "application/json": { schema: AnswerBody } }, required: true },
+    },
+    responses: {
+      200: json(
+        z.object({ question_id: z.string(), answer: z.union([z.string(), z.array(z.string())]) }),
+        "Accepted",
+      ),
+      409: json(ErrorBody, "No such question is pending"),
+      ...commonErrors,
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const stub = await existingConversation(c.env, c.get("principal").workspaceId, id);
+    return c.json(unwrap(await stub.answer(c.req.valid("json"))), 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/conversations/{id}/cancel",
+    summary: "Stop the current run",
+    tags: ["Runs"],
+    request: { params: IdParam },
+    responses: {
+      200: json(z.object({ run_id: z.string().nullable(), cancelled: z.boolean() }), "Result"),
+      ...commonErrors,
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const stub = await existingConversation(c.env, c.get("principal").workspaceId, id);
+    return c.json(unwrap(await stub.cancel()), 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/conversations/{id}/tools/{name}",
+    summary: "Call one tool directly, with the same validation as a model call",
+    tags: ["Runs"],
+    request: {
+      params: IdParam.extend({
+        name: z.string().openapi({ param: { name: "name", in: "path" }, example: "create_task" }),
+      }),
+      body: { content: { "application/json": { schema: ToolCallBody } }, required: false },
+    },
+    responses: {
+      200: json(ToolCallResult, "The tool's result"),
+      409: json(ErrorBody, "The tool needs a run"),
+      422: json(ErrorBody, "The tool failed"),
+      ...commonErrors,
+    },
+  }),
+  async (c) => {
+    const { id, name } = c.req.valid("param");
+    const raw = (await c.req.json().catch(() => ({}))) as unknown;
+    const parsed = ToolCallBody.safeParse(raw ?? {});
+    if (!parsed.success)
+      throw new ApiError(400, "invalid_request", `Invalid json: ${z.prettifyError(parsed.error)}`);
+    const stub = await existingConversation(c.env, c.get("principal").workspaceId, id);
+    const { result } = unwrap<{ tool: string; result: unknown }>(
+      await stub.callTool(name, parsed.data.arguments),
+    );
+    return c.json({ tool: name, result: (result ?? null) as JSONValue }, 200);
+  },
+);
+
+export default app;

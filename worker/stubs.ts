@@ -1,0 +1,37 @@
+/** Durable Object stubs, always scoped to the caller's workspace. */
+import type { ConversationObject } from "../durable-objects/conversation-object";
+import type { WorkspaceObject } from "../durable-objects/workspace-object";
+import { ApiError } from "./errors";
+
+/** Ids the API accepts for conversations (ours are `conv_…`; AG-UI clients bring their own). */
+export const CONVERSATION_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** The stub of a workspace's object. */
+export function workspaceStub(env: Env, workspaceId: string): DurableObjectStub<WorkspaceObject> {
+  return (env.WORKSPACES as DurableObjectNamespace<WorkspaceObject>).get(
+    env.WORKSPACES.idFromName(workspaceId),
+  );
+}
+
+/** The stub of a conversation, named inside its workspace so no other workspace can reach it. */
+export function conversationStub(
+  env: Env,
+  workspaceId: string,
+  conversationId: string,
+): DurableObjectStub<ConversationObject> {
+  if (!CONVERSATION_ID.test(conversationId)) throw new ApiError(404, "not_found", "No such conversation.");
+  const ns = env.CONVERSATIONS as DurableObjectNamespace<ConversationObject>;
+  return ns.get(ns.idFromName(`${workspaceId}/${conversationId}`));
+}
+
+/** The stub of a conversation that must exist. */
+export async function existingConversation(
+  env: Env,
+  workspaceId: string,
+  conversationId: string,
+): Promise<DurableObjectStub<ConversationObject>> {
+  const stub = conversationStub(env, workspaceId, conversationId);
+  if (!(await stub.describe()))
+    throw new ApiError(404, "not_found", `No conversation ${conversationId} in this workspace.`);
+  return stub;
+}
