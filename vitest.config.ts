@@ -11,7 +11,8 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   TEST_PAGE_URL: pageUrl,
   TEST_LLM_URL: llmUrl,
   // Short timers so timeout paths are testable without waiting minutes.
-  MODEL_RETRY_MAX_DELAY_MS: "200",
+  MODEL_RETRY_BASE_DELAY_MS: "20",
+  MODEL_RETRY_MAX_DELAY_MS: "3000",
   ASK_USER_TIMEOUT_MS: "1500",
   SSE_HEARTBEAT_MS: "300",
   RUN_WATCHDOG_MS: "1000",

@@ -72,6 +72,8 @@ export class ConversationObject extends DurableObject<Env> {
       instructions: body.instructions ?? null,
       model: body.model ?? this.config.defaultModel,
       metadata: body.metadata ?? {},
+      max_steps: body.max_steps ?? this.config.maxSteps,
+      context_window: body.context_window ?? this.config.contextTokens,
     };
     this.setMeta("info", info);
     return publicInfo(info);
@@ -311,9 +313,9 @@ export class ConversationObject extends DurableObject<Env> {
       settings: {
         model: info.model,
         instructions: info.instructions,
-        maxSteps: this.config.maxSteps,
+        maxSteps: info.max_steps,
         limits: this.config.limits,
-        contextTokens: this.config.contextTokens,
+        contextTokens: info.context_window,
       },
       signal: this.abort.signal,
       emit: (runId, event) => this.emit(runId, event),

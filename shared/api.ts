@@ -32,6 +32,14 @@ export const CreateConversation = z
     instructions: z.string().max(100_000).optional().describe("System instructions for this conversation."),
     model: ModelName.optional(),
     metadata: Metadata.optional(),
+    max_steps: z.number().int().min(1).max(500).optional().describe("Model turns allowed per run (default MAX_STEPS, 50)."),
+    context_window: z
+      .number()
+      .int()
+      .min(1000)
+      .max(10_000_000)
+      .optional()
+      .describe("The model's context window in tokens; older turns are summarised when a run nears it."),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
@@ -51,6 +59,8 @@ export const Conversation = z
     instructions: z.string().nullable(),
     model: z.string(),
     metadata: z.record(z.string(), z.string()),
+    max_steps: z.number().int(),
+    context_window: z.number().int(),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;
