@@ -32,7 +32,13 @@ export const CreateConversation = z
     instructions: z.string().max(100_000).optional().describe("System instructions for this conversation."),
     model: ModelName.optional(),
     metadata: Metadata.optional(),
-    max_steps: z.number().int().min(1).max(500).optional().describe("Model turns allowed per run (default MAX_STEPS, 50)."),
+    max_steps: z
+      .number()
+      .int()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe("Model turns allowed per run (default MAX_STEPS, 50)."),
     context_window: z
       .number()
       .int()

@@ -1,5 +1,5 @@
-import { HttpAgent } from "@ag-ui/client";
 import { exports } from "cloudflare:workers";
+import { HttpAgent } from "@ag-ui/client";
 import { describe, expect, it } from "vitest";
 import { ADMIN, createConversation, getConversation, script, uniqueKey } from "./helpers";
 
@@ -23,22 +23,32 @@ describe("POST /v1/agui", () => {
     const agent = agentFor(threadId);
     agent.messages.push({ id: "u1", role: "user", content: "Say hello" });
     const seen: string[] = [];
-    const first = await agent.runAgent({ runId: `run-${crypto.randomUUID()}` }, { onEvent: ({ event }) => void seen.push(event.type) });
+    const first = await agent.runAgent(
+      { runId: `run-${crypto.randomUUID()}` },
+      { onEvent: ({ event }) => void seen.push(event.type) },
+    );
     expect(seen[0]).toBe("RUN_STARTED");
     expect(seen.at(-1)).toBe("RUN_FINISHED");
-    expect(seen).toEqual(expect.arrayContaining(["TOOL_CALL_START", "TOOL_CALL_RESULT", "TEXT_MESSAGE_CONTENT", "STATE_DELTA"]));
+    expect(seen).toEqual(
+      expect.arrayContaining(["TOOL_CALL_START", "TOOL_CALL_RESULT", "TEXT_MESSAGE_CONTENT", "STATE_DELTA"]),
+    );
     expect(first.result).toBe("Hello from Cirrus");
-    expect(agent.messages.some((m) => m.role === "assistant" && m.content === "Hello from Cirrus")).toBe(true);
-    expect((agent.state as { tasks: { subject: string }[] }).tasks.map((t) => t.subject)).toEqual(["from AG-UI"]);
+    expect(agent.messages.some((m) => m.role === "assistant" && m.content === "Hello from Cirrus")).toBe(
+      true,
+    );
+    expect((agent.state as { tasks: { subject: string }[] }).tasks.map((t) => t.subject)).toEqual([
+      "from AG-UI",
+    ]);
 
     agent.messages.push({ id: "u2", role: "user", content: "Again" });
     const second = await agent.runAgent({ runId: `run-${crypto.randomUUID()}` });
     expect(second.result).toBe("Second answer");
     const conv = await getConversation(threadId);
-    expect((conv.messages as { role: string; content: string }[]).filter((m) => m.role === "user").map((m) => m.content)).toEqual([
-      "Say hello",
-      "Again",
-    ]);
+    expect(
+      (conv.messages as { role: string; content: string }[])
+        .filter((m) => m.role === "user")
+        .map((m) => m.content),
+    ).toEqual(["Say hello", "Again"]);
   });
 
   it("creates the conversation for a thread id it has not seen", async () => {

@@ -8,8 +8,8 @@ import {
   modelRequests,
   readSse,
   release,
-  script,
   type SseMessage,
+  script,
   uniqueKey,
   untilRunEnd,
 } from "./helpers";
@@ -39,7 +39,9 @@ describe("a run interrupted by a restart", () => {
       { text: "done after restart" },
     ]);
     const id = await createConversation(key);
-    await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "go" } }).then((r) => r.body?.cancel());
+    await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "go" } }).then((r) =>
+      r.body?.cancel(),
+    );
     await eventually(async () => (await modelRequests(key)).length === 2);
 
     await abortAllDurableObjects(); // the object dies mid model call, as in an eviction or a deploy
@@ -60,7 +62,11 @@ describe("a run interrupted by a restart", () => {
 
 describe("ask_user", () => {
   const askTurns = (options?: string[], multiple?: boolean) => [
-    { tool_calls: [{ id: "call_ask", name: "ask_user", arguments: { question: "Which colour?", options, multiple } }] },
+    {
+      tool_calls: [
+        { id: "call_ask", name: "ask_user", arguments: { question: "Which colour?", options, multiple } },
+      ],
+    },
     { text: "Thanks for answering." },
   ];
 
@@ -68,21 +74,38 @@ describe("ask_user", () => {
     const key = uniqueKey("ask");
     await script(key, askTurns(["red", "blue"]));
     const id = await createConversation(key);
-    const stream = await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "pick" } });
+    const stream = await api(`/v1/conversations/${id}/messages`, {
+      method: "POST",
+      json: { content: "pick" },
+    });
     const reader = readSse(stream, untilRunEnd);
     const conv = await eventually(async () => {
       const c = await getConversation(id);
       return c.status === "waiting_for_user" ? c : null;
     });
-    expect(conv.pending_question).toMatchObject({ question_id: "call_ask", question: "Which colour?", options: ["red", "blue"], multiple: false });
+    expect(conv.pending_question).toMatchObject({
+      question_id: "call_ask",
+      question: "Which colour?",
+      options: ["red", "blue"],
+      multiple: false,
+    });
 
-    const wrong = await api(`/v1/conversations/${id}/answer`, { method: "POST", json: { question_id: "call_ask", answer: "green" } });
+    const wrong = await api(`/v1/conversations/${id}/answer`, {
+      method: "POST",
+      json: { question_id: "call_ask", answer: "green" },
+    });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ error: { code: "invalid_answer" } });
-    const mismatch = await api(`/v1/conversations/${id}/answer`, { method: "POST", json: { question_id: "nope", answer: "red" } });
+    const mismatch = await api(`/v1/conversations/${id}/answer`, {
+      method: "POST",
+      json: { question_id: "nope", answer: "red" },
+    });
     expect(mismatch.status).toBe(409);
 
-    const ok = await api(`/v1/conversations/${id}/answer`, { method: "POST", json: { question_id: "call_ask", answer: "blue" } });
+    const ok = await api(`/v1/conversations/${id}/answer`, {
+      method: "POST",
+      json: { question_id: "call_ask", answer: "blue" },
+    });
     expect(ok.status).toBe(200);
     const events = await reader;
     expect(events.some((e) => e.data.type === "CUSTOM" && e.data.name === "ask_user")).toBe(true);
@@ -96,9 +119,14 @@ describe("ask_user", () => {
     const key = uniqueKey("ask-multi");
     await script(key, askTurns(["a", "b", "c"], true));
     const id = await createConversation(key);
-    await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "pick" } }).then((r) => r.body?.cancel());
+    await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "pick" } }).then((r) =>
+      r.body?.cancel(),
+    );
     await eventually(async () => (await getConversation(id)).status === "waiting_for_user");
-    const res = await api(`/v1/conversations/${id}/answer`, { method: "POST", json: { question_id: "call_ask", answer: ["a", "c"] } });
+    const res = await api(`/v1/conversations/${id}/answer`, {
+      method: "POST",
+      json: { question_id: "call_ask", answer: ["a", "c"] },
+    });
     expect(res.status).toBe(200);
     await eventually(async () => (await getConversation(id)).status === "idle");
     const toolMsg = (await modelRequests(key))[1].messages.find((m) => m.role === "tool");
@@ -109,7 +137,10 @@ describe("ask_user", () => {
     const key = uniqueKey("ask-timeout");
     await script(key, askTurns());
     const id = await createConversation(key);
-    const events = await readSse(await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "ask me" } }), untilRunEnd);
+    const events = await readSse(
+      await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "ask me" } }),
+      untilRunEnd,
+    );
     expect(events.at(-1)!.data.type).toBe("RUN_FINISHED");
     const toolMsg = (await modelRequests(key))[1].messages.find((m) => m.role === "tool");
     expect(JSON.parse(toolMsg!.content as string)).toEqual({ answer: null, reason: "timeout" });
@@ -119,11 +150,16 @@ describe("ask_user", () => {
     const key = uniqueKey("ask-restart");
     await script(key, askTurns());
     const id = await createConversation(key);
-    await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "ask me" } }).then((r) => r.body?.cancel());
+    await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "ask me" } }).then((r) =>
+      r.body?.cancel(),
+    );
     await eventually(async () => (await getConversation(id)).status === "waiting_for_user");
     await abortAllDurableObjects();
     expect((await getConversation(id)).pending_question).toMatchObject({ question: "Which colour?" });
-    const res = await api(`/v1/conversations/${id}/answer`, { method: "POST", json: { question_id: "call_ask", answer: "teal" } });
+    const res = await api(`/v1/conversations/${id}/answer`, {
+      method: "POST",
+      json: { question_id: "call_ask", answer: "teal" },
+    });
     expect(res.status).toBe(200);
     const events = await readSse(await api(`/v1/conversations/${id}/events`), untilRunEnd);
     expect(events.at(-1)!.data).toMatchObject({ type: "RUN_FINISHED", result: "Thanks for answering." });

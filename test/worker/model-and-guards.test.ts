@@ -1,8 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { api, createConversation, getConversation, modelRequests, readSse, script, uniqueKey, untilRunEnd } from "./helpers";
+import {
+  api,
+  createConversation,
+  getConversation,
+  modelRequests,
+  readSse,
+  script,
+  uniqueKey,
+  untilRunEnd,
+} from "./helpers";
 
 const send = async (id: string, content: string) =>
-  readSse(await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content } }), untilRunEnd, 20_000);
+  readSse(
+    await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content } }),
+    untilRunEnd,
+    20_000,
+  );
 
 describe("model endpoint failures", () => {
   it("retries a 429 after the Retry-After it asked for, then a 500 and a dropped connection", async () => {
@@ -23,7 +36,10 @@ describe("model endpoint failures", () => {
 
   it("restarts a stream that broke mid-way and tells the client", async () => {
     const key = uniqueKey("broken");
-    await script(key, [{ text: "partial partial partial", stream_error_after_chunks: 2 }, { text: "complete answer" }]);
+    await script(key, [
+      { text: "partial partial partial", stream_error_after_chunks: 2 },
+      { text: "complete answer" },
+    ]);
     const id = await createConversation(key);
     const events = await send(id, "hello");
     expect(events.some((e) => e.data.type === "CUSTOM" && e.data.name === "notice")).toBe(true);
@@ -58,14 +74,25 @@ describe("tool-call guards", () => {
     const key = uniqueKey("badargs");
     await script(key, [
       { malformed_tool_call: { name: "create_task", arguments: '{"subject":' } },
-      { tool_calls: [{ name: "no_such_tool", arguments: {} }, { name: "create_task", arguments: { subject: 5 } }] },
+      {
+        tool_calls: [
+          { name: "no_such_tool", arguments: {} },
+          { name: "create_task", arguments: { subject: 5 } },
+        ],
+      },
       { text: "recovered" },
     ]);
     const id = await createConversation(key);
     const events = await send(id, "go");
     expect(events.at(-1)!.data).toMatchObject({ type: "RUN_FINISHED", result: "recovered" });
-    const results = events.filter((e) => e.data.type === "TOOL_CALL_RESULT").map((e) => JSON.parse(e.data.content as string));
-    expect(results.map((r) => r.error.code).sort()).toEqual(["invalid_arguments", "invalid_arguments", "unknown_tool"]);
+    const results = events
+      .filter((e) => e.data.type === "TOOL_CALL_RESULT")
+      .map((e) => JSON.parse(e.data.content as string));
+    expect(results.map((r) => r.error.code).sort()).toEqual([
+      "invalid_arguments",
+      "invalid_arguments",
+      "unknown_tool",
+    ]);
     const seen = (await modelRequests(key))[1].messages.filter((m) => m.role === "tool");
     expect(seen[0].content).toContain("not valid JSON");
   });
@@ -84,13 +111,17 @@ describe("tool-call guards", () => {
     ]);
     const id = await createConversation(key);
     await send(id, "go");
-    expect(((await getConversation(id)).tasks as { subject: string }[]).map((t) => t.subject).sort()).toEqual(["a", "b", "c"]);
+    expect(((await getConversation(id)).tasks as { subject: string }[]).map((t) => t.subject).sort()).toEqual(
+      ["a", "b", "c"],
+    );
     expect((await modelRequests(key))[1].messages.filter((m) => m.role === "tool")).toHaveLength(3);
   });
 
   it("stops a run at its step limit", async () => {
     const key = uniqueKey("steps");
-    const turns = Array.from({ length: 5 }, (_, i) => ({ tool_calls: [{ name: "create_task", arguments: { subject: `t${i}` } }] }));
+    const turns = Array.from({ length: 5 }, (_, i) => ({
+      tool_calls: [{ name: "create_task", arguments: { subject: `t${i}` } }],
+    }));
     await script(key, turns);
     const id = await createConversation(key, { max_steps: 3 });
     const events = await send(id, "go");
@@ -105,7 +136,11 @@ describe("tool-call guards", () => {
     const events = await send(id, "go");
     const codes = events
       .filter((e) => e.data.type === "TOOL_CALL_RESULT")
-      .map((e) => (e.data.content as string).includes('"ok":false') ? JSON.parse(e.data.content as string).error.code : "ok");
+      .map((e) =>
+        (e.data.content as string).includes('"ok":false')
+          ? JSON.parse(e.data.content as string).error.code
+          : "ok",
+      );
     expect(codes).toEqual(["ok", "ok", "repeated_call", "repeated_call", "loop_detected"]);
     expect(events.at(-1)!.data).toMatchObject({ type: "RUN_ERROR", code: "loop_detected" });
   });
@@ -117,7 +152,10 @@ describe("large conversations", () => {
     await script(key, [{ text: "got it" }]);
     const id = await createConversation(key);
     const big = "x".repeat(450_000) + "é".repeat(40_000);
-    const res = await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: big, stream: false } });
+    const res = await api(`/v1/conversations/${id}/messages`, {
+      method: "POST",
+      json: { content: big, stream: false },
+    });
     expect(res.status).toBe(200);
     const conv = await getConversation(id);
     expect((conv.messages as { content: string }[])[0].content).toBe(big);
@@ -135,11 +173,18 @@ describe("large conversations", () => {
     ]);
     const id = await createConversation(key, { context_window: 4000 });
     for (let i = 0; i < 6; i++) {
-      await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: `message ${i}`, stream: false } });
+      await api(`/v1/conversations/${id}/messages`, {
+        method: "POST",
+        json: { content: `message ${i}`, stream: false },
+      });
     }
     expect(await modelRequests(key)).toHaveLength(6); // no summary needed yet
     const events = await send(id, `last one ${filler}`);
-    expect(events.some((e) => e.data.type === "CUSTOM" && (e.data.value as { kind: string }).kind === "context_compacted")).toBe(true);
+    expect(
+      events.some(
+        (e) => e.data.type === "CUSTOM" && (e.data.value as { kind: string }).kind === "context_compacted",
+      ),
+    ).toBe(true);
     const requests = await modelRequests(key);
     const last = requests.at(-1)!;
     expect(JSON.stringify(last.messages)).toContain("SUMMARY: the user sent six long messages");

@@ -1,15 +1,37 @@
 import { describe, expect, it } from "vitest";
-import { api, createConversation, eventually, getConversation, readSse, release, script, uniqueKey, untilRunEnd } from "./helpers";
+import {
+  api,
+  createConversation,
+  eventually,
+  getConversation,
+  readSse,
+  release,
+  script,
+  uniqueKey,
+  untilRunEnd,
+} from "./helpers";
 
 describe("the conversation event stream", () => {
   it("resumes after Last-Event-ID with every later event exactly once, in order", async () => {
     const key = uniqueKey("resume");
-    await script(key, [{ text: "first answer", chunks: 6 }, { text: "second answer", chunks: 6 }]);
+    await script(key, [
+      { text: "first answer", chunks: 6 },
+      { text: "second answer", chunks: 6 },
+    ]);
     const id = await createConversation(key);
-    const first = await readSse(await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "one" } }), untilRunEnd);
-    await readSse(await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "two" } }), untilRunEnd);
+    const first = await readSse(
+      await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "one" } }),
+      untilRunEnd,
+    );
+    await readSse(
+      await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "two" } }),
+      untilRunEnd,
+    );
 
-    const all = await readSse(await api(`/v1/conversations/${id}/events`), (_m, got) => got.filter(untilRunEnd).length === 2);
+    const all = await readSse(
+      await api(`/v1/conversations/${id}/events`),
+      (_m, got) => got.filter(untilRunEnd).length === 2,
+    );
     const seqs = all.map((e) => e.id!);
     expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
 
@@ -20,7 +42,10 @@ describe("the conversation event stream", () => {
       (_m, got) => got.filter(untilRunEnd).length === 2,
     );
     expect(resumed.map((e) => e.id)).toEqual(seqs.filter((s) => s > cut));
-    const viaQuery = await readSse(await api(`/v1/conversations/${id}/events?after=${cut}`), (_m, got) => got.filter(untilRunEnd).length === 2);
+    const viaQuery = await readSse(
+      await api(`/v1/conversations/${id}/events?after=${cut}`),
+      (_m, got) => got.filter(untilRunEnd).length === 2,
+    );
     expect(viaQuery.map((e) => e.id)).toEqual(seqs.filter((s) => s > cut));
   });
 
@@ -51,13 +76,25 @@ describe("messages during a run", () => {
     const key = uniqueKey("queue");
     await script(key, [{ text: "answer one", hang: true }, { text: "answer two" }]);
     const id = await createConversation(key);
-    const firstRes = api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "one", stream: false } });
+    const firstRes = api(`/v1/conversations/${id}/messages`, {
+      method: "POST",
+      json: { content: "one", stream: false },
+    });
     await eventually(async () => (await getConversation(id)).status === "running");
-    const second = api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "two", stream: false } });
+    const second = api(`/v1/conversations/${id}/messages`, {
+      method: "POST",
+      json: { content: "two", stream: false },
+    });
     await eventually(async () => (await getConversation(id)).queued_runs === 1);
     await release(key);
-    expect((await (await firstRes).json()) as object).toMatchObject({ status: "succeeded", output: "answer one" });
-    expect((await (await second).json()) as object).toMatchObject({ status: "succeeded", output: "answer two" });
+    expect((await (await firstRes).json()) as object).toMatchObject({
+      status: "succeeded",
+      output: "answer one",
+    });
+    expect((await (await second).json()) as object).toMatchObject({
+      status: "succeeded",
+      output: "answer two",
+    });
     const messages = (await getConversation(id)).messages as { role: string; content: string }[];
     expect(messages.map((m) => m.content)).toEqual(["one", "answer one", "two", "answer two"]);
   });
@@ -83,10 +120,17 @@ describe("messages during a run", () => {
     const key = uniqueKey("nostream");
     await script(key, [{ text: "plain result", usage: { prompt_tokens: 11, completion_tokens: 3 } }]);
     const id = await createConversation(key);
-    const res = await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "hi", stream: false } });
+    const res = await api(`/v1/conversations/${id}/messages`, {
+      method: "POST",
+      json: { content: "hi", stream: false },
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ status: "succeeded", output: "plain result", usage: { input_tokens: 11, output_tokens: 3, total_tokens: 14 } });
+    expect(body).toMatchObject({
+      status: "succeeded",
+      output: "plain result",
+      usage: { input_tokens: 11, output_tokens: 3, total_tokens: 14 },
+    });
     expect(body.run_id).toMatch(/^run_/);
   });
 
@@ -101,7 +145,10 @@ describe("messages during a run", () => {
     const events = await readSse(await stream, untilRunEnd);
     expect(events.at(-1)!.data).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "cancelled" } });
     await release(key);
-    const next = await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "again", stream: false } });
+    const next = await api(`/v1/conversations/${id}/messages`, {
+      method: "POST",
+      json: { content: "again", stream: false },
+    });
     expect((await next.json()) as object).toMatchObject({ status: "succeeded", output: "after cancel" });
   });
 });
