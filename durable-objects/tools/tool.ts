@@ -87,6 +87,7 @@ export function parametersJsonSchema(schema: z.ZodType): Record<string, unknown>
 /** A named set of tools. */
 export class ToolRegistry {
   private readonly tools = new Map<string, Tool>();
+  private cachedSpecs: ToolSpec[] | null = null;
 
   constructor(tools: Iterable<Tool> = []) {
     for (const t of tools) this.add(t);
@@ -98,6 +99,7 @@ export class ToolRegistry {
       throw new TypeError(`tool name "${tool.name}" must match ${TOOL_NAME_PATTERN.source}`);
     }
     this.tools.set(tool.name, tool);
+    this.cachedSpecs = null;
     return this;
   }
 
@@ -111,10 +113,11 @@ export class ToolRegistry {
 
   /** The tools as offered to the model. */
   specs(): ToolSpec[] {
-    return [...this.tools.values()].map((t) => ({
+    this.cachedSpecs ??= [...this.tools.values()].map((t) => ({
       name: t.name,
       description: t.description,
       parameters: parametersJsonSchema(t.parameters),
     }));
+    return this.cachedSpecs;
   }
 }

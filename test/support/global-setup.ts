@@ -3,8 +3,8 @@
  * model (the only stand-in in the suite) and a page server. Runs in Node before the tests.
  */
 import type { TestProject } from "vitest/node";
-import { startPageServer } from "./page-server";
-import { startScriptedModel } from "./scripted-model";
+import { startPageServer } from "./page-server.ts";
+import { startScriptedModel } from "./scripted-model.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -29,7 +29,7 @@ import {
   type Turn,
   turnProblem,
   usageFor,
-} from "./scripted-model-wire.js";
+} from "./scripted-model-wire.ts";
 
 export type {
   DropTurn,
@@ -42,7 +42,7 @@ export type {
   ToolCallsTurn,
   Turn,
   TurnOptions,
-} from "./scripted-model-wire.js";
+} from "./scripted-model-wire.ts";
 
 export interface ScriptedModel {
   /** Base URL without the /v1 suffix, e.g. http://127.0.0.1:PORT */

@@ -1,0 +1,71 @@
+/** Starts Cirrus in workerd (wrangler's dev server) against the scripted model, for benchmarks. */
+import { unstable_dev } from "wrangler";
+import { startScriptedModel } from "../test/support/scripted-model.ts";
+
+export const BENCH_ADMIN = "bench-admin-token";
+
+/** A running Cirrus and its scripted model. */
+export interface BenchStack {
+  url: string;
+  llmUrl: string;
+  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  script(key: string, turns: unknown[], repeat?: boolean): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts the scripted model and the Worker; stop() ends both. */
+export async function startBenchStack(extraVars: Record<string, string> = {}): Promise<BenchStack> {
+  const model = await startScriptedModel();
+  const worker = await unstable_dev("worker/index.ts", {
+    config: "wrangler.toml",
+    ip: "127.0.0.1",
+    port: 0,
+    logLevel: "error",
+    vars: {
+      ADMIN_TOKEN: BENCH_ADMIN,
+      OPENAI_API_KEY: "sk-bench",
+      OPENAI_BASE_URL: `${model.url}/v1`,
+      OPENAI_MODEL: "bench",
+      ALLOW_PRIVATE_NETWORK: "true",
+      ...extraVars,
+    },
+    experimental: { disableExperimentalWarning: true },
+  });
+  const url = `http://127.0.0.1:${worker.port}`;
+  return {
+    url,
+    llmUrl: model.url,
+    request(path, init = {}) {
+      const headers = new Headers(init.headers);
+      headers.set("authorization", `Bearer ${BENCH_ADMIN}`);
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers.set("content-type", "application/json");
+        body = JSON.stringify(init.json);
+      }
+      return fetch(`${url}${path}`, { ...init, headers, body });
+    },
+    async script(key, turns, repeat = false) {
+      const res = await fetch(`${model.url}/__scripts/${key}`, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ turns, repeat }),
+      });
+      if (!res.ok) throw new Error(await res.text());
+    },
+    async stop() {
+      await worker.stop();
+      await model.close();
+    },
+  };
+}
+
+/** Percentile of a list of numbers (nearest rank). */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** Formats milliseconds. */
+export const ms = (v: number) => `${v.toFixed(2)} ms`;
