@@ -32,6 +32,7 @@ export default defineConfig({
         plugins: [
           cloudflareTest(({ inject }) => ({
             wrangler: { configPath: "./wrangler.toml" },
+            remoteBindings: false,
             miniflare: {
               bindings: testBindings(inject<string>("llmUrl"), inject<string>("pageUrl")),
             },

@@ -29,7 +29,8 @@ export async function startBenchStack(extraVars: Record<string, string> = {}): P
       ALLOW_PRIVATE_NETWORK: "true",
       ...extraVars,
     },
-    experimental: { disableExperimentalWarning: true },
+    local: true,
+    experimental: { disableExperimentalWarning: true, forceLocal: true },
   });
   const url = `http://127.0.0.1:${worker.port}`;
   return {
