@@ -3,7 +3,7 @@
  * overhead per model turn, time from POST to first event, and 50 concurrent conversations
  * of 20 turns each.
  */
-import { ms, percentile, startBenchStack, type BenchStack } from "./start-worker.ts";
+import { type BenchStack, ms, percentile, startBenchStack } from "./start-worker.ts";
 
 const TURNS = 20;
 const CONCURRENT = 50;
@@ -25,7 +25,10 @@ async function readRun(res: Response, t0: number): Promise<{ events: Ev[]; first
     buffer += value;
     let i = buffer.indexOf("\n\n");
     while (i >= 0) {
-      const data = buffer.slice(0, i).split("\n").find((l) => l.startsWith("data: "));
+      const data = buffer
+        .slice(0, i)
+        .split("\n")
+        .find((l) => l.startsWith("data: "));
       buffer = buffer.slice(i + 2);
       i = buffer.indexOf("\n\n");
       if (!data) continue;
@@ -38,17 +41,29 @@ async function readRun(res: Response, t0: number): Promise<{ events: Ev[]; first
 
 /** A script of `turns` model turns: tool calls, then a final answer. */
 const toolTurns = (turns: number) => [
-  ...Array.from({ length: turns - 1 }, (_, i) => ({ tool_calls: [{ name: "create_task", arguments: { subject: `step ${i}` } }] })),
+  ...Array.from({ length: turns - 1 }, (_, i) => ({
+    tool_calls: [{ name: "create_task", arguments: { subject: `step ${i}` } }],
+  })),
   { text: "done" },
 ];
 
 async function runConversation(stack: BenchStack, key: string, turns: number) {
   await stack.script(key, toolTurns(turns));
-  const conv = (await (await stack.request("/v1/conversations", { method: "POST", json: { model: key } })).json()) as { id: string };
+  const conv = (await (
+    await stack.request("/v1/conversations", { method: "POST", json: { model: key } })
+  ).json()) as { id: string };
   const t0 = performance.now();
-  const res = await stack.request(`/v1/conversations/${conv.id}/messages`, { method: "POST", json: { content: "go" } });
+  const res = await stack.request(`/v1/conversations/${conv.id}/messages`, {
+    method: "POST",
+    json: { content: "go" },
+  });
   const { events, firstEventMs } = await readRun(res, t0);
-  return { events, firstEventMs, totalMs: performance.now() - t0, ok: events.at(-1)?.type === "RUN_FINISHED" };
+  return {
+    events,
+    firstEventMs,
+    totalMs: performance.now() - t0,
+    ok: events.at(-1)?.type === "RUN_FINISHED",
+  };
 }
 
 /**
@@ -96,9 +111,15 @@ export async function benchRuntime(): Promise<void> {
       firsts.push(r.firstEventMs);
     }
     console.log("\n== Runtime (workerd, zero-latency scripted model) ==");
-    console.log(`runtime overhead per model turn (excl. the model call): p50 ${ms(percentile(runtimeShare, 50))}  p99 ${ms(percentile(runtimeShare, 99))}  (n=${runtimeShare.length}, target p50 < 5 ms)`);
-    console.log(`whole model turn incl. local model HTTP + tool: p50 ${ms(percentile(gaps, 50))}  p99 ${ms(percentile(gaps, 99))}`);
-    console.log(`POST /messages to first SSE event: p50 ${ms(percentile(firsts, 50))}  p99 ${ms(percentile(firsts, 99))}  (n=${firsts.length})`);
+    console.log(
+      `runtime overhead per model turn (excl. the model call): p50 ${ms(percentile(runtimeShare, 50))}  p99 ${ms(percentile(runtimeShare, 99))}  (n=${runtimeShare.length}, target p50 < 5 ms)`,
+    );
+    console.log(
+      `whole model turn incl. local model HTTP + tool: p50 ${ms(percentile(gaps, 50))}  p99 ${ms(percentile(gaps, 99))}`,
+    );
+    console.log(
+      `POST /messages to first SSE event: p50 ${ms(percentile(firsts, 50))}  p99 ${ms(percentile(firsts, 99))}  (n=${firsts.length})`,
+    );
 
     const t0 = performance.now();
     const results = await Promise.allSettled(
