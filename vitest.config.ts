@@ -16,6 +16,7 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   ASK_USER_TIMEOUT_MS: "1500",
   SSE_HEARTBEAT_MS: "300",
   RUN_WATCHDOG_MS: "1000",
+  SUB_AGENT_MAX_STEPS: "4",
 });
 
 export default defineConfig({

@@ -23,7 +23,10 @@ import { MessageStore } from "./runtime/message-store";
 import { createModelClient, type ModelEnv } from "./runtime/model-factory";
 import { type Run, RunStore } from "./runtime/run-store";
 import { sseResponse } from "./runtime/sse";
+import { runSubAgent } from "./runtime/sub-agent";
 import { createBuiltinTools } from "./tools";
+import { createFinishTool } from "./tools/finish";
+import { createAgentTool } from "./tools/sub-agent";
 import type { ToolRegistry } from "./tools/tool";
 import { runTool } from "./tools/tool-runner";
 
@@ -74,6 +77,7 @@ export class ConversationObject extends DurableObject<Env> {
       metadata: body.metadata ?? {},
       max_steps: body.max_steps ?? this.config.maxSteps,
       context_window: body.context_window ?? this.config.contextTokens,
+      output_schema: body.output_schema ?? null,
     };
     this.setMeta("info", info);
     return publicInfo(info);
@@ -296,12 +300,26 @@ export class ConversationObject extends DurableObject<Env> {
   }
 
   private tools(): ToolRegistry {
-    return createBuiltinTools({ tasks: this.state, askUserTimeoutMs: this.config.askUserTimeoutMs });
+    const info = this.info();
+    const registry = createBuiltinTools({
+      tasks: this.state,
+      askUserTimeoutMs: this.config.askUserTimeoutMs,
+    });
+    registry.add(createFinishTool(info?.output_schema ?? null));
+    registry.add(
+      createAgentTool({
+        maxSteps: this.config.subAgentMaxSteps,
+        run: (spec, ctx) => runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
+      }),
+    );
+    return registry;
   }
 
   private loopDeps(tools: ToolRegistry): LoopDeps {
     const info = this.info()!;
     return {
+      ledger: this.runs,
+      outputSchema: info.output_schema,
       conversationId: info.id,
       workspaceId: info.workspace_id,
       runs: this.runs,

@@ -46,6 +46,12 @@ export const CreateConversation = z
       .max(10_000_000)
       .optional()
       .describe("The model's context window in tokens; older turns are summarised when a run nears it."),
+    output_schema: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe(
+        "JSON Schema the result of every run must match; `finish` validates it and asks the model to fix mismatches.",
+      ),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
@@ -67,6 +73,7 @@ export const Conversation = z
     metadata: z.record(z.string(), z.string()),
     max_steps: z.number().int(),
     context_window: z.number().int(),
+    output_schema: z.record(z.string(), z.unknown()).nullable(),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;

@@ -4,6 +4,7 @@
  * so a run interrupted by an eviction or a deploy continues where it stopped.
  */
 
+import { compileOutputSchema } from "../tools/finish";
 import { contextFor } from "./context-window";
 import { ev, tokenUsage } from "./event-builders";
 import type { LoopDeps } from "./loop-deps";
@@ -91,6 +92,49 @@ export function finishRun(
   }
 }
 
+/** Reminders sent when a run with an output schema ends without a matching result. */
+export const OUTPUT_REMINDERS = 2;
+
+type FinalAnswer =
+  | { done: true; ok: true; value: unknown }
+  | { done: true; ok: false; failure: { status: "failed"; code: string; message: string } }
+  | { done: false };
+
+/**
+ * The run's output when the model answers without calling finish: its text, or with an output
+ * schema the text parsed as JSON when it matches; otherwise the model is reminded to call finish.
+ */
+function finalAnswer(deps: LoopDeps, runId: string, text: string): FinalAnswer {
+  if (!deps.outputSchema) return { done: true, ok: true, value: text };
+  const check = compileOutputSchema(deps.outputSchema);
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (check.check(parsed).length === 0) return { done: true, ok: true, value: parsed };
+  } catch {
+    // not JSON: remind below
+  }
+  const reminders = deps.messages
+    .list()
+    .filter((m) => m.run_id === runId && m.message.role === "system").length;
+  if (reminders >= OUTPUT_REMINDERS) {
+    return {
+      done: true,
+      ok: false,
+      failure: {
+        status: "failed",
+        code: "output_invalid",
+        message: "The run ended without a result matching its output schema.",
+      },
+    };
+  }
+  deps.messages.append(runId, {
+    role: "system",
+    content:
+      "This run needs a structured result: call the finish tool with a `result` that matches the output schema.",
+  });
+  return { done: false };
+}
+
 /** Advances a run until it finishes or waits for the user. */
 export async function advanceRun(deps: LoopDeps, runId: string): Promise<AdvanceResult> {
   let run = deps.runs.get(runId);
@@ -107,6 +151,10 @@ export async function advanceRun(deps: LoopDeps, runId: string): Promise<Advance
     if (deps.state.pendingQuestion) return "suspended";
     const tools = await toolStep(deps, runId, retries);
     if (tools.kind === "suspended") return "suspended";
+    if (tools.kind === "finished") {
+      finishRun(deps, runId, { status: "succeeded", output: tools.result });
+      return "finished";
+    }
     if (tools.kind === "loop_detected") {
       finishRun(deps, runId, { status: "failed", code: "loop_detected", message: tools.message });
       return "finished";
@@ -124,8 +172,11 @@ export async function advanceRun(deps: LoopDeps, runId: string): Promise<Advance
       const context = await contextFor(deps, runId);
       const turn = await modelStep(deps, runId, run.steps + 1, context);
       if (turn.toolCalls.length === 0) {
-        finishRun(deps, runId, { status: "succeeded", output: turn.text });
-        return "finished";
+        const output = finalAnswer(deps, runId, turn.text);
+        if (output.done) {
+          finishRun(deps, runId, output.ok ? { status: "succeeded", output: output.value } : output.failure);
+          return "finished";
+        }
       }
     } catch (err) {
       if (deps.signal.aborted) continue;

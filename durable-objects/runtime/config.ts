@@ -20,6 +20,7 @@ export interface RuntimeConfig {
   /** A running run re-arms an alarm this far ahead, so a crash mid-run is picked up again. */
   watchdogMs: number;
   workersAiModel: string;
+  subAgentMaxSteps: number;
 }
 
 type Vars = Record<string, unknown>;
@@ -50,6 +51,7 @@ export function runtimeConfig(env: Vars): RuntimeConfig {
     },
     heartbeatMs: num(env, "SSE_HEARTBEAT_MS", 15_000),
     watchdogMs: num(env, "RUN_WATCHDOG_MS", 30_000),
+    subAgentMaxSteps: num(env, "SUB_AGENT_MAX_STEPS", 20),
     workersAiModel:
       typeof env.WORKERS_AI_MODEL === "string" && env.WORKERS_AI_MODEL
         ? env.WORKERS_AI_MODEL

@@ -3,7 +3,7 @@
  * older turns are summarised by the model and the summary stands in for them.
  */
 import { ev } from "./event-builders";
-import type { ContextSummary, LoopDeps } from "./loop-deps";
+import type { ContextSummary, StepDeps } from "./loop-deps";
 import type { StoredMessage } from "./message-store";
 import type { ChatMessage } from "./model-types";
 
@@ -54,7 +54,7 @@ export function cutPoint(stored: StoredMessage[]): number | null {
 }
 
 /** Summarises old turns when the context nears the window; returns the context to send. */
-export async function contextFor(deps: LoopDeps, runId: string): Promise<ChatMessage[]> {
+export async function contextFor(deps: StepDeps, runId: string): Promise<ChatMessage[]> {
   const stored = deps.messages.list();
   let summary = deps.summary.get();
   const context = buildContext(stored, summary, deps.settings.instructions);
@@ -86,7 +86,7 @@ export async function contextFor(deps: LoopDeps, runId: string): Promise<ChatMes
   );
   summary = { upToId: cut, text: turn.text };
   deps.summary.set(summary);
-  deps.runs.addUsage(runId, turn.usage);
+  deps.ledger.addUsage(runId, turn.usage);
   deps.emit(runId, ev.custom("notice", { kind: "context_compacted", summarized_messages: old.length }));
   return buildContext(stored, summary, deps.settings.instructions);
 }

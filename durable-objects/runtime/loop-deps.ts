@@ -1,12 +1,12 @@
 /** What the agent loop needs from the object that hosts it, as small interfaces. */
 import type { CirrusEvent } from "../../shared/events";
 import type { ToolRegistry } from "../tools/tool";
-import type { RunnerLimits } from "../tools/tool-runner";
+import type { RetryCounters, RunnerLimits } from "../tools/tool-runner";
 import type { StateHolder } from "./conversation-state";
 import type { EventLog } from "./event-log";
 import type { MessageStore } from "./message-store";
-import type { ModelClient } from "./model-types";
-import type { RunStore } from "./run-store";
+import type { ModelClient, Usage } from "./model-types";
+import type { RunStatus, RunStore } from "./run-store";
 
 /** Per-conversation settings the loop obeys. */
 export interface LoopSettings {
@@ -25,13 +25,20 @@ export interface ContextSummary {
   text: string;
 }
 
-/** Everything one run needs, handed in by the conversation object. */
-export interface LoopDeps {
+/** Where a run's steps, tokens and retry counters are recorded. */
+export interface RunLedger {
+  addStep(runId: string, usage: Usage): void;
+  addUsage(runId: string, usage: Usage): void;
+  saveRetries(runId: string, retries: RetryCounters): void;
+  setStatus(runId: string, status: RunStatus): void;
+}
+
+/** What one model turn or tool step needs (a run, or a sub-agent inside one). */
+export interface StepDeps {
   conversationId: string;
   workspaceId: string;
-  runs: RunStore;
+  ledger: RunLedger;
   messages: MessageStore;
-  log: EventLog;
   state: StateHolder;
   model: ModelClient;
   tools: ToolRegistry;
@@ -41,4 +48,12 @@ export interface LoopDeps {
   /** Writes an event to the log (and then to listeners). */
   emit(runId: string, event: CirrusEvent): void;
   summary: { get(): ContextSummary | null; set(s: ContextSummary): void };
+}
+
+/** Everything one run needs, handed in by the conversation object. */
+export interface LoopDeps extends StepDeps {
+  runs: RunStore;
+  log: EventLog;
+  /** JSON Schema the run's result must match, if any. */
+  outputSchema: Record<string, unknown> | null;
 }

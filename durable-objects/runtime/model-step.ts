@@ -3,7 +3,7 @@
  * (text message and tool-call events), then checkpoints the assistant message.
  */
 import { ev } from "./event-builders";
-import type { LoopDeps } from "./loop-deps";
+import type { StepDeps } from "./loop-deps";
 import type { ChatMessage, ModelDelta, ModelTurn } from "./model-types";
 
 /** Tracks which text message and tool calls are open, so they are always closed. */
@@ -12,7 +12,7 @@ export class OpenStreams {
   readonly toolCalls = new Map<number, string>();
 
   constructor(
-    private readonly emit: (e: Parameters<LoopDeps["emit"]>[1]) => void,
+    private readonly emit: (e: Parameters<StepDeps["emit"]>[1]) => void,
     private readonly newId: () => string,
   ) {}
 
@@ -58,12 +58,12 @@ export class OpenStreams {
 
 /** Runs one model turn for a run and stores the assistant message. */
 export async function modelStep(
-  deps: LoopDeps,
+  deps: StepDeps,
   runId: string,
   step: number,
   context: ChatMessage[],
 ): Promise<ModelTurn> {
-  const emit = (e: Parameters<LoopDeps["emit"]>[1]) => deps.emit(runId, e);
+  const emit = (e: Parameters<StepDeps["emit"]>[1]) => deps.emit(runId, e);
   const stepName = `step_${step}`;
   let assistantId = `msg_${crypto.randomUUID()}`;
   const open = new OpenStreams(emit, () => {
@@ -82,7 +82,7 @@ export async function modelStep(
       content: turn.text || null,
       ...(turn.toolCalls.length ? { tool_calls: turn.toolCalls } : {}),
     });
-    deps.runs.addStep(runId, turn.usage);
+    deps.ledger.addStep(runId, turn.usage);
     return turn;
   } finally {
     open.closeAll();

@@ -5,7 +5,7 @@
  */
 import { errorResult, runTool, type ToolOutcome } from "../tools/tool-runner";
 import { ev } from "./event-builders";
-import type { LoopDeps } from "./loop-deps";
+import type { StepDeps } from "./loop-deps";
 import type { ToolCall } from "./model-types";
 
 /** The same call this many turns in a row is refused instead of run. */
@@ -18,10 +18,11 @@ export type ToolStepResult =
   | { kind: "none" }
   | { kind: "done" }
   | { kind: "suspended" }
+  | { kind: "finished"; result: unknown }
   | { kind: "loop_detected"; message: string };
 
 /** The calls of the run's last assistant message that still lack a result. */
-export function pendingToolCalls(deps: LoopDeps, runId: string): ToolCall[] {
+export function pendingToolCalls(deps: StepDeps, runId: string): ToolCall[] {
   const last = deps.messages.lastAssistant(runId);
   if (!last || last.message.role !== "assistant" || !last.message.tool_calls?.length) return [];
   const calls = last.message.tool_calls;
@@ -52,7 +53,7 @@ function sortKeys(v: unknown): unknown {
 }
 
 /** How many of the run's latest assistant turns in a row contain this call. */
-function repeatCount(deps: LoopDeps, runId: string, call: ToolCall): number {
+function repeatCount(deps: StepDeps, runId: string, call: ToolCall): number {
   const turns = deps.messages.recentAssistant(runId, REPEAT_ABORT_AT);
   const sig = signature(call);
   let n = 0;
@@ -65,25 +66,28 @@ function repeatCount(deps: LoopDeps, runId: string, call: ToolCall): number {
 
 /** Runs every pending tool call of the run. */
 export async function toolStep(
-  deps: LoopDeps,
+  deps: StepDeps,
   runId: string,
   retries: Record<string, number>,
 ): Promise<ToolStepResult> {
   const pending = pendingToolCalls(deps, runId);
   if (pending.length === 0) return { kind: "none" };
   let suspended = false;
+  let finished: { result: unknown } | null = null;
   let loop: string | null = null;
   const settle = (call: ToolCall, outcome: ToolOutcome) => {
     if (outcome.kind === "suspend") {
       if (deps.state.pendingQuestion) return; // one question at a time; asked again on resume
       deps.state.setPendingQuestion(outcome.question);
-      deps.runs.setStatus(runId, "waiting_for_user");
+      deps.ledger.setStatus(runId, "waiting_for_user");
       deps.emit(runId, ev.custom("ask_user", outcome.question));
       suspended = true;
       return;
     }
+    if (outcome.kind === "finish") finished ??= { result: outcome.result };
+    const isError = outcome.kind === "result" && outcome.isError;
     deps.messages.append(runId, { role: "tool", tool_call_id: call.id, content: outcome.content });
-    deps.emit(runId, ev.toolResult(call.id, outcome.content, outcome.isError));
+    deps.emit(runId, ev.toolResult(call.id, outcome.content, isError));
   };
   await Promise.all(
     pending.map(async (call) => {
@@ -118,7 +122,8 @@ export async function toolStep(
       settle(call, outcome);
     }),
   );
-  deps.runs.saveRetries(runId, retries);
+  deps.ledger.saveRetries(runId, retries);
   if (loop) return { kind: "loop_detected", message: loop };
+  if (finished) return { kind: "finished", result: (finished as { result: unknown }).result };
   return suspended || deps.state.pendingQuestion ? { kind: "suspended" } : { kind: "done" };
 }

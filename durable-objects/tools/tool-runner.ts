@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import type { PendingQuestion } from "../../shared/events";
-import { isSuspension, RetryRequest, type ToolContext, ToolError, type ToolRegistry } from "./tool";
+import { isFinish, isSuspension, RetryRequest, type ToolContext, ToolError, type ToolRegistry } from "./tool";
 
 /** Default limits; each can be overridden per conversation through {@link RunnerLimits}. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 120_000;
@@ -21,7 +21,8 @@ export interface RunnerLimits {
 /** What a tool call came to. */
 export type ToolOutcome =
   | { kind: "result"; content: string; isError: boolean; code?: string; message?: string; value?: unknown }
-  | { kind: "suspend"; question: PendingQuestion };
+  | { kind: "suspend"; question: PendingQuestion }
+  | { kind: "finish"; result: unknown; content: string };
 
 /** Per-run counters the runner reads and updates (persisted with the run). */
 export interface RetryCounters {
@@ -111,6 +112,8 @@ export async function runTool(
       timeout,
     ]);
     if (isSuspension(value)) return { kind: "suspend", question: value.question };
+    if (isFinish(value))
+      return { kind: "finish", result: value.result, content: JSON.stringify({ ok: true, finished: true }) };
     return {
       kind: "result",
       isError: false,

@@ -77,6 +77,24 @@ export function isSuspension(value: unknown): value is Suspension {
   return typeof value === "object" && value !== null && SUSPEND in value;
 }
 
+const FINISH = Symbol.for("cirrus.finish");
+
+/** Returned by `finish`: the run ends with this result. */
+export interface Finish {
+  [FINISH]: true;
+  result: unknown;
+}
+
+/** Builds a {@link Finish}. */
+export function finishWith(result: unknown): Finish {
+  return { [FINISH]: true, result };
+}
+
+/** Whether a tool's return value ends the run. */
+export function isFinish(value: unknown): value is Finish {
+  return typeof value === "object" && value !== null && FINISH in value;
+}
+
 /** The JSON Schema of a tool's parameters, in the shape function-calling APIs accept. */
 export function parametersJsonSchema(schema: z.ZodType): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;

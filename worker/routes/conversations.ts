@@ -1,5 +1,6 @@
 /** Conversations: create, list, read, delete. */
 import { createRoute, z } from "@hono/zod-openapi";
+import { compileOutputSchema } from "../../durable-objects/tools/finish";
 import { randomToken } from "../../durable-objects/workspace-object";
 import { Conversation, ConversationDetails, ConversationList, CreateConversation } from "../../shared/api";
 import { createApp } from "../app-factory";
@@ -28,9 +29,20 @@ app.openapi(
     const parsed = CreateConversation.safeParse(body ?? {});
     if (!parsed.success)
       throw new ApiError(400, "invalid_request", `Invalid json: ${z.prettifyError(parsed.error)}`);
+    if (parsed.data.output_schema) {
+      try {
+        compileOutputSchema(parsed.data.output_schema);
+      } catch (err) {
+        throw new ApiError(400, "invalid_request", (err as Error).message);
+      }
+    }
     const { workspaceId } = c.get("principal");
     const id = `conv_${randomToken(12)}`;
-    const conv = await conversationStub(c.env, workspaceId, id).create(id, workspaceId, parsed.data);
+    const conv = (await conversationStub(c.env, workspaceId, id).create(
+      id,
+      workspaceId,
+      parsed.data,
+    )) as Conversation;
     await workspaceStub(c.env, workspaceId).addConversation(id, conv.created_at);
     return c.json(conv, 201);
   },
@@ -55,11 +67,10 @@ app.openapi(
     const { workspaceId } = c.get("principal");
     const page = await workspaceStub(c.env, workspaceId).listConversations(limit, cursor ?? null);
     const data: Conversation[] = [];
-    for (const conv of await Promise.all(
+    const convs = await Promise.all(
       page.ids.map((e) => conversationStub(c.env, workspaceId, e.id).describe()),
-    )) {
-      if (conv) data.push({ ...conv });
-    }
+    );
+    for (const conv of convs as (Conversation | null)[]) if (conv) data.push(conv);
     return c.json(
       { data, has_more: page.hasMore, next_cursor: page.hasMore ? (page.ids.at(-1)?.id ?? null) : null },
       200,
