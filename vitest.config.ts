@@ -17,6 +17,7 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   SSE_HEARTBEAT_MS: "300",
   RUN_WATCHDOG_MS: "1000",
   SUB_AGENT_MAX_STEPS: "4",
+  EXAMPLE_TOOLS: "true",
 });
 
 export default defineConfig({

@@ -10,7 +10,9 @@ import type {
   CreateConversation,
   RunResult,
 } from "../shared/api";
+import type { StoredHttpTool } from "../shared/http-tools";
 import { checkAnswer } from "./answer-check";
+import { buildConversationTools } from "./conversation-tools";
 import { messageView, runView } from "./conversation-views";
 import { fail, ok, type RpcResult } from "./rpc-result";
 import { advanceRun, finishRun } from "./runtime/agent-loop";
@@ -24,11 +26,9 @@ import { createModelClient, type ModelEnv } from "./runtime/model-factory";
 import { type Run, RunStore } from "./runtime/run-store";
 import { sseResponse } from "./runtime/sse";
 import { runSubAgent } from "./runtime/sub-agent";
-import { createBuiltinTools } from "./tools";
-import { createFinishTool } from "./tools/finish";
-import { createAgentTool } from "./tools/sub-agent";
 import type { ToolRegistry } from "./tools/tool";
 import { runTool } from "./tools/tool-runner";
+import type { WorkspaceObject } from "./workspace-object";
 
 /** Conversation settings stored at creation. */
 interface ConversationInfo extends Conversation {
@@ -158,7 +158,7 @@ export class ConversationObject extends DurableObject<Env> {
     if (!run) return ok({ run_id: null, cancelled: false });
     this.runs.requestCancel(run.id);
     if (run.status === "waiting_for_user" || !this.driving) {
-      finishRun(this.loopDeps(this.tools()), run.id, { status: "cancelled" });
+      finishRun(this.loopDeps(await this.tools()), run.id, { status: "cancelled" });
       await this.scheduleNext();
     } else {
       this.abort.abort(new Error("cancelled"));
@@ -173,7 +173,7 @@ export class ConversationObject extends DurableObject<Env> {
   ): Promise<RpcResult<{ tool: string; result: unknown }>> {
     const info = this.info();
     if (!info) return fail(404, "not_found", "No such conversation.");
-    const tools = this.tools();
+    const tools = await this.tools();
     const tool = tools.get(name);
     if (!tool)
       return fail(
@@ -262,7 +262,7 @@ export class ConversationObject extends DurableObject<Env> {
       if (!run) return;
       await this.ctx.storage.setAlarm(Date.now() + this.config.watchdogMs);
       this.abort = new AbortController();
-      const tools = this.tools();
+      const tools = await this.tools();
       const result = await advanceRun(this.loopDeps(tools), run.id);
       if (result === "suspended") return;
     }
@@ -299,20 +299,45 @@ export class ConversationObject extends DurableObject<Env> {
     }
   }
 
-  private tools(): ToolRegistry {
+  private async tools(): Promise<ToolRegistry> {
     const info = this.info();
-    const registry = createBuiltinTools({
+    const workspace = info
+      ? (this.env.WORKSPACES.get(
+          this.env.WORKSPACES.idFromName(info.workspace_id),
+        ) as DurableObjectStub<WorkspaceObject>)
+      : null;
+    const registry = buildConversationTools({
+      env: this.env as unknown as Record<string, unknown>,
+      conversationId: info?.id ?? "",
       tasks: this.state,
-      askUserTimeoutMs: this.config.askUserTimeoutMs,
+      config: this.config,
+      outputSchema: info?.output_schema ?? null,
+      httpTools: [...((await workspace?.httpTools()) ?? []), ...this.httpTools()] as StoredHttpTool[],
+      runSubAgent: (spec, ctx) =>
+        runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
     });
-    registry.add(createFinishTool(info?.output_schema ?? null));
-    registry.add(
-      createAgentTool({
-        maxSteps: this.config.subAgentMaxSteps,
-        run: (spec, ctx) => runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
-      }),
-    );
     return registry;
+  }
+
+  /** Registers (or replaces) an HTTP tool for this conversation only. */
+  putHttpTool(tool: StoredHttpTool): void {
+    const tools = this.getMeta<Record<string, StoredHttpTool>>("http_tools") ?? {};
+    tools[tool.name] = tool;
+    this.setMeta("http_tools", tools);
+  }
+
+  /** This conversation's own HTTP tools. */
+  httpTools(): StoredHttpTool[] {
+    return Object.values(this.getMeta<Record<string, StoredHttpTool>>("http_tools") ?? {});
+  }
+
+  /** Removes one of this conversation's HTTP tools. */
+  deleteHttpTool(name: string): boolean {
+    const tools = this.getMeta<Record<string, StoredHttpTool>>("http_tools") ?? {};
+    if (!(name in tools)) return false;
+    delete tools[name];
+    this.setMeta("http_tools", tools);
+    return true;
   }
 
   private loopDeps(tools: ToolRegistry): LoopDeps {

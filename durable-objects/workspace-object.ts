@@ -3,6 +3,7 @@
  * its conversations. Every workspace-scoped lookup starts here.
  */
 import { DurableObject } from "cloudflare:workers";
+import type { StoredHttpTool } from "../shared/http-tools";
 
 /** A workspace as the API shows it. */
 export interface WorkspaceRecord {
@@ -43,7 +44,8 @@ export class WorkspaceObject extends DurableObject<Env> {
       CREATE TABLE IF NOT EXISTS api_keys (id TEXT PRIMARY KEY, name TEXT NOT NULL, hash TEXT NOT NULL UNIQUE,
         prefix TEXT NOT NULL, created_at INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS conversations (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL);
-      CREATE INDEX IF NOT EXISTS conversations_created ON conversations (created_at, id);`);
+      CREATE INDEX IF NOT EXISTS conversations_created ON conversations (created_at, id);
+      CREATE TABLE IF NOT EXISTS http_tools (name TEXT PRIMARY KEY, data TEXT NOT NULL);`);
   }
 
   /** Creates the workspace record (idempotent). */
@@ -100,6 +102,27 @@ export class WorkspaceObject extends DurableObject<Env> {
     return (
       this.sql.exec<{ id: string }>("SELECT id FROM api_keys WHERE hash = ?", hash).toArray()[0]?.id ?? null
     );
+  }
+
+  /** Registers (or replaces) a workspace HTTP tool. */
+  putHttpTool(tool: StoredHttpTool): void {
+    this.sql.exec(
+      "INSERT OR REPLACE INTO http_tools (name, data) VALUES (?, ?)",
+      tool.name,
+      JSON.stringify(tool),
+    );
+  }
+
+  /** The workspace's HTTP tools, secrets included (for building tools; never returned by the API). */
+  httpTools(): StoredHttpTool[] {
+    return this.sql
+      .exec<{ data: string }>("SELECT data FROM http_tools ORDER BY name")
+      .toArray()
+      .map((r) => JSON.parse(r.data) as StoredHttpTool);
+  }
+
+  deleteHttpTool(name: string): boolean {
+    return this.sql.exec("DELETE FROM http_tools WHERE name = ?", name).rowsWritten > 0;
   }
 
   addConversation(id: string, createdAt: number): void {

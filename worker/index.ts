@@ -6,8 +6,10 @@ import { createApp } from "./app-factory";
 import { requireAuth } from "./auth";
 import { renderDocs } from "./docs-page";
 import { errorBody, handleError } from "./errors";
+import "./custom-tools";
 import agui from "./routes/agui";
 import conversations from "./routes/conversations";
+import httpTools from "./routes/http-tools";
 import runs from "./routes/runs";
 import workspaces from "./routes/workspaces";
 
@@ -35,6 +37,7 @@ app.route("/v1", workspaces);
 app.route("/v1", conversations);
 app.route("/v1", runs);
 app.route("/v1", agui);
+app.route("/v1", httpTools);
 
 app.notFound((c) =>
   c.json(errorBody("not_found", `No route ${c.req.method} ${new URL(c.req.url).pathname}.`), 404),

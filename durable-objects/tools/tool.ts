@@ -30,6 +30,8 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   timeoutMs?: number;
   /** Needs a run around it (e.g. waits for a person); not callable through the direct tool route. */
   runOnly?: boolean;
+  /** The parameters' JSON Schema when given directly (HTTP tools) instead of derived from zod. */
+  jsonSchema?: Record<string, unknown>;
 }
 
 /** Declares a tool with its argument types inferred from the zod schema. */
@@ -134,7 +136,7 @@ export class ToolRegistry {
     this.cachedSpecs ??= [...this.tools.values()].map((t) => ({
       name: t.name,
       description: t.description,
-      parameters: parametersJsonSchema(t.parameters),
+      parameters: t.jsonSchema ?? parametersJsonSchema(t.parameters),
     }));
     return this.cachedSpecs;
   }

@@ -1,6 +1,7 @@
 /** A local HTTP server of test pages on 127.0.0.1, for tools that fetch or browse the web. */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { handleReceiver } from "./receiver.ts";
 
 /** A route handler of the page server. */
 export type PageHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>;
@@ -24,7 +25,7 @@ export function addPage(path: string, handler: PageHandler): void {
 export async function startPageServer(): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const handler = routes.get(url.pathname);
+    const handler = url.pathname.startsWith("/receiver/") ? handleReceiver : routes.get(url.pathname);
     if (!handler) {
       res.writeHead(404, { "content-type": "text/plain" });
       res.end("not found");

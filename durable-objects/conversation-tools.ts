@@ -1,0 +1,38 @@
+/** Assembles a conversation's tools: built-ins, the deployment's custom tools, HTTP tools, finish and agent. */
+import type { StoredHttpTool } from "../shared/http-tools";
+import { tools as customTools } from "./custom-tools/define";
+import { createHttpTool } from "./custom-tools/http-tool";
+import { checkToolUrl } from "./custom-tools/url-check";
+import type { RuntimeConfig } from "./runtime/config";
+import type { SubAgentSpec } from "./runtime/sub-agent";
+import { createBuiltinTools } from "./tools";
+import { createFinishTool } from "./tools/finish";
+import { createAgentTool } from "./tools/sub-agent";
+import type { TaskOps } from "./tools/tasks";
+import type { ToolContext, ToolRegistry } from "./tools/tool";
+
+/** What the tool set of one conversation is built from. */
+export interface ConversationToolDeps {
+  env: Record<string, unknown>;
+  conversationId: string;
+  tasks: TaskOps;
+  config: RuntimeConfig;
+  outputSchema: Record<string, unknown> | null;
+  /** Workspace tools first, then the conversation's own (which replace same-named ones). */
+  httpTools: StoredHttpTool[];
+  runSubAgent(spec: SubAgentSpec, ctx: ToolContext): Promise<string>;
+}
+
+/** Every tool a run of this conversation may call. */
+export function buildConversationTools(deps: ConversationToolDeps): ToolRegistry {
+  const registry = createBuiltinTools({ tasks: deps.tasks, askUserTimeoutMs: deps.config.askUserTimeoutMs });
+  for (const tool of customTools.list()) registry.add(tool);
+  const httpDeps = {
+    conversationId: deps.conversationId,
+    checkUrl: (url: string) => checkToolUrl(url, deps.env),
+  };
+  for (const spec of deps.httpTools) registry.add(createHttpTool(spec, httpDeps));
+  registry.add(createFinishTool(deps.outputSchema));
+  registry.add(createAgentTool({ maxSteps: deps.config.subAgentMaxSteps, run: deps.runSubAgent }));
+  return registry;
+}

@@ -1,0 +1,15 @@
+/**
+ * Your deployment's own tools. Register them here with `tools.action(...)`; every conversation
+ * gets them next to the built-in tools. See README → "Custom tools".
+ *
+ *   import { z } from "zod";
+ *   import { tools } from "../durable-objects/custom-tools/define";
+ *
+ *   tools.action("Current price of a product by SKU", { parameters: z.object({ sku: z.string() }) },
+ *     async function get_price({ sku }) { return (await fetch(`https://prices.internal/${sku}`)).json(); });
+ */
+import { env } from "cloudflare:workers";
+import { registerExampleTools } from "./example-tools";
+
+// Example tools for local trials and the test-suite; off unless EXAMPLE_TOOLS=true.
+if ((env as { EXAMPLE_TOOLS?: string }).EXAMPLE_TOOLS === "true") registerExampleTools();
