@@ -10,6 +10,10 @@ import type {
   CreateConversation,
   RunResult,
 } from "../shared/api";
+import { checkAnswer } from "./answer-check";
+import { messageView, runView } from "./conversation-views";
+import { conversationFiles } from "./files/files-factory";
+import { fail, ok, type RpcResult } from "./rpc-result";
 import { advanceRun, finishRun } from "./runtime/agent-loop";
 import { type RuntimeConfig, runtimeConfig } from "./runtime/config";
 import { StateHolder } from "./runtime/conversation-state";
@@ -20,9 +24,6 @@ import { MessageStore } from "./runtime/message-store";
 import { createModelClient, type ModelEnv } from "./runtime/model-factory";
 import { type Run, RunStore } from "./runtime/run-store";
 import { sseResponse } from "./runtime/sse";
-import { messageView, runView } from "./conversation-views";
-import { checkAnswer } from "./answer-check";
-import { fail, ok, type RpcResult } from "./rpc-result";
 import { createBuiltinTools } from "./tools";
 import type { ToolRegistry } from "./tools/tool";
 import { runTool } from "./tools/tool-runner";
@@ -294,7 +295,12 @@ export class ConversationObject extends DurableObject<Env> {
   }
 
   private tools(): ToolRegistry {
-    return createBuiltinTools({ tasks: this.state, askUserTimeoutMs: this.config.askUserTimeoutMs });
+    const info = this.info();
+    return createBuiltinTools({
+      tasks: this.state,
+      askUserTimeoutMs: this.config.askUserTimeoutMs,
+      files: info ? conversationFiles(this.env, info.workspace_id) : undefined,
+    });
   }
 
   private loopDeps(tools: ToolRegistry): LoopDeps {
@@ -321,6 +327,7 @@ export class ConversationObject extends DurableObject<Env> {
         get: () => this.getMeta<ContextSummary>("summary"),
         set: (s) => this.setMeta("summary", s),
       },
+      spill: conversationFiles(this.env, info.workspace_id).spill,
     };
   }
 
