@@ -14,6 +14,10 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   MODEL_RETRY_MAX_DELAY_MS: "200",
   ASK_USER_TIMEOUT_MS: "1500",
   SSE_HEARTBEAT_MS: "300",
+  // Workspace files: links need an origin; limits small enough to reach in a test.
+  PUBLIC_BASE_URL: "https://cirrus.test",
+  FILES_MAX_FILE_BYTES: String(32 * 1024 * 1024),
+  FILES_MAX_WORKSPACE_BYTES: String(64 * 1024 * 1024),
 });
 
 export default defineConfig({
