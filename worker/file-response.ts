@@ -23,8 +23,8 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   }
   const start = Number(m[1]);
   const end = m[2] === "" ? size - 1 : Number(m[2]);
-  if (end < start) return null;
   if (start >= size) return "unsatisfiable";
+  if (end < start) return null;
   return { offset: start, length: Math.min(end, size - 1) - start + 1 };
 }
 
