@@ -34,7 +34,7 @@ describe("the files API", () => {
     expect(await down.text()).toBe("# Hello\n");
     const again = await put("docs/readme.md", new TextEncoder().encode("# Hello again\n"));
     expect(again.status).toBe(200);
-    expect((await again.json()).type).toBe("text/markdown; charset=utf-8");
+    expect(((await again.json()) as { type: string }).type).toBe("text/markdown; charset=utf-8");
     const list = await api("/v1/files?path=docs");
     expect(await list.json()).toMatchObject({
       path: "docs",
@@ -106,7 +106,7 @@ describe("the files API", () => {
     const size = 6 * MiB + 7;
     const up = await put("big/known.bin", patternStream(size), { "content-length": String(size) });
     expect(up.status).toBe(201);
-    expect((await up.json()).size).toBe(size);
+    expect(((await up.json()) as { size: number }).size).toBe(size);
     expect(await checkPattern((await api("/v1/files/big/known.bin")).body!)).toBe(size);
   });
 
