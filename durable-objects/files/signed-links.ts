@@ -38,13 +38,20 @@ function fromB64url(s: string): Uint8Array | null {
 
 /** Signs and verifies links with one secret. */
 export class LinkSigner {
-  private readonly key: Promise<CryptoKey>;
+  private cached: Promise<CryptoKey> | null = null;
 
-  constructor(secret: string) {
-    this.key = crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-      "sign",
-      "verify",
-    ]);
+  constructor(private readonly secret: string) {}
+
+  /** The HMAC key, imported on first use (most tool sets never sign anything). */
+  private get key(): Promise<CryptoKey> {
+    this.cached ??= crypto.subtle.importKey(
+      "raw",
+      enc.encode(this.secret),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
+    return this.cached;
   }
 
   /** A token for `claims`: base64url(JSON) + "." + base64url(HMAC). */

@@ -61,6 +61,21 @@ export function applyResultBudget(content: string, maxChars: number): string {
 
 /** Multi-line strings longer than this are written out raw when a result is saved, so opfs_read can page them. */
 const RAW_FIELD_CHARS = 1000;
+/** Lines of a saved result longer than this are wrapped, so every page opfs_read returns stays small. */
+export const SPILL_LINE_CHARS = 2000;
+
+/** Wraps lines longer than {@link SPILL_LINE_CHARS}; says whether any was. */
+function wrapLongLines(text: string): { text: string; wrapped: boolean } {
+  let wrapped = false;
+  const lines = text.split("\n").map((line) => {
+    if (line.length <= SPILL_LINE_CHARS) return line;
+    wrapped = true;
+    const parts: string[] = [];
+    for (let i = 0; i < line.length; i += SPILL_LINE_CHARS) parts.push(line.slice(i, i + SPILL_LINE_CHARS));
+    return parts.join("\n");
+  });
+  return { text: wrapped ? lines.join("\n") : text, wrapped };
+}
 
 /** The text a saved result is written as: strings as is, values as indented JSON with long texts raw. */
 export function spillText(value: unknown, content: string): string {
@@ -95,7 +110,7 @@ export async function fitResult(
 ): Promise<string> {
   if (content.length <= maxChars) return content;
   if (!spill) return applyResultBudget(content, maxChars);
-  const full = spillText(value, content);
+  const { text: full, wrapped } = wrapLongLines(spillText(value, content));
   let path: string;
   try {
     path = await spill.save(ids.conversationId, ids.toolCallId, full);
@@ -107,9 +122,13 @@ export async function fitResult(
   if (lastNl > maxChars / 2 && head.length < full.length) head = head.slice(0, lastNl + 1);
   const shownLines = head.split("\n").length - (head.endsWith("\n") ? 1 : 0);
   const nextOffset = head.endsWith("\n") ? shownLines + 1 : Math.max(shownLines, 1);
-  const totalLines = full.split("\n").length;
-  const next = JSON.stringify({ path, mode: "text", offset: nextOffset });
-  return `${head}\n\n[result too large for the context: showing the first ${head.length} of ${full.length} characters. The whole result (${totalLines} lines) is saved in the workspace as "${path}". Read the rest with opfs_read ${next}, a page at a time.]`;
+  const lines = full.split("\n");
+  const longest = lines.slice(nextOffset - 1).reduce((m, l) => Math.max(m, l.length + 1), 1);
+  // A page of this many lines fits the budget, so reading on never spills again.
+  const limit = Math.max(1, Math.min(200, Math.floor(maxChars / 2 / longest)));
+  const next = JSON.stringify({ path, mode: "text", offset: nextOffset, limit });
+  const totalLines = lines.length;
+  return `${head}\n\n[result too large for the context: showing the first ${head.length} of ${full.length} characters. The whole result (${totalLines} lines${wrapped ? `, lines over ${SPILL_LINE_CHARS} characters wrapped` : ""}) is saved in the workspace as "${path}". Read the rest with opfs_read ${next}, then page on with the next_offset it returns.]`;
 }
 
 /** Validates arguments and runs a tool, turning every failure into a readable result. */

@@ -9,26 +9,35 @@ const BIG_TEXT = Array.from(
   (_, i) => `row ${i + 1}: ${"lorem ipsum dolor sit amet ".repeat(2)}\n`,
 ).join("");
 
-async function runBigRead(token?: string): Promise<{ conv: string; toolContent: string }> {
+/** A conversation whose model is a fresh script key. */
+async function scriptedConversation(token?: string): Promise<{ conv: string; key: string }> {
   const key = uniqueKey("spill");
-  await script(key, [
-    {
-      tool_calls: [
-        { id: "call_big", name: "opfs_read", arguments: { path: "big/rows.txt", mode: "text", limit: 5000 } },
-      ],
-    },
-    { text: "Read it." },
-  ]);
-  const conv = await createConversation(key, {}, token);
-  const res = await api(`/v1/conversations/${conv}/messages`, {
+  return { conv: await createConversation(key, {}, token), key };
+}
+
+/** Runs one scripted turn that calls one tool; returns what the model got back as the tool's result. */
+async function runOneCall(
+  c: { conv: string; key: string },
+  name: string,
+  args: Record<string, unknown>,
+  token?: string,
+): Promise<string> {
+  await script(c.key, [{ tool_calls: [{ id: "call_big", name, arguments: args }] }, { text: "Read it." }]);
+  const res = await api(`/v1/conversations/${c.conv}/messages`, {
     method: "POST",
-    json: { content: "Read the big file", stream: false },
+    json: { content: "Go", stream: false },
     token,
   });
   expect(((await res.json()) as { status: string }).status).toBe("succeeded");
-  const requests = await modelRequests(key);
-  const toolMsg = requests[1].messages.find((m) => m.role === "tool");
-  return { conv, toolContent: toolMsg!.content as string };
+  const requests = await modelRequests(c.key);
+  return requests[1].messages.find((m) => m.role === "tool")!.content as string;
+}
+
+/** The big-file read of these tests, in a new conversation. */
+async function runBigRead(token?: string): Promise<{ conv: string; toolContent: string }> {
+  const c = await scriptedConversation(token);
+  const args = { path: "big/rows.txt", mode: "text", limit: 5000 };
+  return { conv: c.conv, toolContent: await runOneCall(c, "opfs_read", args, token) };
 }
 
 describe("oversized tool results", () => {
@@ -79,6 +88,35 @@ describe("oversized tool results", () => {
     const toolMsg = (await modelRequests(key))[1].messages.find((m) => m.role === "tool");
     expect(JSON.parse(toolMsg!.content as string)).toMatchObject({ subject: "tiny" });
     expect((await api(`/v1/files?path=.cirrus/results/${conv}`)).status).toBe(404);
+  });
+
+  it("work for every tool: a long list_tasks result is saved as indented JSON", async () => {
+    const c = await scriptedConversation();
+    for (let i = 1; i <= 120; i++) {
+      const subject = `task ${i} ${"x".repeat(450)}`;
+      expect((await callTool(c.conv, "create_task", { subject })).status).toBe(200);
+    }
+    const toolContent = await runOneCall(c, "list_tasks", {});
+    expect(toolContent).toContain(`.cirrus/results/${c.conv}/call_big.txt`);
+    const saved = await api(`/v1/files/.cirrus/results/${c.conv}/call_big.txt`);
+    const tasks = JSON.parse(await saved.text()) as { subject: string }[];
+    expect(tasks).toHaveLength(120);
+    expect(tasks[119].subject).toMatch(/^task 120 x+$/);
+  });
+
+  it("wrap very long lines in the saved copy and suggest pages that fit", async () => {
+    const line = "z".repeat(150_000);
+    await api("/v1/files/big/one-line.txt", { method: "PUT", body: new TextEncoder().encode(line) });
+    const c = await scriptedConversation();
+    const toolContent = await runOneCall(c, "opfs_read", { path: "big/one-line.txt", mode: "text" });
+    expect(toolContent).toContain("lines over 2000 characters wrapped");
+    const next = JSON.parse(/opfs_read (\{[^}]*\})/.exec(toolContent)![1]) as Record<string, unknown>;
+    expect(next.limit).toBeLessThan(200);
+    const page = await callTool(c.conv, "opfs_read", next);
+    expect(JSON.stringify(page.result).length).toBeLessThan(DEFAULT_MAX_RESULT_CHARS);
+    expect(page.result.content).toMatch(/^z+(\nz+)+$/);
+    const saved = await (await api(`/v1/files/.cirrus/results/${c.conv}/call_big.txt`)).text();
+    expect(saved.replace(/\n/g, "")).toContain(line);
   });
 
   it("fall back to a cut result with a note when the workspace has no room to save them", async () => {
