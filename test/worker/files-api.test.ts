@@ -176,6 +176,14 @@ describe("the files API", () => {
   });
 });
 
+describe("the files API's documentation", () => {
+  it("lists the file routes, including the wildcard path, in the OpenAPI document", async () => {
+    const doc = (await (await api("/openapi.json")).json()) as { paths: Record<string, object> };
+    expect(Object.keys(doc.paths["/v1/files"])).toEqual(["get"]);
+    expect(Object.keys(doc.paths["/v1/files/{path}"]).sort()).toEqual(["delete", "get", "put"]);
+  });
+});
+
 describe("signed file links", () => {
   const signer = () => new LinkSigner(filesConfig(env as unknown as Record<string, unknown>).signingSecret!);
 
