@@ -23,10 +23,12 @@ export interface FilesToolDeps {
 
 const Path = z.string().min(1).max(1000);
 
+/** Arguments of opfs_write. */
 export const WriteArgs = z.object({
   path: Path.describe('File path from the workspace root, e.g. "notes/todo.md". Parent folders are created.'),
   content: z.string().describe("File content: text, or binary as a data URL (data:<mime>;base64,<data>)."),
 });
+/** Arguments of opfs_read. */
 export const ReadArgs = z.object({
   path: Path.describe("File path from the workspace root."),
   mode: z
@@ -44,9 +46,11 @@ export const ReadArgs = z.object({
     .optional()
     .describe(`Number of lines to return, text only. Texts over ${DEFAULT_READ_LINES} lines must be paged.`),
 });
+/** Arguments of opfs_list. */
 export const ListArgs = z.object({
   path: z.string().max(1000).default("/").describe("Folder path; defaults to the root folder."),
 });
+/** Arguments of opfs_delete. */
 export const DeleteArgs = z.object({
   path: Path.describe("File or folder path; a folder is deleted with everything in it."),
 });

@@ -72,6 +72,11 @@ describe("oversized tool results", () => {
     const details = await getConversation(conv);
     const stored = (details.messages as { role: string; content: string }[]).find((m) => m.role === "tool");
     expect(stored!.content).toBe(toolContent);
+
+    // Deleting the conversation deletes its saved results, not the file that was read.
+    expect((await api(`/v1/conversations/${conv}`, { method: "DELETE" })).status).toBe(200);
+    expect((await api(`/v1/files/${path}`)).status).toBe(404);
+    expect((await api("/v1/files/big/rows.txt")).status).toBe(200);
   });
 
   it("results within the budget are passed through whole and nothing is saved", async () => {
