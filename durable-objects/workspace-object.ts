@@ -52,7 +52,7 @@ export class WorkspaceObject extends DurableObject<Env> {
   // ---- the file ledger (sizes and quota of the workspace's files in R2) ----
 
   /** Reserves room for a file write; see {@link FileLedger.reserve}. */
-  fileReserve(path: string, size: number, limits: FileLimits): Reservation {
+  fileReserve(path: string, size: number | "max", limits: FileLimits): Reservation {
     return this.files.reserve(path, size, limits);
   }
 

@@ -16,7 +16,7 @@ export interface FileLimits {
 
 /** The answer to a reservation request. */
 export type Reservation =
-  | { ok: true; id: string; existed: boolean }
+  | { ok: true; id: string; bytes: number; existed: boolean }
   | {
       ok: false;
       code: "file_too_large" | "quota_exceeded" | "is_a_directory" | "not_a_directory";
@@ -40,23 +40,48 @@ export class FileLedger {
         size INTEGER NOT NULL, expires_at INTEGER NOT NULL);`);
   }
 
-  /** Reserves room for `size` bytes at `path`, or says why not. */
-  reserve(path: string, size: number, limits: FileLimits): Reservation {
+  /**
+   * Reserves room for `size` bytes at `path`, or says why not. `"max"` (a stream of unknown
+   * length) reserves as much as one file may take and the workspace has room for.
+   */
+  reserve(path: string, size: number | "max", limits: FileLimits): Reservation {
     this.sql.exec("DELETE FROM file_reservations WHERE expires_at < ?", Date.now());
-    if (size > limits.maxFileBytes) {
+    if (size !== "max" && size > limits.maxFileBytes) {
       return refuse(
         "file_too_large",
         `The file is ${size} bytes; the limit per file is ${limits.maxFileBytes}.`,
       );
     }
-    const [lo, hi] = under(path);
-    const childCount = this.count("SELECT COUNT(*) AS n FROM files WHERE path > ? AND path < ?", lo, hi);
-    const childRes = this.count(
-      "SELECT COUNT(*) AS n FROM file_reservations WHERE path > ? AND path < ?",
-      lo,
-      hi,
+    const conflict = this.conflict(path);
+    if (conflict) return conflict;
+    const old = this.count("SELECT COALESCE(MAX(size), -1) AS n FROM files WHERE path = ?", path);
+    const used = this.usage().bytes + this.count("SELECT COALESCE(SUM(size), 0) AS n FROM file_reservations");
+    const room = limits.maxWorkspaceBytes - used + Math.max(old, 0);
+    const bytes = size === "max" ? Math.min(limits.maxFileBytes, room) : size;
+    if (bytes > room || room <= 0) {
+      return refuse(
+        "quota_exceeded",
+        `The workspace has room for ${Math.max(room, 0)} more bytes${size === "max" ? "" : `, not ${size}`}; its limit is ${limits.maxWorkspaceBytes}. Delete files first.`,
+      );
+    }
+    const id = crypto.randomUUID();
+    this.sql.exec(
+      "INSERT INTO file_reservations (id, path, size, expires_at) VALUES (?, ?, ?, ?)",
+      id,
+      path,
+      bytes,
+      Date.now() + RESERVATION_TTL_MS,
     );
-    if (childCount + childRes > 0) {
+    return { ok: true, id, bytes, existed: old >= 0 };
+  }
+
+  /** Why `path` cannot be a file: a folder is there, or one of its parents is a file. */
+  private conflict(path: string): Reservation | null {
+    const [lo, hi] = under(path);
+    const children =
+      this.count("SELECT COUNT(*) AS n FROM files WHERE path > ? AND path < ?", lo, hi) +
+      this.count("SELECT COUNT(*) AS n FROM file_reservations WHERE path > ? AND path < ?", lo, hi);
+    if (children > 0) {
       return refuse(
         "is_a_directory",
         `"${path}" is a folder; choose another name or delete the folder first.`,
@@ -68,24 +93,7 @@ export class FileLedger {
         this.count("SELECT COUNT(*) AS n FROM file_reservations WHERE path = ?", dir);
       if (n > 0) return refuse("not_a_directory", `"${dir}" is a file, so it cannot hold "${path}".`);
     }
-    const old = this.count("SELECT COALESCE(MAX(size), -1) AS n FROM files WHERE path = ?", path);
-    const used = this.usage().bytes + this.count("SELECT COALESCE(SUM(size), 0) AS n FROM file_reservations");
-    const after = used - Math.max(old, 0) + size;
-    if (after > limits.maxWorkspaceBytes) {
-      return refuse(
-        "quota_exceeded",
-        `Writing ${size} bytes would bring the workspace to ${after} bytes; its limit is ${limits.maxWorkspaceBytes}. Delete files first.`,
-      );
-    }
-    const id = crypto.randomUUID();
-    this.sql.exec(
-      "INSERT INTO file_reservations (id, path, size, expires_at) VALUES (?, ?, ?, ?)",
-      id,
-      path,
-      size,
-      Date.now() + RESERVATION_TTL_MS,
-    );
-    return { ok: true, id, existed: old >= 0 };
+    return null;
   }
 
   /** Records a finished write under its reservation (with the size actually stored). */

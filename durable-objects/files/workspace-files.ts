@@ -17,7 +17,7 @@ const DELETE_BATCH = 1000;
 
 /** The ledger calls the file layer makes (the workspace object's RPC methods). */
 export interface FileLedgerOps {
-  fileReserve(path: string, size: number, limits: FileLimits): Promise<Reservation> | Reservation;
+  fileReserve(path: string, size: number | "max", limits: FileLimits): Promise<Reservation> | Reservation;
   fileCommit(reservationId: string, size: number, modified: number): Promise<void> | void;
   fileRelease(reservationId: string): Promise<void> | void;
   fileForget(path: string): Promise<number> | number;
@@ -74,7 +74,7 @@ export class WorkspaceFiles {
     type: string,
   ): Promise<FileInfo & { created: boolean }> {
     const path = normalizePath(rawPath);
-    const res = await this.reserve(path, this.limits.maxFileBytes);
+    const res = await this.reserve(path, "max");
     const upload = await this.bucket.createMultipartUpload(this.key(path), {
       httpMetadata: { contentType: type },
     });
@@ -83,12 +83,7 @@ export class WorkspaceFiles {
       let total = 0;
       for await (const part of partsOf(body, PART_BYTES)) {
         total += part.length;
-        if (total > this.limits.maxFileBytes) {
-          throw new FilesError(
-            "file_too_large",
-            `The upload passed the limit of ${this.limits.maxFileBytes} bytes per file.`,
-          );
-        }
+        if (total > res.bytes) throw this.overflow(res.bytes);
         parts.push(await upload.uploadPart(parts.length + 1, part));
       }
       if (parts.length === 0) parts.push(await upload.uploadPart(1, new Uint8Array()));
@@ -171,7 +166,20 @@ export class WorkspaceFiles {
     }
   }
 
-  private async reserve(path: string, size: number): Promise<Extract<Reservation, { ok: true }>> {
+  /** The error for an upload of unknown length that grew past the room reserved for it. */
+  private overflow(reserved: number): FilesError {
+    return reserved >= this.limits.maxFileBytes
+      ? new FilesError(
+          "file_too_large",
+          `The upload passed the limit of ${this.limits.maxFileBytes} bytes per file.`,
+        )
+      : new FilesError(
+          "quota_exceeded",
+          `The upload passed the ${reserved} bytes the workspace has room for.`,
+        );
+  }
+
+  private async reserve(path: string, size: number | "max"): Promise<Extract<Reservation, { ok: true }>> {
     const res = await this.ledger.fileReserve(path, size, this.limits);
     if (!res.ok) throw new FilesError(res.code, res.message);
     return res;

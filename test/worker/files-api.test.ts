@@ -173,6 +173,13 @@ describe("the files API", () => {
     expect(
       (await put("two-again.bin", patternStream(size), { "content-length": String(size) }, c.key)).status,
     ).toBe(201);
+
+    // 40 MiB used: an upload of unknown length may take the remaining 24 MiB, not more.
+    expect((await put("chunked-small.bin", patternStream(10 * MiB), {}, c.key)).status).toBe(201);
+    const over = await put("chunked-big.bin", patternStream(20 * MiB), {}, c.key);
+    expect(over.status).toBe(413);
+    expect(((await over.json()) as { error: { code: string } }).error.code).toBe("quota_exceeded");
+    expect((await api("/v1/files/chunked-big.bin", { token: c.key })).status).toBe(404);
   });
 });
 
