@@ -107,8 +107,7 @@ export function createFileTools(deps: FilesToolDeps): Tool[] {
 
 async function readFile(deps: FilesToolDeps, args: z.infer<typeof ReadArgs>) {
   const file = await deps.files.stat(args.path);
-  if (!file)
-    throw new FilesError("not_found", `There is no file "${args.path}". Call opfs_list to see what exists.`);
+  if (!file) throw await missingFile(deps, args.path);
   const asText = args.mode === "text" || (args.mode === "auto" && (await isText(deps, file)));
   const base = { path: file.path, type: file.type, size: file.size };
   if (!asText) {
@@ -145,6 +144,14 @@ async function readFile(deps: FilesToolDeps, args: z.infer<typeof ReadArgs>) {
     ...result,
     note: `Showing lines ${offset}-${end} of ${win.totalLines}${win.cut ? " (cut: the lines are very long)" : ""}. To read on, call opfs_read with ${next}.`,
   };
+}
+
+/** The error for reading a path that is not a file: a folder, or nothing. */
+async function missingFile(deps: FilesToolDeps, path: string): Promise<FilesError> {
+  const folder = await deps.files.list(path).catch(() => null);
+  return folder
+    ? new FilesError("is_a_directory", `"${folder.path}" is a folder; call opfs_list to see its files.`)
+    : new FilesError("not_found", `There is no file "${path}". Call opfs_list to see what exists.`);
 }
 
 async function isText(deps: FilesToolDeps, file: FileInfo): Promise<boolean> {

@@ -119,6 +119,11 @@ describe("opfs_write and opfs_read", () => {
     const missing = await read({ path: "nope/none.txt" });
     expect(missing.status).toBe(404);
     expect(missing.error?.message).toContain("opfs_list");
+    const folder = await read({ path: "notes/2026" });
+    expect(folder.error).toMatchObject({
+      code: "is_a_directory",
+      message: expect.stringContaining("opfs_list"),
+    });
   });
 });
 
