@@ -28,6 +28,10 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { offset: start, length: Math.min(end, size - 1) - start + 1 };
 }
 
+/** Percent-encodes a file name for `filename*=` (RFC 5987 leaves out ' ( ) * as well). */
+const rfc5987 = (name: string) =>
+  encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+
 /** Headers that keep a served file from running as part of the API's origin. */
 const SAFE_HEADERS = {
   "x-content-type-options": "nosniff",
@@ -50,7 +54,7 @@ export async function serveFile(
     "content-type": file.type,
     "accept-ranges": "bytes",
     "last-modified": new Date(file.modified).toUTCString(),
-    "content-disposition": `inline; filename*=UTF-8''${encodeURIComponent(name)}`,
+    "content-disposition": `inline; filename*=UTF-8''${rfc5987(name)}`,
   });
   const range = parseRange(request.headers.get("range") ?? undefined, file.size);
   if (range === "unsatisfiable") {
