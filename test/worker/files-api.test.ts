@@ -31,6 +31,7 @@ describe("the files API", () => {
     expect(down.headers.get("content-type")).toBe("text/markdown");
     expect(down.headers.get("accept-ranges")).toBe("bytes");
     expect(down.headers.get("content-security-policy")).toBe("sandbox");
+    expect(down.headers.get("content-disposition")).toBe("inline; filename*=UTF-8''readme.md");
     expect(await down.text()).toBe("# Hello\n");
     const again = await put("docs/readme.md", new TextEncoder().encode("# Hello again\n"));
     expect(again.status).toBe(200);
