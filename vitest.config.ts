@@ -18,6 +18,10 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   RUN_WATCHDOG_MS: "1000",
   SUB_AGENT_MAX_STEPS: "4",
   EXAMPLE_TOOLS: "true",
+  // Workspace files: links need an origin; limits small enough to reach in a test.
+  PUBLIC_BASE_URL: "https://cirrus.test",
+  FILES_MAX_FILE_BYTES: String(32 * 1024 * 1024),
+  FILES_MAX_WORKSPACE_BYTES: String(64 * 1024 * 1024),
 });
 
 export default defineConfig({

@@ -26,6 +26,7 @@ import { createModelClient, type ModelEnv } from "./runtime/model-factory";
 import { type Run, RunStore } from "./runtime/run-store";
 import { sseResponse } from "./runtime/sse";
 import { runSubAgent } from "./runtime/sub-agent";
+import { conversationFiles } from "./files/files-factory";
 import type { ToolRegistry } from "./tools/tool";
 import { runTool } from "./tools/tool-runner";
 import type { WorkspaceObject } from "./workspace-object";
@@ -313,6 +314,7 @@ export class ConversationObject extends DurableObject<Env> {
       config: this.config,
       outputSchema: info?.output_schema ?? null,
       httpTools: [...((await workspace?.httpTools()) ?? []), ...this.httpTools()] as StoredHttpTool[],
+      files: info ? conversationFiles(this.env, info.workspace_id) : undefined,
       runSubAgent: (spec, ctx) =>
         runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
     });
@@ -366,6 +368,7 @@ export class ConversationObject extends DurableObject<Env> {
         get: () => this.getMeta<ContextSummary>("summary"),
         set: (s) => this.setMeta("summary", s),
       },
+      spill: conversationFiles(this.env, info.workspace_id).spill,
     };
   }
 

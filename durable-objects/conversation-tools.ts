@@ -5,7 +5,7 @@ import { createHttpTool } from "./custom-tools/http-tool";
 import { checkToolUrl } from "./custom-tools/url-check";
 import type { RuntimeConfig } from "./runtime/config";
 import type { SubAgentSpec } from "./runtime/sub-agent";
-import { createBuiltinTools } from "./tools";
+import { type BuiltinToolDeps, createBuiltinTools } from "./tools";
 import { createFinishTool } from "./tools/finish";
 import { createAgentTool } from "./tools/sub-agent";
 import type { TaskOps } from "./tools/tasks";
@@ -21,11 +21,16 @@ export interface ConversationToolDeps {
   /** Workspace tools first, then the conversation's own (which replace same-named ones). */
   httpTools: StoredHttpTool[];
   runSubAgent(spec: SubAgentSpec, ctx: ToolContext): Promise<string>;
+  files?: BuiltinToolDeps["files"];
 }
 
 /** Every tool a run of this conversation may call. */
 export function buildConversationTools(deps: ConversationToolDeps): ToolRegistry {
-  const registry = createBuiltinTools({ tasks: deps.tasks, askUserTimeoutMs: deps.config.askUserTimeoutMs });
+  const registry = createBuiltinTools({
+    tasks: deps.tasks,
+    askUserTimeoutMs: deps.config.askUserTimeoutMs,
+    files: deps.files,
+  });
   for (const tool of customTools.list()) registry.add(tool);
   const httpDeps = {
     conversationId: deps.conversationId,

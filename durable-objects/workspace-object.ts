@@ -4,6 +4,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { StoredHttpTool } from "../shared/http-tools";
+import { type DirStats, FileLedger, type FileLimits, type Reservation } from "./files/file-ledger";
 
 /** A workspace as the API shows it. */
 export interface WorkspaceRecord {
@@ -36,6 +37,7 @@ export function randomToken(bytes = 24): string {
 /** The Durable Object of one workspace. */
 export class WorkspaceObject extends DurableObject<Env> {
   private readonly sql: SqlStorage;
+  private readonly files: FileLedger;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -46,6 +48,39 @@ export class WorkspaceObject extends DurableObject<Env> {
       CREATE TABLE IF NOT EXISTS conversations (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL);
       CREATE INDEX IF NOT EXISTS conversations_created ON conversations (created_at, id);
       CREATE TABLE IF NOT EXISTS http_tools (name TEXT PRIMARY KEY, data TEXT NOT NULL);`);
+    this.files = new FileLedger(this.sql);
+  }
+
+  // ---- the file ledger (sizes and quota of the workspace's files in R2) ----
+
+  /** Reserves room for a file write; see {@link FileLedger.reserve}. */
+  fileReserve(path: string, size: number | "max", limits: FileLimits): Reservation {
+    return this.files.reserve(path, size, limits);
+  }
+
+  /** Records a finished file write. */
+  fileCommit(reservationId: string, size: number, modified: number): void {
+    this.files.commit(reservationId, size, modified);
+  }
+
+  /** Drops the reservation of a failed file write. */
+  fileRelease(reservationId: string): void {
+    this.files.release(reservationId);
+  }
+
+  /** Forgets a deleted file or folder. */
+  fileForget(path: string): number {
+    return this.files.forget(path);
+  }
+
+  /** Size and newest change under each folder. */
+  fileDirStats(dirs: string[]): DirStats[] {
+    return this.files.dirStats(dirs);
+  }
+
+  /** Bytes and files the workspace holds. */
+  fileUsage(): { bytes: number; files: number } {
+    return this.files.usage();
   }
 
   /** Creates the workspace record (idempotent). */

@@ -10,6 +10,8 @@ import "./custom-tools";
 import agui from "./routes/agui";
 import conversations from "./routes/conversations";
 import httpTools from "./routes/http-tools";
+import fileLinks from "./routes/file-links";
+import files from "./routes/files";
 import runs from "./routes/runs";
 import workspaces from "./routes/workspaces";
 
@@ -32,12 +34,14 @@ app.get("/", (c) => c.json({ name: "cirrus", docs: "/docs", openapi: "/openapi.j
 app.doc31("/openapi.json", { ...OPENAPI_INFO, security: [{ bearer: [] }] });
 app.get("/docs", (c) => c.html(renderDocs(app.getOpenAPI31Document({ ...OPENAPI_INFO }) as never)));
 
+app.route("/", fileLinks);
 app.use("/v1/*", requireAuth());
 app.route("/v1", workspaces);
 app.route("/v1", conversations);
 app.route("/v1", runs);
 app.route("/v1", agui);
 app.route("/v1", httpTools);
+app.route("/v1", files);
 
 app.notFound((c) =>
   c.json(errorBody("not_found", `No route ${c.req.method} ${new URL(c.req.url).pathname}.`), 404),

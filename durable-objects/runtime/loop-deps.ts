@@ -1,5 +1,6 @@
 /** What the agent loop needs from the object that hosts it, as small interfaces. */
 import type { CirrusEvent } from "../../shared/events";
+import type { ResultSpill } from "../files/result-spill";
 import type { ToolRegistry } from "../tools/tool";
 import type { RetryCounters, RunnerLimits } from "../tools/tool-runner";
 import type { StateHolder } from "./conversation-state";
@@ -48,6 +49,8 @@ export interface StepDeps {
   /** Writes an event to the log (and then to listeners). */
   emit(runId: string, event: CirrusEvent): void;
   summary: { get(): ContextSummary | null; set(s: ContextSummary): void };
+  /** Where oversized tool results are saved; without it they are cut. */
+  spill?: ResultSpill;
 }
 
 /** Everything one run needs, handed in by the conversation object. */

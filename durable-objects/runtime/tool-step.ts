@@ -118,6 +118,7 @@ export async function toolStep(
         },
         deps.settings.limits,
         retries,
+        deps.spill,
       );
       settle(call, outcome);
     }),

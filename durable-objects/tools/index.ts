@@ -1,5 +1,6 @@
 /** The built-in tool set of a conversation, assembled from the tool families. */
 import { createAskUserTool } from "./ask-user";
+import { createFileTools, type FilesToolDeps } from "./files";
 import { createTaskTools, type TaskOps } from "./tasks";
 import { ToolRegistry } from "./tool";
 
@@ -8,6 +9,7 @@ export interface BuiltinToolDeps {
   tasks: TaskOps;
   askUserTimeoutMs: number;
   unattended?: boolean;
+  files?: FilesToolDeps;
 }
 
 /** Every built-in tool available to a conversation's runs. */
@@ -15,5 +17,6 @@ export function createBuiltinTools(deps: BuiltinToolDeps): ToolRegistry {
   return new ToolRegistry([
     ...createTaskTools(deps.tasks),
     createAskUserTool({ timeoutMs: deps.askUserTimeoutMs, unattended: deps.unattended }),
+    ...(deps.files ? createFileTools(deps.files) : []),
   ]);
 }

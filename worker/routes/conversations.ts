@@ -7,6 +7,8 @@ import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
 import { conversationStub, existingConversation, workspaceStub } from "../stubs";
 import { commonErrors, json } from "./route-helpers";
+import { workspaceFiles } from "../../durable-objects/files/files-factory";
+import { RESULTS_DIR } from "../../durable-objects/files/result-spill";
 
 const errors = commonErrors;
 export const IdParam = z.object({
@@ -111,6 +113,10 @@ app.openapi(
     // destroy() resets the object after wiping it, which ends this call with an error by design.
     await stub.destroy().catch(() => {});
     await workspaceStub(c.env, workspaceId).removeConversation(id);
+    // Its saved oversized tool results go with it (there may be none).
+    await workspaceFiles(c.env, workspaceId)
+      .remove(`${RESULTS_DIR}/${id}`)
+      .catch(() => {});
     return c.json({ id, deleted: true as const }, 200);
   },
 );

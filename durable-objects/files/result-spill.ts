@@ -1,0 +1,28 @@
+/**
+ * Saves tool results too large for the model's context to the workspace, so the model gets
+ * the beginning plus a path to read the rest with opfs_read.
+ */
+import type { WorkspaceFiles } from "./workspace-files";
+
+/** Folder of saved results: `.cirrus/results/<conversation>/<toolCallId>.txt`. */
+export const RESULTS_DIR = ".cirrus/results";
+
+/** Where a tool runner can save a whole result. */
+export interface ResultSpill {
+  /** Saves `text` for a tool call and returns its workspace path. */
+  save(conversationId: string, toolCallId: string, text: string): Promise<string>;
+}
+
+const safeName = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 100) || "result";
+
+/** A spill that writes into the workspace's files. */
+export function createResultSpill(files: Pick<WorkspaceFiles, "write">): ResultSpill {
+  return {
+    async save(conversationId, toolCallId, text) {
+      const path = `${RESULTS_DIR}/${safeName(conversationId)}/${safeName(toolCallId)}.txt`;
+      const bytes = new TextEncoder().encode(text);
+      await files.write(path, bytes, bytes.length, "text/plain; charset=utf-8");
+      return path;
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/** Helpers for the workspace-file tests: workspaces with keys, direct tool calls, file bytes. */
+import { api } from "./helpers";
+
+/** Creates a workspace and a key for it (admin token), returning the key. */
+export async function newWorkspaceKey(name: string): Promise<{ id: string; key: string }> {
+  const ws = await api("/v1/workspaces", { method: "POST", json: { name } });
+  if (ws.status !== 201) throw new Error(`workspace: ${ws.status} ${await ws.text()}`);
+  const { id } = (await ws.json()) as { id: string };
+  const key = await api(`/v1/workspaces/${id}/keys`, { method: "POST", json: { name: "test" } });
+  if (key.status !== 201) throw new Error(`key: ${key.status} ${await key.text()}`);
+  return { id, key: ((await key.json()) as { key: string }).key };
+}
+
+/** What a direct tool call answered. */
+export interface ToolReply {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read varied result shapes.
+  result: any;
+  error?: { code: string; message: string };
+}
+
+/** Calls a tool through `POST /v1/conversations/{id}/tools/{name}`. */
+export async function callTool(
+  conversationId: string,
+  name: string,
+  args: Record<string, unknown>,
+  token?: string,
+): Promise<ToolReply> {
+  const res = await api(`/v1/conversations/${conversationId}/tools/${name}`, {
+    method: "POST",
+    json: { arguments: args },
+    token,
+  });
+  const body = (await res.json()) as { result?: unknown; error?: { code: string; message: string } };
+  return { status: res.status, result: body.result, error: body.error };
+}
+
+/** `n` numbered lines: "line 1" … "line n", each ending in a newline. */
+export const numberedLines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}\n`).join("");
+
+/** Base64 of bytes. */
+export function base64(bytes: Uint8Array): string {
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin);
+}
+
+/** A stream of `total` bytes where byte i is `i % 251`, in chunks of 64 KiB. */
+export function patternStream(total: number): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= total) return controller.close();
+      const n = Math.min(64 * 1024, total - sent);
+      const chunk = new Uint8Array(n);
+      for (let i = 0; i < n; i++) chunk[i] = (sent + i) % 251;
+      sent += n;
+      controller.enqueue(chunk);
+    },
+  });
+}
