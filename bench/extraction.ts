@@ -121,4 +121,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (import.meta.main ?? process.argv[1]?.endsWith("extraction.ts")) await main();
+await main();
