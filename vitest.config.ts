@@ -14,6 +14,8 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   MODEL_RETRY_MAX_DELAY_MS: "200",
   ASK_USER_TIMEOUT_MS: "1500",
   SSE_HEARTBEAT_MS: "300",
+  WEB_FETCH_TIMEOUT_MS: "3000",
+  WEB_SEARCH_TIMEOUT_MS: "3000",
 });
 
 export default defineConfig({

@@ -10,6 +10,9 @@ import type {
   CreateConversation,
   RunResult,
 } from "../shared/api";
+import { checkAnswer } from "./answer-check";
+import { messageView, runView } from "./conversation-views";
+import { fail, ok, type RpcResult } from "./rpc-result";
 import { advanceRun, finishRun } from "./runtime/agent-loop";
 import { type RuntimeConfig, runtimeConfig } from "./runtime/config";
 import { StateHolder } from "./runtime/conversation-state";
@@ -20,12 +23,12 @@ import { MessageStore } from "./runtime/message-store";
 import { createModelClient, type ModelEnv } from "./runtime/model-factory";
 import { type Run, RunStore } from "./runtime/run-store";
 import { sseResponse } from "./runtime/sse";
-import { messageView, runView } from "./conversation-views";
-import { checkAnswer } from "./answer-check";
-import { fail, ok, type RpcResult } from "./rpc-result";
 import { createBuiltinTools } from "./tools";
 import type { ToolRegistry } from "./tools/tool";
 import { runTool } from "./tools/tool-runner";
+import type { WebToolDeps } from "./tools/web";
+import { webConfig } from "./web/config";
+import { createSummarizer } from "./web/summarize";
 
 /** Conversation settings stored at creation. */
 interface ConversationInfo extends Conversation {
@@ -294,7 +297,24 @@ export class ConversationObject extends DurableObject<Env> {
   }
 
   private tools(): ToolRegistry {
-    return createBuiltinTools({ tasks: this.state, askUserTimeoutMs: this.config.askUserTimeoutMs });
+    return createBuiltinTools({
+      tasks: this.state,
+      askUserTimeoutMs: this.config.askUserTimeoutMs,
+      web: this.webDeps(),
+    });
+  }
+
+  /** The web tools' deps: the summariser uses the loop's model client; settings come from the workspace. */
+  private webDeps(): WebToolDeps | undefined {
+    const info = this.info();
+    if (!info) return undefined;
+    const model = createModelClient(this.env as unknown as ModelEnv, this.config);
+    return {
+      config: webConfig(this.env as unknown as Record<string, unknown>),
+      summarize: createSummarizer(model, info.model),
+      searchSettings: () =>
+        this.env.WORKSPACES.get(this.env.WORKSPACES.idFromName(info.workspace_id)).getSearchSettings(),
+    };
   }
 
   private loopDeps(tools: ToolRegistry): LoopDeps {

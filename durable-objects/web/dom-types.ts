@@ -9,6 +9,7 @@ export interface DomNode {
   textContent: string | null;
   parentNode: DomNode | null;
   previousSibling: DomNode | null;
+  nextSibling: DomNode | null;
 }
 
 /** A DOM element as linkedom provides it. */
@@ -16,6 +17,8 @@ export interface DomElement extends DomNode {
   tagName: string;
   isConnected: boolean;
   previousElementSibling: DomElement | null;
+  nextElementSibling: DomElement | null;
+  parentElement: DomElement | null;
   getAttribute(name: string): string | null;
   setAttribute(name: string, value: string): void;
   hasAttribute(name: string): boolean;

@@ -24,6 +24,24 @@ service.remove([
 ] as never);
 // Images are left out: the reader is a language model, and alt texts and captions are noise to it.
 service.addRule("image", { filter: "img", replacement: () => "" });
+service.addRule("listItem", {
+  filter: "li",
+  replacement: (content, node) => {
+    const el = node as unknown as DomElement;
+    const parent = el.parentNode as DomElement | null;
+    let prefix = "- ";
+    if (parent?.nodeName === "OL") {
+      const start = Number(parent.getAttribute("start") ?? "1");
+      const index = [...parent.querySelectorAll(":scope > li")].indexOf(el);
+      prefix = `${(Number.isFinite(start) ? start : 1) + Math.max(index, 0)}. `;
+    }
+    const body = content
+      .replace(/^\n+/, "")
+      .replace(/\n+$/, "\n")
+      .replace(/\n(?!$)/g, `\n${" ".repeat(prefix.length)}`);
+    return prefix + body + (el.nextSibling && !body.endsWith("\n") ? "\n" : "");
+  },
+});
 service.addRule("tableCell", {
   filter: ["th", "td"],
   replacement: (content, node) => {

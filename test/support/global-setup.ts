@@ -5,6 +5,7 @@
 import type { TestProject } from "vitest/node";
 import { startPageServer } from "./page-server";
 import { startScriptedModel } from "./scripted-model";
+import "./web-pages";
 
 declare module "vitest" {
   export interface ProvidedContext {
