@@ -100,7 +100,9 @@ async function resolveBaiduLinks(
     results.map(async (r) => {
       if (!isBaiduRedirect(r.url)) return;
       const link = new URL(r.url);
-      const target = new URL(`${link.pathname}${link.search}`, s.base_url ?? BAIDU_BASE_URL);
+      const target = new URL(
+        `${(s.base_url ?? BAIDU_BASE_URL).replace(/\/$/, "")}${link.pathname}${link.search}`,
+      );
       try {
         assertFetchable(target, opts.policy);
         const res = await fetch(target.href, {
