@@ -4,6 +4,7 @@
  */
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
+import { cleanArticle, isInside } from "./article-cleanup";
 import type { DomDocument, DomElement } from "./dom-types";
 import { toMarkdown } from "./markdown";
 
@@ -20,6 +21,9 @@ export const JUNK_SHARE = 0.3;
 /** Class/id words of boilerplate blocks. */
 const JUNK_ATTR =
   /(^|[\s_-])(cookie|consent|gdpr|newsletter|subscribe|signup|paywall|promo|advert|ads?|sponsor|social|share|sharing|related|recommend|outbrain|taboola|comments?|disqus|breadcrumbs?|sidebar|nav|navbar|menu|footer|masthead|popup|modal|banner|toolbar|skip|caption|credits?|byline|author|dateline|timestamp|tags|topics|gallery|slideshow|print|more)($|[\s_-])/i;
+
+/** Blocks dropped from the HTML text before parsing, as a browser would end them (much cheaper than parsing them). */
+const RAW_JUNK = /<(script|style|svg|noscript|template)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->/gi;
 
 /** The main content of a page. */
 export interface Extracted {
@@ -44,7 +48,7 @@ function removePageJunk(doc: DomDocument): void {
 function removeArticleJunk(root: DomElement): void {
   const total = (root.textContent ?? "").length;
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
-    if (!el.isConnected) continue;
+    if (!isInside(el, root)) continue;
     const label = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
     if (!JUNK_ATTR.test(label)) continue;
     if ((el.textContent ?? "").length < total * JUNK_SHARE) el.remove();
@@ -54,7 +58,7 @@ function removeArticleJunk(root: DomElement): void {
 
 /** Extracts the main content of an HTML page as Markdown. */
 export function extractMainContent(html: string, url?: string): Extracted {
-  const document = parseHTML(html).document as unknown as DomDocument;
+  const document = parseHTML(html.replace(RAW_JUNK, "")).document as unknown as DomDocument;
   const title = (document.querySelector("title")?.textContent ?? "").trim();
   if (url) setBase(document, url);
   removePageJunk(document);
@@ -62,7 +66,10 @@ export function extractMainContent(html: string, url?: string): Extracted {
     disableJSONLD: true,
     serializer: (n) => n as unknown as DomElement,
   }).parse();
-  if (article?.content) removeArticleJunk(article.content);
+  if (article?.content) {
+    removeArticleJunk(article.content);
+    cleanArticle(article.content, article.title ?? title);
+  }
   const content = article?.content ? toMarkdown(article.content) : "";
   const fallback = content.length >= MIN_ARTICLE_CHARS ? "" : document.body ? toMarkdown(document.body) : "";
   const markdown =

@@ -70,6 +70,9 @@ service.addRule("tableSection", {
   replacement: (content) => content,
 });
 
+// Text is not escaped: the reader is a model, and `\_` or `\*` in prose only get in its way.
+service.escape = (text: string) => text;
+
 /** Converts an element (a linkedom node) to Markdown. */
 export function toMarkdown(node: DomNode): string {
   return service
