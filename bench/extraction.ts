@@ -11,7 +11,7 @@ import { unstable_startWorker } from "wrangler";
 
 const DATA_DIR = process.env.EXTRACTION_DATA ?? "/work/shared/data/article-extraction";
 /** Each page is extracted this many times per extractor; the mean is its time. */
-const REPEAT = Number(process.env.EXTRACTION_REPEAT ?? "3");
+const REPEAT = Number(process.env.EXTRACTION_REPEAT ?? "5");
 const EXTRACTORS = ["ours", "readability"] as const;
 
 /** One page of the set: its raw bytes (decoded inside the Worker) and the true article body. */

@@ -13,7 +13,7 @@ export const MIN_ARTICLE_CHARS = 250;
 
 /** Elements that never hold article text. */
 const JUNK_TAGS =
-  "script, style, noscript, template, svg, canvas, iframe, object, embed, button, select, input, textarea, nav, aside, dialog, link, meta";
+  "canvas, iframe, object, embed, button, select, input, textarea, nav, aside, dialog, link, meta";
 
 /** A junk-labelled block inside the article is removed when it holds less than this share of its text. */
 export const JUNK_SHARE = 0.3;
@@ -31,18 +31,10 @@ export interface Extracted {
   markdown: string;
 }
 
-function isHidden(el: DomElement): boolean {
-  if (el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true") return true;
-  const style = el.getAttribute("style");
-  return style !== null && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
-}
-
 function removePageJunk(doc: DomDocument): void {
   for (const el of [...doc.querySelectorAll(JUNK_TAGS)]) el.remove();
-  for (const el of [...doc.querySelectorAll("[hidden], [aria-hidden], [style], [role]")]) {
-    const role = el.getAttribute("role");
-    if (isHidden(el) || role === "navigation" || role === "complementary") el.remove();
-  }
+  for (const el of [...doc.querySelectorAll("[role=navigation], [role=complementary], [hidden]")])
+    el.remove();
 }
 
 function removeArticleJunk(root: DomElement): void {
