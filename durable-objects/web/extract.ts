@@ -23,7 +23,8 @@ const JUNK_ATTR =
   /(^|[\s_-])(cookie|consent|gdpr|newsletter|subscribe|signup|paywall|promo|advert|ads?|sponsor|social|share|sharing|related|recommend|outbrain|taboola|comments?|disqus|breadcrumbs?|sidebar|nav|navbar|menu|footer|masthead|popup|modal|banner|toolbar|skip|caption|credits?|byline|author|dateline|timestamp|tags|topics|gallery|slideshow|print|more)($|[\s_-])/i;
 
 /** Blocks dropped from the HTML text before parsing, as a browser would end them (much cheaper than parsing them). */
-const RAW_JUNK = /<(script|style|svg|noscript|template)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->/gi;
+const RAW_JUNK =
+  /<(script|style|svg|noscript|template|nav|aside|footer|select|button|iframe|canvas|object)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->/gi;
 
 /** The main content of a page. */
 export interface Extracted {
