@@ -103,3 +103,13 @@ describe("workspace settings", () => {
     expect((await put({ engine: "duckduckgo" }, "sk_nobody_aaaaaaaaaaaaaaaaaaaaaaaa")).status).toBe(401);
   });
 });
+
+describe("the API document", () => {
+  it("describes GET and PUT /v1/settings", async () => {
+    const doc = (await (await api("/openapi.json")).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const path = doc.paths["/v1/settings"];
+    expect(Object.keys(path).sort()).toEqual(["get", "put"]);
+  });
+});

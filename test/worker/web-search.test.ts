@@ -229,3 +229,36 @@ describe("web_search on the other engines", () => {
     expect(forbidden.error.message).toContain("search.formats");
   });
 });
+
+describe("web_search with the private-network guard on", () => {
+  it("refuses an engine address that is private, without showing the API key", async () => {
+    const { ToolRegistry } = await import("../../durable-objects/tools/tool");
+    const { createWebTools } = await import("../../durable-objects/tools/web");
+    const { runTool } = await import("../../durable-objects/tools/tool-runner");
+    const { DEFAULT_SEARCH_SETTINGS } = await import("../../shared/settings");
+    const settings = {
+      ...DEFAULT_SEARCH_SETTINGS,
+      engine: "google" as const,
+      base_url: base("google"),
+      google_api_key: "SECRET-GOOGLE-KEY",
+      google_cse_id: "cx",
+    };
+    const config = {
+      allowPrivateNetwork: false,
+      fetchTimeoutMs: 3000,
+      fetchMaxBytes: 1_000_000,
+      searchTimeoutMs: 3000,
+    };
+    const tools = new ToolRegistry(
+      createWebTools({ config, summarize: async () => "", searchSettings: async () => settings }),
+    );
+    const ctx = { conversationId: "c", workspaceId: "w", runId: null, toolCallId: "t" };
+    const outcome = await runTool(tools, "web_search", { query: "x" }, ctx, {
+      timeoutMs: 5000,
+      maxResultChars: 50_000,
+      retryBudget: 3,
+    });
+    expect(outcome).toMatchObject({ kind: "result", isError: true, code: "blocked_address" });
+    expect(JSON.stringify(outcome)).not.toContain("SECRET-GOOGLE-KEY");
+  });
+});

@@ -120,6 +120,14 @@ async function resolveBaiduLinks(
   );
 }
 
+/** Keeps API keys (which can sit in the request URL, as Google's does) out of messages the model reads. */
+function redact(message: string, requestUrl: string, s: SearchSettings): string {
+  let out = message.split(requestUrl).join(`${new URL(requestUrl).origin}/…`);
+  for (const key of [s.bing_api_key, s.google_api_key, s.brave_api_key])
+    if (key) out = out.split(key).join("***");
+  return out;
+}
+
 /** Searches and returns at most `count` results; any engine failure is a ToolError. */
 export async function runSearch(
   s: SearchSettings,
@@ -142,7 +150,7 @@ export async function runSearch(
     status = response.status;
     body = await response.text();
   } catch (err) {
-    if (err instanceof ToolError) throw err;
+    if (err instanceof ToolError) throw new ToolError(err.code, redact(err.message, req.url, s));
     if (opts.signal.aborted) throw err;
     if (signal.aborted)
       throw new ToolError("search_timeout", `${label} did not answer within ${opts.timeoutMs / 1000} s.`);
