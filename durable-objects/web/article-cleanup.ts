@@ -6,7 +6,7 @@ import type { DomElement } from "./dom-types";
 
 /** Headings that open the boilerplate tail of an article. */
 const TAIL_HEADING =
-  /^(more (from|stories|on|news|in)\b|you (may|might) (also )?like|related( (articles|stories|posts|coverage|content|reading))?:?$|recommended|most (read|popular|viewed)|want more|trending|(tell|let) us what you think|(leave a |post a )?comments?$|share (this|the)|don't miss|see also|also read|popular (now|stories)|what to read next|up next|top stories)/i;
+  /^(more (from|stories|on|news|in)\b|more [\w ]{1,30} (news|stories)$|you (may|might) (also )?like|related( (articles|stories|posts|coverage|content|reading))?:?$|recommended|most (read|popular|viewed)|want more|trending|(tell|let) us what you think|(leave a |post a )?comments?$|share (this|the)|don't miss|see also|also read|popular (now|stories)|what to read next|up next|top stories)/i;
 /** Short lines that are bylines, dates or housekeeping, not article text. */
 const META_LINE =
   /^(by\s|published\b|updated\b|posted\b|last (updated|modified)\b|continue reading|advertisement$|advert$|subscribe$|sign up$|sponsored\b|this slideshow requires|image \d+ of|photo:|credit:|copyright|©)/i;
@@ -68,6 +68,17 @@ export function cleanArticle(root: DomElement, title: string): void {
     if (!isInside(el, root)) continue;
     const text = textOf(el);
     if (text.length <= MAX_META_CHARS && META_LINE.test(text)) el.remove();
+  }
+  for (const p of [...root.querySelectorAll("p")]) {
+    const text = textOf(p);
+    // An all-caps paragraph that is one link is a promo ("READ MORE ON … BY CLICKING HERE").
+    if (
+      text.length < 150 &&
+      /[A-Z]/.test(text) &&
+      text === text.toUpperCase() &&
+      linkDensity(p, text.length) > 0.9
+    )
+      p.remove();
   }
   for (const list of [...root.querySelectorAll("ul, ol")]) {
     if (!isInside(list, root)) continue;
