@@ -61,8 +61,8 @@ export function cleanArticle(root: DomElement, title: string): void {
   const total = (root.textContent ?? "").length;
   const normTitle = title.replace(/\s+/g, " ").trim().toLowerCase();
   const firstHeading = root.querySelector("h1, h2");
-  if (firstHeading && normTitle && normTitle.startsWith(textOf(firstHeading).toLowerCase()))
-    firstHeading.remove();
+  const headingText = firstHeading ? textOf(firstHeading).toLowerCase() : "";
+  if (headingText && normTitle.startsWith(headingText)) firstHeading?.remove();
   for (const el of [...root.querySelectorAll("h1")]) el.remove();
   for (const el of [...root.querySelectorAll("p, span, div, li, em, h4, h5, h6")]) {
     if (!isInside(el, root)) continue;
