@@ -32,6 +32,7 @@ const bytes = (hex: string) => Buffer.from(hex.replace(/\s+/g, ""), "hex");
 /** "中文网页" in GBK, "日本語のページ" in Shift_JIS, "한국어 페이지" in EUC-KR, "Café" in Windows-1252. */
 export const ENCODED = {
   gbk: { text: "中文网页", bytes: bytes("D6D0 CEC4 CDF8 D2B3") },
+  gb18030: { text: "中文网页€", bytes: bytes("D6D0 CEC4 CDF8 D2B3 A2E3") },
   shift_jis: { text: "日本語のページ", bytes: bytes("93FA 967B 8CEA 82CC 8379 815B 8357") },
   "euc-kr": { text: "한국어 페이지", bytes: bytes("C7D1 B1B9 BEEE 20 C6E4 C0CC C1F6") },
   "windows-1252": { text: "Café – naïve", bytes: bytes("436166E9 2096 206E61EF7665") },

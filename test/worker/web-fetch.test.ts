@@ -83,6 +83,7 @@ describe("web_fetch", () => {
 
   for (const [label, text] of [
     ["gbk", "中文网页"],
+    ["gb18030", "中文网页€"],
     ["shift_jis", "日本語のページ"],
     ["euc-kr", "한국어 페이지"],
     ["windows-1252", "Café – naïve"],
