@@ -11,8 +11,9 @@ import { defineTool, ToolError } from "./tool";
 export const DEFAULT_MAX_CONTENT_CHARS = 40_000;
 /** At most this much of a page goes to the model for a `prompt` summary. */
 export const MAX_SUMMARY_INPUT_CHARS = 100_000;
-/** web_search's default and maximum result counts (the tool spec's). */
+/** web_search's default result count (the tool spec's). */
 export const DEFAULT_SEARCH_RESULTS = 5;
+/** web_search's maximum result count (the tool spec's). */
 export const MAX_SEARCH_RESULTS = 10;
 
 /** What the web tools need from their conversation. */

@@ -2,9 +2,11 @@
 import { ToolError } from "../../tools/tool";
 import { cleanResults, parseJson, plainText, type SearchResult, unwrapUrl } from "./result";
 
-/** Default API hosts. */
+/** Bing Web Search's API host. */
 export const BING_BASE_URL = "https://api.bing.microsoft.com";
+/** Google Custom Search's API host. */
 export const GOOGLE_BASE_URL = "https://www.googleapis.com";
+/** Brave Search's API host. */
 export const BRAVE_BASE_URL = "https://api.search.brave.com";
 
 type Json = Record<string, unknown>;
