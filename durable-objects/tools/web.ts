@@ -95,7 +95,15 @@ async function webFetch(deps: WebToolDeps, args: z.infer<typeof WebFetchArgs>, s
   if (args.prompt && kind !== "binary") {
     const input = cut(content, MAX_SUMMARY_INPUT_CHARS);
     truncated ||= input.cut;
-    content = await deps.summarize(input.text, args.prompt, signal);
+    try {
+      content = await deps.summarize(input.text, args.prompt, signal);
+    } catch (err) {
+      if (signal.aborted) throw err;
+      throw new ToolError(
+        "summary_failed",
+        `The page was fetched but could not be summarised: ${(err as Error).message}`,
+      );
+    }
   }
   const out = cut(content, Math.min(args.max_length ?? DEFAULT_MAX_CONTENT_CHARS, DEFAULT_MAX_CONTENT_CHARS));
   return {

@@ -278,3 +278,18 @@ describe("web_fetch with the private-network guard on", () => {
     }
   });
 });
+
+describe("web_fetch summaries", () => {
+  it("report a model failure as a summary error", async () => {
+    const key = uniqueKey("summary-fail");
+    await script(key, [{ error: { status: 400, message: "context too long" } }]);
+    const conv = await createConversation(key);
+    const { status, body } = await callTool(conv, "web_fetch", {
+      url: page("/web/article"),
+      prompt: "Summarise",
+    });
+    expect(status).toBe(422);
+    expect(body.error.code).toBe("summary_failed");
+    expect(body.error.message).toContain("could not be summarised");
+  });
+});
