@@ -10,9 +10,6 @@ import type {
   CreateConversation,
   RunResult,
 } from "../shared/api";
-import { checkAnswer } from "./answer-check";
-import { messageView, runView } from "./conversation-views";
-import { fail, ok, type RpcResult } from "./rpc-result";
 import { advanceRun, finishRun } from "./runtime/agent-loop";
 import { type RuntimeConfig, runtimeConfig } from "./runtime/config";
 import { StateHolder } from "./runtime/conversation-state";
@@ -23,6 +20,9 @@ import { MessageStore } from "./runtime/message-store";
 import { createModelClient, type ModelEnv } from "./runtime/model-factory";
 import { type Run, RunStore } from "./runtime/run-store";
 import { sseResponse } from "./runtime/sse";
+import { messageView, runView } from "./conversation-views";
+import { checkAnswer } from "./answer-check";
+import { fail, ok, type RpcResult } from "./rpc-result";
 import { createBuiltinTools } from "./tools";
 import type { ToolRegistry } from "./tools/tool";
 import { runTool } from "./tools/tool-runner";
@@ -311,7 +311,11 @@ export class ConversationObject extends DurableObject<Env> {
     const model = createModelClient(this.env as unknown as ModelEnv, this.config);
     return {
       config: webConfig(this.env as unknown as Record<string, unknown>),
-      summarize: createSummarizer(model, info.model),
+      // Summary tokens count towards the run that asked for them.
+      summarize: createSummarizer(model, info.model, (usage) => {
+        const run = this.runs.active();
+        if (run) this.runs.addUsage(run.id, usage);
+      }),
       searchSettings: () =>
         this.env.WORKSPACES.get(this.env.WORKSPACES.idFromName(info.workspace_id)).getSearchSettings(),
     };

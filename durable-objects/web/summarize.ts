@@ -1,5 +1,5 @@
 /** Summaries for web_fetch's `prompt`, written by the conversation's own model. */
-import type { ModelClient } from "../runtime/model-types";
+import type { ModelClient, Usage } from "../runtime/model-types";
 
 /** The summariser's instructions. */
 export const SUMMARY_SYSTEM_PROMPT =
@@ -9,7 +9,11 @@ export const SUMMARY_SYSTEM_PROMPT =
 export type Summarize = (text: string, prompt: string, signal: AbortSignal) => Promise<string>;
 
 /** Builds a summariser on a model client and model name (the ones the agent loop uses). */
-export function createSummarizer(model: ModelClient, modelName: string): Summarize {
+export function createSummarizer(
+  model: ModelClient,
+  modelName: string,
+  onUsage: (usage: Usage) => void = () => {},
+): Summarize {
   return async (text, prompt, signal) => {
     const turn = await model.complete(
       {
@@ -23,6 +27,7 @@ export function createSummarizer(model: ModelClient, modelName: string): Summari
       },
       () => {},
     );
+    onUsage(turn.usage);
     return turn.text.trim();
   };
 }

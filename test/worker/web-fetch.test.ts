@@ -210,7 +210,7 @@ describe("web_fetch", () => {
           },
         ],
       },
-      { text: "The Volga." },
+      { text: "The Volga.", usage: { prompt_tokens: 5000, completion_tokens: 3 } },
       { text: "The longest river in Europe is the Volga." },
     ]);
     const conv = await createConversation(key);
@@ -225,6 +225,10 @@ describe("web_fetch", () => {
       final_url: page("/web/article"),
     });
     expect(events.at(-1)!.data.result).toBe("The longest river in Europe is the Volga.");
+    const details = (await (await api(`/v1/conversations/${conv}`)).json()) as {
+      usage: { input_tokens: number };
+    };
+    expect(details.usage.input_tokens).toBeGreaterThan(5000);
   });
 });
 
