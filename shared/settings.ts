@@ -14,11 +14,26 @@ const httpUrl = z
   .refine((u) => /^https?:\/\//i.test(u), "must be an http(s) URL");
 const secret = z.string().trim().min(1).max(500);
 
+/** Per-engine replacements of the API host (a proxy or mirror; tests point them at a local server). */
+export const EngineBaseUrls = z
+  .object({
+    duckduckgo: httpUrl,
+    bing: httpUrl,
+    baidu: httpUrl,
+    google: httpUrl,
+    brave: httpUrl,
+  })
+  .partial()
+  .strict()
+  .openapi({
+    description: "Replaces an engine's API host, per engine (e.g. a proxy); SearXNG uses searxng_url",
+  });
+export type EngineBaseUrls = z.infer<typeof EngineBaseUrls>;
+
 /** Search settings as stored (keys included); never sent back to clients. */
 export const SearchSettings = z.object({
   engine: SearchEngineName,
-  /** Replaces the chosen engine's API host (a proxy or mirror; tests point it at a local server). */
-  base_url: httpUrl.nullable(),
+  base_urls: EngineBaseUrls,
   searxng_url: httpUrl.nullable(),
   google_cse_id: z.string().max(200).nullable(),
   bing_api_key: secret.nullable(),
@@ -30,7 +45,7 @@ export type SearchSettings = z.infer<typeof SearchSettings>;
 /** What a workspace starts with: DuckDuckGo, no keys. */
 export const DEFAULT_SEARCH_SETTINGS: SearchSettings = {
   engine: "duckduckgo",
-  base_url: null,
+  base_urls: {},
   searxng_url: null,
   google_cse_id: null,
   bing_api_key: null,
@@ -64,7 +79,7 @@ export const SettingsView = z
   .object({
     search: z.object({
       engine: SearchEngineName,
-      base_url: z.string().nullable(),
+      base_urls: EngineBaseUrls,
       searxng_url: z.string().nullable(),
       google_cse_id: z.string().nullable(),
       bing_api_key: KeyMarker,
@@ -80,7 +95,7 @@ export function settingsView(s: SearchSettings): SettingsView {
   return {
     search: {
       engine: s.engine,
-      base_url: s.base_url,
+      base_urls: s.base_urls,
       searxng_url: s.searxng_url,
       google_cse_id: s.google_cse_id,
       bing_api_key: { set: s.bing_api_key !== null },

@@ -19,7 +19,7 @@ describe("workspace settings", () => {
     expect(await res.json()).toEqual({
       search: {
         engine: "duckduckgo",
-        base_url: null,
+        base_urls: {},
         searxng_url: null,
         google_cse_id: null,
         bing_api_key: { set: false },
@@ -78,12 +78,25 @@ describe("workspace settings", () => {
       { engine: "altavista" },
       { engine: "searxng", searxng_url: "file:///etc" },
       { bogus: 1 },
-      { base_url: "not a url" },
+      { base_urls: { bing: "not a url" } },
+      { base_urls: { altavista: "https://a.example" } },
     ]) {
       const res = await put(search);
       expect(res.status, JSON.stringify(search)).toBe(400);
       expect(((await res.json()) as { error: { code: string } }).error.code).toMatch(/^invalid_/);
     }
+  });
+
+  it("keep a base URL per engine, so switching engines does not send one engine's requests to another's host", async () => {
+    const res = await put({
+      engine: "duckduckgo",
+      base_urls: { duckduckgo: "https://ddg-proxy.example/", bing: "https://bing-proxy.example/" },
+    });
+    expect(((await res.json()) as { search: { base_urls: unknown } }).search.base_urls).toEqual({
+      duckduckgo: "https://ddg-proxy.example/",
+      bing: "https://bing-proxy.example/",
+    });
+    await put({ base_urls: {} });
   });
 
   it("belong to one workspace: another workspace sees its own defaults", async () => {

@@ -25,7 +25,7 @@ async function search(args: Record<string, unknown>) {
 }
 
 const DEFAULTS = {
-  base_url: null,
+  base_urls: {},
   searxng_url: null,
   google_cse_id: null,
   bing_api_key: null,
@@ -35,7 +35,7 @@ const DEFAULTS = {
 
 describe("web_search on DuckDuckGo (the default engine)", () => {
   it("parses a real result page into five results with unwrapped URLs by default", async () => {
-    await useEngine({ ...DEFAULTS, engine: "duckduckgo", base_url: base("ddg") });
+    await useEngine({ ...DEFAULTS, engine: "duckduckgo", base_urls: { duckduckgo: base("ddg") } });
     const { status, results } = await search({ query: "golang programming language" });
     expect(status).toBe(200);
     expect(results).toHaveLength(5);
@@ -49,13 +49,13 @@ describe("web_search on DuckDuckGo (the default engine)", () => {
   });
 
   it("returns up to max_results and never more than 10", async () => {
-    await useEngine({ ...DEFAULTS, engine: "duckduckgo", base_url: base("ddg") });
+    await useEngine({ ...DEFAULTS, engine: "duckduckgo", base_urls: { duckduckgo: base("ddg") } });
     expect((await search({ query: "golang", max_results: 3 })).results).toHaveLength(3);
     expect((await search({ query: "golang", max_results: 50 })).results).toHaveLength(10);
   });
 
   it("parses the lite layout, decoding uddg once", async () => {
-    await useEngine({ ...DEFAULTS, engine: "duckduckgo", base_url: base("ddg") });
+    await useEngine({ ...DEFAULTS, engine: "duckduckgo", base_urls: { duckduckgo: base("ddg") } });
     const { results } = await search({ query: "lite", max_results: 10 });
     expect(results.length).toBeGreaterThan(5);
     for (const r of results) expect(r.url).not.toContain("duckduckgo.com/l/");
@@ -63,7 +63,7 @@ describe("web_search on DuckDuckGo (the default engine)", () => {
   });
 
   it("leaves out ads", async () => {
-    await useEngine({ ...DEFAULTS, engine: "duckduckgo", base_url: base("ddg") });
+    await useEngine({ ...DEFAULTS, engine: "duckduckgo", base_urls: { duckduckgo: base("ddg") } });
     const { results } = await search({ query: "ads" });
     expect(results).toEqual([
       {
@@ -75,14 +75,14 @@ describe("web_search on DuckDuckGo (the default engine)", () => {
   });
 
   it("returns an empty list only for a real 'no results' page", async () => {
-    await useEngine({ ...DEFAULTS, engine: "duckduckgo", base_url: base("ddg") });
+    await useEngine({ ...DEFAULTS, engine: "duckduckgo", base_urls: { duckduckgo: base("ddg") } });
     const { status, results } = await search({ query: "empty" });
     expect(status).toBe(200);
     expect(results).toEqual([]);
   });
 
   it("reports a bot check as an error, not as no results", async () => {
-    await useEngine({ ...DEFAULTS, engine: "duckduckgo", base_url: base("ddg") });
+    await useEngine({ ...DEFAULTS, engine: "duckduckgo", base_urls: { duckduckgo: base("ddg") } });
     const { status, error } = await search({ query: "captcha" });
     expect(status).toBe(422);
     expect(error.code).toBe("search_blocked");
@@ -90,19 +90,19 @@ describe("web_search on DuckDuckGo (the default engine)", () => {
   });
 
   it("reports an HTTP error of the engine", async () => {
-    await useEngine({ ...DEFAULTS, engine: "duckduckgo", base_url: base("ddg") });
+    await useEngine({ ...DEFAULTS, engine: "duckduckgo", base_urls: { duckduckgo: base("ddg") } });
     const { error } = await search({ query: "fail" });
     expect(error).toMatchObject({ code: "search_failed", message: expect.stringContaining("HTTP 503") });
   });
 
   it("reports an engine slower than the timeout", async () => {
-    await useEngine({ ...DEFAULTS, engine: "duckduckgo", base_url: base("ddg") });
+    await useEngine({ ...DEFAULTS, engine: "duckduckgo", base_urls: { duckduckgo: base("ddg") } });
     const { error } = await search({ query: "slow" });
     expect(error).toMatchObject({ code: "search_timeout", message: expect.stringContaining("within 3 s") });
   });
 
   it("is used by the model in a run", async () => {
-    await useEngine({ ...DEFAULTS, engine: "duckduckgo", base_url: base("ddg") });
+    await useEngine({ ...DEFAULTS, engine: "duckduckgo", base_urls: { duckduckgo: base("ddg") } });
     const key = uniqueKey("run-search");
     await script(key, [
       { tool_calls: [{ id: "call_s", name: "web_search", arguments: { query: "golang", max_results: 2 } }] },
@@ -124,7 +124,7 @@ describe("web_search on DuckDuckGo (the default engine)", () => {
 
 describe("web_search on the other engines", () => {
   it("Baidu: parses the 2018 page and resolves its /link?url= redirects", async () => {
-    await useEngine({ ...DEFAULTS, engine: "baidu", base_url: base("baidu") });
+    await useEngine({ ...DEFAULTS, engine: "baidu", base_urls: { baidu: base("baidu") } });
     const { status, results } = await search({ query: "月子会所", max_results: 10 });
     expect(status).toBe(200);
     expect(results.length).toBeGreaterThan(3);
@@ -134,7 +134,7 @@ describe("web_search on the other engines", () => {
   });
 
   it("Baidu: reads the 2026 layout's real URL from mu and skips ad cards", async () => {
-    await useEngine({ ...DEFAULTS, engine: "baidu", base_url: base("baidu") });
+    await useEngine({ ...DEFAULTS, engine: "baidu", base_urls: { baidu: base("baidu") } });
     const { results } = await search({ query: "bun" });
     expect(results).toEqual([
       {
@@ -151,12 +151,17 @@ describe("web_search on the other engines", () => {
   });
 
   it("Baidu: reports its security check as an error", async () => {
-    await useEngine({ ...DEFAULTS, engine: "baidu", base_url: base("baidu") });
+    await useEngine({ ...DEFAULTS, engine: "baidu", base_urls: { baidu: base("baidu") } });
     expect((await search({ query: "captcha" })).error.code).toBe("search_blocked");
   });
 
   it("Bing: sends the key and parses webPages", async () => {
-    await useEngine({ ...DEFAULTS, engine: "bing", base_url: base("bing"), bing_api_key: "bing-test-key" });
+    await useEngine({
+      ...DEFAULTS,
+      engine: "bing",
+      base_urls: { bing: base("bing") },
+      bing_api_key: "bing-test-key",
+    });
     const { results } = await search({ query: "What is the Semantic Kernel?", max_results: 2 });
     expect(results[0]).toEqual({
       title: "Introduction to Semantic Kernel | Microsoft Learn",
@@ -167,13 +172,23 @@ describe("web_search on the other engines", () => {
   });
 
   it("Bing: unwraps bing.com/cr redirect URLs", async () => {
-    await useEngine({ ...DEFAULTS, engine: "bing", base_url: base("bing"), bing_api_key: "bing-test-key" });
+    await useEngine({
+      ...DEFAULTS,
+      engine: "bing",
+      base_urls: { bing: base("bing") },
+      bing_api_key: "bing-test-key",
+    });
     const { results } = await search({ query: "wrapped" });
     expect(results[0].url).toBe("http://www.imdb.com/name/nm0000129/");
   });
 
   it("Bing: a rejected key is a clear error", async () => {
-    await useEngine({ ...DEFAULTS, engine: "bing", base_url: base("bing"), bing_api_key: "wrong" });
+    await useEngine({
+      ...DEFAULTS,
+      engine: "bing",
+      base_urls: { bing: base("bing") },
+      bing_api_key: "wrong",
+    });
     const { error } = await search({ query: "x" });
     expect(error).toMatchObject({ code: "search_failed", message: expect.stringContaining("HTTP 401") });
   });
@@ -182,7 +197,7 @@ describe("web_search on the other engines", () => {
     await useEngine({
       ...DEFAULTS,
       engine: "google",
-      base_url: base("google"),
+      base_urls: { google: base("google") },
       google_api_key: "g-key",
       google_cse_id: "cx1",
     });
@@ -197,7 +212,7 @@ describe("web_search on the other engines", () => {
     await useEngine({
       ...DEFAULTS,
       engine: "brave",
-      base_url: base("brave"),
+      base_urls: { brave: base("brave") },
       brave_api_key: "brave-test-key",
     });
     const { results } = await search({ query: "semantic kernel" });
@@ -239,7 +254,7 @@ describe("web_search with the private-network guard on", () => {
     const settings = {
       ...DEFAULT_SEARCH_SETTINGS,
       engine: "google" as const,
-      base_url: base("google"),
+      base_urls: { google: base("google") },
       google_api_key: "SECRET-GOOGLE-KEY",
       google_cse_id: "cx",
     };

@@ -42,7 +42,7 @@ const ENGINE_LABEL: Record<SearchSettings["engine"], string> = {
 };
 
 function buildRequest(s: SearchSettings, query: string, count: number): Request {
-  const base = (fallback: string) => s.base_url ?? fallback;
+  const base = (fallback: string) => (s.engine === "searxng" ? null : s.base_urls[s.engine]) ?? fallback;
   switch (s.engine) {
     case "duckduckgo":
       return duckduckgoRequest(base(DUCKDUCKGO_BASE_URL), query);
@@ -61,7 +61,7 @@ function buildRequest(s: SearchSettings, query: string, count: number): Request 
     case "brave":
       return braveRequest(base(BRAVE_BASE_URL), query, count, s.brave_api_key ?? "");
     case "searxng":
-      return searxngRequest(s.base_url ?? s.searxng_url ?? "", query);
+      return searxngRequest(s.searxng_url ?? "", query);
   }
 }
 
@@ -101,7 +101,7 @@ async function resolveBaiduLinks(
       if (!isBaiduRedirect(r.url)) return;
       const link = new URL(r.url);
       const target = new URL(
-        `${(s.base_url ?? BAIDU_BASE_URL).replace(/\/$/, "")}${link.pathname}${link.search}`,
+        `${(s.base_urls.baidu ?? BAIDU_BASE_URL).replace(/\/$/, "")}${link.pathname}${link.search}`,
       );
       try {
         assertFetchable(target, opts.policy);
