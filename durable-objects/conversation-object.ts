@@ -30,6 +30,9 @@ import { conversationFiles } from "./files/files-factory";
 import type { ToolRegistry } from "./tools/tool";
 import { runTool } from "./tools/tool-runner";
 import type { WorkspaceObject } from "./workspace-object";
+import type { WebToolDeps } from "./tools/web";
+import { webConfig } from "./web/config";
+import { createSummarizer } from "./web/summarize";
 
 /** Conversation settings stored at creation. */
 interface ConversationInfo extends Conversation {
@@ -314,6 +317,7 @@ export class ConversationObject extends DurableObject<Env> {
       config: this.config,
       outputSchema: info?.output_schema ?? null,
       httpTools: [...((await workspace?.httpTools()) ?? []), ...this.httpTools()] as StoredHttpTool[],
+      web: this.webDeps(),
       files: info ? conversationFiles(this.env, info.workspace_id) : undefined,
       runSubAgent: (spec, ctx) =>
         runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
@@ -340,6 +344,23 @@ export class ConversationObject extends DurableObject<Env> {
     delete tools[name];
     this.setMeta("http_tools", tools);
     return true;
+  }
+
+  /** The web tools' deps: the summariser uses the loop's model client; settings come from the workspace. */
+  private webDeps(): WebToolDeps | undefined {
+    const info = this.info();
+    if (!info) return undefined;
+    const model = createModelClient(this.env as unknown as ModelEnv, this.config);
+    return {
+      config: webConfig(this.env as unknown as Record<string, unknown>),
+      // Summary tokens count towards the run that asked for them.
+      summarize: createSummarizer(model, info.model, (usage) => {
+        const run = this.runs.active();
+        if (run) this.runs.addUsage(run.id, usage);
+      }),
+      searchSettings: () =>
+        this.env.WORKSPACES.get(this.env.WORKSPACES.idFromName(info.workspace_id)).getSearchSettings(),
+    };
   }
 
   private loopDeps(tools: ToolRegistry): LoopDeps {

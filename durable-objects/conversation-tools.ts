@@ -22,6 +22,7 @@ export interface ConversationToolDeps {
   httpTools: StoredHttpTool[];
   runSubAgent(spec: SubAgentSpec, ctx: ToolContext): Promise<string>;
   files?: BuiltinToolDeps["files"];
+  web?: BuiltinToolDeps["web"];
 }
 
 /** Every tool a run of this conversation may call. */
@@ -30,6 +31,7 @@ export function buildConversationTools(deps: ConversationToolDeps): ToolRegistry
     tasks: deps.tasks,
     askUserTimeoutMs: deps.config.askUserTimeoutMs,
     files: deps.files,
+    web: deps.web,
   });
   for (const tool of customTools.list()) registry.add(tool);
   const httpDeps = {

@@ -5,6 +5,15 @@
 import { DurableObject } from "cloudflare:workers";
 import type { StoredHttpTool } from "../shared/http-tools";
 import { type DirStats, FileLedger, type FileLimits, type Reservation } from "./files/file-ledger";
+import {
+  DEFAULT_SEARCH_SETTINGS,
+  missingForEngine,
+  SearchSettings,
+  type SettingsUpdate,
+  type SettingsView,
+  settingsView,
+} from "../shared/settings";
+import { fail, ok, type RpcResult } from "./rpc-result";
 
 /** A workspace as the API shows it. */
 export interface WorkspaceRecord {
@@ -47,7 +56,8 @@ export class WorkspaceObject extends DurableObject<Env> {
         prefix TEXT NOT NULL, created_at INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS conversations (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL);
       CREATE INDEX IF NOT EXISTS conversations_created ON conversations (created_at, id);
-      CREATE TABLE IF NOT EXISTS http_tools (name TEXT PRIMARY KEY, data TEXT NOT NULL);`);
+      CREATE TABLE IF NOT EXISTS http_tools (name TEXT PRIMARY KEY, data TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);`);
     this.files = new FileLedger(this.sql);
   }
 
@@ -197,5 +207,36 @@ export class WorkspaceObject extends DurableObject<Env> {
         .toArray();
     }
     return { ids: rows.slice(0, limit), hasMore: rows.length > limit };
+  }
+
+  /** The search settings, keys included: for the conversation objects of this workspace only. */
+  getSearchSettings(): SearchSettings {
+    const row = this.sql
+      .exec<{ value: string }>("SELECT value FROM settings WHERE key = 'search'")
+      .toArray()[0];
+    const parsed = row
+      ? SearchSettings.safeParse({ ...DEFAULT_SEARCH_SETTINGS, ...JSON.parse(row.value) })
+      : null;
+    return parsed?.success ? parsed.data : { ...DEFAULT_SEARCH_SETTINGS };
+  }
+
+  /** The settings as the API shows them (keys as `{ set }` markers). */
+  getSettings(): SettingsView {
+    return settingsView(this.getSearchSettings());
+  }
+
+  /** Applies a partial update; refuses an engine that lacks its key or URL. */
+  updateSettings(update: SettingsUpdate): RpcResult<SettingsView> {
+    const next = { ...this.getSearchSettings(), ...update.search };
+    const checked = SearchSettings.safeParse(next);
+    if (!checked.success)
+      return fail(400, "invalid_settings", checked.error.issues.map((i) => i.message).join("; "));
+    const missing = missingForEngine(checked.data);
+    if (missing) return fail(400, "invalid_settings", missing);
+    this.sql.exec(
+      "INSERT OR REPLACE INTO settings (key, value) VALUES ('search', ?)",
+      JSON.stringify({ version: 1, ...checked.data }),
+    );
+    return ok(settingsView(checked.data));
   }
 }

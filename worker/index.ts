@@ -13,6 +13,7 @@ import httpTools from "./routes/http-tools";
 import fileLinks from "./routes/file-links";
 import files from "./routes/files";
 import runs from "./routes/runs";
+import settings from "./routes/settings";
 import workspaces from "./routes/workspaces";
 
 export { ConversationObject } from "../durable-objects/conversation-object";
@@ -42,6 +43,7 @@ app.route("/v1", runs);
 app.route("/v1", agui);
 app.route("/v1", httpTools);
 app.route("/v1", files);
+app.route("/v1", settings);
 
 app.notFound((c) =>
   c.json(errorBody("not_found", `No route ${c.req.method} ${new URL(c.req.url).pathname}.`), 404),

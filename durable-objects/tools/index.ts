@@ -3,6 +3,7 @@ import { createAskUserTool } from "./ask-user";
 import { createFileTools, type FilesToolDeps } from "./files";
 import { createTaskTools, type TaskOps } from "./tasks";
 import { ToolRegistry } from "./tool";
+import { createWebTools, type WebToolDeps } from "./web";
 
 /** What the built-in tools need from their conversation. */
 export interface BuiltinToolDeps {
@@ -10,6 +11,7 @@ export interface BuiltinToolDeps {
   askUserTimeoutMs: number;
   unattended?: boolean;
   files?: FilesToolDeps;
+  web?: WebToolDeps;
 }
 
 /** Every built-in tool available to a conversation's runs. */
@@ -18,5 +20,6 @@ export function createBuiltinTools(deps: BuiltinToolDeps): ToolRegistry {
     ...createTaskTools(deps.tasks),
     createAskUserTool({ timeoutMs: deps.askUserTimeoutMs, unattended: deps.unattended }),
     ...(deps.files ? createFileTools(deps.files) : []),
+    ...(deps.web ? createWebTools(deps.web) : []),
   ]);
 }

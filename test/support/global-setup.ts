@@ -5,6 +5,7 @@
 import type { TestProject } from "vitest/node";
 import { startPageServer } from "./page-server.ts";
 import { startScriptedModel } from "./scripted-model.ts";
+import "./web-pages.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

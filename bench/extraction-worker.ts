@@ -1,0 +1,32 @@
+/** The bench's Worker: runs our extractor or plain Readability.js on one page, timed inside workerd. */
+import { Readability } from "@mozilla/readability";
+import { parseHTML } from "linkedom";
+import { decodeBody } from "../durable-objects/web/charset";
+import { extractMainContent } from "../durable-objects/web/extract";
+
+type Extractor = (html: string, url: string) => string;
+
+const EXTRACTORS: Record<string, Extractor> = {
+  ours: (html, url) => extractMainContent(html, url).markdown,
+  readability: (html) => {
+    const { document } = parseHTML(html);
+    return new Readability(document).parse()?.textContent ?? "";
+  },
+};
+
+/** Decodes the page once, then times `repeat` extractions and reports the mean in milliseconds. */
+export default {
+  async fetch(request: Request): Promise<Response> {
+    const params = new URL(request.url).searchParams;
+    const extract = EXTRACTORS[params.get("which") ?? ""];
+    if (!extract) return new Response("unknown extractor", { status: 400 });
+    const repeat = Math.max(1, Number(params.get("repeat") ?? "1"));
+    const html = decodeBody(new Uint8Array(await request.arrayBuffer()), null, true);
+    const url = params.get("url") ?? "https://example.com/";
+    let text = "";
+    const start = performance.now();
+    for (let i = 0; i < repeat; i++) text = extract(html, url);
+    const ms = (performance.now() - start) / repeat;
+    return Response.json({ text, ms });
+  },
+} satisfies ExportedHandler;

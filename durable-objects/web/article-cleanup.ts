@@ -1,0 +1,89 @@
+/**
+ * Cleanup of the article Readability picked: the repeated title, bylines and dates, link lists,
+ * and the "more stories" tail that news pages append after the text.
+ */
+import type { DomElement } from "./dom-types";
+
+/** Headings that open the boilerplate tail of an article. */
+const TAIL_HEADING =
+  /^(more (from|stories|on|news|in)\b|more [\w ]{1,30} (news|stories)$|you (may|might) (also )?like|related( (articles|stories|posts|coverage|content|reading))?:?$|recommended|most (read|popular|viewed)|want more|trending|(tell|let) us what you think|(leave a |post a )?comments?$|share (this|the)|don't miss|see also|also read|popular (now|stories)|what to read next|up next|top stories)/i;
+/** Short lines that are bylines, dates or housekeeping, not article text. */
+const META_LINE =
+  /^(by\s|published\b|updated\b|posted\b|last (updated|modified)\b|continue reading|advertisement$|advert$|subscribe$|sign up$|sponsored\b|this slideshow requires|image \d+ of|photo:|credit:|copyright|©)/i;
+/** A tail heading only cuts when what follows holds less than this share of the text. */
+export const MAX_TAIL_SHARE = 0.5;
+/** Lines longer than this are never treated as bylines or dates. */
+export const MAX_META_CHARS = 90;
+/** A list whose text is at least this share links is a link list (related stories, tags). */
+export const LINK_LIST_DENSITY = 0.7;
+
+/** Whether `el` is still inside `root` (the article root is detached, so isConnected cannot tell). */
+export function isInside(el: DomElement, root: DomElement): boolean {
+  for (let n: DomElement | null = el; n; n = n.parentElement) if (n === root) return true;
+  return false;
+}
+
+const textOf = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim();
+
+function removeFollowing(el: DomElement, root: DomElement): void {
+  let node: DomElement | null = el;
+  while (node && node !== root) {
+    while (node.nextElementSibling) node.nextElementSibling.remove();
+    node = node.parentElement;
+  }
+  el.remove();
+}
+
+function cutTail(root: DomElement, total: number): void {
+  for (const el of [...root.querySelectorAll("h2, h3, h4, h5, h6, strong, b, p, div, span, header")]) {
+    if (!isInside(el, root) || el.querySelector("a, p")) continue;
+    const text = textOf(el);
+    if (text.length === 0 || text.length > 60 || !TAIL_HEADING.test(text)) continue;
+    let after = 0;
+    for (let n: DomElement | null = el; n && n !== root; n = n.parentElement) {
+      for (let s = n.nextElementSibling; s; s = s.nextElementSibling) after += (s.textContent ?? "").length;
+    }
+    if (after < total * MAX_TAIL_SHARE) {
+      removeFollowing(el, root);
+      return;
+    }
+  }
+}
+
+function linkDensity(el: DomElement, length: number): number {
+  let linked = 0;
+  for (const a of el.querySelectorAll("a")) linked += (a.textContent ?? "").length;
+  return length === 0 ? 0 : linked / length;
+}
+
+/** Removes the title heading, bylines/dates, link lists and the related-stories tail. */
+export function cleanArticle(root: DomElement, title: string): void {
+  const total = (root.textContent ?? "").length;
+  const normTitle = title.replace(/\s+/g, " ").trim().toLowerCase();
+  const firstHeading = root.querySelector("h1, h2");
+  const headingText = firstHeading ? textOf(firstHeading).toLowerCase() : "";
+  if (headingText && normTitle.startsWith(headingText)) firstHeading?.remove();
+  for (const el of [...root.querySelectorAll("h1")]) el.remove();
+  for (const el of [...root.querySelectorAll("p, span, div, li, em, h4, h5, h6")]) {
+    if (!isInside(el, root)) continue;
+    const text = textOf(el);
+    if (text.length <= MAX_META_CHARS && META_LINE.test(text)) el.remove();
+  }
+  for (const p of [...root.querySelectorAll("p")]) {
+    const text = textOf(p);
+    // An all-caps paragraph that is one link is a promo ("READ MORE ON … BY CLICKING HERE").
+    if (
+      text.length < 150 &&
+      /[A-Z]/.test(text) &&
+      text === text.toUpperCase() &&
+      linkDensity(p, text.length) > 0.9
+    )
+      p.remove();
+  }
+  for (const list of [...root.querySelectorAll("ul, ol")]) {
+    if (!isInside(list, root)) continue;
+    const length = (list.textContent ?? "").length;
+    if (length < total * 0.3 && linkDensity(list, length) >= LINK_LIST_DENSITY) list.remove();
+  }
+  cutTail(root, (root.textContent ?? "").length);
+}

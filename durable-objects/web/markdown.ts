@@ -1,0 +1,82 @@
+/** HTML → Markdown with turndown on a linkedom node (turndown cannot parse strings in workerd). */
+import TurndownService from "turndown";
+import type { DomElement, DomNode } from "./dom-types";
+
+const service = new TurndownService({
+  headingStyle: "atx",
+  codeBlockStyle: "fenced",
+  bulletListMarker: "-",
+  emDelimiter: "*",
+  strongDelimiter: "**",
+  linkStyle: "inlined",
+});
+
+service.remove([
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "iframe",
+  "object",
+  "embed",
+  "svg",
+  "canvas",
+] as never);
+// Images are left out: the reader is a language model, and alt texts and captions are noise to it.
+service.addRule("image", { filter: "img", replacement: () => "" });
+service.addRule("listItem", {
+  filter: "li",
+  replacement: (content, node) => {
+    const el = node as unknown as DomElement;
+    const parent = el.parentNode as DomElement | null;
+    let prefix = "- ";
+    if (parent?.nodeName === "OL") {
+      const start = Number(parent.getAttribute("start") ?? "1");
+      const index = [...parent.querySelectorAll(":scope > li")].indexOf(el);
+      prefix = `${(Number.isFinite(start) ? start : 1) + Math.max(index, 0)}. `;
+    }
+    const body = content
+      .replace(/^\n+/, "")
+      .replace(/\n+$/, "\n")
+      .replace(/\n(?!$)/g, `\n${" ".repeat(prefix.length)}`);
+    return prefix + body + (el.nextSibling && !body.endsWith("\n") ? "\n" : "");
+  },
+});
+service.addRule("tableCell", {
+  filter: ["th", "td"],
+  replacement: (content, node) => {
+    const cell = content.replace(/\n+/g, " ").replace(/\|/g, "\\|").trim();
+    return `${node.previousSibling ? "" : "| "}${cell} | `;
+  },
+});
+service.addRule("tableRow", {
+  filter: "tr",
+  replacement: (content, node) => {
+    const row = `${content.trimEnd()}\n`;
+    const el = node as unknown as DomElement;
+    const isHead =
+      el.parentNode?.nodeName === "THEAD" || (!el.previousElementSibling && el.querySelector("th") !== null);
+    if (!isHead) return row;
+    const cells = el.querySelectorAll("th, td").length;
+    return `${row}|${" --- |".repeat(cells)}\n`;
+  },
+});
+service.addRule("table", {
+  filter: "table",
+  replacement: (content) => `\n\n${content.trim()}\n\n`,
+});
+service.addRule("tableSection", {
+  filter: ["thead", "tbody", "tfoot"],
+  replacement: (content) => content,
+});
+
+// Text is not escaped: the reader is a model, and `\_` or `\*` in prose only get in its way.
+service.escape = (text: string) => text;
+
+/** Converts an element (a linkedom node) to Markdown. */
+export function toMarkdown(node: DomNode): string {
+  return service
+    .turndown(node as never)
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}

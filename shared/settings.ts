@@ -1,0 +1,125 @@
+/** Per-workspace settings: the web_search engine and its keys (write-only in the API). */
+import { z } from "@hono/zod-openapi";
+
+/** The search engines web_search can use. */
+export const SearchEngineName = z
+  .enum(["duckduckgo", "bing", "baidu", "google", "brave", "searxng"])
+  .openapi({ description: "The search engine web_search uses", example: "duckduckgo" });
+export type SearchEngineName = z.infer<typeof SearchEngineName>;
+
+const httpUrl = z
+  .string()
+  .max(2000)
+  .url()
+  .refine((u) => /^https?:\/\//i.test(u), "must be an http(s) URL");
+const secret = z.string().trim().min(1).max(500);
+
+/** Per-engine replacements of the API host (a proxy or mirror; tests point them at a local server). */
+export const EngineBaseUrls = z
+  .object({
+    duckduckgo: httpUrl,
+    bing: httpUrl,
+    baidu: httpUrl,
+    google: httpUrl,
+    brave: httpUrl,
+  })
+  .partial()
+  .strict()
+  .openapi({
+    description: "Replaces an engine's API host, per engine (e.g. a proxy); SearXNG uses searxng_url",
+  });
+export type EngineBaseUrls = z.infer<typeof EngineBaseUrls>;
+
+/** Search settings as stored (keys included); never sent back to clients. */
+export const SearchSettings = z.object({
+  engine: SearchEngineName,
+  base_urls: EngineBaseUrls,
+  searxng_url: httpUrl.nullable(),
+  google_cse_id: z.string().max(200).nullable(),
+  bing_api_key: secret.nullable(),
+  google_api_key: secret.nullable(),
+  brave_api_key: secret.nullable(),
+});
+export type SearchSettings = z.infer<typeof SearchSettings>;
+
+/** What a workspace starts with: DuckDuckGo, no keys. */
+export const DEFAULT_SEARCH_SETTINGS: SearchSettings = {
+  engine: "duckduckgo",
+  base_urls: {},
+  searxng_url: null,
+  google_cse_id: null,
+  bing_api_key: null,
+  google_api_key: null,
+  brave_api_key: null,
+};
+
+/** The secret fields: accepted on write, shown only as `{ set: boolean }`. */
+export const SECRET_FIELDS = ["bing_api_key", "google_api_key", "brave_api_key"] as const;
+
+/** `PUT /v1/settings` body: fields to change; `null` clears one. */
+export const SettingsUpdate = z
+  .object({
+    search: SearchSettings.partial()
+      .strict()
+      .openapi({
+        example: { engine: "brave", brave_api_key: "BSA…" },
+        description: "Search settings to change; omitted fields stay as they are, null clears a field",
+      }),
+  })
+  .strict()
+  .openapi("SettingsUpdate");
+export type SettingsUpdate = z.infer<typeof SettingsUpdate>;
+
+const KeyMarker = z
+  .object({ set: z.boolean() })
+  .openapi({ description: "Whether the key is set (never its value)" });
+
+/** Settings as the API shows them: keys only as `{ set }` markers. */
+export const SettingsView = z
+  .object({
+    search: z.object({
+      engine: SearchEngineName,
+      base_urls: EngineBaseUrls,
+      searxng_url: z.string().nullable(),
+      google_cse_id: z.string().nullable(),
+      bing_api_key: KeyMarker,
+      google_api_key: KeyMarker,
+      brave_api_key: KeyMarker,
+    }),
+  })
+  .openapi("Settings");
+export type SettingsView = z.infer<typeof SettingsView>;
+
+/** The public view of stored settings. */
+export function settingsView(s: SearchSettings): SettingsView {
+  return {
+    search: {
+      engine: s.engine,
+      base_urls: s.base_urls,
+      searxng_url: s.searxng_url,
+      google_cse_id: s.google_cse_id,
+      bing_api_key: { set: s.bing_api_key !== null },
+      google_api_key: { set: s.google_api_key !== null },
+      brave_api_key: { set: s.brave_api_key !== null },
+    },
+  };
+}
+
+/** What the chosen engine still lacks, as a sentence, or null when it is usable. */
+export function missingForEngine(s: SearchSettings): string | null {
+  const need: Record<SearchEngineName, [keyof SearchSettings, string][]> = {
+    duckduckgo: [],
+    baidu: [],
+    bing: [["bing_api_key", "bing_api_key"]],
+    google: [
+      ["google_api_key", "google_api_key"],
+      ["google_cse_id", "google_cse_id (the Custom Search engine id)"],
+    ],
+    brave: [["brave_api_key", "brave_api_key"]],
+    searxng: [["searxng_url", "searxng_url (your SearXNG instance)"]],
+  };
+  const missing = need[s.engine].filter(([field]) => !s[field]).map(([, label]) => label);
+  return missing.length
+    ? `The ${s.engine} engine needs ${missing.join(" and ")}; set it in the same request.`
+    : null;
+}

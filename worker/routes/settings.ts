@@ -1,0 +1,37 @@
+/** Per-workspace settings: the search engine for web_search and its keys (write-only). */
+import { createRoute } from "@hono/zod-openapi";
+import { SettingsUpdate, SettingsView } from "../../shared/settings";
+import { createApp } from "../app-factory";
+import { unwrap } from "../errors";
+import { workspaceStub } from "../stubs";
+import { commonErrors, json } from "./route-helpers";
+
+const app = createApp();
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/settings",
+    summary: "Read the workspace's settings (keys show only whether they are set)",
+    tags: ["Settings"],
+    responses: { 200: json(SettingsView, "The settings"), ...commonErrors },
+  }),
+  async (c) => c.json(await workspaceStub(c.env, c.get("principal").workspaceId).getSettings(), 200),
+);
+
+app.openapi(
+  createRoute({
+    method: "put",
+    path: "/settings",
+    summary: "Change the workspace's settings; an engine chosen without its key is refused",
+    tags: ["Settings"],
+    request: { body: { content: { "application/json": { schema: SettingsUpdate } }, required: true } },
+    responses: { 200: json(SettingsView, "The settings after the change"), ...commonErrors },
+  }),
+  async (c) => {
+    const stub = workspaceStub(c.env, c.get("principal").workspaceId);
+    return c.json(unwrap(await stub.updateSettings(c.req.valid("json"))), 200);
+  },
+);
+
+export default app;
