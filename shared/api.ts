@@ -32,6 +32,11 @@ export const CreateConversation = z
     instructions: z.string().max(100_000).optional().describe("System instructions for this conversation."),
     model: ModelName.optional(),
     metadata: Metadata.optional(),
+    allowed_domains: z
+      .array(z.string().min(1).max(253))
+      .max(100)
+      .optional()
+      .describe("Hostnames the browser (and web_fetch) may visit, subdomains included; absent = any."),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
@@ -51,6 +56,7 @@ export const Conversation = z
     instructions: z.string().nullable(),
     model: z.string(),
     metadata: z.record(z.string(), z.string()),
+    allowed_domains: z.array(z.string()).optional(),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;

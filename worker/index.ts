@@ -9,6 +9,8 @@ import { errorBody, handleError } from "./errors";
 import agui from "./routes/agui";
 import conversations from "./routes/conversations";
 import runs from "./routes/runs";
+import secrets from "./routes/secrets";
+import tabs from "./routes/tabs";
 import workspaces from "./routes/workspaces";
 
 export { ConversationObject } from "../durable-objects/conversation-object";
@@ -35,6 +37,8 @@ app.route("/v1", workspaces);
 app.route("/v1", conversations);
 app.route("/v1", runs);
 app.route("/v1", agui);
+app.route("/v1", secrets);
+app.route("/v1", tabs);
 
 app.notFound((c) =>
   c.json(errorBody("not_found", `No route ${c.req.method} ${new URL(c.req.url).pathname}.`), 404),

@@ -1,5 +1,7 @@
 /** The built-in tool set of a conversation, assembled from the tool families. */
 import { createAskUserTool } from "./ask-user";
+import { createBrowserTools } from "./browser";
+import type { BrowserToolDeps } from "./browser-shared";
 import { createTaskTools, type TaskOps } from "./tasks";
 import { ToolRegistry } from "./tool";
 
@@ -8,6 +10,8 @@ export interface BuiltinToolDeps {
   tasks: TaskOps;
   askUserTimeoutMs: number;
   unattended?: boolean;
+  /** The remote browser; without it the browser tools are not offered. */
+  browser?: BrowserToolDeps;
 }
 
 /** Every built-in tool available to a conversation's runs. */
@@ -15,5 +19,6 @@ export function createBuiltinTools(deps: BuiltinToolDeps): ToolRegistry {
   return new ToolRegistry([
     ...createTaskTools(deps.tasks),
     createAskUserTool({ timeoutMs: deps.askUserTimeoutMs, unattended: deps.unattended }),
+    ...(deps.browser ? createBrowserTools(deps.browser) : []),
   ]);
 }

@@ -1,6 +1,7 @@
 /** A local HTTP server of test pages on 127.0.0.1, for tools that fetch or browse the web. */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { browserPages } from "./browser-pages";
 
 /** A route handler of the page server. */
 export type PageHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>;
@@ -14,6 +15,8 @@ const routes = new Map<string, PageHandler>([
     },
   ],
 ]);
+
+for (const [path, handler] of browserPages) routes.set(path, handler);
 
 /** Adds or replaces a route (used by test files that need special pages). */
 export function addPage(path: string, handler: PageHandler): void {
