@@ -44,6 +44,7 @@ const SERIALIZE = `function () {
 
 interface RemoteObject {
   type: string;
+  subtype?: string;
   value?: unknown;
   unserializableValue?: string;
   objectId?: string;
@@ -115,7 +116,16 @@ async function run(cdp: CDPSession, code: string, world: World, timeoutMs: numbe
   return toJson(cdp, res.result);
 }
 
-async function toJson(cdp: CDPSession, obj: RemoteObject): Promise<unknown> {
+async function toJson(cdp: CDPSession, value: RemoteObject): Promise<unknown> {
+  let obj = value;
+  if (obj.subtype === "promise" && obj.objectId) {
+    // replMode awaits the script, not a promise it evaluates to: settle that one here.
+    const settled = (await cdp.send("Runtime.awaitPromise", {
+      promiseObjectId: obj.objectId,
+    })) as EvaluateResult;
+    if (settled.exceptionDetails) throw scriptError(settled.exceptionDetails);
+    obj = settled.result;
+  }
   if (obj.unserializableValue !== undefined) return obj.unserializableValue;
   if (!obj.objectId) return obj.value ?? null;
   const res = (await cdp.send("Runtime.callFunctionOn", {

@@ -109,7 +109,12 @@ export const browserPages: [string, PageHandler][] = [
   [
     "/browser/slow",
     (_req, res) =>
-      html(res, `<title>Slow</title><body><p>text</p><img src="/browser/slow-image" alt="slow"></body>`),
+      html(
+        res,
+        `<title>Slow</title><body><p>text</p><img src="/browser/slow-image" alt="slow"><script>
+        addEventListener("load", () => document.body.insertAdjacentHTML("beforeend", '<p id="done">loaded</p>'));
+        </script></body>`,
+      ),
   ],
   [
     "/browser/delayed",
