@@ -27,6 +27,7 @@ export class ConversationBrowser implements BrowserOps {
   private readonly session: BrowserSession;
   private readonly tabs: TabManager;
   private readonly typed = new Map<string, string>();
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly deps: ConversationBrowserDeps) {
     this.store = new TabStore(deps.sql);
@@ -60,6 +61,12 @@ export class ConversationBrowser implements BrowserOps {
 
   cdp(page: Page): Promise<CDPSession> {
     return this.session.cdp(page);
+  }
+
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => {});
+    return next;
   }
 
   async settle(): Promise<string | null> {

@@ -15,6 +15,8 @@ export interface BrowserOps {
   resolve(tabId?: number): Promise<{ tab: TabRecord; page: Page }>;
   view(tab: TabRecord, page: Page): Promise<TabView>;
   cdp(page: Page): Promise<CDPSession>;
+  /** Runs browser work one call at a time (parallel tool calls would fight over focus). */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** After each tool: saves cookies/storage, publishes tabs; returns a rebuild note once. */
   settle(): Promise<string | null>;
   /** Marks a secret as typed so its value is blanked out of every later result. */
@@ -55,17 +57,18 @@ export function browserAction<A>(
   ops: BrowserOps,
   run: (args: A, ctx: ToolContext) => Promise<Record<string, unknown>>,
 ): (args: A, ctx: ToolContext) => Promise<Record<string, unknown>> {
-  return async (args, ctx) => {
-    let result: Record<string, unknown>;
-    try {
-      result = await run(args, ctx);
-    } catch (err) {
-      await ops.settle().catch(() => null);
-      throw await ops.redact(readableError(err));
-    }
-    const note = await ops.settle().catch(() => null);
-    return ops.redact(note ? { ...result, note } : result);
-  };
+  return (args, ctx) =>
+    ops.exclusive(async () => {
+      let result: Record<string, unknown>;
+      try {
+        result = await run(args, ctx);
+      } catch (err) {
+        await ops.settle().catch(() => null);
+        throw await ops.redact(readableError(err));
+      }
+      const note = await ops.settle().catch(() => null);
+      return ops.redact(note ? { ...result, note } : result);
+    });
 }
 
 /** Turns puppeteer's errors into ToolErrors the model can act on. */
