@@ -10,11 +10,8 @@ import type {
   CreateConversation,
   RunResult,
 } from "../shared/api";
-import type { TabList } from "../shared/browser-api";
-import { checkAnswer } from "./answer-check";
-import { browserConfig } from "./browser/browser-config";
-import { ConversationBrowser } from "./browser/conversation-browser";
 import { messageView, runView } from "./conversation-views";
+import { checkAnswer } from "./answer-check";
 import { fail, ok, type RpcResult } from "./rpc-result";
 import { advanceRun, finishRun } from "./runtime/agent-loop";
 import { type RuntimeConfig, runtimeConfig } from "./runtime/config";
@@ -29,6 +26,9 @@ import { sseResponse } from "./runtime/sse";
 import { createBuiltinTools } from "./tools";
 import type { ToolRegistry } from "./tools/tool";
 import { runTool } from "./tools/tool-runner";
+import type { TabList } from "../shared/browser-api";
+import { browserConfig } from "./browser/browser-config";
+import { ConversationBrowser } from "./browser/conversation-browser";
 
 /** Conversation settings stored at creation. */
 interface ConversationInfo extends Conversation {
