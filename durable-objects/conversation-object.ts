@@ -10,9 +10,6 @@ import type {
   CreateConversation,
   RunResult,
 } from "../shared/api";
-import { messageView, runView } from "./conversation-views";
-import { checkAnswer } from "./answer-check";
-import { fail, ok, type RpcResult } from "./rpc-result";
 import { advanceRun, finishRun } from "./runtime/agent-loop";
 import { type RuntimeConfig, runtimeConfig } from "./runtime/config";
 import { StateHolder } from "./runtime/conversation-state";
@@ -23,6 +20,9 @@ import { MessageStore } from "./runtime/message-store";
 import { createModelClient, type ModelEnv } from "./runtime/model-factory";
 import { type Run, RunStore } from "./runtime/run-store";
 import { sseResponse } from "./runtime/sse";
+import { messageView, runView } from "./conversation-views";
+import { checkAnswer } from "./answer-check";
+import { fail, ok, type RpcResult } from "./rpc-result";
 import { createBuiltinTools } from "./tools";
 import type { ToolRegistry } from "./tools/tool";
 import { runTool } from "./tools/tool-runner";
