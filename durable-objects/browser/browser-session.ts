@@ -20,6 +20,9 @@ export const MAX_KEEP_ALIVE_MS = 600_000;
 export const DEFAULT_BROWSER_IDLE_MS = 600_000;
 /** How long navigation may take when a tool waits for the page to load. */
 export const NAVIGATION_TIMEOUT_MS = 30_000;
+/** Errors that mean the browser (not the page or the script) is gone. */
+const BROWSER_GONE =
+  /Failed to open a new tab|Target closed|Session closed|Connection closed|WebSocket|browser has disconnected|Protocol error \(Target\./i;
 /** How long a liveness probe of a kept browser may take. */
 const PROBE_TIMEOUT_MS = 3_000;
 /** What the model is told after a rebuild. */
@@ -64,21 +67,38 @@ export class BrowserSession {
   }
 
   /** The page of a registered tab, reopening it when its target is gone. */
-  async page(tab: TabRecord): Promise<Page> {
-    await this.connected();
-    const existing = this.pages.get(tab.id);
-    if (existing && !existing.isClosed()) return existing;
-    await this.reopen(tab, true);
-    this.note = REBUILD_NOTE;
-    return this.pages.get(tab.id)!;
+  page(tab: TabRecord): Promise<Page> {
+    return this.recovering(async () => {
+      await this.connected();
+      const existing = this.pages.get(tab.id);
+      if (existing && !existing.isClosed()) return existing;
+      await this.reopen(tab, true);
+      this.note = REBUILD_NOTE;
+      return this.pages.get(tab.id)!;
+    });
   }
 
   /** Opens a fresh page for a new tab and tracks it. */
-  async newPage(tabId: number): Promise<Page> {
-    const browser = await this.connected();
-    const page = await browser.newPage();
-    await this.track(tabId, page);
-    return page;
+  newPage(tabId: number): Promise<Page> {
+    return this.recovering(async () => {
+      const page = await (await this.connected()).newPage();
+      await this.track(tabId, page);
+      return page;
+    });
+  }
+
+  /** Runs browser work once more on a fresh session when the browser died under it. */
+  private async recovering<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (!BROWSER_GONE.test((err as Error).message ?? "")) throw err;
+      const dead = this.browser;
+      this.browser = null;
+      this.pages.clear();
+      dead?.disconnect().catch(() => {});
+      return work();
+    }
   }
 
   /** Closes a tab's page and forgets it. */
