@@ -285,7 +285,7 @@ export class BrowserSession {
         return;
       }
       if (navigation && req.frame() === page.mainFrame()) this.refusals.set(tabId, refusal);
-      req.abort("blockedbyclient").catch(() => {});
+      req.abort("aborted").catch(() => {});
     });
   }
 }

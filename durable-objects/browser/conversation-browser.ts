@@ -69,6 +69,10 @@ export class ConversationBrowser implements BrowserOps {
     return next;
   }
 
+  takeRefusal(tabId: number): string | null {
+    return this.session.takeRefusal(tabId);
+  }
+
   async settle(): Promise<string | null> {
     await this.session.saveState();
     this.tabs.changed();

@@ -47,7 +47,8 @@ export function assertNavigable(url: string, policy: NavigationPolicy): void {
 /** Whether `host` is `domain` or one of its subdomains (`*.` prefixes are accepted). */
 export function domainMatches(host: string, domain: string): boolean {
   const d = domain.trim().toLowerCase().replace(/^\*\./, "").replace(/\.$/, "");
-  return d !== "" && (host === d || host.endsWith(`.${d}`));
+  const h = host.toLowerCase().replace(/\.$/, "");
+  return d !== "" && (h === d || h.endsWith(`.${d}`));
 }
 
 /** Whether a hostname names this machine or a private, link-local or reserved network. */
@@ -87,5 +88,10 @@ function isPrivateIPv6(host: string): boolean {
   if (host === "::" || host === "::1") return true;
   const mapped = host.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
   if (mapped) return isPrivateHost(mapped[1]);
+  const hex = host.match(/^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
+  if (hex) {
+    const [hi, lo] = [Number.parseInt(hex[1], 16), Number.parseInt(hex[2], 16)];
+    return isPrivateIPv4([hi >> 8, hi & 255, lo >> 8, lo & 255]);
+  }
   return /^(fc|fd|fe8|fe9|fea|feb)/.test(host);
 }

@@ -92,6 +92,7 @@ export function createBrowserInputTools(deps: BrowserToolDeps): Tool[] {
         const navigated = await afterInput(page, () =>
           a.selector ? page.click(a.selector) : page.mouse.click(a.x!, a.y!),
         );
+        refuseIfBlocked(ops.takeRefusal(tab.id));
         return { ...(await ops.view(tab, page)), clicked: a.selector ?? { x: a.x, y: a.y }, navigated };
       }),
     }),
@@ -134,6 +135,7 @@ export function createBrowserInputTools(deps: BrowserToolDeps): Tool[] {
         const { tab, page } = await ops.resolve(a.tab_id);
         if (a.selector) await page.focus(a.selector);
         const navigated = await afterInput(page, () => pressCombo(page, a.key));
+        refuseIfBlocked(ops.takeRefusal(tab.id));
         return { ...(await ops.view(tab, page)), key: a.key, navigated };
       }),
     }),
@@ -238,13 +240,32 @@ async function pressCombo(page: Page, combo: string): Promise<void> {
   for (const k of keys.reverse()) await page.keyboard.up(k);
 }
 
-/** Runs an input action and, when it starts a main-frame navigation, waits for the load. */
+/** A navigation the guard blocked becomes the error the model reads. */
+function refuseIfBlocked(refusal: string | null): void {
+  if (refusal) throw new ToolError("navigation_refused", refusal);
+}
+
+interface NavRequest {
+  isNavigationRequest(): boolean;
+  frame(): unknown;
+}
+
+/** Runs an input action and, when it starts a main-frame navigation, waits for the load (or its failure). */
 async function afterInput(page: Page, act: () => Promise<unknown>): Promise<boolean> {
   let started = false;
-  const onRequest = (req: { isNavigationRequest(): boolean; frame(): unknown }) => {
-    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) started = true;
+  let failed: () => void = () => {};
+  const navFailed = new Promise<boolean>((resolve) => {
+    failed = () => resolve(false);
+  });
+  const isMainNav = (req: NavRequest) => req.isNavigationRequest() && req.frame() === page.mainFrame();
+  const onRequest = (req: NavRequest) => {
+    if (isMainNav(req)) started = true;
+  };
+  const onFailed = (req: NavRequest) => {
+    if (isMainNav(req)) failed();
   };
   page.on("request", onRequest);
+  page.on("requestfailed", onFailed);
   const loaded = page.waitForNavigation({ waitUntil: "load", timeout: AFTER_INPUT_LOAD_MS }).then(
     () => true,
     () => false,
@@ -252,9 +273,10 @@ async function afterInput(page: Page, act: () => Promise<unknown>): Promise<bool
   try {
     await act();
     await new Promise((r) => setTimeout(r, NAVIGATION_GRACE_MS));
-    return started ? await loaded : false;
+    return started ? await Promise.race([loaded, navFailed]) : false;
   } finally {
     page.off("request", onRequest);
+    page.off("requestfailed", onFailed);
   }
 }
 

@@ -15,6 +15,8 @@ export interface BrowserOps {
   resolve(tabId?: number): Promise<{ tab: TabRecord; page: Page }>;
   view(tab: TabRecord, page: Page): Promise<TabView>;
   cdp(page: Page): Promise<CDPSession>;
+  /** Why the tab's last navigation was refused by the navigation guard, once. */
+  takeRefusal(tabId: number): string | null;
   /** Runs browser work one call at a time (parallel tool calls would fight over focus). */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** After each tool: saves cookies/storage, publishes tabs; returns a rebuild note once. */

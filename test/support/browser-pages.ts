@@ -98,6 +98,14 @@ export const browserPages: [string, PageHandler][] = [
     },
   ],
   [
+    "/browser/outside",
+    (_req, res, url) =>
+      html(
+        res,
+        `<title>Outside link</title><body><a id="out" href="${escapeHtml(url.searchParams.get("to") ?? "/hello")}">Leave</a></body>`,
+      ),
+  ],
+  [
     "/browser/slow-image",
     (_req, res) => {
       setTimeout(() => {
