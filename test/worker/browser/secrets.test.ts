@@ -1,7 +1,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, createConversation, modelRequests, readSse, script, uniqueKey, untilRunEnd } from "../helpers";
-import { BROWSER_TEST_TIMEOUT_MS, ok, page, tool } from "./browser-helpers";
+import { BROWSER_TEST_TIMEOUT_MS, page, tool } from "./browser-helpers";
 
 const SECRET = "hunter2-Sup3r-s3cret!";
 
