@@ -112,6 +112,7 @@ export class TabManager {
   /** Closes a tab; its window's newest remaining tab becomes active. */
   async close(id: number): Promise<TabView> {
     const tab = this.mustTab(id);
+    if (this.session.store.sessionId()) await this.session.connected(); // maps pages after a restart
     await this.session.closePage(id);
     this.session.store.removeTab(id);
     this.session.store.repairActive(tab.window_id);

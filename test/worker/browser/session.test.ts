@@ -40,6 +40,13 @@ describe("the conversation's browser session", () => {
       expect(read.note).toBeUndefined();
       expect(await sessionIdOf(conv)).toBe(sessionId);
       expect((await liveTabs(conv)).browser.launches).toBe(1);
+
+      await restartObject(conv);
+      await ok(conv, "close_tab", { tab_id: 1 });
+      const outside = await puppeteer.connect(env.BROWSER, sessionId!);
+      const urls = (await outside.pages()).map((p) => p.url());
+      await outside.disconnect();
+      expect(urls).not.toContain(page("/hello"));
     },
     T,
   );
