@@ -140,7 +140,7 @@ export const browserPages: [string, PageHandler][] = [
     (_req, res) =>
       html(
         res,
-        `<title>Long</title><body style="margin:0"><h1>Top</h1><div style="height:5000px"></div>
+        `<title>Long</title><body style="margin:0"><h1>Top</h1><div style="height:5000px;width:4000px"></div>
         <h2 id="bottom">Bottom</h2></body>`,
       ),
   ],

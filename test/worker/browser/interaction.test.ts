@@ -72,6 +72,8 @@ describe("page interaction tools", () => {
       expect(down).toMatchObject({ tab_id: 1, scroll_x: 0, scroll_y: 700 });
       const up = await ok(conv, "scroll", { delta_y: -200 });
       expect(up.scroll_y).toBe(500);
+      const right = await ok(conv, "scroll", { delta_x: 300, delta_y: 0 });
+      expect(right).toMatchObject({ scroll_x: 300, scroll_y: 500 });
       const bottom = await ok(conv, "scroll", { selector: "#bottom" });
       expect(bottom.scroll_y).toBeGreaterThan(4000);
       expect((await tool(conv, "scroll", { selector: "#none" })).status).toBe(404);

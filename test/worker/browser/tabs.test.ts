@@ -37,6 +37,8 @@ describe("tab tools", () => {
       expect(closed).toMatchObject({ id: 1, closed: true });
       const after = (await ok(conv, "list_tabs", { active: true })).tabs;
       expect(after.map((t: { id: number }) => t.id).sort()).toEqual([3, 4]);
+      const inactive = (await ok(conv, "list_tabs", { active: false })).tabs;
+      expect(inactive.map((t: { id: number }) => t.id)).toEqual([2]);
 
       const reopened = await ok(conv, "open_tab", { url: page("/hello") });
       expect(reopened.id).toBe(5);
