@@ -8,13 +8,15 @@ import { ToolError } from "../tools/tool";
 
 /** How long a page script may run unless the caller says otherwise. */
 export const PAGE_SCRIPT_TIMEOUT_MS = 10_000;
-/** Name of the isolated world Cirrus scripts run in. */
-const ISOLATED_WORLD_NAME = "cirrus";
+/** The isolated world the model's scripts share (it persists per document, like a content script). */
+const SCRIPT_WORLD = "cirrus";
+/** A separate world for Cirrus's own page reading, so the model's scripts cannot disturb it. */
+export const READER_WORLD = "cirrus-reader";
 /** Longest exception message handed back to the model. */
 const MAX_ERROR_CHARS = 2_000;
 
-/** Where a page script runs. */
-export type World = "ISOLATED" | "MAIN";
+/** Where a page script runs: the isolated script world, the page's main world, or the reader world. */
+export type World = "ISOLATED" | "MAIN" | typeof READER_WORLD;
 
 /** Turns a remote value into plain JSON in the page: DOM nodes become their HTML, cycles are cut. */
 const SERIALIZE = `function () {
@@ -60,11 +62,11 @@ interface EvaluateResult {
 }
 
 /** The execution context of a fresh isolated world in the page's main frame. */
-export async function isolatedContext(cdp: CDPSession): Promise<number> {
+export async function isolatedContext(cdp: CDPSession, worldName: string): Promise<number> {
   const { frameTree } = await cdp.send("Page.getFrameTree");
   const { executionContextId } = await cdp.send("Page.createIsolatedWorld", {
     frameId: frameTree.frame.id,
-    worldName: ISOLATED_WORLD_NAME,
+    worldName,
     grantUniveralAccess: false,
   });
   return executionContextId;
@@ -97,7 +99,8 @@ export async function evaluateInPage(
 }
 
 async function run(cdp: CDPSession, code: string, world: World, timeoutMs: number): Promise<unknown> {
-  const contextId = world === "ISOLATED" ? await isolatedContext(cdp) : undefined;
+  const contextId =
+    world === "MAIN" ? undefined : await isolatedContext(cdp, world === "ISOLATED" ? SCRIPT_WORLD : world);
   const evaluate = (expression: string) =>
     cdp.send("Runtime.evaluate", {
       expression,

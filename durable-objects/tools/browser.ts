@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { type ExtractedPage, extractionScript } from "../browser/page-content";
-import { evaluateInPage, PAGE_SCRIPT_TIMEOUT_MS } from "../browser/page-eval";
+import { evaluateInPage, PAGE_SCRIPT_TIMEOUT_MS, READER_WORLD } from "../browser/page-eval";
 import { runInSandbox } from "../browser/sandbox";
 import { createBrowserInputTools } from "./browser-input";
 import { type BrowserToolDeps, browserAction, TabIdOption } from "./browser-shared";
@@ -91,7 +91,7 @@ export const ExecuteScriptArgs = z.object({
     .enum(["ISOLATED", "MAIN"])
     .default("ISOLATED")
     .describe(
-      'Page mode only. "ISOLATED" (default): DOM access without the page\'s JavaScript globals; "MAIN": the page\'s own globals and functions.',
+      'Page mode only. "ISOLATED" (default): DOM access without the page\'s JavaScript globals (globals it sets persist until the page navigates); "MAIN": the page\'s own globals and functions.',
     ),
 });
 
@@ -143,7 +143,7 @@ export function createBrowserTools(deps: BrowserToolDeps): Tool[] {
         const page_ = (await evaluateInPage(
           cdp,
           extractionScript(args.selector),
-          "ISOLATED",
+          READER_WORLD,
           EXTRACT_TIMEOUT_MS,
         )) as ExtractedPage;
         if (page_.error === "bad_selector") {

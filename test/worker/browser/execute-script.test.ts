@@ -33,6 +33,14 @@ describe("execute_script in a page", () => {
         code: "[typeof window.isolatedOnly, document.title]",
       });
       expect(fromMain.result).toEqual(["undefined", "x"]);
+      const kept = await ok(conv, "execute_script", { target: "page", code: "window.isolatedOnly + 1" });
+      expect(kept.result).toBe(2);
+      await ok(conv, "execute_script", {
+        target: "page",
+        code: "document.querySelector = () => null; CSS.escape = null",
+      });
+      const read = await ok(conv, "get_tab_content", { tab_id: tab.id });
+      expect(read.content).toBe("Shared DOM");
     },
     T,
   );
