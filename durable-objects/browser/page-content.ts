@@ -19,7 +19,8 @@ export function extractionScript(selector: string | undefined): string {
   return `(${EXTRACT})(${JSON.stringify(selector ?? null)})`;
 }
 
-const EXTRACT = String.raw`function (requested) {
+/** Finds the root to read: the requested selector, else `main`, else `body`. */
+const FIND_ROOT = String.raw`
   const base = { url: location.href, title: document.title };
   let root;
   try {
@@ -28,7 +29,10 @@ const EXTRACT = String.raw`function (requested) {
     return { ...base, used_selector: requested, content: "", error: "bad_selector" };
   }
   if (!root) return { ...base, used_selector: requested || "body", content: "", error: "no_match" };
-  const used = requested || (root.tagName === "MAIN" ? "main" : "body");
+  const used = requested || (root.tagName === "MAIN" ? "main" : "body");`;
+
+/** Builds short unique CSS selectors: id, a distinctive attribute, else an nth-of-type path. */
+const SELECTOR_HELPERS = String.raw`
   const esc = (s) => CSS.escape(s);
   const unique = (sel) => { try { return document.querySelectorAll(sel).length === 1; } catch { return false; } };
   const squash = (s) => (s || "").replace(/\s+/g, " ").trim();
@@ -51,7 +55,10 @@ const EXTRACT = String.raw`function (requested) {
       parts.unshift(t + ":nth-of-type(" + i + ")");
     }
     return parts.join(" > ");
-  };
+  };`;
+
+/** Describes form fields with their label, value (passwords masked) and selector. */
+const FIELD_HELPERS = String.raw`
   const labelOf = (el) =>
     squash((el.labels && el.labels[0] && el.labels[0].innerText) || el.getAttribute("aria-label") ||
       el.getAttribute("placeholder") || el.getAttribute("name") || el.getAttribute("title") || "");
@@ -69,7 +76,10 @@ const EXTRACT = String.raw`function (requested) {
     const value = type === "password" ? (el.value ? "••••••" : "") : el.value;
     return "[" + (tag === "textarea" ? "textarea" : type + " field") + ": " + labelOf(el) +
       (value ? ' = "' + value + '"' : "") + "]" + sel;
-  };
+  };`;
+
+/** Walks the DOM into Markdown lines: headings, lists, tables, links, buttons and fields. */
+const WALKER = String.raw`
   const SKIP = /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|HEAD|META|LINK|SVG|CANVAS|IFRAME|OBJECT)$/;
   const BLOCK = /^(ADDRESS|ARTICLE|ASIDE|BLOCKQUOTE|DETAILS|DIALOG|DIV|DL|DT|DD|FIELDSET|FIGCAPTION|FIGURE|FOOTER|FORM|HEADER|MAIN|NAV|OL|UL|P|SECTION|SUMMARY|BODY|LEGEND|TABLE|THEAD|TBODY|TFOOT)$/;
   const CLICKABLE_ROLES = /^(button|link|tab|menuitem|option|switch)$/;
@@ -135,8 +145,11 @@ const EXTRACT = String.raw`function (requested) {
     if (block) flush();
     for (const c of el.childNodes) walk(c);
     if (block) flush();
-  };
-  walk(root);
+  };`;
+
+/** The whole extraction function, assembled from the parts above. */
+const EXTRACT = String.raw`function (requested) {
+${FIND_ROOT}${SELECTOR_HELPERS}${FIELD_HELPERS}${WALKER}  walk(root);
   flush();
   return { ...base, used_selector: used, content: out.join("\n\n") };
 }`;
