@@ -14,6 +14,7 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   MODEL_RETRY_MAX_DELAY_MS: "200",
   ASK_USER_TIMEOUT_MS: "1500",
   SSE_HEARTBEAT_MS: "300",
+  PAGE_SCRIPT_TIMEOUT_MS: "2000",
 });
 
 export default defineConfig({

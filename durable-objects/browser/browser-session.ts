@@ -33,6 +33,8 @@ export const REBUILD_NOTE =
 export interface BrowserSessionOptions {
   idleMs: number;
   policy: NavigationPolicy;
+  /** How long one execute_script in a page may run. */
+  scriptTimeoutMs: number;
 }
 
 /** The live browser of one conversation. */

@@ -28,9 +28,11 @@ export class ConversationBrowser implements BrowserOps {
   private readonly tabs: TabManager;
   private readonly typed = new Map<string, string>();
   private queue: Promise<unknown> = Promise.resolve();
+  readonly scriptTimeoutMs: number;
 
   constructor(private readonly deps: ConversationBrowserDeps) {
     this.store = new TabStore(deps.sql);
+    this.scriptTimeoutMs = deps.options.scriptTimeoutMs;
     this.session = new BrowserSession(deps.binding, this.store, deps.options);
     this.tabs = new TabManager(this.session, deps.options.policy, (tabs) => deps.publishTabs(tabs));
   }

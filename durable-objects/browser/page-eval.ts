@@ -8,6 +8,8 @@ import { ToolError } from "../tools/tool";
 
 /** How long a page script may run unless the caller says otherwise. */
 export const PAGE_SCRIPT_TIMEOUT_MS = 10_000;
+/** The longest PAGE_SCRIPT_TIMEOUT_MS may set. */
+export const MAX_PAGE_SCRIPT_TIMEOUT_MS = 60_000;
 /** The isolated world the model's scripts share (it persists per document, like a content script). */
 const SCRIPT_WORLD = "cirrus";
 /** A separate world for Cirrus's own page reading, so the model's scripts cannot disturb it. */

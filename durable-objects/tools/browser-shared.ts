@@ -7,6 +7,8 @@ import { type ToolContext, ToolError } from "./tool";
 
 /** The conversation's browser as the tools use it. */
 export interface BrowserOps {
+  /** How long one page script may run. */
+  readonly scriptTimeoutMs: number;
   list(filter: TabFilter): Promise<TabView[]>;
   open(opts: OpenTabOptions): Promise<TabView>;
   close(id: number): Promise<TabView>;

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { type ExtractedPage, extractionScript } from "../browser/page-content";
-import { evaluateInPage, PAGE_SCRIPT_TIMEOUT_MS, READER_WORLD } from "../browser/page-eval";
+import { evaluateInPage, MAX_PAGE_SCRIPT_TIMEOUT_MS, READER_WORLD } from "../browser/page-eval";
 import { runInSandbox } from "../browser/sandbox";
 import { createBrowserInputTools } from "./browser-input";
 import { type BrowserToolDeps, browserAction, TabIdOption } from "./browser-shared";
@@ -173,11 +173,16 @@ export function createBrowserTools(deps: BrowserToolDeps): Tool[] {
       description:
         "Run JavaScript in a tab (target page; world ISOLATED by default, MAIN for the page's own globals) or in a sandbox (pure computation). Returns the result as JSON; exceptions come back with their message; scripts that run too long are stopped.",
       parameters: ExecuteScriptArgs,
-      timeoutMs: PAGE_SCRIPT_TIMEOUT_MS * 3,
+      timeoutMs: MAX_PAGE_SCRIPT_TIMEOUT_MS + 10_000,
       execute: browserAction(ops, async (args) => {
         if (args.target === "sandbox") return { target: "sandbox", result: await runInSandbox(args.code) };
         const { tab, page } = await ops.resolve(args.tab_id);
-        const result = await evaluateInPage(await ops.cdp(page), args.code, args.world);
+        const result = await evaluateInPage(
+          await ops.cdp(page),
+          args.code,
+          args.world,
+          Math.min(ops.scriptTimeoutMs, MAX_PAGE_SCRIPT_TIMEOUT_MS),
+        );
         return { target: "page", tab_id: tab.id, world: args.world, result };
       }),
     }),

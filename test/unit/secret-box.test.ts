@@ -26,11 +26,15 @@ describe("browser settings", () => {
   it("reads the idle limit and the private-network rule from the environment", () => {
     expect(browserConfig({ BROWSER_IDLE_MS: "5000", ALLOW_PRIVATE_NETWORK: "true" }, ["a.com"])).toEqual({
       idleMs: 5000,
+      scriptTimeoutMs: 10_000,
       policy: { allowPrivateNetwork: true, allowedDomains: ["a.com"] },
     });
-    expect(browserConfig({ BROWSER_IDLE_MS: "nonsense" }, undefined)).toEqual({
-      idleMs: 600_000,
-      policy: { allowPrivateNetwork: false, allowedDomains: null },
-    });
+    expect(browserConfig({ BROWSER_IDLE_MS: "nonsense", PAGE_SCRIPT_TIMEOUT_MS: "2500" }, undefined)).toEqual(
+      {
+        idleMs: 600_000,
+        scriptTimeoutMs: 2500,
+        policy: { allowPrivateNetwork: false, allowedDomains: null },
+      },
+    );
   });
 });
