@@ -24,6 +24,7 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   FILES_MAX_WORKSPACE_BYTES: String(64 * 1024 * 1024),
   WEB_FETCH_TIMEOUT_MS: "3000",
   WEB_SEARCH_TIMEOUT_MS: "3000",
+  PAGE_SCRIPT_TIMEOUT_MS: "2000",
 });
 
 export default defineConfig({

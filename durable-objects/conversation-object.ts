@@ -33,10 +33,14 @@ import type { WorkspaceObject } from "./workspace-object";
 import type { WebToolDeps } from "./tools/web";
 import { webConfig } from "./web/config";
 import { createSummarizer } from "./web/summarize";
+import type { TabList } from "../shared/browser-api";
+import { browserConfig } from "./browser/browser-config";
+import { ConversationBrowser } from "./browser/conversation-browser";
 
 /** Conversation settings stored at creation. */
 interface ConversationInfo extends Conversation {
   workspace_id: string;
+  allowed_domains?: string[];
 }
 
 /** A Durable Object hosting one conversation and its agent runs. */
@@ -50,6 +54,7 @@ export class ConversationObject extends DurableObject<Env> {
   private readonly waiters = new Map<string, Set<() => void>>();
   private driving = false;
   private abort = new AbortController();
+  private browserCache: ConversationBrowser | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -82,6 +87,7 @@ export class ConversationObject extends DurableObject<Env> {
       max_steps: body.max_steps ?? this.config.maxSteps,
       context_window: body.context_window ?? this.config.contextTokens,
       output_schema: body.output_schema ?? null,
+      ...(body.allowed_domains ? { allowed_domains: body.allowed_domains } : {}),
     };
     this.setMeta("info", info);
     return publicInfo(info);
@@ -211,8 +217,29 @@ export class ConversationObject extends DurableObject<Env> {
     return ok({ tool: name, result: outcome.value ?? null });
   }
 
+  /** The browser's tabs and session facts, for the live view. */
+  async tabs(): Promise<RpcResult<TabList>> {
+    const browser = this.browser();
+    if (!browser) return fail(404, "not_found", "No such conversation.");
+    return ok({
+      data: browser.store
+        .tabs()
+        .map(({ id, window_id, url, title, active }) => ({ id, window_id, url, title, active })),
+      browser: { connected: browser.store.sessionId() !== null, launches: browser.store.launches() },
+    });
+  }
+
+  /** A PNG of one tab, for the live view. */
+  async tabScreenshot(tabId: number): Promise<RpcResult<Uint8Array>> {
+    const png = await this.browser()?.screenshot(tabId);
+    return png ? ok(png) : fail(404, "not_found", `No tab ${tabId} in this conversation.`);
+  }
+
   /** Deletes the conversation and everything it stored. */
   async destroy(): Promise<void> {
+    await this.browser()
+      ?.shutdown()
+      .catch(() => {});
     this.abort.abort(new Error("deleted"));
     for (const set of this.waiters.values()) for (const w of set) w();
     await this.ctx.storage.deleteAlarm();
@@ -318,6 +345,7 @@ export class ConversationObject extends DurableObject<Env> {
       outputSchema: info?.output_schema ?? null,
       httpTools: [...((await workspace?.httpTools()) ?? []), ...this.httpTools()] as StoredHttpTool[],
       web: this.webDeps(),
+      browser: this.browserDeps(),
       files: info ? conversationFiles(this.env, info.workspace_id) : undefined,
       runSubAgent: (spec, ctx) =>
         runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
@@ -361,6 +389,59 @@ export class ConversationObject extends DurableObject<Env> {
       searchSettings: () =>
         this.env.WORKSPACES.get(this.env.WORKSPACES.idFromName(info.workspace_id)).getSearchSettings(),
     };
+  }
+
+  private browserDeps() {
+    const browser = this.browser();
+    return browser
+      ? { browser, secrets: this.secretReader(), summarize: (t: string, p: string, s: AbortSignal) => this.summarize(t, p, s) }
+      : undefined;
+  }
+
+  /** The conversation's browser, created on first use (it launches nothing until a tab tool runs). */
+  private browser(): ConversationBrowser | null {
+    const info = this.info();
+    if (!info) return null;
+    this.browserCache ??= new ConversationBrowser({
+      binding: this.env.BROWSER,
+      sql: this.sql,
+      options: browserConfig(this.env as unknown as Record<string, unknown>, info.allowed_domains),
+      secrets: this.secretReader(),
+      publishTabs: (tabs) =>
+        this.state.setTabs(
+          tabs.map(({ id, window_id, url, title, active }) => ({ id, window_id, url, title, active })),
+        ),
+    });
+    return this.browserCache;
+  }
+
+  private secretReader(): { read(name: string): Promise<string | null> } {
+    const workspaceId = this.info()?.workspace_id ?? "";
+    return {
+      read: (name) => this.env.WORKSPACES.get(this.env.WORKSPACES.idFromName(workspaceId)).readSecret(name),
+    };
+  }
+
+  /** Summarises text with the conversation's model (get_tab_content's `prompt`). */
+  private async summarize(text: string, prompt: string, signal: AbortSignal): Promise<string> {
+    const model = createModelClient(this.env as unknown as ModelEnv, this.config);
+    const turn = await model.complete(
+      {
+        model: this.info()?.model ?? this.config.defaultModel,
+        messages: [
+          {
+            role: "system",
+            content:
+              "Summarise the page content below as the instruction asks. Answer with the summary only.",
+          },
+          { role: "user", content: `Instruction: ${prompt}\n\n---\n${text}` },
+        ],
+        tools: [],
+        signal,
+      },
+      () => {},
+    );
+    return turn.text;
   }
 
   private loopDeps(tools: ToolRegistry): LoopDeps {

@@ -23,6 +23,7 @@ export interface ConversationToolDeps {
   runSubAgent(spec: SubAgentSpec, ctx: ToolContext): Promise<string>;
   files?: BuiltinToolDeps["files"];
   web?: BuiltinToolDeps["web"];
+  browser?: BuiltinToolDeps["browser"];
 }
 
 /** Every tool a run of this conversation may call. */
@@ -32,6 +33,7 @@ export function buildConversationTools(deps: ConversationToolDeps): ToolRegistry
     askUserTimeoutMs: deps.config.askUserTimeoutMs,
     files: deps.files,
     web: deps.web,
+    browser: deps.browser,
   });
   for (const tool of customTools.list()) registry.add(tool);
   const httpDeps = {

@@ -14,6 +14,7 @@ import {
   settingsView,
 } from "../shared/settings";
 import { fail, ok, type RpcResult } from "./rpc-result";
+import { openSecret, type SecretKeyEnv, sealSecret, secretKey } from "./secret-box";
 
 /** A workspace as the API shows it. */
 export interface WorkspaceRecord {
@@ -57,7 +58,8 @@ export class WorkspaceObject extends DurableObject<Env> {
       CREATE TABLE IF NOT EXISTS conversations (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL);
       CREATE INDEX IF NOT EXISTS conversations_created ON conversations (created_at, id);
       CREATE TABLE IF NOT EXISTS http_tools (name TEXT PRIMARY KEY, data TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);`);
+      CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, sealed TEXT NOT NULL, updated_at INTEGER NOT NULL);`);
     this.files = new FileLedger(this.sql);
   }
 
@@ -238,5 +240,47 @@ export class WorkspaceObject extends DurableObject<Env> {
       JSON.stringify({ version: 1, ...checked.data }),
     );
     return ok(settingsView(checked.data));
+  }
+
+  // ---- secret store: write-only over the API, values encrypted at rest ----------------------
+
+  /** Stores (or replaces) a secret's value, encrypted. */
+  async putSecret(name: string, value: string): Promise<{ name: string; set: true }> {
+    const sealed = await sealSecret(await this.secretKey(), this.secretAad(name), value);
+    this.sql.exec(
+      "INSERT OR REPLACE INTO secrets (name, sealed, updated_at) VALUES (?, ?, ?)",
+      name,
+      sealed,
+      Date.now(),
+    );
+    return { name, set: true };
+  }
+
+  /** Names of the stored secrets, never their values. */
+  secretNames(): { name: string; updated_at: number }[] {
+    return this.sql
+      .exec<{ name: string; updated_at: number }>("SELECT name, updated_at FROM secrets ORDER BY name")
+      .toArray();
+  }
+
+  deleteSecret(name: string): boolean {
+    return this.sql.exec("DELETE FROM secrets WHERE name = ?", name).rowsWritten > 0;
+  }
+
+  /** A secret's value, for tools that type it into a page (never returned over HTTP). */
+  async readSecret(name: string): Promise<string | null> {
+    const row = this.sql
+      .exec<{ sealed: string }>("SELECT sealed FROM secrets WHERE name = ?", name)
+      .toArray()[0];
+    if (!row) return null;
+    return openSecret(await this.secretKey(), this.secretAad(name), row.sealed);
+  }
+
+  private secretKey(): Promise<CryptoKey> {
+    return secretKey(this.env as unknown as SecretKeyEnv);
+  }
+
+  private secretAad(name: string): string {
+    return `${this.get()?.id ?? this.ctx.id.toString()}/${name}`;
   }
 }

@@ -52,6 +52,11 @@ export const CreateConversation = z
       .describe(
         "JSON Schema the result of every run must match; `finish` validates it and asks the model to fix mismatches.",
       ),
+    allowed_domains: z
+      .array(z.string().min(1).max(253))
+      .max(100)
+      .optional()
+      .describe("Hostnames the browser (and web_fetch) may visit, subdomains included; absent = any."),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
@@ -74,6 +79,7 @@ export const Conversation = z
     max_steps: z.number().int(),
     context_window: z.number().int(),
     output_schema: z.record(z.string(), z.unknown()).nullable(),
+    allowed_domains: z.array(z.string()).optional(),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;

@@ -72,10 +72,22 @@ export const Task = z.object({
 });
 export type Task = z.infer<typeof Task>;
 
+/** A remote-browser tab as the conversation's state shows it. */
+export const BrowserTab = z.object({
+  id: z.number().int().describe("Small stable tab id within the conversation."),
+  window_id: z.number().int().describe("The window the tab belongs to."),
+  url: z.string(),
+  title: z.string(),
+  active: z.boolean().describe("Whether this is its window's one active tab."),
+});
+export type BrowserTab = z.infer<typeof BrowserTab>;
+
 /** The shared state carried by STATE_SNAPSHOT / STATE_DELTA events. */
 export const ConversationState = z.object({
   tasks: z.array(Task),
   pending_question: PendingQuestion.nullable(),
+  /** The conversation's browser tabs (absent in states saved before the browser existed). */
+  tabs: z.array(BrowserTab).optional(),
 });
 export type ConversationState = z.infer<typeof ConversationState>;
 

@@ -14,6 +14,8 @@ import fileLinks from "./routes/file-links";
 import files from "./routes/files";
 import runs from "./routes/runs";
 import settings from "./routes/settings";
+import secrets from "./routes/secrets";
+import tabs from "./routes/tabs";
 import workspaces from "./routes/workspaces";
 
 export { ConversationObject } from "../durable-objects/conversation-object";
@@ -44,6 +46,8 @@ app.route("/v1", agui);
 app.route("/v1", httpTools);
 app.route("/v1", files);
 app.route("/v1", settings);
+app.route("/v1", secrets);
+app.route("/v1", tabs);
 
 app.notFound((c) =>
   c.json(errorBody("not_found", `No route ${c.req.method} ${new URL(c.req.url).pathname}.`), 404),

@@ -3,14 +3,14 @@
  * STATE_SNAPSHOT / STATE_DELTA events, and rebuilt from those events when the object wakes.
  */
 import type { JsonPatchOperation } from "@ag-ui/core";
-import type { ConversationState, LoggedEvent, PendingQuestion, Task } from "../../shared/events";
+import type { BrowserTab, ConversationState, LoggedEvent, PendingQuestion, Task } from "../../shared/events";
 
 /** Publishes a state change as JSON Patch operations. */
 export type StatePublisher = (delta: JsonPatchOperation[]) => void;
 
 /** In-memory conversation state with change publication. */
 export class StateHolder {
-  private state: ConversationState = { tasks: [], pending_question: null };
+  private state: ConversationState = { tasks: [], pending_question: null, tabs: [] };
   private nextTaskId = 1;
 
   constructor(private publish: StatePublisher) {}
@@ -29,6 +29,7 @@ export class StateHolder {
     }
     this.state.tasks ??= [];
     this.state.pending_question ??= null;
+    this.state.tabs ??= [];
     this.nextTaskId = this.state.tasks.reduce((max, t) => Math.max(max, Number(t.id) + 1), 1);
   }
 
@@ -83,6 +84,13 @@ export class StateHolder {
     if (this.state.tasks.length === before) return false;
     this.publishTasks();
     return true;
+  }
+
+  /** Replaces the browser tab list, publishing only real changes. */
+  setTabs(tabs: BrowserTab[]): void {
+    if (JSON.stringify(tabs) === JSON.stringify(this.state.tabs ?? [])) return;
+    this.state.tabs = structuredClone(tabs);
+    this.publish([{ op: "replace", path: "/tabs", value: structuredClone(tabs) }]);
   }
 
   private publishTasks(): void {

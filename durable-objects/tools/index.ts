@@ -1,6 +1,8 @@
 /** The built-in tool set of a conversation, assembled from the tool families. */
 import { createAskUserTool } from "./ask-user";
 import { createFileTools, type FilesToolDeps } from "./files";
+import { createBrowserTools } from "./browser";
+import type { BrowserToolDeps } from "./browser-shared";
 import { createTaskTools, type TaskOps } from "./tasks";
 import { ToolRegistry } from "./tool";
 import { createWebTools, type WebToolDeps } from "./web";
@@ -12,6 +14,8 @@ export interface BuiltinToolDeps {
   unattended?: boolean;
   files?: FilesToolDeps;
   web?: WebToolDeps;
+  /** The remote browser; without it the browser tools are not offered. */
+  browser?: BrowserToolDeps;
 }
 
 /** Every built-in tool available to a conversation's runs. */
@@ -21,5 +25,6 @@ export function createBuiltinTools(deps: BuiltinToolDeps): ToolRegistry {
     createAskUserTool({ timeoutMs: deps.askUserTimeoutMs, unattended: deps.unattended }),
     ...(deps.files ? createFileTools(deps.files) : []),
     ...(deps.web ? createWebTools(deps.web) : []),
+    ...(deps.browser ? createBrowserTools(deps.browser) : []),
   ]);
 }

@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { handleReceiver } from "./receiver.ts";
+import { browserPages } from "./browser-pages.ts";
 
 /** A route handler of the page server. */
 export type PageHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>;
@@ -15,6 +16,8 @@ const routes = new Map<string, PageHandler>([
     },
   ],
 ]);
+
+for (const [path, handler] of browserPages) routes.set(path, handler);
 
 /** Adds or replaces a route (used by test files that need special pages). */
 export function addPage(path: string, handler: PageHandler): void {

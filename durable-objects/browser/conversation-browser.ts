@@ -1,0 +1,124 @@
+/**
+ * The browser of one conversation as its Durable Object holds it: session, tabs and the secrets
+ * typed in it, wired to the tools' {@link BrowserOps} interface.
+ */
+import type { BrowserWorker, CDPSession, Page } from "@cloudflare/puppeteer";
+import type { BrowserOps, SecretReader } from "../tools/browser-shared";
+import { BrowserSession, type BrowserSessionOptions } from "./browser-session";
+import { type OpenTabOptions, type TabFilter, TabManager, type TabView } from "./tab-manager";
+import { type TabRecord, TabStore } from "./tab-store";
+
+/** Marker put where a typed secret's value would appear. */
+const secretMarker = (name: string) => `<secret:${name}>`;
+
+/** What a conversation's browser needs from its Durable Object. */
+export interface ConversationBrowserDeps {
+  binding: BrowserWorker;
+  sql: SqlStorage;
+  options: BrowserSessionOptions;
+  secrets: SecretReader;
+  /** Publishes the tab list to the conversation's state. */
+  publishTabs(tabs: TabRecord[]): void;
+}
+
+/** A conversation's browser: tab tools' operations plus lifecycle for the Durable Object. */
+export class ConversationBrowser implements BrowserOps {
+  readonly store: TabStore;
+  private readonly session: BrowserSession;
+  private readonly tabs: TabManager;
+  private readonly typed = new Map<string, string>();
+  private queue: Promise<unknown> = Promise.resolve();
+  readonly scriptTimeoutMs: number;
+
+  constructor(private readonly deps: ConversationBrowserDeps) {
+    this.store = new TabStore(deps.sql);
+    this.scriptTimeoutMs = deps.options.scriptTimeoutMs;
+    this.session = new BrowserSession(deps.binding, this.store, deps.options);
+    this.tabs = new TabManager(this.session, deps.options.policy, (tabs) => deps.publishTabs(tabs));
+  }
+
+  list(filter: TabFilter): Promise<TabView[]> {
+    return this.tabs.list(filter);
+  }
+
+  open(opts: OpenTabOptions): Promise<TabView> {
+    return this.tabs.open(opts);
+  }
+
+  close(id: number): Promise<TabView> {
+    return this.tabs.close(id);
+  }
+
+  activate(id: number): Promise<TabView> {
+    return this.tabs.activate(id);
+  }
+
+  resolve(tabId?: number): Promise<{ tab: TabRecord; page: Page }> {
+    return this.tabs.resolve(tabId);
+  }
+
+  view(tab: TabRecord, page: Page): Promise<TabView> {
+    return this.tabs.view(tab, page);
+  }
+
+  cdp(page: Page): Promise<CDPSession> {
+    return this.session.cdp(page);
+  }
+
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
+  takeRefusal(tabId: number): string | null {
+    return this.session.takeRefusal(tabId);
+  }
+
+  async settle(): Promise<string | null> {
+    await this.session.saveState();
+    this.tabs.changed();
+    return this.session.takeNote();
+  }
+
+  rememberSecret(name: string, value: string): void {
+    this.typed.set(name, value);
+    this.store.addTypedSecret(name);
+  }
+
+  async redact<T>(value: T): Promise<T> {
+    for (const name of this.store.typedSecrets()) {
+      if (!this.typed.has(name)) {
+        const v = await this.deps.secrets.read(name).catch(() => null);
+        if (v) this.typed.set(name, v);
+      }
+    }
+    const secrets = [...this.typed].filter(([, v]) => v.length > 0);
+    if (secrets.length === 0) return value;
+    const forms = secrets.flatMap(([n, v]) => [
+      [n, v],
+      [n, JSON.stringify(v).slice(1, -1)],
+    ]);
+    const scrub = (s: string) => forms.reduce((acc, [n, v]) => acc.split(v).join(secretMarker(n)), s);
+    if (value instanceof Error) {
+      value.message = scrub(value.message);
+      return value;
+    }
+    if (typeof value === "string") return scrub(value) as T;
+    const json = JSON.stringify(value);
+    return json === undefined ? value : (JSON.parse(scrub(json)) as T);
+  }
+
+  /** A tab's page for the live view's screenshot, or null when the tab does not exist. */
+  async screenshot(tabId: number): Promise<Uint8Array | null> {
+    const tab = this.store.tab(tabId);
+    if (!tab) return null;
+    const page = await this.session.page(tab);
+    return (await page.screenshot({ type: "png" })) as Uint8Array;
+  }
+
+  /** Closes the browser (conversation deleted or idle). */
+  shutdown(): Promise<void> {
+    return this.session.close();
+  }
+}

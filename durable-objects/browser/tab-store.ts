@@ -1,0 +1,174 @@
+/**
+ * The conversation's browser registry in its Durable Object's SQLite: tabs (stable small ids,
+ * window, target, url, title, active), the browser session id, a launch counter and the
+ * cookies and local storage needed to rebuild a lost session.
+ */
+
+/** A tab as stored. */
+export interface TabRecord {
+  id: number;
+  window_id: number;
+  target_id: string | null;
+  url: string;
+  title: string;
+  active: boolean;
+}
+
+/** A cookie as saved for restoring (the CDP Network.CookieParam subset). */
+export interface SavedCookie {
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  expires?: number;
+  httpOnly?: boolean;
+  secure?: boolean;
+  sameSite?: "Strict" | "Lax" | "None";
+}
+
+/** Local storage entries per origin. */
+export type SavedStorage = Record<string, [string, string][]>;
+
+/** The window new tabs go to when none is named. */
+export const DEFAULT_WINDOW_ID = 1;
+
+type Row = {
+  id: number;
+  window_id: number;
+  target_id: string | null;
+  url: string;
+  title: string;
+  active: number;
+};
+
+/** SQLite-backed browser registry of one conversation. */
+export class TabStore {
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec(`CREATE TABLE IF NOT EXISTS browser_tabs (id INTEGER PRIMARY KEY, window_id INTEGER NOT NULL,
+        target_id TEXT, url TEXT NOT NULL, title TEXT NOT NULL DEFAULT '', active INTEGER NOT NULL DEFAULT 0);
+      CREATE TABLE IF NOT EXISTS browser_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`);
+  }
+
+  /** Every tab, by id. */
+  tabs(): TabRecord[] {
+    return this.sql.exec<Row>("SELECT * FROM browser_tabs ORDER BY id").toArray().map(toRecord);
+  }
+
+  tab(id: number): TabRecord | null {
+    const row = this.sql.exec<Row>("SELECT * FROM browser_tabs WHERE id = ?", id).toArray()[0];
+    return row ? toRecord(row) : null;
+  }
+
+  /** Adds a tab with the next id (ids are never reused). */
+  addTab(windowId: number, url: string, targetId: string | null): TabRecord {
+    const id = this.getMeta<number>("next_tab_id") ?? 1;
+    this.setMeta("next_tab_id", id + 1);
+    this.sql.exec(
+      "INSERT INTO browser_tabs (id, window_id, target_id, url, title, active) VALUES (?, ?, ?, ?, '', 0)",
+      id,
+      windowId,
+      targetId,
+      url,
+    );
+    return this.tab(id)!;
+  }
+
+  /** Updates a tab's page facts. */
+  updateTab(id: number, patch: Partial<Pick<TabRecord, "url" | "title" | "target_id">>): void {
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === undefined) continue;
+      this.sql.exec(`UPDATE browser_tabs SET ${key} = ? WHERE id = ?`, value, id);
+    }
+  }
+
+  removeTab(id: number): void {
+    this.sql.exec("DELETE FROM browser_tabs WHERE id = ?", id);
+  }
+
+  /** Makes a tab the one active tab of its window and focuses that window. */
+  activate(id: number): void {
+    const tab = this.tab(id);
+    if (!tab) return;
+    this.sql.exec("UPDATE browser_tabs SET active = (id = ?) WHERE window_id = ?", id, tab.window_id);
+    this.setMeta("focused_window", tab.window_id);
+  }
+
+  /** After a close: gives the window its newest remaining tab as active, if it has none. */
+  repairActive(windowId: number): void {
+    const rows = this.tabs().filter((t) => t.window_id === windowId);
+    if (rows.length > 0 && !rows.some((t) => t.active)) this.activate(rows[rows.length - 1].id);
+  }
+
+  /** The active tab of the focused window (else of any window). */
+  currentTab(): TabRecord | null {
+    const focused = this.getMeta<number>("focused_window");
+    const active = this.tabs().filter((t) => t.active);
+    return active.find((t) => t.window_id === focused) ?? active[0] ?? null;
+  }
+
+  /** The stored browser session id. */
+  sessionId(): string | null {
+    return this.getMeta<string>("session_id");
+  }
+
+  setSession(sessionId: string | null, launched: boolean): void {
+    this.setMeta("session_id", sessionId);
+    if (launched) this.setMeta("launches", this.launches() + 1);
+  }
+
+  /** How many browsers this conversation has launched. */
+  launches(): number {
+    return this.getMeta<number>("launches") ?? 0;
+  }
+
+  lastUsed(): number | null {
+    return this.getMeta<number>("last_used");
+  }
+
+  touch(): void {
+    this.setMeta("last_used", Date.now());
+  }
+
+  cookies(): SavedCookie[] {
+    return this.getMeta<SavedCookie[]>("cookies") ?? [];
+  }
+
+  storage(): SavedStorage {
+    return this.getMeta<SavedStorage>("storage") ?? {};
+  }
+
+  /** Saves what a rebuilt session needs to look the same. */
+  saveState(cookies: SavedCookie[], storage: SavedStorage): void {
+    this.setMeta("cookies", cookies);
+    this.setMeta("storage", { ...this.storage(), ...storage });
+  }
+
+  /** Names of secrets typed in this browser (their values are redacted from results). */
+  typedSecrets(): string[] {
+    return this.getMeta<string[]>("typed_secrets") ?? [];
+  }
+
+  addTypedSecret(name: string): void {
+    const names = new Set(this.typedSecrets()).add(name);
+    this.setMeta("typed_secrets", [...names]);
+  }
+
+  private getMeta<T>(key: string): T | null {
+    const row = this.sql
+      .exec<{ value: string }>("SELECT value FROM browser_meta WHERE key = ?", key)
+      .toArray()[0];
+    return row ? (JSON.parse(row.value) as T) : null;
+  }
+
+  private setMeta(key: string, value: unknown): void {
+    this.sql.exec(
+      "INSERT OR REPLACE INTO browser_meta (key, value) VALUES (?, ?)",
+      key,
+      JSON.stringify(value),
+    );
+  }
+}
+
+function toRecord(r: Row): TabRecord {
+  return { ...r, active: r.active === 1 };
+}

@@ -1,0 +1,220 @@
+/**
+ * Page interaction with real input events, for sites where a synthetic DOM event is not enough:
+ * click, type_text, type_secret, press_key, scroll, wait_for and screenshot.
+ */
+import { z } from "zod";
+import { afterInput, focusField, pngSize, pressCombo, refuseIfBlocked } from "../browser/input-helpers";
+import { type BrowserToolDeps, browserAction, TabIdOption } from "./browser-shared";
+import { defineTool, type Tool, ToolError } from "./tool";
+
+/** wait_for's default and longest wait. */
+export const DEFAULT_WAIT_MS = 10_000;
+export const MAX_WAIT_MS = 60_000;
+/** Default scroll step in pixels. */
+const DEFAULT_SCROLL_PX = 600;
+
+const Selector = z.string().min(1).max(1_000);
+
+export const ClickArgs = z.object({
+  tab_id: TabIdOption,
+  selector: Selector.optional().describe("CSS selector of the element to click (e.g. from get_tab_content)."),
+  x: z.number().min(0).optional().describe("Viewport x coordinate to click when no selector is given."),
+  y: z.number().min(0).optional().describe("Viewport y coordinate to click when no selector is given."),
+});
+export const TypeTextArgs = z.object({
+  tab_id: TabIdOption,
+  selector: Selector.describe("CSS selector of the field to type into."),
+  text: z.string().max(20_000).describe("The text to type, as key presses."),
+  clear: z.boolean().default(false).describe("Clear the field's current value first (default false)."),
+});
+export const TypeSecretArgs = z.object({
+  tab_id: TabIdOption,
+  selector: Selector.describe("CSS selector of the field to type into."),
+  secret: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/)
+    .describe("Name of a secret in the workspace's secret store; its value is typed but never shown to you."),
+});
+export const PressKeyArgs = z.object({
+  tab_id: TabIdOption,
+  key: z
+    .string()
+    .min(1)
+    .max(100)
+    .describe('A key name such as "Enter", "Tab", "ArrowDown", "Escape", or a combination like "Control+A".'),
+  selector: Selector.optional().describe("Focus this element first."),
+});
+export const ScrollArgs = z.object({
+  tab_id: TabIdOption,
+  selector: Selector.optional().describe("Scroll this element into view instead of scrolling by an amount."),
+  delta_x: z.number().optional().describe("Pixels to scroll right (negative: left); default 0."),
+  delta_y: z
+    .number()
+    .optional()
+    .describe(`Pixels to scroll down (negative: up); default ${DEFAULT_SCROLL_PX}.`),
+});
+export const WaitForArgs = z.object({
+  tab_id: TabIdOption,
+  selector: Selector.optional().describe("Wait until an element matching this selector is visible."),
+  navigation: z.boolean().optional().describe("Wait until the tab finishes its next navigation."),
+  timeout_ms: z
+    .number()
+    .int()
+    .positive()
+    .max(MAX_WAIT_MS)
+    .default(DEFAULT_WAIT_MS)
+    .describe(`How long to wait in milliseconds (default ${DEFAULT_WAIT_MS}).`),
+});
+export const ScreenshotArgs = z.object({
+  tab_id: TabIdOption,
+  full_page: z.boolean().default(false).describe("Capture the whole page, not just the viewport."),
+  selector: Selector.optional().describe("Capture only this element."),
+});
+
+/** Creates the interaction tools. */
+export function createBrowserInputTools(deps: BrowserToolDeps): Tool[] {
+  const ops = deps.browser;
+  return [
+    defineTool({
+      name: "click",
+      description:
+        "Click an element (by CSS selector) or a point (x/y) with a real mouse click; waits for a navigation it starts.",
+      parameters: ClickArgs,
+      execute: browserAction(ops, async (a) => {
+        const { tab, page } = await ops.resolve(a.tab_id);
+        if (!a.selector && (a.x === undefined || a.y === undefined)) {
+          throw new ToolError("invalid_arguments", "Give a selector, or both x and y.");
+        }
+        const navigated = await afterInput(page, () =>
+          a.selector ? page.click(a.selector) : page.mouse.click(a.x!, a.y!),
+        );
+        refuseIfBlocked(ops.takeRefusal(tab.id));
+        return { ...(await ops.view(tab, page)), clicked: a.selector ?? { x: a.x, y: a.y }, navigated };
+      }),
+    }),
+    defineTool({
+      name: "type_text",
+      description: "Type text into a field with real key presses.",
+      parameters: TypeTextArgs,
+      execute: browserAction(ops, async (a) => {
+        const { tab, page } = await ops.resolve(a.tab_id);
+        await focusField(page, a.selector, a.clear);
+        await page.keyboard.type(a.text);
+        return { tab_id: tab.id, selector: a.selector, typed: a.text.length };
+      }),
+    }),
+    defineTool({
+      name: "type_secret",
+      description:
+        "Type a named secret from the workspace's secret store into a field (e.g. a password). You never see its value.",
+      parameters: TypeSecretArgs,
+      execute: browserAction(ops, async (a) => {
+        const value = await deps.secrets.read(a.secret);
+        if (value === null) {
+          throw new ToolError(
+            "not_found",
+            `No secret named "${a.secret}" in this workspace. Ask the user to add it (PUT /v1/secrets/${a.secret}).`,
+          );
+        }
+        ops.rememberSecret(a.secret, value);
+        const { tab, page } = await ops.resolve(a.tab_id);
+        await focusField(page, a.selector, true);
+        await page.keyboard.type(value);
+        return { tab_id: tab.id, selector: a.selector, secret: a.secret, typed: true };
+      }),
+    }),
+    defineTool({
+      name: "press_key",
+      description: "Press a key or key combination in a tab (optionally focusing an element first).",
+      parameters: PressKeyArgs,
+      execute: browserAction(ops, async (a) => {
+        const { tab, page } = await ops.resolve(a.tab_id);
+        if (a.selector) await page.focus(a.selector);
+        const navigated = await afterInput(page, () => pressCombo(page, a.key));
+        refuseIfBlocked(ops.takeRefusal(tab.id));
+        return { ...(await ops.view(tab, page)), key: a.key, navigated };
+      }),
+    }),
+    defineTool({
+      name: "scroll",
+      description:
+        "Scroll a tab by an amount (mouse wheel) or bring an element into view. Returns the scroll position.",
+      parameters: ScrollArgs,
+      execute: browserAction(ops, async (a) => {
+        const { tab, page } = await ops.resolve(a.tab_id);
+        if (a.selector) {
+          const el = await page.$(a.selector);
+          if (!el) throw new ToolError("not_found", `No element matches "${a.selector}".`);
+          await el.scrollIntoView();
+        } else {
+          await page.mouse.wheel({ deltaX: a.delta_x ?? 0, deltaY: a.delta_y ?? DEFAULT_SCROLL_PX });
+          await page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))");
+        }
+        const pos = (await page.evaluate("({ x: window.scrollX, y: window.scrollY })")) as {
+          x: number;
+          y: number;
+        };
+        return { tab_id: tab.id, scroll_x: pos.x, scroll_y: pos.y };
+      }),
+    }),
+    defineTool({
+      name: "wait_for",
+      description:
+        "Wait until an element appears (selector) or the tab's next navigation finishes (navigation: true).",
+      parameters: WaitForArgs,
+      timeoutMs: MAX_WAIT_MS + 10_000,
+      execute: browserAction(ops, async (a) => {
+        if (Boolean(a.selector) === Boolean(a.navigation)) {
+          throw new ToolError("invalid_arguments", "Give either a selector or navigation: true.");
+        }
+        const { tab, page } = await ops.resolve(a.tab_id);
+        try {
+          if (a.selector) await page.waitForSelector(a.selector, { visible: true, timeout: a.timeout_ms });
+          else await page.waitForNavigation({ waitUntil: "load", timeout: a.timeout_ms });
+        } catch (err) {
+          if ((err as Error).name !== "TimeoutError") throw err;
+          const what = a.selector ? `"${a.selector}" to appear` : "a navigation";
+          throw new ToolError("timeout", `Waited ${a.timeout_ms} ms for ${what}; it did not happen.`);
+        }
+        return { ...(await ops.view(tab, page)), waited_for: a.selector ?? "navigation" };
+      }),
+    }),
+    defineTool({
+      name: "screenshot",
+      description:
+        "Take a PNG screenshot of a tab (viewport, full page or one element). It is saved to the workspace when possible; you get a description, not the image.",
+      parameters: ScreenshotArgs,
+      execute: browserAction(ops, async (a, ctx) => {
+        const { tab, page } = await ops.resolve(a.tab_id);
+        let png: Uint8Array;
+        if (a.selector) {
+          const el = await page.$(a.selector);
+          if (!el) throw new ToolError("not_found", `No element matches "${a.selector}".`);
+          png = (await el.screenshot({ type: "png" })) as Uint8Array;
+        } else {
+          png = (await page.screenshot({ type: "png", fullPage: a.full_page })) as Uint8Array;
+        }
+        const view = await ops.view(tab, page);
+        const size = pngSize(png);
+        const path = deps.saveFile
+          ? await deps.saveFile(`screenshots/tab-${tab.id}-${Date.now()}.png`, png, "image/png")
+          : null;
+        void ctx;
+        return {
+          tab_id: tab.id,
+          url: view.url,
+          title: view.title,
+          format: "png",
+          ...size,
+          bytes: png.byteLength,
+          saved_to: path,
+          description: `PNG screenshot (${size.width}x${size.height}) of "${view.title}" at ${view.url}${
+            path
+              ? `, saved to ${path}`
+              : "; this model cannot view images, use get_tab_content to read the page"
+          }.`,
+        };
+      }),
+    }),
+  ];
+}

@@ -1,0 +1,93 @@
+/** What the browser tool families share: their dependencies, common schemas and error mapping. */
+import type { CDPSession, Page } from "@cloudflare/puppeteer";
+import { z } from "zod";
+import type { OpenTabOptions, TabFilter, TabView } from "../browser/tab-manager";
+import type { TabRecord } from "../browser/tab-store";
+import { type ToolContext, ToolError } from "./tool";
+
+/** The conversation's browser as the tools use it. */
+export interface BrowserOps {
+  /** How long one page script may run. */
+  readonly scriptTimeoutMs: number;
+  list(filter: TabFilter): Promise<TabView[]>;
+  open(opts: OpenTabOptions): Promise<TabView>;
+  close(id: number): Promise<TabView>;
+  activate(id: number): Promise<TabView>;
+  /** The named tab, else the active tab of the focused window, with its page. */
+  resolve(tabId?: number): Promise<{ tab: TabRecord; page: Page }>;
+  view(tab: TabRecord, page: Page): Promise<TabView>;
+  cdp(page: Page): Promise<CDPSession>;
+  /** Why the tab's last navigation was refused by the navigation guard, once. */
+  takeRefusal(tabId: number): string | null;
+  /** Runs browser work one call at a time (parallel tool calls would fight over focus). */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** After each tool: saves cookies/storage, publishes tabs; returns a rebuild note once. */
+  settle(): Promise<string | null>;
+  /** Marks a secret as typed so its value is blanked out of every later result. */
+  rememberSecret(name: string, value: string): void;
+  /** Replaces typed secrets' values with `<secret:name>` in a result. */
+  redact<T>(value: T): Promise<T>;
+}
+
+/** Reads secret values from the workspace's store (values never go to the model). */
+export interface SecretReader {
+  read(name: string): Promise<string | null>;
+}
+
+/** Summarises text with the conversation's model. */
+export type Summarize = (text: string, prompt: string, signal: AbortSignal) => Promise<string>;
+
+/** Saves a file to the workspace and returns its path. */
+export type SaveFile = (path: string, bytes: Uint8Array, contentType: string) => Promise<string>;
+
+/** Everything the browser tools need. */
+export interface BrowserToolDeps {
+  browser: BrowserOps;
+  secrets: SecretReader;
+  summarize?: Summarize;
+  saveFile?: SaveFile;
+}
+
+/** The optional tab id of tools that act on a tab. */
+export const TabIdOption = z
+  .number()
+  .int()
+  .positive()
+  .optional()
+  .describe("The tab to act on (from open_tab or list_tabs); defaults to the active tab.");
+
+/** Wraps a browser tool: settles the session afterwards, adds a rebuild note, redacts secrets. */
+export function browserAction<A>(
+  ops: BrowserOps,
+  run: (args: A, ctx: ToolContext) => Promise<Record<string, unknown>>,
+): (args: A, ctx: ToolContext) => Promise<Record<string, unknown>> {
+  return (args, ctx) =>
+    ops.exclusive(async () => {
+      let result: Record<string, unknown>;
+      try {
+        result = await run(args, ctx);
+      } catch (err) {
+        await ops.settle().catch(() => null);
+        throw await ops.redact(readableError(err));
+      }
+      const note = await ops.settle().catch(() => null);
+      return ops.redact(note ? { ...result, note } : result);
+    });
+}
+
+/** Turns puppeteer's errors into ToolErrors the model can act on. */
+export function readableError(err: unknown): unknown {
+  if (err instanceof ToolError || !(err instanceof Error)) return err;
+  const msg = err.message;
+  if (err.name === "TimeoutError" || /timeout .*exceeded/i.test(msg)) {
+    return new ToolError("timeout", msg.replace(/^Waiting .*failed: /, "Timed out: "));
+  }
+  if (/No element found|failed to find element|Node is either not (visible|clickable)/i.test(msg)) {
+    return new ToolError("not_found", `${msg}. Check the selector with get_tab_content.`);
+  }
+  if (/is not a valid selector|Unexpected token|SyntaxError/i.test(msg)) {
+    return new ToolError("invalid_selector", msg);
+  }
+  if (/Unknown key/i.test(msg)) return new ToolError("invalid_key", msg);
+  return err;
+}

@@ -1,0 +1,68 @@
+/** The workspace secret store: write-only values for type_secret; only names are ever listed. */
+import { createRoute, z } from "@hono/zod-openapi";
+import { PutSecret, SecretInfo, SecretName } from "../../shared/browser-api";
+import { createApp } from "../app-factory";
+import { ApiError } from "../errors";
+import { workspaceStub } from "../stubs";
+import { commonErrors, json } from "./route-helpers";
+
+const NameParam = z.object({ name: SecretName });
+const app = createApp();
+
+app.openapi(
+  createRoute({
+    method: "put",
+    path: "/secrets/{name}",
+    summary: "Set a secret (its value is never returned)",
+    tags: ["Secrets"],
+    request: {
+      params: NameParam,
+      body: { content: { "application/json": { schema: PutSecret } }, required: true },
+    },
+    responses: {
+      200: json(z.object({ name: z.string(), set: z.literal(true) }), "Stored"),
+      ...commonErrors,
+    },
+  }),
+  async (c) => {
+    const { name } = c.req.valid("param");
+    const stub = workspaceStub(c.env, c.get("principal").workspaceId);
+    return c.json(await stub.putSecret(name, c.req.valid("json").value), 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/secrets",
+    summary: "List the secrets' names",
+    tags: ["Secrets"],
+    responses: { 200: json(z.object({ data: z.array(SecretInfo) }), "Names"), ...commonErrors },
+  }),
+  async (c) => {
+    const stub = workspaceStub(c.env, c.get("principal").workspaceId);
+    return c.json({ data: await stub.secretNames() }, 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "delete",
+    path: "/secrets/{name}",
+    summary: "Delete a secret",
+    tags: ["Secrets"],
+    request: { params: NameParam },
+    responses: {
+      200: json(z.object({ name: z.string(), deleted: z.literal(true) }), "Deleted"),
+      ...commonErrors,
+    },
+  }),
+  async (c) => {
+    const { name } = c.req.valid("param");
+    const stub = workspaceStub(c.env, c.get("principal").workspaceId);
+    if (!(await stub.deleteSecret(name))) throw new ApiError(404, "not_found", `No secret ${name}.`);
+    return c.json({ name, deleted: true as const }, 200);
+  },
+);
+
+export default app;
