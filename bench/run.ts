@@ -1,15 +1,9 @@
 /** `npm run bench`: every benchmark of the project, one after another, in one run. */
-import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 
-const benches: [string, string][] = [
-  ["./runtime.ts", "benchRuntime"],
-  ["./extraction.ts", "benchExtraction"],
-  ["./browser.ts", "benchBrowser"],
-  ["./widget-size.ts", "benchWidgetSize"],
-];
+const benches = ["runtime.ts", "extraction.ts", "browser.ts", "files.ts"];
 
-for (const [file, fn] of benches) {
-  if (!existsSync(new URL(file, import.meta.url))) continue;
-  const mod = (await import(file)) as Record<string, () => Promise<void>>;
-  await mod[fn]();
+for (const file of benches) {
+  const result = spawnSync(process.execPath, [new URL(file, import.meta.url).pathname], { stdio: "inherit" });
+  if (result.status !== 0) process.exitCode = 1;
 }
