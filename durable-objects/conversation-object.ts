@@ -10,10 +10,14 @@ import type {
   CreateConversation,
   RunResult,
 } from "../shared/api";
+import type { TabList } from "../shared/browser-api";
 import type { StoredHttpTool } from "../shared/http-tools";
 import { checkAnswer } from "./answer-check";
+import { browserConfig } from "./browser/browser-config";
+import { ConversationBrowser } from "./browser/conversation-browser";
 import { buildConversationTools } from "./conversation-tools";
 import { messageView, runView } from "./conversation-views";
+import { conversationFiles } from "./files/files-factory";
 import { fail, ok, type RpcResult } from "./rpc-result";
 import { advanceRun, finishRun } from "./runtime/agent-loop";
 import { type RuntimeConfig, runtimeConfig } from "./runtime/config";
@@ -26,16 +30,12 @@ import { createModelClient, type ModelEnv } from "./runtime/model-factory";
 import { type Run, RunStore } from "./runtime/run-store";
 import { sseResponse } from "./runtime/sse";
 import { runSubAgent } from "./runtime/sub-agent";
-import { conversationFiles } from "./files/files-factory";
 import type { ToolRegistry } from "./tools/tool";
 import { runTool } from "./tools/tool-runner";
-import type { WorkspaceObject } from "./workspace-object";
 import type { WebToolDeps } from "./tools/web";
 import { webConfig } from "./web/config";
 import { createSummarizer } from "./web/summarize";
-import type { TabList } from "../shared/browser-api";
-import { browserConfig } from "./browser/browser-config";
-import { ConversationBrowser } from "./browser/conversation-browser";
+import type { WorkspaceObject } from "./workspace-object";
 
 /** Conversation settings stored at creation. */
 interface ConversationInfo extends Conversation {
@@ -394,7 +394,11 @@ export class ConversationObject extends DurableObject<Env> {
   private browserDeps() {
     const browser = this.browser();
     return browser
-      ? { browser, secrets: this.secretReader(), summarize: (t: string, p: string, s: AbortSignal) => this.summarize(t, p, s) }
+      ? {
+          browser,
+          secrets: this.secretReader(),
+          summarize: (t: string, p: string, s: AbortSignal) => this.summarize(t, p, s),
+        }
       : undefined;
   }
 

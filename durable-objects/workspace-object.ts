@@ -4,7 +4,6 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { StoredHttpTool } from "../shared/http-tools";
-import { type DirStats, FileLedger, type FileLimits, type Reservation } from "./files/file-ledger";
 import {
   DEFAULT_SEARCH_SETTINGS,
   missingForEngine,
@@ -13,6 +12,7 @@ import {
   type SettingsView,
   settingsView,
 } from "../shared/settings";
+import { type DirStats, FileLedger, type FileLimits, type Reservation } from "./files/file-ledger";
 import { fail, ok, type RpcResult } from "./rpc-result";
 import { openSecret, type SecretKeyEnv, sealSecret, secretKey } from "./secret-box";
 

@@ -9,12 +9,12 @@ import { errorBody, handleError } from "./errors";
 import "./custom-tools";
 import agui from "./routes/agui";
 import conversations from "./routes/conversations";
-import httpTools from "./routes/http-tools";
 import fileLinks from "./routes/file-links";
 import files from "./routes/files";
+import httpTools from "./routes/http-tools";
 import runs from "./routes/runs";
-import settings from "./routes/settings";
 import secrets from "./routes/secrets";
+import settings from "./routes/settings";
 import tabs from "./routes/tabs";
 import workspaces from "./routes/workspaces";
 

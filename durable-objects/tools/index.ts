@@ -1,8 +1,8 @@
 /** The built-in tool set of a conversation, assembled from the tool families. */
 import { createAskUserTool } from "./ask-user";
-import { createFileTools, type FilesToolDeps } from "./files";
 import { createBrowserTools } from "./browser";
 import type { BrowserToolDeps } from "./browser-shared";
+import { createFileTools, type FilesToolDeps } from "./files";
 import { createTaskTools, type TaskOps } from "./tasks";
 import { ToolRegistry } from "./tool";
 import { createWebTools, type WebToolDeps } from "./web";

@@ -1,8 +1,8 @@
 /** A local HTTP server of test pages on 127.0.0.1, for tools that fetch or browse the web. */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { handleReceiver } from "./receiver.ts";
 import { browserPages } from "./browser-pages.ts";
+import { handleReceiver } from "./receiver.ts";
 
 /** A route handler of the page server. */
 export type PageHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>;

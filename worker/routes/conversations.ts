@@ -1,5 +1,7 @@
 /** Conversations: create, list, read, delete. */
 import { createRoute, z } from "@hono/zod-openapi";
+import { workspaceFiles } from "../../durable-objects/files/files-factory";
+import { RESULTS_DIR } from "../../durable-objects/files/result-spill";
 import { compileOutputSchema } from "../../durable-objects/tools/finish";
 import { randomToken } from "../../durable-objects/workspace-object";
 import { Conversation, ConversationDetails, ConversationList, CreateConversation } from "../../shared/api";
@@ -7,8 +9,6 @@ import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
 import { conversationStub, existingConversation, workspaceStub } from "../stubs";
 import { commonErrors, json } from "./route-helpers";
-import { workspaceFiles } from "../../durable-objects/files/files-factory";
-import { RESULTS_DIR } from "../../durable-objects/files/result-spill";
 
 const errors = commonErrors;
 export const IdParam = z.object({
