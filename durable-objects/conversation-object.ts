@@ -378,14 +378,9 @@ export class ConversationObject extends DurableObject<Env> {
   private webDeps(): WebToolDeps | undefined {
     const info = this.info();
     if (!info) return undefined;
-    const model = createModelClient(this.env as unknown as ModelEnv, this.config);
     return {
       config: webConfig(this.env as unknown as Record<string, unknown>),
-      // Summary tokens count towards the run that asked for them.
-      summarize: createSummarizer(model, info.model, (usage) => {
-        const run = this.runs.active();
-        if (run) this.runs.addUsage(run.id, usage);
-      }),
+      summarize: this.summarizer(info.model),
       searchSettings: () =>
         this.env.WORKSPACES.get(this.env.WORKSPACES.idFromName(info.workspace_id)).getSearchSettings(),
     };
@@ -397,7 +392,7 @@ export class ConversationObject extends DurableObject<Env> {
       ? {
           browser,
           secrets: this.secretReader(),
-          summarize: (t: string, p: string, s: AbortSignal) => this.summarize(t, p, s),
+          summarize: this.summarizer(this.info()?.model ?? this.config.defaultModel),
         }
       : undefined;
   }
@@ -426,26 +421,13 @@ export class ConversationObject extends DurableObject<Env> {
     };
   }
 
-  /** Summarises text with the conversation's model (get_tab_content's `prompt`). */
-  private async summarize(text: string, prompt: string, signal: AbortSignal): Promise<string> {
+  /** One summariser for every tool's `prompt`; its tokens count towards the run that asked. */
+  private summarizer(modelName: string) {
     const model = createModelClient(this.env as unknown as ModelEnv, this.config);
-    const turn = await model.complete(
-      {
-        model: this.info()?.model ?? this.config.defaultModel,
-        messages: [
-          {
-            role: "system",
-            content:
-              "Summarise the page content below as the instruction asks. Answer with the summary only.",
-          },
-          { role: "user", content: `Instruction: ${prompt}\n\n---\n${text}` },
-        ],
-        tools: [],
-        signal,
-      },
-      () => {},
-    );
-    return turn.text;
+    return createSummarizer(model, modelName, (usage) => {
+      const run = this.runs.active();
+      if (run) this.runs.addUsage(run.id, usage);
+    });
   }
 
   private loopDeps(tools: ToolRegistry): LoopDeps {

@@ -2,7 +2,6 @@
 import type { StoredHttpTool } from "../shared/http-tools";
 import { tools as customTools } from "./custom-tools/define";
 import { createHttpTool } from "./custom-tools/http-tool";
-import { checkToolUrl } from "./custom-tools/url-check";
 import type { RuntimeConfig } from "./runtime/config";
 import type { SubAgentSpec } from "./runtime/sub-agent";
 import { type BuiltinToolDeps, createBuiltinTools } from "./tools";
@@ -10,6 +9,7 @@ import { createFinishTool } from "./tools/finish";
 import { createAgentTool } from "./tools/sub-agent";
 import type { TaskOps } from "./tools/tasks";
 import type { ToolContext, ToolRegistry } from "./tools/tool";
+import { assertFetchable } from "./web/ssrf";
 
 /** What the tool set of one conversation is built from. */
 export interface ConversationToolDeps {
@@ -38,7 +38,8 @@ export function buildConversationTools(deps: ConversationToolDeps): ToolRegistry
   for (const tool of customTools.list()) registry.add(tool);
   const httpDeps = {
     conversationId: deps.conversationId,
-    checkUrl: (url: string) => checkToolUrl(url, deps.env),
+    checkUrl: (url: string) =>
+      assertFetchable(new URL(url), { allowPrivateNetwork: deps.env.ALLOW_PRIVATE_NETWORK === "true" }),
   };
   for (const spec of deps.httpTools) registry.add(createHttpTool(spec, httpDeps));
   registry.add(createFinishTool(deps.outputSchema));
