@@ -14,6 +14,9 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   MODEL_RETRY_MAX_DELAY_MS: "200",
   ASK_USER_TIMEOUT_MS: "1500",
   SSE_HEARTBEAT_MS: "300",
+  // Small widget rate limits so the 429 path is testable.
+  WIDGET_RATE_LIMIT_PER_KEY: "60",
+  WIDGET_RATE_LIMIT_PER_VISITOR: "25",
 });
 
 export default defineConfig({

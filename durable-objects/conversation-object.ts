@@ -10,6 +10,9 @@ import type {
   CreateConversation,
   RunResult,
 } from "../shared/api";
+import { checkAnswer } from "./answer-check";
+import { messageView, runView } from "./conversation-views";
+import { fail, ok, type RpcResult } from "./rpc-result";
 import { advanceRun, finishRun } from "./runtime/agent-loop";
 import { type RuntimeConfig, runtimeConfig } from "./runtime/config";
 import { StateHolder } from "./runtime/conversation-state";
@@ -20,9 +23,6 @@ import { MessageStore } from "./runtime/message-store";
 import { createModelClient, type ModelEnv } from "./runtime/model-factory";
 import { type Run, RunStore } from "./runtime/run-store";
 import { sseResponse } from "./runtime/sse";
-import { messageView, runView } from "./conversation-views";
-import { checkAnswer } from "./answer-check";
-import { fail, ok, type RpcResult } from "./rpc-result";
 import { createBuiltinTools } from "./tools";
 import type { ToolRegistry } from "./tools/tool";
 import { runTool } from "./tools/tool-runner";

@@ -8,8 +8,11 @@ import { renderDocs } from "./docs-page";
 import { errorBody, handleError } from "./errors";
 import agui from "./routes/agui";
 import conversations from "./routes/conversations";
+import keys from "./routes/keys";
 import runs from "./routes/runs";
+import widget from "./routes/widget";
 import workspaces from "./routes/workspaces";
+import { restrictPublishable, widgetCors } from "./widget-access";
 
 export { ConversationObject } from "../durable-objects/conversation-object";
 export { WorkspaceObject } from "../durable-objects/workspace-object";
@@ -30,11 +33,15 @@ app.get("/", (c) => c.json({ name: "cirrus", docs: "/docs", openapi: "/openapi.j
 app.doc31("/openapi.json", { ...OPENAPI_INFO, security: [{ bearer: [] }] });
 app.get("/docs", (c) => c.html(renderDocs(app.getOpenAPI31Document({ ...OPENAPI_INFO }) as never)));
 
+app.use("/v1/*", widgetCors());
 app.use("/v1/*", requireAuth());
+app.use("/v1/*", restrictPublishable());
 app.route("/v1", workspaces);
 app.route("/v1", conversations);
 app.route("/v1", runs);
 app.route("/v1", agui);
+app.route("/v1", keys);
+app.route("/v1", widget);
 
 app.notFound((c) =>
   c.json(errorBody("not_found", `No route ${c.req.method} ${new URL(c.req.url).pathname}.`), 404),

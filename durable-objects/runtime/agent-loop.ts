@@ -3,12 +3,13 @@
  * wait for a person. Every model turn and every tool result is stored before the next step,
  * so a run interrupted by an eviction or a deploy continues where it stopped.
  */
-import { ModelError } from "./openai-client";
+
 import { contextFor } from "./context-window";
 import { ev, tokenUsage } from "./event-builders";
 import type { LoopDeps } from "./loop-deps";
-import type { Run } from "./run-store";
 import { modelStep } from "./model-step";
+import { ModelError } from "./openai-client";
+import type { Run } from "./run-store";
 import { toolStep } from "./tool-step";
 
 /** How a call to {@link advanceRun} ended. */

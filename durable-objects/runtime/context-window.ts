@@ -4,8 +4,8 @@
  */
 import { ev } from "./event-builders";
 import type { ContextSummary, LoopDeps } from "./loop-deps";
-import type { ChatMessage } from "./model-types";
 import type { StoredMessage } from "./message-store";
+import type { ChatMessage } from "./model-types";
 
 /** Summarise once the estimated context passes this share of the window. */
 export const COMPACT_AT = 0.75;

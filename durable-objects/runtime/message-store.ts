@@ -2,8 +2,9 @@
  * The conversation's messages in OpenAI chat format, one row each in SQLite. This is both
  * what `GET /v1/conversations/{id}` shows and the checkpoint the loop resumes from.
  */
-import type { ChatMessage } from "./model-types";
+
 import { dropValue, ensureLargeValueTable, packValue, unpackValue } from "./large-values";
+import type { ChatMessage } from "./model-types";
 
 /** A stored message with its position and run. */
 export interface StoredMessage {

@@ -1,7 +1,7 @@
 /** Chooses the model client from the environment: an OpenAI-compatible endpoint, else Workers AI. */
 import type { RuntimeConfig } from "./config";
-import { ModelError, createOpenAIClient } from "./openai-client";
 import type { ModelClient } from "./model-types";
+import { createOpenAIClient, ModelError } from "./openai-client";
 import { createWorkersAiClient, type WorkersAiBinding } from "./workers-ai-client";
 
 /** The environment variables and bindings that pick a model. */

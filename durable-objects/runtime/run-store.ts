@@ -2,9 +2,10 @@
  * The conversation's runs in SQLite: a FIFO queue of user messages, each handled by one run,
  * with idempotency keys, status, step count, token usage and outcome.
  */
+
+import type { RetryCounters } from "../tools/tool-runner";
 import type { Usage } from "./model-types";
 import { ZERO_USAGE } from "./model-types";
-import type { RetryCounters } from "../tools/tool-runner";
 
 export type RunStatus = "queued" | "running" | "waiting_for_user" | "succeeded" | "failed" | "cancelled";
 

@@ -2,8 +2,9 @@
  * The model client for a Workers AI binding, used when no OpenAI key is configured so a fresh
  * deploy works without one. Workers AI answers in one piece; it is reported as one text delta.
  */
-import { ModelError } from "./openai-client";
+
 import type { ModelClient, ToolCall } from "./model-types";
+import { ModelError } from "./openai-client";
 
 /** The part of the Workers AI binding this client uses. */
 export interface WorkersAiBinding {

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import type { PendingQuestion } from "../../shared/events";
-import { isSuspension, RetryRequest, ToolError, type ToolContext, type ToolRegistry } from "./tool";
+import { isSuspension, RetryRequest, type ToolContext, ToolError, type ToolRegistry } from "./tool";
 
 /** Default limits; each can be overridden per conversation through {@link RunnerLimits}. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 120_000;

@@ -1,11 +1,11 @@
 /** Conversations: create, list, read, delete. */
 import { createRoute, z } from "@hono/zod-openapi";
+import { randomToken } from "../../durable-objects/workspace-object";
 import { Conversation, ConversationDetails, ConversationList, CreateConversation } from "../../shared/api";
-import { commonErrors, json } from "./route-helpers";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
-import { randomToken } from "../../durable-objects/workspace-object";
 import { conversationStub, existingConversation, workspaceStub } from "../stubs";
+import { commonErrors, json } from "./route-helpers";
 
 const errors = commonErrors;
 export const IdParam = z.object({
