@@ -1,5 +1,9 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { buildWeb } from "./scripts/build-web";
+
+// wrangler.toml serves web/dist as assets; build it before any project starts a Worker.
+buildWeb();
 
 /** Bindings every workerd test sees: the scripted model and local-only network rules. */
 const testBindings = (llmUrl: string, pageUrl: string) => ({
@@ -44,6 +48,16 @@ export default defineConfig({
           globalSetup: ["test/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
     ],
