@@ -14,6 +14,7 @@ import {
   startStack,
   widgetRequests,
 } from "./support/stack";
+import { startTcpProxy } from "./support/tcp-proxy";
 import {
   openWidget,
   recordAssistantTexts,
@@ -33,6 +34,10 @@ let pk: string;
 let sk: string;
 let workspace: string;
 const contexts: BrowserContext[] = [];
+
+/** The host page most tests use. */
+const defaultPage = () =>
+  hostPage(stack.cirrus, { key: pk, color: "#0f766e", greeting: "Welcome to the shop!" });
 
 async function newPage(viewport = { width: 1100, height: 800 }): Promise<Page> {
   const ctx = await stack.browser.newContext({ viewport });
@@ -64,7 +69,7 @@ beforeAll(async () => {
       json: { name: "site", type: "publishable", allowed_origins: [host.origin] },
     })
   ).key;
-  host.setPage(hostPage(stack.cirrus, { key: pk, color: "#0f766e", greeting: "Welcome to the shop!" }));
+  host.setPage(defaultPage());
   evilHost.setPage(hostPage(stack.cirrus, { key: pk }));
 });
 
@@ -111,6 +116,8 @@ describe("the widget embedded on another origin", () => {
     await waitForWidgetText(page, ".sr-only[aria-live=polite]", final);
     const sendColour = await page.locator("button.send").evaluate((b) => getComputedStyle(b).color);
     expect(sendColour).toBe("rgb(255, 255, 255)");
+    const spacing = await page.locator(".panel").evaluate((p) => getComputedStyle(p).letterSpacing);
+    expect(spacing).toBe("normal");
     // Keyboard: Escape closes the panel and gives focus back to the launcher.
     await page.keyboard.press("Escape");
     expect(await page.locator(".launcher").getAttribute("aria-expanded")).toBe("false");
@@ -123,6 +130,7 @@ describe("the widget embedded on another origin", () => {
   it("answers ask_user questions with an option button and with checkboxes, under a countdown", async () => {
     await scriptWidget(stack.model, [
       {
+        text: "Happy to help. Two quick questions first.",
         tool_calls: [
           {
             id: "call_one",
@@ -146,6 +154,7 @@ describe("the widget embedded on another origin", () => {
     await openWidget(page);
     await sendMessage(page, "Help me choose");
     await waitForWidgetText(page, ".question", "Which plan?");
+    await waitForWidgetText(page, ".msg.assistant", "Happy to help. Two quick questions first.");
     const [countdown] = await widgetTexts(page, ".countdown");
     expect(countdown).toMatch(/^[45]:\d\d$/);
     await page.locator(".q-option", { hasText: "Pro" }).click();
@@ -200,6 +209,37 @@ describe("the widget embedded on another origin", () => {
     expect(await widgetTexts(page, ".tool")).toHaveLength(1);
   });
 
+  it("reconnects after a network drop and resumes without losing or duplicating events", async () => {
+    await scriptWidget(stack.model, [{ text: "Answer after the drop.", hang: true }]);
+    const proxy = await startTcpProxy(stack.cirrus);
+    host.setPage(hostPage(stack.cirrus, { key: pk, api: proxy.url }));
+    const page = await newPage().finally(() => host.setPage(defaultPage()));
+    const streams: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/events")) streams.push(r.headers()["last-event-id"] ?? "");
+    });
+    await openWidget(page);
+    await sendMessage(page, "Are you there?");
+    await waitForWidgetText(page, ".msg.user", "Are you there?");
+    await page.locator(".working").waitFor({ state: "visible" });
+    const opened = streams.length;
+
+    try {
+      expect(proxy.dropAll()).toBeGreaterThan(0);
+      // The widget opens a new stream that resumes after the last seq it saw.
+      await expect.poll(() => streams.length, { timeout: 20_000 }).toBeGreaterThan(opened);
+      expect(Number(streams.at(-1))).toBeGreaterThan(0);
+      await page.locator(".status").waitFor({ state: "hidden" });
+
+      await releaseWidget(stack.model);
+      await waitForWidgetText(page, ".msg.assistant", "Answer after the drop.");
+      expect(await widgetTexts(page, ".msg.user")).toEqual(["You: Are you there?"]);
+      expect(await widgetTexts(page, ".msg.assistant")).toEqual(["Assistant: Answer after the drop."]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it("renders hostile HTML in the answer, a tool result and the title as inert text", async () => {
     const subject = `<img src=x onerror="window.__pwned='task'"><script>window.__pwned='task2'</script>`;
     const answer = [
@@ -245,7 +285,7 @@ describe("the widget embedded on another origin", () => {
       expect(await dash.locator("#app img, #app script, #app iframe, #app b").count()).toBe(0);
       expect(await dash.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
     } finally {
-      host.setPage(hostPage(stack.cirrus, { key: pk, color: "#0f766e", greeting: "Welcome to the shop!" }));
+      host.setPage(defaultPage());
     }
   });
 
@@ -292,7 +332,7 @@ describe("the widget embedded on another origin", () => {
         "Escribe tu mensaje…",
       );
     } finally {
-      host.setPage(hostPage(stack.cirrus, { key: pk, color: "#0f766e", greeting: "Welcome to the shop!" }));
+      host.setPage(defaultPage());
     }
   });
 });

@@ -7,6 +7,8 @@ import { readSseStream } from "./sse";
 
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 15_000;
+/** No byte (not even a heartbeat) for this long means the connection is dead: reconnect. */
+const STALL_MS = 45_000;
 
 /** Connection state shown to people. */
 export type StreamStatus = "connecting" | "live" | "reconnecting";
@@ -52,23 +54,27 @@ export class EventStream {
   }
 
   private async loop(): Promise<void> {
-    let first = true;
+    this.opts.onStatus?.("connecting");
     while (!this.stopped) {
-      this.opts.onStatus?.(first ? "connecting" : "reconnecting");
-      first = false;
       const wait = await this.connectOnce();
       if (this.stopped) return;
+      this.opts.onStatus?.("reconnecting");
       await new Promise((r) => setTimeout(r, wait));
     }
   }
 
   /** One connection; returns how long to wait before the next. */
   private async connectOnce(): Promise<number> {
-    this.abort = new AbortController();
+    const abort = new AbortController();
+    this.abort = abort;
+    let lastByte = Date.now();
+    const watchdog = setInterval(() => {
+      if (Date.now() - lastByte > STALL_MS) abort.abort();
+    }, STALL_MS / 3);
     try {
       const res = await fetch(`${this.opts.url}?after=${this.lastSeq}`, {
         headers: { ...this.opts.headers(), "last-event-id": String(this.lastSeq) },
-        signal: this.abort.signal,
+        signal: abort.signal,
         cache: "no-store",
       });
       if (res.status === 401 || res.status === 403 || res.status === 404) {
@@ -79,9 +85,17 @@ export class EventStream {
       if (!res.ok || !res.body) return this.backoff(res.headers.get("retry-after"));
       this.opts.onStatus?.("live");
       this.retryMs = FIRST_RETRY_MS;
-      await readSseStream(res.body, (m) => this.deliver(m.id, m.data));
+      await readSseStream(
+        res.body,
+        (m) => this.deliver(m.id, m.data),
+        () => {
+          lastByte = Date.now();
+        },
+      );
     } catch {
       // A drop: resume after the last seq we saw.
+    } finally {
+      clearInterval(watchdog);
     }
     return this.backoff(null);
   }

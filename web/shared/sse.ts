@@ -10,6 +10,7 @@ export interface SseMessage {
 export async function readSseStream(
   body: ReadableStream<Uint8Array>,
   onMessage: (m: SseMessage) => void,
+  onChunk: () => void = () => {},
 ): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -18,6 +19,7 @@ export async function readSseStream(
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
+      onChunk();
       buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, "\n");
       for (let idx = buffer.indexOf("\n\n"); idx >= 0; idx = buffer.indexOf("\n\n")) {
         const block = buffer.slice(0, idx);

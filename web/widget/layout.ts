@@ -21,6 +21,20 @@ export interface WidgetLayout {
   live: HTMLElement;
 }
 
+const SVG_NS = "http://www.w3.org/2000/svg";
+const CHAT_PATH = "M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z";
+
+/** A speech-bubble icon (no emoji font needed). */
+function chatIcon(): SVGSVGElement {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(SVG_NS, "path");
+  path.setAttribute("d", CHAT_PATH);
+  svg.append(path);
+  return svg;
+}
+
 /** Builds the widget into a shadow root. */
 export function buildLayout(shadow: ShadowRoot, cfg: WidgetConfig): WidgetLayout {
   const s = cfg.strings;
@@ -35,12 +49,12 @@ export function buildLayout(shadow: ShadowRoot, cfg: WidgetConfig): WidgetLayout
       "aria-expanded": "false",
       "aria-controls": "cirrus-panel",
     },
-    "💬",
+    chatIcon(),
   );
   const close = h("button", { type: "button", class: "close", "aria-label": s.close }, "×");
   const status = h("div", { class: "status", role: "status" });
   const log = h("div", { class: "log", role: "log", "aria-label": cfg.title, tabindex: "0" });
-  log.append(h("div", { class: "greeting md" }, cfg.greeting));
+  log.append(h("div", { class: "msg greeting" }, cfg.greeting));
   const working = h("div", { class: "working", hidden: true }, s.working);
   const tasks = h("div", { class: "tasks" });
   const question = h("div", { class: "question-slot" });

@@ -1,10 +1,11 @@
 /** The widget's stylesheet, scoped by its shadow root. */
 export const WIDGET_CSS = `
-:host{all:initial}
+:host{all:initial!important}
 *{box-sizing:border-box}
-.cw{--accent:#2563eb;--on-accent:#fff;position:fixed;bottom:20px;right:20px;z-index:2147483000;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"PingFang SC","Microsoft YaHei",sans-serif;color:#111827}
+.cw{letter-spacing:normal;word-spacing:normal;text-transform:none;text-align:left;text-indent:0;font-style:normal;white-space:normal;direction:ltr;visibility:visible;--accent:#2563eb;--on-accent:#fff;position:fixed;bottom:20px;right:20px;z-index:2147483000;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"PingFang SC","Microsoft YaHei",sans-serif;color:#111827}
 .cw.left{right:auto;left:20px}
-.launcher{width:56px;height:56px;border-radius:50%;border:0;background:var(--accent);color:var(--on-accent);font-size:24px;cursor:pointer;box-shadow:0 6px 20px rgba(0,0,0,.25)}
+.launcher{width:56px;height:56px;border-radius:50%;border:0;background:var(--accent);color:var(--on-accent);cursor:pointer;box-shadow:0 6px 20px rgba(0,0,0,.25);display:flex;align-items:center;justify-content:center}
+.launcher svg{width:26px;height:26px;fill:currentColor}
 .launcher:focus-visible,button:focus-visible,textarea:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 .panel{position:absolute;bottom:72px;right:0;width:380px;max-width:calc(100vw - 40px);height:560px;max-height:calc(100vh - 110px);background:#fff;border-radius:14px;box-shadow:0 12px 40px rgba(0,0,0,.25);display:flex;flex-direction:column;overflow:hidden}
 .cw.left .panel{right:auto;left:0}
@@ -15,6 +16,7 @@ header button{background:transparent;border:0;color:inherit;font-size:20px;curso
 .status{padding:6px 14px;font-size:12px;background:#fef3c7;color:#92400e}
 .status:empty{display:none}
 .log{flex:1;overflow-y:auto;padding:12px 14px;display:flex;flex-direction:column;gap:8px}
+.transcript{display:flex;flex-direction:column;gap:8px}
 .msg{max-width:88%;padding:8px 12px;border-radius:12px;word-wrap:break-word;overflow-wrap:anywhere}
 .msg.assistant,.greeting{background:#f3f4f6;align-self:flex-start}
 .msg.user,.msg.pending{background:var(--accent);color:var(--on-accent);align-self:flex-end}
