@@ -28,6 +28,8 @@ const WIDGET_ROUTES: { method: string; pattern: RegExp }[] = [
   { method: "POST", pattern: /^\/v1\/widget\/session$/ },
   { method: "POST", pattern: /^\/v1\/conversations\/([^/]+)\/(messages|answer|cancel)$/ },
   { method: "GET", pattern: /^\/v1\/conversations\/([^/]+)\/events$/ },
+  // Downloads of files the agent wrote in this conversation (served once the files capability lands).
+  { method: "GET", pattern: /^\/v1\/conversations\/([^/]+)\/files\/.+$/ },
 ];
 
 function positive(raw: unknown, fallback: number): number {

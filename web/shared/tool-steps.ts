@@ -1,11 +1,9 @@
 /** Tool steps in a transcript: name and status, arguments and result when verbose, file links. */
 import { h } from "./dom";
-import { asText } from "./event-types";
+import { asText, writtenPath } from "./event-types";
 
 /** Longest argument/result text shown in the dashboard before it is cut. */
 const MAX_SHOWN_CHARS = 20_000;
-/** Tools whose `path` argument (or result field) is a file the agent wrote. */
-const WRITES_FILES = /write|save|export/i;
 
 /** UI text for tool steps. */
 export interface ToolStrings {
@@ -77,19 +75,4 @@ function pretty(raw: string): string {
 
 function cut(text: string): string {
   return text.length > MAX_SHOWN_CHARS ? `${text.slice(0, MAX_SHOWN_CHARS)}…` : text;
-}
-
-/** The path of a file a writing tool produced, from its arguments or result. */
-export function writtenPath(tool: string, args: string, result: string): string | null {
-  if (!WRITES_FILES.test(tool)) return null;
-  for (const raw of [result, args]) {
-    try {
-      const parsed = JSON.parse(raw) as { path?: unknown };
-      if (typeof parsed?.path === "string" && parsed.path.length > 0 && parsed.path.length < 500)
-        return parsed.path;
-    } catch {
-      // not JSON
-    }
-  }
-  return null;
 }

@@ -160,12 +160,15 @@ export class Transcript {
     else if (e.name === "sub_agent_event") this.subAgent(value);
   }
 
-  /** One line per sub-agent, updated with its latest activity. */
+  /** One line per sub-agent (`{sub_agent_id, label, agent_type, event}`), showing its latest activity. */
   private subAgent(value: Record<string, unknown>): void {
-    const id = String(value.sub_agent_id ?? value.agent_id ?? value.id ?? value.name ?? "sub-agent");
+    const id = String(value.sub_agent_id ?? "sub-agent");
     const inner = (value.event ?? {}) as Record<string, unknown>;
-    const activity = String(inner.type ?? value.type ?? value.status ?? "");
-    const label = `${this.hooks.strings.subAgent} ${String(value.name ?? value.task ?? id)}: ${activity}`;
+    const activity =
+      inner.type === "TOOL_CALL_START"
+        ? String(inner.toolCallName ?? "")
+        : String(inner.type ?? "").toLowerCase();
+    const label = `${this.hooks.strings.subAgent} ${String(value.label ?? value.agent_type ?? id)}: ${activity}`;
     let row = this.subAgents.get(id);
     if (!row) {
       row = h("div", { class: "row subagent" });
@@ -173,6 +176,8 @@ export class Transcript {
       this.add(row);
     }
     row.textContent = label;
+    const done = inner.type === "RUN_FINISHED" || inner.type === "RUN_ERROR";
+    row.setAttribute("data-status", done ? (inner.type === "RUN_ERROR" ? "failed" : "done") : "running");
   }
 }
 

@@ -27,7 +27,6 @@ export interface Strings {
   assistant: string;
   subAgent: string;
   error: string;
-  newChat: string;
 }
 
 export type Language = "en" | "zh" | "es";
@@ -58,7 +57,6 @@ const en: Strings = {
   assistant: "Assistant",
   subAgent: "Sub-agent",
   error: "Something went wrong:",
-  newChat: "New conversation",
 };
 
 const zh: Strings = {
@@ -87,7 +85,6 @@ const zh: Strings = {
   assistant: "助手",
   subAgent: "子代理",
   error: "出错了：",
-  newChat: "新对话",
 };
 
 const es: Strings = {
@@ -116,7 +113,6 @@ const es: Strings = {
   assistant: "Asistente",
   subAgent: "Subagente",
   error: "Algo salió mal:",
-  newChat: "Nueva conversación",
 };
 
 const ALL: Record<Language, Strings> = { en, zh, es };
