@@ -7,6 +7,7 @@ import { authorizeWidget, type WidgetAuth, type WidgetAuthRequest } from "./widg
 import {
   deleteKeyRecord,
   findVisitor,
+  getKeyRecord,
   insertKey,
   insertVisitor,
   type KeyRecord,
@@ -103,7 +104,7 @@ export class WorkspaceObject extends DurableObject<Env> {
 
   /** Revokes a key; returns the revoked key so callers can update the CORS registry. */
   deleteKey(keyId: string): KeyRecord | null {
-    const existing = listKeyRecords(this.sql).find((k) => k.id === keyId) ?? null;
+    const existing = getKeyRecord(this.sql, keyId);
     return existing && deleteKeyRecord(this.sql, keyId) ? existing : null;
   }
 

@@ -19,6 +19,12 @@ interface Settings {
 
 const WIDGET_FIELDS = ["title", "greeting", "color", "language", "position"] as const;
 
+/** Sets a text field; an emptied field becomes null only if the API had it, else stays absent. */
+function setField(next: Settings, key: "model" | "instructions" | "search_engine", value: string): void {
+  if (value) next[key] = value;
+  else if (next[key] !== undefined && next[key] !== null) next[key] = null;
+}
+
 /** The settings form. */
 export async function settingsPage(main: HTMLElement): Promise<undefined> {
   main.append(h("h1", {}, "Agent settings"));
@@ -67,19 +73,19 @@ export async function settingsPage(main: HTMLElement): Promise<undefined> {
   );
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const next: Settings = {
-      ...settings,
-      model: model.value.trim() || null,
-      instructions: instructions.value || null,
-      search_engine: engine.value.trim() || null,
-      allowed_tools: tools.value
-        .split(",")
-        .map((t) => t.trim())
-        .filter(Boolean),
-      widget: Object.fromEntries(
-        widgetInputs.map(([name, input]) => [name, input.value.trim()]).filter(([, v]) => v),
-      ),
-    };
+    const next: Settings = { ...settings };
+    setField(next, "model", model.value.trim());
+    setField(next, "instructions", instructions.value);
+    setField(next, "search_engine", engine.value.trim());
+    const allowed = tools.value
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean);
+    if (allowed.length || "allowed_tools" in settings) next.allowed_tools = allowed.length ? allowed : null;
+    const widgetValues = Object.fromEntries(
+      widgetInputs.map(([name, input]) => [name, input.value.trim()]).filter(([, v]) => v),
+    );
+    if (Object.keys(widgetValues).length || "widget" in settings) next.widget = widgetValues;
     if (searchKey.value) next.search_api_key = searchKey.value;
     clear(out);
     try {
