@@ -30,6 +30,7 @@ export function buildWeb(): void {
     outfile: join(out, "dashboard/app.js"),
   });
   copyFileSync(join(ROOT, "web/dashboard/index.html"), join(out, "dashboard/index.html"));
+  copyFileSync(join(ROOT, "web/static/_headers"), join(out, "_headers"));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) buildWeb();

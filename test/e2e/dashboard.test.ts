@@ -92,6 +92,13 @@ afterAll(async () => {
 });
 
 describe("the dashboard", () => {
+  it("is served with headers that forbid framing and foreign scripts", async () => {
+    const res = await fetch(`${stack.cirrus}/dashboard/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
   it("refuses a wrong key and keeps the key out of localStorage", async () => {
     const ctx = await stack.browser.newContext();
     contexts.push(ctx);
