@@ -74,7 +74,7 @@ export class QuestionView {
     }
     const input = h("textarea", { rows: "2", "aria-label": this.question.question.slice(0, 200) });
     input.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" && !e.shiftKey) {
+      if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
         e.preventDefault();
         if (input.value.trim()) this.send(input.value.trim());
       }
