@@ -12,11 +12,14 @@ import conversations from "./routes/conversations";
 import fileLinks from "./routes/file-links";
 import files from "./routes/files";
 import httpTools from "./routes/http-tools";
+import keys from "./routes/keys";
 import runs from "./routes/runs";
 import secrets from "./routes/secrets";
 import settings from "./routes/settings";
 import tabs from "./routes/tabs";
+import widget from "./routes/widget";
 import workspaces from "./routes/workspaces";
+import { restrictPublishable, widgetCors } from "./widget-access";
 
 export { ConversationObject } from "../durable-objects/conversation-object";
 export { WorkspaceObject } from "../durable-objects/workspace-object";
@@ -38,7 +41,9 @@ app.doc31("/openapi.json", { ...OPENAPI_INFO, security: [{ bearer: [] }] });
 app.get("/docs", (c) => c.html(renderDocs(app.getOpenAPI31Document({ ...OPENAPI_INFO }) as never)));
 
 app.route("/", fileLinks);
+app.use("/v1/*", widgetCors());
 app.use("/v1/*", requireAuth());
+app.use("/v1/*", restrictPublishable());
 app.route("/v1", workspaces);
 app.route("/v1", conversations);
 app.route("/v1", runs);
@@ -48,6 +53,8 @@ app.route("/v1", files);
 app.route("/v1", settings);
 app.route("/v1", secrets);
 app.route("/v1", tabs);
+app.route("/v1", keys);
+app.route("/v1", widget);
 
 app.notFound((c) =>
   c.json(errorBody("not_found", `No route ${c.req.method} ${new URL(c.req.url).pathname}.`), 404),

@@ -1,0 +1,210 @@
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, cirrusApi, type Stack, startStack } from "./support/stack";
+
+const DOCS = resolve(import.meta.dirname, "../../docs");
+const SCRIPT = "dashboard-replay";
+
+let stack: Stack;
+let sk: string;
+let conversationId: string;
+const contexts: BrowserContext[] = [];
+
+/** Runs one conversation through the API: a task, a question answered "Pro", an answer. */
+async function recordConversation(): Promise<string> {
+  const put = await fetch(`${stack.model.url}/__scripts/${SCRIPT}`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      turns: [
+        { tool_calls: [{ name: "create_task", arguments: { subject: "Pick a plan" } }] },
+        {
+          tool_calls: [
+            { name: "ask_user", arguments: { question: "Which plan?", options: ["Basic", "Pro"] } },
+          ],
+        },
+        { text: "Going with **Pro**." },
+      ],
+    }),
+  });
+  expect(put.status).toBe(200);
+  const conv = await cirrusApi<{ id: string }>(stack, "/v1/conversations", sk, {
+    method: "POST",
+    json: { model: SCRIPT },
+  });
+  const run = cirrusApi(stack, `/v1/conversations/${conv.id}/messages`, sk, {
+    method: "POST",
+    json: { content: "Choose a plan for me", stream: false },
+  });
+  let question: { question_id: string } | null = null;
+  for (let i = 0; i < 200 && !question; i++) {
+    const details = await cirrusApi<{ pending_question: { question_id: string } | null }>(
+      stack,
+      `/v1/conversations/${conv.id}`,
+      sk,
+    );
+    question = details.pending_question;
+    if (!question) await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(question).not.toBeNull();
+  await cirrusApi(stack, `/v1/conversations/${conv.id}/answer`, sk, {
+    method: "POST",
+    json: { question_id: question!.question_id, answer: "Pro" },
+  });
+  await run;
+  return conv.id;
+}
+
+async function signedIn(): Promise<Page> {
+  const ctx = await stack.browser.newContext({ viewport: { width: 1100, height: 800 } });
+  contexts.push(ctx);
+  const page = await ctx.newPage();
+  await page.goto(`${stack.cirrus}/dashboard/`);
+  await page.getByLabel("Workspace secret key").fill(sk);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: "Conversations" }).waitFor();
+  return page;
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  const ws = await cirrusApi<{ id: string }>(stack, "/v1/workspaces", ADMIN, {
+    method: "POST",
+    json: { name: "dash" },
+  });
+  sk = (
+    await cirrusApi<{ key: string }>(stack, `/v1/workspaces/${ws.id}/keys`, ADMIN, {
+      method: "POST",
+      json: { name: "owner" },
+    })
+  ).key;
+  conversationId = await recordConversation();
+});
+
+afterEach(async () => {
+  for (const ctx of contexts.splice(0)) await ctx.close().catch(() => {});
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe("the dashboard", () => {
+  it("is served with headers that forbid framing and foreign scripts", async () => {
+    const res = await fetch(`${stack.cirrus}/dashboard/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
+  it("refuses a wrong key and keeps the key out of localStorage", async () => {
+    const ctx = await stack.browser.newContext();
+    contexts.push(ctx);
+    const page = await ctx.newPage();
+    await page.goto(`${stack.cirrus}/dashboard/`);
+    await page.getByLabel("Workspace secret key").fill("sk_nope_aaaaaaaaaaaaaaaaaaaaaaaa");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("alert").waitFor();
+    expect(await page.getByRole("alert").textContent()).toContain("401");
+    expect(await storageKeys(page)).toEqual({ session: null, local: 0 });
+  });
+
+  it("lists conversations and replays one with its tool calls and question", async () => {
+    const page = await signedIn();
+    await page.getByRole("link", { name: conversationId }).click();
+    await page.locator(".msg.assistant", { hasText: "Going with Pro." }).waitFor();
+    const tools = await page.locator(".tool .tool-name").allTextContents();
+    expect(tools).toEqual(["create_task", "ask_user"]);
+    expect(await page.locator(".tool[data-status=done]").count()).toBe(2);
+    expect(await page.locator(".tool-args").first().textContent()).toContain("Pick a plan");
+    expect(await page.locator(".question-row").allTextContents()).toEqual([
+      "ask_user: Which plan? [Basic | Pro]",
+      "answer: Pro",
+    ]);
+    expect(await page.locator(".msg.user").textContent()).toContain("Choose a plan for me");
+    expect(await page.locator(".card li").allTextContents()).toEqual(["Pick a plan — pending"]);
+    expect(await storageKeys(page)).toEqual({ session: sk, local: 0 });
+    if (process.env.CIRRUS_SCREENSHOTS) {
+      mkdirSync(DOCS, { recursive: true });
+      await page.screenshot({ path: resolve(DOCS, "dashboard.png"), fullPage: true });
+    }
+  });
+
+  it("saves settings and reads them back, or says the settings API is not there yet", async () => {
+    const probe = await fetch(`${stack.cirrus}/v1/settings`, { headers: { authorization: `Bearer ${sk}` } });
+    const page = await signedIn();
+    await page.getByRole("link", { name: "Settings" }).click();
+    if (probe.status === 404) {
+      await page.getByText("Settings are not available yet on this Cirrus.").waitFor();
+      return;
+    }
+    await page.getByLabel("Instructions").fill("Answer like a pirate.");
+    await page.getByLabel("Model").fill("pirate-model");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByText("Settings saved.").waitFor();
+    await page.reload();
+    await page.getByLabel("Instructions").waitFor();
+    expect(await page.getByLabel("Instructions").inputValue()).toBe("Answer like a pirate.");
+    expect(await page.getByLabel("Model").inputValue()).toBe("pirate-model");
+  });
+
+  it("creates a publishable key, edits its allowed origins and revokes it", async () => {
+    const page = await signedIn();
+    await page.getByRole("link", { name: "Keys" }).click();
+    await page.getByLabel("Name").fill("Shop widget");
+    await page.getByLabel("Type").selectOption("publishable");
+    await page.getByLabel("Allowed origins (publishable keys)").fill("https://shop.example");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const shown = await page.locator(".new-key").textContent();
+    expect(shown).toMatch(/^pk_ws-/);
+    expect(await page.locator(".notice pre").nth(1).textContent()).toContain(
+      `/widget.js" data-key="${shown}"`,
+    );
+
+    const origins = page.getByLabel("Allowed origins of Shop widget");
+    expect(await origins.inputValue()).toBe("https://shop.example");
+    await origins.fill("https://shop.example\nhttps://m.shop.example");
+    await page.getByRole("button", { name: "Save origins" }).click();
+    await page.getByText("Origins of Shop widget saved.").waitFor();
+    const keys = await cirrusApi<{ data: { name: string; id: string; allowed_origins: string[] }[] }>(
+      stack,
+      "/v1/keys",
+      sk,
+    );
+    const created = keys.data.find((k) => k.name === "Shop widget")!;
+    expect(created.allowed_origins).toEqual(["https://shop.example", "https://m.shop.example"]);
+
+    const row = page.locator(`tr[data-key-id="${created.id}"]`);
+    await row.getByRole("button", { name: "Revoke" }).click();
+    await row.getByRole("button", { name: "Confirm revoke" }).click();
+    await page.getByText("Shop widget revoked.").waitFor();
+    await row.waitFor({ state: "detached" });
+    const after = await cirrusApi<{ data: { id: string }[] }>(stack, "/v1/keys", sk);
+    expect(after.data.map((k) => k.id)).not.toContain(created.id);
+  });
+
+  it("shows Files and Jobs as not available while their APIs are missing", async () => {
+    const page = await signedIn();
+    for (const [link, path] of [
+      ["Files", "/v1/files"],
+      ["Jobs", "/v1/jobs"],
+    ]) {
+      const probe = await fetch(`${stack.cirrus}${path}`, { headers: { authorization: `Bearer ${sk}` } });
+      await page.getByRole("link", { name: link }).click();
+      await page.getByRole("heading", { name: link }).waitFor();
+      if (probe.status === 404)
+        await page.getByText(`${link} are not available yet on this Cirrus.`).waitFor();
+      else expect(await page.getByRole("alert").count()).toBe(0);
+    }
+  });
+});
+
+/** Where the dashboard keeps the key: sessionStorage only. */
+function storageKeys(page: Page): Promise<{ session: string | null; local: number }> {
+  return page.evaluate(() => ({
+    session: sessionStorage.getItem("cirrus-dashboard-key"),
+    local: localStorage.length,
+  }));
+}
