@@ -3,17 +3,11 @@
  * its conversations. Every workspace-scoped lookup starts here.
  */
 import { DurableObject } from "cloudflare:workers";
+import type { AgentSettings, WidgetSettings } from "../shared/agent-settings";
 import type { StoredHttpTool } from "../shared/http-tools";
-import {
-  DEFAULT_SEARCH_SETTINGS,
-  missingForEngine,
-  SearchSettings,
-  type SettingsUpdate,
-  type SettingsView,
-  settingsView,
-} from "../shared/settings";
+import type { SearchSettings, SettingsUpdate, SettingsView } from "../shared/settings";
 import { type DirStats, FileLedger, type FileLimits, type Reservation } from "./files/file-ledger";
-import { fail, ok, type RpcResult } from "./rpc-result";
+import type { RpcResult } from "./rpc-result";
 import { openSecret, type SecretKeyEnv, sealSecret, secretKey } from "./secret-box";
 import { authorizeWidget, type WidgetAuth, type WidgetAuthRequest } from "./widget-auth";
 import {
@@ -32,6 +26,7 @@ import {
   type VisitorRecord,
   verifyKey,
 } from "./workspace-keys";
+import { WorkspaceSettings } from "./workspace-settings";
 
 /** A workspace as the API shows it. */
 export interface WorkspaceRecord {
@@ -65,6 +60,7 @@ export function randomToken(bytes = 24): string {
 export class WorkspaceObject extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly files: FileLedger;
+  private readonly settings: WorkspaceSettings;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -78,6 +74,7 @@ export class WorkspaceObject extends DurableObject<Env> {
       CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, sealed TEXT NOT NULL, updated_at INTEGER NOT NULL);`);
     this.files = new FileLedger(this.sql);
+    this.settings = new WorkspaceSettings(this.sql);
     migrateKeyTables(this.sql);
   }
 
@@ -259,33 +256,27 @@ export class WorkspaceObject extends DurableObject<Env> {
 
   /** The search settings, keys included: for the conversation objects of this workspace only. */
   getSearchSettings(): SearchSettings {
-    const row = this.sql
-      .exec<{ value: string }>("SELECT value FROM settings WHERE key = 'search'")
-      .toArray()[0];
-    const parsed = row
-      ? SearchSettings.safeParse({ ...DEFAULT_SEARCH_SETTINGS, ...JSON.parse(row.value) })
-      : null;
-    return parsed?.success ? parsed.data : { ...DEFAULT_SEARCH_SETTINGS };
+    return this.settings.search();
+  }
+
+  /** Defaults for new conversations (model, instructions, tools allowed). */
+  getAgentSettings(): AgentSettings {
+    return this.settings.agent();
+  }
+
+  /** The widget's look, sent to the widget when a visitor session opens. */
+  getWidgetSettings(): WidgetSettings {
+    return this.settings.widget();
   }
 
   /** The settings as the API shows them (keys as `{ set }` markers). */
   getSettings(): SettingsView {
-    return settingsView(this.getSearchSettings());
+    return this.settings.view();
   }
 
   /** Applies a partial update; refuses an engine that lacks its key or URL. */
   updateSettings(update: SettingsUpdate): RpcResult<SettingsView> {
-    const next = { ...this.getSearchSettings(), ...update.search };
-    const checked = SearchSettings.safeParse(next);
-    if (!checked.success)
-      return fail(400, "invalid_settings", checked.error.issues.map((i) => i.message).join("; "));
-    const missing = missingForEngine(checked.data);
-    if (missing) return fail(400, "invalid_settings", missing);
-    this.sql.exec(
-      "INSERT OR REPLACE INTO settings (key, value) VALUES ('search', ?)",
-      JSON.stringify({ version: 1, ...checked.data }),
-    );
-    return ok(settingsView(checked.data));
+    return this.settings.update(update);
   }
 
   // ---- secret store: write-only over the API, values encrypted at rest ----------------------

@@ -57,6 +57,13 @@ export const CreateConversation = z
       .max(100)
       .optional()
       .describe("Hostnames the browser (and web_fetch) may visit, subdomains included; absent = any."),
+    allowed_tools: z
+      .array(z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/))
+      .max(200)
+      .optional()
+      .describe(
+        "Tool names this conversation may use (`finish` is always there); default: the workspace's agent settings, else all.",
+      ),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
@@ -80,6 +87,7 @@ export const Conversation = z
     context_window: z.number().int(),
     output_schema: z.record(z.string(), z.unknown()).nullable(),
     allowed_domains: z.array(z.string()).optional(),
+    allowed_tools: z.array(z.string()).nullable(),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;

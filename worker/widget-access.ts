@@ -26,9 +26,10 @@ const PUBLISHABLE = /^pk_([A-Za-z0-9-]{1,64})_[A-Za-z0-9_-]{16,}$/;
 /** The routes a publishable key may call; `:conv` must be the visitor's conversation. */
 const WIDGET_ROUTES: { method: string; pattern: RegExp }[] = [
   { method: "POST", pattern: /^\/v1\/widget\/session$/ },
+  { method: "GET", pattern: /^\/v1\/widget\/config$/ },
   { method: "POST", pattern: /^\/v1\/conversations\/([^/]+)\/(messages|answer|cancel)$/ },
   { method: "GET", pattern: /^\/v1\/conversations\/([^/]+)\/events$/ },
-  // Downloads of files the agent wrote in this conversation (served once the files capability lands).
+  // Downloads of files the agent wrote in this conversation.
   { method: "GET", pattern: /^\/v1\/conversations\/([^/]+)\/files\/.+$/ },
 ];
 
@@ -94,7 +95,7 @@ export function restrictPublishable(): MiddlewareHandler<AppEnv> {
     const conv = route.pattern.exec(path)?.[1];
     if (conv !== undefined && decodeURIComponent(conv) !== pub.conversationId)
       throw new ApiError(403, "forbidden", "A visitor can only use its own conversation.");
-    if (conv === undefined && pub.conversationId !== null && c.req.header("x-visitor-token"))
+    if (path === "/v1/widget/session" && pub.conversationId !== null && c.req.header("x-visitor-token"))
       throw new ApiError(403, "forbidden", "This visitor already has a conversation.");
     return next();
   };

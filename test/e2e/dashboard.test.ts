@@ -132,22 +132,99 @@ describe("the dashboard", () => {
     }
   });
 
-  it("saves settings and reads them back, or says the settings API is not there yet", async () => {
-    const probe = await fetch(`${stack.cirrus}/v1/settings`, { headers: { authorization: `Bearer ${sk}` } });
+  it("saves the agent, search and widget settings and reads them back", async () => {
     const page = await signedIn();
     await page.getByRole("link", { name: "Settings" }).click();
-    if (probe.status === 404) {
-      await page.getByText("Settings are not available yet on this Cirrus.").waitFor();
-      return;
-    }
     await page.getByLabel("Instructions").fill("Answer like a pirate.");
     await page.getByLabel("Model").fill("pirate-model");
+    await page.getByLabel("Tools allowed").fill("web_fetch, create_task");
+    await page.getByLabel("Search engine").selectOption("brave");
+    await page.getByLabel("brave api key").fill("BSA-dashboard-secret");
+    await page.getByLabel("Widget title").fill("Pirate help");
+    await page.getByLabel("Widget language").selectOption("es");
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByText("Settings saved.").waitFor();
     await page.reload();
     await page.getByLabel("Instructions").waitFor();
     expect(await page.getByLabel("Instructions").inputValue()).toBe("Answer like a pirate.");
     expect(await page.getByLabel("Model").inputValue()).toBe("pirate-model");
+    expect(await page.getByLabel("Tools allowed").inputValue()).toBe("web_fetch, create_task");
+    expect(await page.getByLabel("Search engine").inputValue()).toBe("brave");
+    expect(await page.getByLabel("brave api key").inputValue()).toBe("");
+    expect(await page.getByLabel("brave api key").getAttribute("placeholder")).toContain("set");
+    expect(await page.getByLabel("Widget title").inputValue()).toBe("Pirate help");
+
+    const saved = await cirrusApi<Record<string, Record<string, unknown>>>(stack, "/v1/settings", sk);
+    expect(saved.agent).toEqual({
+      model: "pirate-model",
+      instructions: "Answer like a pirate.",
+      allowed_tools: ["web_fetch", "create_task"],
+    });
+    expect(saved.search).toMatchObject({ engine: "brave", brave_api_key: { set: true } });
+    expect(JSON.stringify(saved)).not.toContain("BSA-dashboard-secret");
+    expect(saved.widget).toMatchObject({ title: "Pirate help", language: "es", color: null });
+
+    // A bad value is refused with the API's message and nothing changes.
+    await page.getByLabel("Widget color").fill("url(javascript:alert(1))");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByRole("alert").filter({ hasText: "CSS colour" }).waitFor();
+    const after = await cirrusApi<{ widget: { color: unknown } }>(stack, "/v1/settings", sk);
+    expect(after.widget.color).toBeNull();
+    await cirrusApi(stack, "/v1/settings", sk, {
+      method: "PUT",
+      json: {
+        agent: { model: null, instructions: null, allowed_tools: null },
+        search: { engine: "duckduckgo" },
+      },
+    });
+  });
+
+  it("browses, uploads, downloads and deletes workspace files", async () => {
+    await fetch(`${stack.cirrus}/v1/files/reports/weekly/summary.md`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${sk}`, "content-type": "text/markdown" },
+      body: "# Weekly summary\n",
+    });
+    const page = await signedIn();
+    await page.getByRole("link", { name: "Files" }).click();
+    await page.getByRole("link", { name: "reports/" }).click();
+    await page.getByRole("link", { name: "weekly/" }).click();
+    const row = page.locator('tr[data-path="reports/weekly/summary.md"]');
+    await row.waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      row.getByRole("button", { name: "Download" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("summary.md");
+    const stream = await download.createReadStream();
+    let text = "";
+    for await (const chunk of stream) text += chunk.toString();
+    expect(text).toBe("# Weekly summary\n");
+
+    await page.getByLabel("Upload to this folder").setInputFiles({
+      name: "notes <b>.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("uploaded from the dashboard"),
+    });
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await page.getByText("Uploaded.").waitFor();
+    await page.locator('tr[data-path="reports/weekly/notes <b>.txt"]').waitFor();
+    const uploaded = await fetch(
+      `${stack.cirrus}/v1/files/reports/weekly/${encodeURIComponent("notes <b>.txt")}`,
+      {
+        headers: { authorization: `Bearer ${sk}` },
+      },
+    );
+    expect(await uploaded.text()).toBe("uploaded from the dashboard");
+
+    page.once("dialog", (d) => d.accept());
+    await row.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("reports/weekly/summary.md deleted.").waitFor();
+    await row.waitFor({ state: "detached" });
+    const gone = await fetch(`${stack.cirrus}/v1/files/reports/weekly/summary.md`, {
+      headers: { authorization: `Bearer ${sk}` },
+    });
+    expect(gone.status).toBe(404);
   });
 
   it("creates a publishable key, edits its allowed origins and revokes it", async () => {
@@ -185,12 +262,9 @@ describe("the dashboard", () => {
     expect(after.data.map((k) => k.id)).not.toContain(created.id);
   });
 
-  it("shows Files and Jobs as not available while their APIs are missing", async () => {
+  it("shows Jobs as not available while its API is missing", async () => {
     const page = await signedIn();
-    for (const [link, path] of [
-      ["Files", "/v1/files"],
-      ["Jobs", "/v1/jobs"],
-    ]) {
+    for (const [link, path] of [["Jobs", "/v1/jobs"]]) {
       const probe = await fetch(`${stack.cirrus}${path}`, { headers: { authorization: `Bearer ${sk}` } });
       await page.getByRole("link", { name: link }).click();
       await page.getByRole("heading", { name: link }).waitFor();

@@ -335,4 +335,30 @@ describe("the widget embedded on another origin", () => {
       host.setPage(defaultPage());
     }
   });
+
+  it("takes its look from the dashboard's widget settings, with the script tag's attributes winning", async () => {
+    const widget = {
+      title: "Shop help desk",
+      greeting: "¿En qué te ayudo?",
+      language: "es",
+      position: "left",
+    };
+    await cirrusApi(stack, "/v1/settings", sk, { method: "PUT", json: { widget } });
+    host.setPage(hostPage(stack.cirrus, { key: pk, greeting: "Hello from the page!" }));
+    try {
+      const page = await newPage();
+      await openWidget(page);
+      expect(await page.locator("header h2").textContent()).toBe("Shop help desk");
+      expect(await page.locator("button.send").textContent()).toBe("Enviar");
+      await waitForWidgetText(page, ".log", "Hello from the page!");
+      const box = await page.locator(".launcher").boundingBox();
+      expect(box!.x).toBeLessThan(200);
+    } finally {
+      await cirrusApi(stack, "/v1/settings", sk, {
+        method: "PUT",
+        json: { widget: { title: null, greeting: null, language: null, position: null } },
+      });
+      host.setPage(defaultPage());
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, readSse, untilRunEnd } from "./helpers";
+import { api, readSse, script, uniqueKey, untilRunEnd } from "./helpers";
 
 const SHOP = "https://shop.example";
 const EVIL = "https://evil.example";
@@ -184,5 +184,41 @@ describe("publishable keys and widget visitors", () => {
     const second = (await created.json()) as { key: string };
     expect(second.key).toMatch(/^sk_/);
     expect((await api("/v1/conversations", { token: second.key })).status).toBe(200);
+  });
+
+  it("lets a visitor download the files the agent wrote for it, and no other workspace file", async () => {
+    const { sk, pk } = await workspaceWithKeys();
+    const model = uniqueKey("widget-files");
+    await script(model, [
+      {
+        tool_calls: [
+          { name: "opfs_write", arguments: { path: "quotes/offer.md", content: "# Your offer\n" } },
+        ],
+      },
+      { text: "Your offer is ready." },
+    ]);
+    await api("/v1/settings", { method: "PUT", token: sk, json: { agent: { model } } });
+    await api("/v1/files/private/payroll.csv", { method: "PUT", token: sk, body: "name,salary\n" });
+    const a = await session(pk);
+    const b = await session(pk);
+    const send = await widget(`/v1/conversations/${a.conversation_id}/messages`, pk, SHOP, a.visitor_token, {
+      method: "POST",
+      json: { content: "Make me an offer" },
+    });
+    expect((await readSse(send, untilRunEnd)).at(-1)?.data).toMatchObject({ type: "RUN_FINISHED" });
+
+    const file = (conv: string, path: string, visitor: string) =>
+      widget(`/v1/conversations/${conv}/files/${path}`, pk, SHOP, visitor);
+    const mine = await file(a.conversation_id, "quotes/offer.md", a.visitor_token);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get("access-control-allow-origin")).toBe(SHOP);
+    expect(await mine.text()).toBe("# Your offer\n");
+    expect((await file(a.conversation_id, "private/payroll.csv", a.visitor_token)).status).toBe(404);
+    // A ".." hidden from URL normalisation by an encoded "/" is still refused.
+    const up = await file(a.conversation_id, "quotes%2F..%2Fprivate%2Fpayroll.csv", a.visitor_token);
+    expect(up.status).toBe(400);
+    expect(((await up.json()) as { error: { code: string } }).error.code).toBe("invalid_path");
+    expect((await file(a.conversation_id, "quotes/offer.md", b.visitor_token)).status).toBe(403);
+    expect((await file(b.conversation_id, "quotes/offer.md", b.visitor_token)).status).toBe(404);
   });
 });

@@ -2,6 +2,7 @@
 import { clear, h } from "../shared/dom";
 import { api, currentKey, setKey } from "./client";
 import { conversationPage, conversationsPage } from "./conversations-page";
+import { filesPage } from "./files-page";
 import { keysPage } from "./keys-page";
 import { probePage } from "./probe-page";
 import { settingsPage } from "./settings-page";
@@ -14,7 +15,7 @@ const PAGES: { path: string; label: string; page: Page }[] = [
   { path: "conversations", label: "Conversations", page: conversationsPage },
   { path: "settings", label: "Settings", page: settingsPage },
   { path: "keys", label: "Keys", page: keysPage },
-  { path: "files", label: "Files", page: (m) => probePage(m, "Files", "/v1/files") },
+  { path: "files", label: "Files", page: filesPage },
   { path: "jobs", label: "Jobs", page: (m) => probePage(m, "Jobs", "/v1/jobs") },
 ];
 

@@ -16,6 +16,17 @@ export interface WidgetConfig {
   lang: Language;
   strings: Strings;
   startOpen: boolean;
+  /** The options the script tag set itself (these win over the dashboard's widget settings). */
+  explicit: Set<"title" | "greeting" | "color" | "language" | "position">;
+}
+
+/** The widget settings from the dashboard (`GET /v1/widget/config`); null = default. */
+export interface ServerWidgetSettings {
+  title?: string | null;
+  greeting?: string | null;
+  color?: string | null;
+  language?: string | null;
+  position?: string | null;
 }
 
 function colour(raw: string | undefined): string | null {
@@ -46,5 +57,42 @@ export function readConfig(script: HTMLScriptElement | null): WidgetConfig | nul
     lang,
     strings,
     startOpen: d.open === "true",
+    explicit: new Set(
+      (["title", "greeting", "color", "language", "position"] as const).filter((k) => d[k] !== undefined),
+    ),
   };
+}
+
+/** The config with the dashboard's settings filled in wherever the script tag said nothing. */
+export function withServerSettings(cfg: WidgetConfig, s: ServerWidgetSettings): WidgetConfig {
+  const next = { ...cfg };
+  const use = (k: "title" | "greeting" | "color" | "language" | "position", v: unknown): v is string =>
+    !cfg.explicit.has(k) && typeof v === "string" && v.length > 0;
+  if (use("language", s.language)) {
+    const { lang, strings } = stringsFor(s.language);
+    Object.assign(next, { lang, strings });
+    if (!cfg.explicit.has("title")) next.title = strings.title;
+    if (!cfg.explicit.has("greeting")) next.greeting = strings.greeting;
+  }
+  if (use("title", s.title)) next.title = s.title.slice(0, 200);
+  if (use("greeting", s.greeting)) next.greeting = s.greeting.slice(0, 2000);
+  if (use("color", s.color)) next.color = colour(s.color);
+  if (use("position", s.position)) next.position = s.position === "left" ? "left" : "right";
+  return next;
+}
+
+/** Fetches the dashboard's widget settings; any failure (Cirrus down, slow, refused) means none. */
+export async function fetchServerSettings(
+  cfg: WidgetConfig,
+  timeoutMs = 2500,
+): Promise<ServerWidgetSettings> {
+  try {
+    const res = await fetch(`${cfg.api}/v1/widget/config`, {
+      headers: { authorization: `Bearer ${cfg.key}` },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return res.ok ? ((await res.json()) as ServerWidgetSettings) : {};
+  } catch {
+    return {};
+  }
 }

@@ -3,15 +3,17 @@
  * Mounts the chat in a shadow root; every failure stays inside (the host page never breaks).
  */
 import { WidgetApp } from "./app";
-import { readConfig } from "./config";
+import { fetchServerSettings, readConfig, withServerSettings } from "./config";
 
 const script = (document.currentScript ??
   document.querySelector('script[src*="widget.js"][data-key]')) as HTMLScriptElement | null;
 
-function mount(): void {
+async function mount(): Promise<void> {
   try {
-    const cfg = readConfig(script);
-    if (!cfg || document.querySelector("[data-cirrus-widget]")) return;
+    const own = readConfig(script);
+    if (!own || document.querySelector("[data-cirrus-widget]")) return;
+    const cfg = withServerSettings(own, await fetchServerSettings(own));
+    if (document.querySelector("[data-cirrus-widget]")) return;
     const host = document.createElement("div");
     host.setAttribute("data-cirrus-widget", "");
     document.body.appendChild(host);
@@ -21,5 +23,6 @@ function mount(): void {
   }
 }
 
-if (document.body) mount();
-else document.addEventListener("DOMContentLoaded", mount, { once: true });
+const start = () => void mount().catch(() => {});
+if (document.body) start();
+else document.addEventListener("DOMContentLoaded", start, { once: true });

@@ -1,6 +1,7 @@
 /** The widget's entry: a publishable key opens a visitor session bound to a new conversation. */
 import { createRoute } from "@hono/zod-openapi";
 import { hashKey, randomToken } from "../../durable-objects/workspace-object";
+import { WidgetSettings } from "../../shared/agent-settings";
 import { type Conversation, WidgetSession } from "../../shared/api";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
@@ -33,6 +34,24 @@ app.openapi(
     const visitorToken = `vt_${randomToken(24)}`;
     await ws.addVisitor(await hashKey(visitorToken), { key_id: keyId, conversation_id: id });
     return c.json({ conversation_id: id, visitor_token: visitorToken }, 201);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/widget/config",
+    summary: "The widget's look as set in the dashboard (publishable key, from an allowed origin)",
+    description:
+      "Title, greeting, colour, language and position; null fields use the widget's defaults. The script tag's data attributes override them.",
+    tags: ["Widget"],
+    responses: { 200: json(WidgetSettings, "The widget settings"), ...commonErrors },
+  }),
+  async (c) => {
+    const { workspaceId, publishable } = c.get("principal");
+    if (!publishable)
+      throw new ApiError(403, "forbidden", "The widget config is read with a publishable key.");
+    return c.json(await workspaceStub(c.env, workspaceId).getWidgetSettings(), 200);
   },
 );
 
