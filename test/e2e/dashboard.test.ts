@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, cirrusApi, type Stack, startStack } from "./support/stack";
+import { ADMIN, cirrusApi, type Stack, startHost, startStack } from "./support/stack";
 
 const DOCS = resolve(import.meta.dirname, "../../docs");
 const SCRIPT = "dashboard-replay";
@@ -129,6 +129,50 @@ describe("the dashboard", () => {
     if (process.env.CIRRUS_SCREENSHOTS) {
       mkdirSync(DOCS, { recursive: true });
       await page.screenshot({ path: resolve(DOCS, "dashboard.png"), fullPage: true });
+    }
+  });
+
+  it("shows the browser tabs of a running conversation with live screenshots", async () => {
+    const site = await startHost();
+    site.setPage(
+      '<!doctype html><title>Price list <script>x</script></title><body style="background:#0b5fff"><h1>Prices</h1>',
+    );
+    const key = "dashboard-tabs";
+    await fetch(`${stack.model.url}/__scripts/${key}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        turns: [
+          { tool_calls: [{ name: "open_tab", arguments: { url: `${site.origin}/` } }] },
+          { text: "Looked.", hang: true },
+        ],
+      }),
+    });
+    const conv = await cirrusApi<{ id: string }>(stack, "/v1/conversations", sk, {
+      method: "POST",
+      json: { model: key },
+    });
+    const run = cirrusApi(stack, `/v1/conversations/${conv.id}/messages`, sk, {
+      method: "POST",
+      json: { content: "Look at the price list", stream: false },
+    });
+    try {
+      const page = await signedIn();
+      await page.goto(`${stack.cirrus}/dashboard/#/conversations/${conv.id}`);
+      const tab = page.locator("figure.tab").first();
+      await tab.waitFor({ timeout: 30_000 });
+      expect(await tab.locator("figcaption").textContent()).toContain("Price list <script>x</script>");
+      expect(await tab.locator("figcaption").textContent()).toContain(`${site.origin}/`);
+      await page.waitForFunction(
+        () => ((document.querySelector("figure.tab img") as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+        undefined,
+        { timeout: 20_000 },
+      );
+      expect(await page.locator("figure.tab script").count()).toBe(0);
+    } finally {
+      await fetch(`${stack.model.url}/__scripts/${key}/release`, { method: "POST" });
+      await run.catch(() => {});
+      await site.close();
     }
   });
 

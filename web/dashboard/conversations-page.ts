@@ -4,6 +4,7 @@ import { EventStream } from "../shared/event-stream";
 import { asText, type ConversationState } from "../shared/event-types";
 import { Transcript } from "../shared/transcript";
 import { api, authHeaders } from "./client";
+import { TabsView } from "./tabs-view";
 import { notice, when } from "./ui";
 
 interface ConversationRow {
@@ -58,6 +59,7 @@ export async function conversationsPage(main: HTMLElement): Promise<undefined> {
 /** Replays one conversation's events: messages, tool calls with arguments and results, questions. */
 export async function conversationPage(main: HTMLElement, id: string): Promise<() => void> {
   const tasks = h("div", { class: "card" });
+  const tabs = new TabsView(id);
   const status = h("p", { class: "muted", role: "status" }, "Loading…");
   const transcript = new Transcript({
     strings: {
@@ -70,7 +72,10 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
       failed: "failed",
     },
     verbose: true,
-    onState: (state) => renderTasks(tasks, state),
+    onState: (state) => {
+      renderTasks(tasks, state);
+      tabs.setTabs(state.tabs);
+    },
     onQuestion: (q) =>
       transcript.add(
         h(
@@ -94,6 +99,7 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
     },
     onRun: (running) => {
       status.textContent = running ? "Running…" : "Idle";
+      tabs.setRunning(running);
     },
   });
   main.append(
@@ -101,6 +107,7 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
     h("h1", {}, id),
     status,
     tasks,
+    tabs.el,
     h("div", { class: "card" }, transcript.el),
   );
   const stream = new EventStream({
@@ -116,7 +123,10 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
     },
   });
   stream.start();
-  return () => stream.stop();
+  return () => {
+    stream.stop();
+    tabs.stop();
+  };
 }
 
 function renderTasks(el: HTMLElement, state: ConversationState): void {

@@ -144,7 +144,11 @@ export class Transcript {
 
   private setState(state: ConversationState): void {
     const hadQuestion = this.state.pending_question;
-    this.state = { tasks: state.tasks ?? [], pending_question: state.pending_question ?? null };
+    this.state = {
+      tasks: state.tasks ?? [],
+      pending_question: state.pending_question ?? null,
+      tabs: state.tabs ?? [],
+    };
     if (hadQuestion && !this.state.pending_question)
       this.hooks.onQuestionResolved?.(hadQuestion.question_id, {});
     this.hooks.onState?.(this.state);
