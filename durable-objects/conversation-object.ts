@@ -15,6 +15,14 @@ import type { StoredHttpTool } from "../shared/http-tools";
 import { checkAnswer } from "./answer-check";
 import { browserConfig } from "./browser/browser-config";
 import { ConversationBrowser } from "./browser/conversation-browser";
+import { withScreenshotImages } from "./browser/screenshot-vision";
+import {
+  type ConversationPolicy,
+  conversationPolicy,
+  earliest,
+  imageFiles,
+  wakeBy,
+} from "./conversation-policy";
 import { buildConversationTools } from "./conversation-tools";
 import { messageView, runView } from "./conversation-views";
 import { conversationFiles } from "./files/files-factory";
@@ -55,6 +63,8 @@ export class ConversationObject extends DurableObject<Env> {
   private driving = false;
   private abort = new AbortController();
   private browserCache: ConversationBrowser | null = null;
+  /** Whether the model is shown screenshots (workspace model_vision), as of the last tool set built. */
+  private vision = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -273,6 +283,7 @@ export class ConversationObject extends DurableObject<Env> {
     }
     this.driving = true;
     try {
+      await this.browser()?.closeIfIdle();
       await this.drive();
     } finally {
       this.driving = false;
@@ -301,8 +312,10 @@ export class ConversationObject extends DurableObject<Env> {
 
   private async scheduleNext(): Promise<void> {
     const q = this.state.pendingQuestion;
-    if (q) await this.ctx.storage.setAlarm(q.expires_at);
+    const idle = this.browser()?.idleDeadline() ?? null;
+    if (q) await this.ctx.storage.setAlarm(earliest(q.expires_at, idle)!);
     else if (this.runs.active() || this.runs.nextQueued()) await this.ctx.storage.setAlarm(Date.now());
+    else if (idle !== null) await this.ctx.storage.setAlarm(idle);
     else await this.ctx.storage.deleteAlarm();
   }
 
@@ -337,6 +350,9 @@ export class ConversationObject extends DurableObject<Env> {
           this.env.WORKSPACES.idFromName(info.workspace_id),
         ) as DurableObjectStub<WorkspaceObject>)
       : null;
+    const policy = info ? conversationPolicy(await workspace!.getAgentPolicy(), info) : null;
+    await this.browser()?.setWorkspaceDomains(policy?.domains.workspaceDomains ?? null);
+    this.vision = policy?.vision ?? false;
     const registry = buildConversationTools({
       env: this.env as unknown as Record<string, unknown>,
       conversationId: info?.id ?? "",
@@ -344,8 +360,8 @@ export class ConversationObject extends DurableObject<Env> {
       config: this.config,
       outputSchema: info?.output_schema ?? null,
       httpTools: [...((await workspace?.httpTools()) ?? []), ...this.httpTools()] as StoredHttpTool[],
-      web: this.webDeps(),
-      browser: this.browserDeps(),
+      web: this.webDeps(policy),
+      browser: this.browserDeps(policy),
       files: info ? conversationFiles(this.env, info.workspace_id) : undefined,
       runSubAgent: (spec, ctx) =>
         runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
@@ -375,10 +391,11 @@ export class ConversationObject extends DurableObject<Env> {
   }
 
   /** The web tools' deps: the summariser uses the loop's model client; settings come from the workspace. */
-  private webDeps(): WebToolDeps | undefined {
+  private webDeps(policy: ConversationPolicy | null): WebToolDeps | undefined {
     const info = this.info();
     if (!info) return undefined;
     return {
+      domains: policy?.domains,
       config: webConfig(this.env as unknown as Record<string, unknown>),
       summarize: this.summarizer(info.model),
       searchSettings: () =>
@@ -386,13 +403,16 @@ export class ConversationObject extends DurableObject<Env> {
     };
   }
 
-  private browserDeps() {
+  private browserDeps(policy: ConversationPolicy | null) {
     const browser = this.browser();
-    return browser
+    const info = this.info();
+    return browser && info
       ? {
           browser,
           secrets: this.secretReader(),
-          summarize: this.summarizer(this.info()?.model ?? this.config.defaultModel),
+          summarize: this.summarizer(info.model),
+          saveFile: imageFiles(conversationFiles(this.env, info.workspace_id).files).save,
+          vision: policy?.vision ?? false,
         }
       : undefined;
   }
@@ -410,6 +430,7 @@ export class ConversationObject extends DurableObject<Env> {
         this.state.setTabs(
           tabs.map(({ id, window_id, url, title, active }) => ({ id, window_id, url, title, active })),
         ),
+      wakeBy: (at) => wakeBy(this.ctx.storage, at),
     });
     return this.browserCache;
   }
@@ -441,7 +462,12 @@ export class ConversationObject extends DurableObject<Env> {
       messages: this.messages,
       log: this.log,
       state: this.state,
-      model: createModelClient(this.env as unknown as ModelEnv, this.config),
+      model: this.vision
+        ? withScreenshotImages(
+            createModelClient(this.env as unknown as ModelEnv, this.config),
+            imageFiles(conversationFiles(this.env, info.workspace_id).files).read,
+          )
+        : createModelClient(this.env as unknown as ModelEnv, this.config),
       tools,
       settings: {
         model: info.model,

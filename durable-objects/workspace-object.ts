@@ -5,6 +5,8 @@
 import { DurableObject } from "cloudflare:workers";
 import type { StoredHttpTool } from "../shared/http-tools";
 import {
+  AgentPolicy,
+  DEFAULT_AGENT_POLICY,
   DEFAULT_SEARCH_SETTINGS,
   missingForEngine,
   SearchSettings,
@@ -222,24 +224,46 @@ export class WorkspaceObject extends DurableObject<Env> {
     return parsed?.success ? parsed.data : { ...DEFAULT_SEARCH_SETTINGS };
   }
 
-  /** The settings as the API shows them (keys as `{ set }` markers). */
-  getSettings(): SettingsView {
-    return settingsView(this.getSearchSettings());
+  /** The workspace's allowed_domains and model_vision: for the conversation objects of this workspace. */
+  getAgentPolicy(): AgentPolicy {
+    const row = this.sql
+      .exec<{ value: string }>("SELECT value FROM settings WHERE key = 'policy'")
+      .toArray()[0];
+    const parsed = row ? AgentPolicy.safeParse({ ...DEFAULT_AGENT_POLICY, ...JSON.parse(row.value) }) : null;
+    return parsed?.success ? parsed.data : { ...DEFAULT_AGENT_POLICY };
   }
 
-  /** Applies a partial update; refuses an engine that lacks its key or URL. */
+  /** The settings as the API shows them (keys as `{ set }` markers). */
+  getSettings(): SettingsView {
+    return settingsView(this.getSearchSettings(), this.getAgentPolicy());
+  }
+
+  /** Applies a partial update; refuses an engine that lacks its key or URL (and then changes nothing). */
   updateSettings(update: SettingsUpdate): RpcResult<SettingsView> {
-    const next = { ...this.getSearchSettings(), ...update.search };
-    const checked = SearchSettings.safeParse(next);
-    if (!checked.success)
-      return fail(400, "invalid_settings", checked.error.issues.map((i) => i.message).join("; "));
-    const missing = missingForEngine(checked.data);
-    if (missing) return fail(400, "invalid_settings", missing);
+    let search = this.getSearchSettings();
+    if (update.search) {
+      const checked = SearchSettings.safeParse({ ...search, ...update.search });
+      if (!checked.success)
+        return fail(400, "invalid_settings", checked.error.issues.map((i) => i.message).join("; "));
+      const missing = missingForEngine(checked.data);
+      if (missing) return fail(400, "invalid_settings", missing);
+      search = checked.data;
+      this.sql.exec(
+        "INSERT OR REPLACE INTO settings (key, value) VALUES ('search', ?)",
+        JSON.stringify({ version: 1, ...search }),
+      );
+    }
+    const current = this.getAgentPolicy();
+    const policy: AgentPolicy = {
+      allowed_domains:
+        update.allowed_domains === undefined ? current.allowed_domains : update.allowed_domains,
+      model_vision: update.model_vision ?? current.model_vision,
+    };
     this.sql.exec(
-      "INSERT OR REPLACE INTO settings (key, value) VALUES ('search', ?)",
-      JSON.stringify({ version: 1, ...checked.data }),
+      "INSERT OR REPLACE INTO settings (key, value) VALUES ('policy', ?)",
+      JSON.stringify({ version: 1, ...policy }),
     );
-    return ok(settingsView(checked.data));
+    return ok(settingsView(search, policy));
   }
 
   // ---- secret store: write-only over the API, values encrypted at rest ----------------------

@@ -26,6 +26,8 @@ describe("workspace settings", () => {
         google_api_key: { set: false },
         brave_api_key: { set: false },
       },
+      allowed_domains: null,
+      model_vision: "auto",
     });
   });
 
