@@ -88,6 +88,38 @@ describe("the workspace's allowed_domains", () => {
   );
 
   it(
+    "refuses a sub-agent's tab outside it too",
+    async () => {
+      await putSettings({ allowed_domains: ["127.0.0.1"] });
+      const key = uniqueKey("ws-domains-sub");
+      await script(key, [
+        {
+          tool_calls: [
+            {
+              name: "agent",
+              arguments: { prompt: "Open the page", type: "page_operator", description: "opener" },
+            },
+          ],
+        },
+        { tool_calls: [{ name: "open_tab", arguments: { url: outside("/hello") } }] },
+        { text: "could not open it" },
+        { text: "done" },
+      ]);
+      const conv = await createConversation(key);
+      const res = await api(`/v1/conversations/${conv}/messages`, {
+        method: "POST",
+        json: { content: "go", stream: false },
+      });
+      expect(await res.json()).toMatchObject({ status: "succeeded" });
+      const requests = await modelRequests(key);
+      const subResult = toolResults(requests[2]).at(-1)!;
+      expect(subResult.error?.code).toBe("navigation_refused");
+      expect(subResult.error?.message).toMatch(/outside this workspace's allowed_domains/);
+    },
+    T,
+  );
+
+  it(
     "applies to a browser already open when the setting changes",
     async () => {
       const conv = await createConversation("echo");
