@@ -113,7 +113,7 @@ describe("page interaction tools", () => {
         tab_id: 1,
         format: "png",
         title: "Long",
-        saved_to: expect.stringMatching(/^screenshots\/conv_\w+\/tab-1-\d+\.png$/),
+        saved_to: expect.stringMatching(/^screenshots\/conv_[\w-]+\/tab-1-\d+\.png$/),
       });
       expect(shot.width).toBeGreaterThan(0);
       expect(shot.bytes).toBeGreaterThan(100);
