@@ -15,6 +15,14 @@ import type { StoredHttpTool } from "../shared/http-tools";
 import { checkAnswer } from "./answer-check";
 import { browserConfig } from "./browser/browser-config";
 import { ConversationBrowser } from "./browser/conversation-browser";
+import { withScreenshotImages } from "./browser/screenshot-vision";
+import {
+  type ConversationPolicy,
+  conversationPolicy,
+  earliest,
+  imageFiles,
+  wakeBy,
+} from "./conversation-policy";
 import { buildConversationTools } from "./conversation-tools";
 import { messageView, runView } from "./conversation-views";
 import { conversationFiles } from "./files/files-factory";
@@ -56,6 +64,8 @@ export class ConversationObject extends DurableObject<Env> {
   private driving = false;
   private abort = new AbortController();
   private browserCache: ConversationBrowser | null = null;
+  /** Whether the model is shown screenshots (workspace model_vision), as of the last tool set built. */
+  private vision = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -175,11 +185,20 @@ export class ConversationObject extends DurableObject<Env> {
     const run = this.runs.active();
     if (!run) return ok({ run_id: null, cancelled: false });
     this.runs.requestCancel(run.id);
-    if (run.status === "waiting_for_user" || !this.driving) {
-      finishRun(this.loopDeps(await this.tools()), run.id, { status: "cancelled" });
-      await this.scheduleNext();
-    } else {
-      this.abort.abort(new Error("cancelled"));
+    const stopDriving = () => this.abort.abort(new Error("cancelled"));
+    if (this.driving && run.status !== "waiting_for_user") stopDriving();
+    else {
+      const deps = this.loopDeps(await this.tools());
+      // The alarm may have started driving this run while the tools were built: then the loop
+      // ends it (it checks the cancel flag); finishing it here too would end it twice.
+      const still = this.runs.active();
+      if (still?.id === run.id) {
+        if (this.driving && still.status !== "waiting_for_user") stopDriving();
+        else {
+          finishRun(deps, run.id, { status: "cancelled" });
+          await this.scheduleNext();
+        }
+      }
     }
     return ok({ run_id: run.id, cancelled: true });
   }
@@ -281,6 +300,7 @@ export class ConversationObject extends DurableObject<Env> {
     }
     this.driving = true;
     try {
+      await this.browser()?.closeIfIdle();
       await this.drive();
     } finally {
       this.driving = false;
@@ -309,8 +329,10 @@ export class ConversationObject extends DurableObject<Env> {
 
   private async scheduleNext(): Promise<void> {
     const q = this.state.pendingQuestion;
-    if (q) await this.ctx.storage.setAlarm(q.expires_at);
+    const idle = this.browser()?.idleDeadline() ?? null;
+    if (q) await this.ctx.storage.setAlarm(earliest(q.expires_at, idle)!);
     else if (this.runs.active() || this.runs.nextQueued()) await this.ctx.storage.setAlarm(Date.now());
+    else if (idle !== null) await this.ctx.storage.setAlarm(idle);
     else await this.ctx.storage.deleteAlarm();
   }
 
@@ -341,6 +363,9 @@ export class ConversationObject extends DurableObject<Env> {
   private async tools(): Promise<ToolRegistry> {
     const info = this.info();
     const workspace = info ? this.workspace(info.workspace_id) : null;
+    const policy = info && workspace ? conversationPolicy(await workspace.getAgentPolicy(), info) : null;
+    await this.browser()?.setWorkspaceDomains(policy?.domains.workspaceDomains ?? null);
+    this.vision = policy?.vision ?? false;
     const registry = buildConversationTools({
       env: this.env as unknown as Record<string, unknown>,
       conversationId: info?.id ?? "",
@@ -349,8 +374,8 @@ export class ConversationObject extends DurableObject<Env> {
       outputSchema: info?.output_schema ?? null,
       allowedTools: info?.allowed_tools ?? null,
       httpTools: [...((await workspace?.httpTools()) ?? []), ...this.httpTools()] as StoredHttpTool[],
-      web: this.webDeps(),
-      browser: this.browserDeps(),
+      web: this.webDeps(policy),
+      browser: this.browserDeps(policy),
       files: info ? conversationFiles(this.env, info.workspace_id) : undefined,
       runSubAgent: (spec, ctx) =>
         runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
@@ -380,10 +405,11 @@ export class ConversationObject extends DurableObject<Env> {
   }
 
   /** The web tools' deps: the summariser uses the loop's model client; settings come from the workspace. */
-  private webDeps(): WebToolDeps | undefined {
+  private webDeps(policy: ConversationPolicy | null): WebToolDeps | undefined {
     const info = this.info();
     if (!info) return undefined;
     return {
+      domains: policy?.domains,
       config: webConfig(this.env as unknown as Record<string, unknown>),
       summarize: this.summarizer(info.model),
       searchSettings: () =>
@@ -391,13 +417,16 @@ export class ConversationObject extends DurableObject<Env> {
     };
   }
 
-  private browserDeps() {
+  private browserDeps(policy: ConversationPolicy | null) {
     const browser = this.browser();
-    return browser
+    const info = this.info();
+    return browser && info
       ? {
           browser,
           secrets: this.secretReader(),
-          summarize: this.summarizer(this.info()?.model ?? this.config.defaultModel),
+          summarize: this.summarizer(info.model),
+          saveFile: imageFiles(conversationFiles(this.env, info.workspace_id).files).save,
+          vision: policy?.vision ?? false,
         }
       : undefined;
   }
@@ -415,6 +444,7 @@ export class ConversationObject extends DurableObject<Env> {
         this.state.setTabs(
           tabs.map(({ id, window_id, url, title, active }) => ({ id, window_id, url, title, active })),
         ),
+      wakeBy: (at) => wakeBy(this.ctx.storage, at),
     });
     return this.browserCache;
   }
@@ -446,7 +476,12 @@ export class ConversationObject extends DurableObject<Env> {
       messages: this.messages,
       log: this.log,
       state: this.state,
-      model: createModelClient(this.env as unknown as ModelEnv, this.config),
+      model: this.vision
+        ? withScreenshotImages(
+            createModelClient(this.env as unknown as ModelEnv, this.config),
+            imageFiles(conversationFiles(this.env, info.workspace_id).files).read,
+          )
+        : createModelClient(this.env as unknown as ModelEnv, this.config),
       tools,
       settings: {
         model: info.model,

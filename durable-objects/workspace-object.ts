@@ -5,7 +5,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { AgentSettings, WidgetSettings } from "../shared/agent-settings";
 import type { StoredHttpTool } from "../shared/http-tools";
-import type { SearchSettings, SettingsUpdate, SettingsView } from "../shared/settings";
+import type { AgentPolicy, SearchSettings, SettingsUpdate, SettingsView } from "../shared/settings";
 import { type DirStats, FileLedger, type FileLimits, type Reservation } from "./files/file-ledger";
 import type { RpcResult } from "./rpc-result";
 import { openSecret, type SecretKeyEnv, sealSecret, secretKey } from "./secret-box";
@@ -269,12 +269,17 @@ export class WorkspaceObject extends DurableObject<Env> {
     return this.settings.widget();
   }
 
+  /** The workspace's allowed_domains and model_vision: for the conversation objects of this workspace. */
+  getAgentPolicy(): AgentPolicy {
+    return this.settings.policy();
+  }
+
   /** The settings as the API shows them (keys as `{ set }` markers). */
   getSettings(): SettingsView {
     return this.settings.view();
   }
 
-  /** Applies a partial update; refuses an engine that lacks its key or URL. */
+  /** Applies a partial update; refuses an engine that lacks its key or URL (and then changes nothing). */
   updateSettings(update: SettingsUpdate): RpcResult<SettingsView> {
     return this.settings.update(update);
   }

@@ -4,6 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { ConversationState, PendingQuestion, Task } from "./events";
+import { AllowedDomains } from "./settings";
 
 /** The one error shape of every route. */
 export const ErrorBody = z
@@ -52,11 +53,9 @@ export const CreateConversation = z
       .describe(
         "JSON Schema the result of every run must match; `finish` validates it and asks the model to fix mismatches.",
       ),
-    allowed_domains: z
-      .array(z.string().min(1).max(253))
-      .max(100)
-      .optional()
-      .describe("Hostnames the browser (and web_fetch) may visit, subdomains included; absent = any."),
+    allowed_domains: AllowedDomains.optional().describe(
+      "Hostnames the browser and web_fetch may visit, subdomains included; absent = any. Inside the workspace's allowed_domains when it sets them.",
+    ),
     allowed_tools: z
       .array(z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/))
       .max(200)

@@ -1,6 +1,7 @@
 /**
  * Per-workspace settings: the web_search engine and its keys (write-only in the API), the agent
- * defaults for new conversations and the widget's look.
+ * defaults for new conversations, the widget's look, the workspace's `allowed_domains` and whether
+ * its model can view images.
  */
 import { z } from "@hono/zod-openapi";
 import { AgentSettings, WidgetSettings } from "./agent-settings";
@@ -60,11 +61,50 @@ export const DEFAULT_SEARCH_SETTINGS: SearchSettings = {
 /** The secret fields: accepted on write, shown only as `{ set: boolean }`. */
 export const SECRET_FIELDS = ["bing_api_key", "google_api_key", "brave_api_key"] as const;
 
+/** Hostnames the browser and web_fetch may visit, subdomains included (conversations and workspaces). */
+export const AllowedDomains = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(253)
+      .regex(
+        /^(\*\.)?[^\s/@*?#]+$/,
+        "each entry must be a host name such as example.com (no scheme or path)",
+      ),
+  )
+  .max(100)
+  .openapi({
+    description: "Hostnames the browser (and web_fetch) may visit, subdomains included; absent = any.",
+    example: ["example.com", "docs.python.org"],
+  });
+export type AllowedDomains = z.infer<typeof AllowedDomains>;
+
+/** Whether the model is sent screenshots as images: yes, no, or guessed from its name. */
+export const ModelVision = z.union([z.boolean(), z.literal("auto")]).openapi({
+  description:
+    'Whether the conversation model can view images (screenshots are then sent to it); "auto" guesses from the model name',
+  example: "auto",
+});
+export type ModelVision = z.infer<typeof ModelVision>;
+
+/** The workspace's agent policy as stored. */
+export const AgentPolicy = z.object({
+  allowed_domains: AllowedDomains.nullable(),
+  model_vision: ModelVision,
+});
+export type AgentPolicy = z.infer<typeof AgentPolicy>;
+
+/** What a workspace starts with: no domain limit, vision guessed from the model name. */
+export const DEFAULT_AGENT_POLICY: AgentPolicy = { allowed_domains: null, model_vision: "auto" };
+
 /** `PUT /v1/settings` body: fields to change; `null` clears one. */
 export const SettingsUpdate = z
   .object({
     search: SearchSettings.partial()
       .strict()
+      .optional()
       .openapi({
         example: { engine: "brave", brave_api_key: "BSA…" },
         description: "Search settings to change; omitted fields stay as they are, null clears a field",
@@ -78,6 +118,11 @@ export const SettingsUpdate = z
       .strict()
       .optional()
       .openapi({ description: "The widget's look; the script tag's data attributes override it" }),
+    allowed_domains: AllowedDomains.nullable().optional().openapi({
+      description:
+        "Limits the browser and web_fetch of every conversation of the workspace to these hosts (a conversation's own list can only narrow it); null removes the limit",
+    }),
+    model_vision: ModelVision.optional(),
   })
   .strict()
   .openapi("SettingsUpdate");
@@ -101,15 +146,24 @@ export const SettingsView = z
     }),
     agent: AgentSettings,
     widget: WidgetSettings,
+    allowed_domains: AllowedDomains.nullable(),
+    model_vision: ModelVision,
   })
   .openapi("Settings");
 export type SettingsView = z.infer<typeof SettingsView>;
 
 /** The public view of stored settings. */
-export function settingsView(s: SearchSettings, agent: AgentSettings, widget: WidgetSettings): SettingsView {
+export function settingsView(
+  s: SearchSettings,
+  agent: AgentSettings,
+  widget: WidgetSettings,
+  policy: AgentPolicy = DEFAULT_AGENT_POLICY,
+): SettingsView {
   return {
     agent,
     widget,
+    allowed_domains: policy.allowed_domains,
+    model_vision: policy.model_vision,
     search: {
       engine: s.engine,
       base_urls: s.base_urls,

@@ -10,7 +10,8 @@ import puppeteer, {
   type CDPSession,
   type Page,
 } from "@cloudflare/puppeteer";
-import { type NavigationPolicy, navigationRefusal } from "./navigation-guard";
+import { hasDomainLimits } from "../web/allowed-domains";
+import { type NavigationPolicy, navigationRefusal, subresourcePolicy } from "./navigation-guard";
 import { READ_STORAGE_SCRIPT, restoreStorageScript } from "./page-content";
 import type { SavedCookie, SavedStorage, TabRecord, TabStore } from "./tab-store";
 
@@ -43,6 +44,7 @@ export class BrowserSession {
   private ready: Promise<Browser> | null = null;
   private readonly pages = new Map<number, Page>();
   private readonly sessions = new WeakMap<Page, CDPSession>();
+  private readonly guarded = new WeakSet<Page>();
   private readonly refusals = new Map<number, string>();
   private note: string | null = null;
 
@@ -271,17 +273,25 @@ export class BrowserSession {
   private async track(tabId: number, page: Page): Promise<void> {
     this.pages.set(tabId, page);
     this.store.updateTab(tabId, { target_id: targetId(page) });
+    await this.guard(tabId, page);
+  }
+
+  /** Applies a changed policy (e.g. new workspace allowed_domains) to the pages already open. */
+  async policyChanged(): Promise<void> {
+    for (const [tabId, page] of this.pages) if (!page.isClosed()) await this.guard(tabId, page);
+  }
+
+  /** Intercepts a page's requests when the policy limits anything; the policy is read per request. */
+  private async guard(tabId: number, page: Page): Promise<void> {
     const { policy } = this.options;
-    if (policy.allowPrivateNetwork && !policy.allowedDomains?.length) return;
+    if (this.guarded.has(page) || (policy.allowPrivateNetwork && !hasDomainLimits(policy))) return;
+    this.guarded.add(page);
     await page.setRequestInterception(true);
     page.on("request", (req) => {
       if (req.isInterceptResolutionHandled()) return;
       const navigation = req.isNavigationRequest();
       const web = /^https?:/i.test(req.url());
-      const refusal = navigationRefusal(req.url(), {
-        allowPrivateNetwork: policy.allowPrivateNetwork,
-        allowedDomains: navigation ? policy.allowedDomains : null,
-      });
+      const refusal = navigationRefusal(req.url(), navigation ? policy : subresourcePolicy(policy));
       if (!refusal || (!web && !navigation)) {
         req.continue().catch(() => {});
         return;

@@ -19,6 +19,8 @@ export interface ConversationBrowserDeps {
   secrets: SecretReader;
   /** Publishes the tab list to the conversation's state. */
   publishTabs(tabs: TabRecord[]): void;
+  /** Asks for a wake-up (the Durable Object's alarm) no later than `at`, to close an idle browser. */
+  wakeBy?(at: number): Promise<void>;
 }
 
 /** A conversation's browser: tab tools' operations plus lifecycle for the Durable Object. */
@@ -78,7 +80,33 @@ export class ConversationBrowser implements BrowserOps {
   async settle(): Promise<string | null> {
     await this.session.saveState();
     this.tabs.changed();
+    const deadline = this.idleDeadline();
+    if (deadline !== null) await this.deps.wakeBy?.(deadline);
     return this.session.takeNote();
+  }
+
+  /** When the open browser becomes idle past the limit, or null when none is open. */
+  idleDeadline(): number | null {
+    const last = this.store.lastUsed();
+    return this.store.sessionId() && last !== null ? last + this.deps.options.idleMs : null;
+  }
+
+  /** Closes the browser when it has been idle past the limit (called from the alarm); true if it did. */
+  closeIfIdle(): Promise<boolean> {
+    return this.exclusive(async () => {
+      const deadline = this.idleDeadline();
+      if (deadline === null || Date.now() < deadline) return false;
+      await this.session.close();
+      return true;
+    });
+  }
+
+  /** Sets the workspace's allowed_domains (read from its settings before each run or tool call). */
+  async setWorkspaceDomains(domains: string[] | null): Promise<void> {
+    const policy = this.deps.options.policy;
+    if (JSON.stringify(policy.workspaceDomains ?? null) === JSON.stringify(domains)) return;
+    policy.workspaceDomains = domains;
+    await this.exclusive(() => this.session.policyChanged());
   }
 
   rememberSecret(name: string, value: string): void {

@@ -20,7 +20,7 @@ export function extractionScript(selector: string | undefined): string {
 }
 
 /** Finds the root to read: the requested selector, else `main`, else `body`. */
-const FIND_ROOT = String.raw`
+const FIND_ROOT = `
   const base = { url: location.href, title: document.title };
   let root;
   try {
@@ -58,7 +58,7 @@ const SELECTOR_HELPERS = String.raw`
   };`;
 
 /** Describes form fields with their label, value (passwords masked) and selector. */
-const FIELD_HELPERS = String.raw`
+const FIELD_HELPERS = `
   const labelOf = (el) =>
     squash((el.labels && el.labels[0] && el.labels[0].innerText) || el.getAttribute("aria-label") ||
       el.getAttribute("placeholder") || el.getAttribute("name") || el.getAttribute("title") || "");

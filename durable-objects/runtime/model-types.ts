@@ -14,6 +14,15 @@ export type ChatMessage =
   | { role: "assistant"; content: string | null; tool_calls?: ToolCall[] }
   | { role: "tool"; tool_call_id: string; content: string };
 
+/** A user message carrying an image, for vision models: built per request, never stored. */
+export interface ImageMessage {
+  role: "user";
+  content: (
+    | { type: "text"; text: string }
+    | { type: "image_url"; image_url: { url: string; detail?: "auto" | "low" | "high" } }
+  )[];
+}
+
 /** A tool as offered to the model. */
 export interface ToolSpec {
   name: string;
@@ -47,7 +56,7 @@ export type ModelDelta =
 /** A request for one model turn. */
 export interface ModelRequest {
   model: string;
-  messages: ChatMessage[];
+  messages: (ChatMessage | ImageMessage)[];
   tools: ToolSpec[];
   signal?: AbortSignal;
   maxOutputTokens?: number;

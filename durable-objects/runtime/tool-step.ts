@@ -24,7 +24,7 @@ export type ToolStepResult =
 /** The calls of the run's last assistant message that still lack a result. */
 export function pendingToolCalls(deps: StepDeps, runId: string): ToolCall[] {
   const last = deps.messages.lastAssistant(runId);
-  if (!last || last.message.role !== "assistant" || !last.message.tool_calls?.length) return [];
+  if (last?.message.role !== "assistant" || !last.message.tool_calls?.length) return [];
   const calls = last.message.tool_calls;
   const answered = deps.messages.answeredToolCalls(calls.map((c) => c.id));
   return calls.filter((c) => !answered.has(c.id));

@@ -1,9 +1,11 @@
 /**
  * Page interaction with real input events, for sites where a synthetic DOM event is not enough:
- * click, type_text, type_secret, press_key, scroll, wait_for and screenshot.
+ * click, type_text, type_secret, press_key, scroll and wait_for (screenshot is in
+ * ./browser-screenshot.ts).
  */
 import { z } from "zod";
-import { afterInput, focusField, pngSize, pressCombo, refuseIfBlocked } from "../browser/input-helpers";
+import { afterInput, focusField, pressCombo, refuseIfBlocked } from "../browser/input-helpers";
+import { createScreenshotTool, ScreenshotArgs } from "./browser-screenshot";
 import { type BrowserToolDeps, browserAction, TabIdOption } from "./browser-shared";
 import { defineTool, type Tool, ToolError } from "./tool";
 
@@ -65,11 +67,7 @@ export const WaitForArgs = z.object({
     .default(DEFAULT_WAIT_MS)
     .describe(`How long to wait in milliseconds (default ${DEFAULT_WAIT_MS}).`),
 });
-export const ScreenshotArgs = z.object({
-  tab_id: TabIdOption,
-  full_page: z.boolean().default(false).describe("Capture the whole page, not just the viewport."),
-  selector: Selector.optional().describe("Capture only this element."),
-});
+export { ScreenshotArgs };
 
 /** Creates the interaction tools. */
 export function createBrowserInputTools(deps: BrowserToolDeps): Tool[] {
@@ -179,42 +177,6 @@ export function createBrowserInputTools(deps: BrowserToolDeps): Tool[] {
         return { ...(await ops.view(tab, page)), waited_for: a.selector ?? "navigation" };
       }),
     }),
-    defineTool({
-      name: "screenshot",
-      description:
-        "Take a PNG screenshot of a tab (viewport, full page or one element). It is saved to the workspace when possible; you get a description, not the image.",
-      parameters: ScreenshotArgs,
-      execute: browserAction(ops, async (a, ctx) => {
-        const { tab, page } = await ops.resolve(a.tab_id);
-        let png: Uint8Array;
-        if (a.selector) {
-          const el = await page.$(a.selector);
-          if (!el) throw new ToolError("not_found", `No element matches "${a.selector}".`);
-          png = (await el.screenshot({ type: "png" })) as Uint8Array;
-        } else {
-          png = (await page.screenshot({ type: "png", fullPage: a.full_page })) as Uint8Array;
-        }
-        const view = await ops.view(tab, page);
-        const size = pngSize(png);
-        const path = deps.saveFile
-          ? await deps.saveFile(`screenshots/tab-${tab.id}-${Date.now()}.png`, png, "image/png")
-          : null;
-        void ctx;
-        return {
-          tab_id: tab.id,
-          url: view.url,
-          title: view.title,
-          format: "png",
-          ...size,
-          bytes: png.byteLength,
-          saved_to: path,
-          description: `PNG screenshot (${size.width}x${size.height}) of "${view.title}" at ${view.url}${
-            path
-              ? `, saved to ${path}`
-              : "; this model cannot view images, use get_tab_content to read the page"
-          }.`,
-        };
-      }),
-    }),
+    createScreenshotTool(deps),
   ];
 }

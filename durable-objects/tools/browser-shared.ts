@@ -46,6 +46,8 @@ export interface BrowserToolDeps {
   secrets: SecretReader;
   summarize?: Summarize;
   saveFile?: SaveFile;
+  /** The model is shown screenshots as images (workspace setting model_vision). */
+  vision?: boolean;
 }
 
 /** The optional tab id of tools that act on a tab. */

@@ -1,6 +1,7 @@
 /** The web tool family: web_fetch (a URL as Markdown, JSON or text) and web_search (the workspace's engine). */
 import { z } from "zod";
 import type { SearchSettings } from "../../shared/settings";
+import type { DomainPolicy } from "../web/allowed-domains";
 import type { WebConfig } from "../web/config";
 import { binaryNote, kindOf, mediaType, renderBody, sniffKind } from "../web/content";
 import { fetchPage } from "../web/fetch-page";
@@ -23,6 +24,8 @@ export interface WebToolDeps {
   summarize(text: string, prompt: string, signal: AbortSignal): Promise<string>;
   /** The workspace's search settings (engine and keys). */
   searchSettings(): Promise<SearchSettings>;
+  /** The workspace's and conversation's allowed_domains, applied to web_fetch (every redirect hop too). */
+  domains?: DomainPolicy;
 }
 
 /** web_fetch's parameters. */
@@ -75,7 +78,7 @@ async function webFetch(deps: WebToolDeps, args: z.infer<typeof WebFetchArgs>, s
   const page = await fetchPage(url.href, {
     timeoutMs: deps.config.fetchTimeoutMs,
     maxBytes: deps.config.fetchMaxBytes,
-    policy: deps.config,
+    policy: { ...deps.config, ...deps.domains },
     signal,
     wantsBody: (ct) => kindOf(mediaType(ct)) !== "binary",
   });

@@ -4,6 +4,7 @@
  * Redirects are followed by hand so that every hop is checked.
  */
 import { ToolError } from "../tools/tool";
+import { type DomainPolicy, domainRefusal } from "./allowed-domains";
 
 /** Redirect hops followed before giving up. */
 export const MAX_REDIRECTS = 10;
@@ -114,13 +115,13 @@ export function blockedHostReason(hostname: string): string | null {
   return null;
 }
 
-/** Network rules for outgoing requests. */
-export interface NetworkPolicy {
+/** Network rules for outgoing requests; `allowed_domains` apply when set (web_fetch and the browser). */
+export interface NetworkPolicy extends DomainPolicy {
   /** Lifts the guard (local development and tests only). */
   allowPrivateNetwork: boolean;
 }
 
-/** Checks a URL before it is fetched: http(s) only, and no private destinations. */
+/** Checks a URL before it is fetched: http(s) only, inside allowed_domains, no private destinations. */
 export function assertFetchable(url: URL, policy: NetworkPolicy): void {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new ToolError("unsupported_url", `Only http and https URLs can be fetched, not ${url.protocol}`);
@@ -128,6 +129,8 @@ export function assertFetchable(url: URL, policy: NetworkPolicy): void {
   if (url.username || url.password) {
     throw new ToolError("unsupported_url", "URLs with embedded credentials are not fetched.");
   }
+  const outside = domainRefusal(url, policy);
+  if (outside) throw new ToolError("domain_not_allowed", `Refused to fetch ${url.href}: ${outside}`);
   if (policy.allowPrivateNetwork) return;
   const reason = blockedHostReason(url.hostname);
   if (reason) throw new ToolError("blocked_address", `Refused to fetch ${url.href}: it points to ${reason}.`);
@@ -148,7 +151,12 @@ export async function guardedFetch(
 ): Promise<GuardedResponse> {
   let url = new URL(input);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    assertFetchable(url, policy);
+    try {
+      assertFetchable(url, policy);
+    } catch (err) {
+      if (hop > 0 && err instanceof ToolError) err.message += ` (${input} redirected there)`;
+      throw err;
+    }
     const response = await fetcher(url.href, { ...init, redirect: "manual" });
     const location = response.headers.get("location");
     if (response.status < 300 || response.status >= 400 || !location) return { response, finalUrl: url.href };

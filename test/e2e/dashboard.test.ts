@@ -180,18 +180,20 @@ describe("the dashboard", () => {
     const page = await signedIn();
     await page.getByRole("link", { name: "Settings" }).click();
     await page.getByLabel("Instructions").fill("Answer like a pirate.");
-    await page.getByLabel("Model").fill("pirate-model");
+    await page.getByLabel("Model", { exact: true }).fill("pirate-model");
     await page.getByLabel("Tools allowed").fill("web_fetch, create_task");
     await page.getByLabel("Search engine").selectOption("brave");
     await page.getByLabel("brave api key").fill("BSA-dashboard-secret");
     await page.getByLabel("Widget title").fill("Pirate help");
+    await page.getByLabel("Allowed domains").fill("example.com\ndocs.example.org");
+    await page.getByLabel("Model can view images").selectOption("false");
     await page.getByLabel("Widget language").selectOption("es");
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByText("Settings saved.").waitFor();
     await page.reload();
     await page.getByLabel("Instructions").waitFor();
     expect(await page.getByLabel("Instructions").inputValue()).toBe("Answer like a pirate.");
-    expect(await page.getByLabel("Model").inputValue()).toBe("pirate-model");
+    expect(await page.getByLabel("Model", { exact: true }).inputValue()).toBe("pirate-model");
     expect(await page.getByLabel("Tools allowed").inputValue()).toBe("web_fetch, create_task");
     expect(await page.getByLabel("Search engine").inputValue()).toBe("brave");
     expect(await page.getByLabel("brave api key").inputValue()).toBe("");
@@ -207,6 +209,9 @@ describe("the dashboard", () => {
     expect(saved.search).toMatchObject({ engine: "brave", brave_api_key: { set: true } });
     expect(JSON.stringify(saved)).not.toContain("BSA-dashboard-secret");
     expect(saved.widget).toMatchObject({ title: "Pirate help", language: "es", color: null });
+    expect(saved.allowed_domains).toEqual(["example.com", "docs.example.org"]);
+    expect(saved.model_vision).toBe(false);
+    expect(await page.getByLabel("Allowed domains").inputValue()).toBe("example.com\ndocs.example.org");
 
     // A bad value is refused with the API's message and nothing changes.
     await page.getByLabel("Widget color").fill("url(javascript:alert(1))");

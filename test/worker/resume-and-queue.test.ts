@@ -4,6 +4,7 @@ import {
   createConversation,
   eventually,
   getConversation,
+  modelRequests,
   readSse,
   release,
   script,
@@ -139,11 +140,13 @@ describe("messages during a run", () => {
     await script(key, [{ text: "never finished", hang: true }, { text: "after cancel" }]);
     const id = await createConversation(key);
     const stream = api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "slow" } });
-    await eventually(async () => (await getConversation(id)).status === "running");
+    // Cancel while the model is answering (its request has arrived and is held).
+    await eventually(async () => (await modelRequests(key)).length === 1);
     const cancel = await api(`/v1/conversations/${id}/cancel`, { method: "POST" });
     expect(((await cancel.json()) as { cancelled: boolean }).cancelled).toBe(true);
     const events = await readSse(await stream, untilRunEnd);
     expect(events.at(-1)!.data).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "cancelled" } });
+    expect(events.filter((e) => e.data.type === "RUN_FINISHED")).toHaveLength(1);
     await release(key);
     const next = await api(`/v1/conversations/${id}/messages`, {
       method: "POST",

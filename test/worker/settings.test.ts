@@ -28,6 +28,8 @@ describe("workspace settings", () => {
       },
       agent: { model: null, instructions: null, allowed_tools: null },
       widget: { title: null, greeting: null, color: null, language: null, position: null },
+      allowed_domains: null,
+      model_vision: "auto",
     });
   });
 

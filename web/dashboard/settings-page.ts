@@ -21,6 +21,8 @@ interface SettingsView {
     brave_api_key: KeyMarker;
   };
   widget: Record<WidgetField, Nullable>;
+  allowed_domains: string[] | null;
+  model_vision: boolean | "auto";
 }
 
 const ENGINES = ["duckduckgo", "bing", "baidu", "google", "brave", "searxng"] as const;
@@ -64,6 +66,12 @@ export async function settingsPage(main: HTMLElement): Promise<undefined> {
   const model = h("input", { value: agent.model ?? "", placeholder: "deployment default" });
   const instructions = h("textarea", { rows: "6" }, agent.instructions ?? "");
   const tools = h("input", { value: (agent.allowed_tools ?? []).join(", "), placeholder: "all tools" });
+  const domains = h(
+    "textarea",
+    { rows: "3", placeholder: "any" },
+    (settings.allowed_domains ?? []).join("\n"),
+  );
+  const vision = select(["auto", "true", "false"], String(settings.model_vision));
   const engine = select(ENGINES, search.engine);
   const searxng = h("input", { value: search.searxng_url ?? "", placeholder: "https://searx.example" });
   const cse = h("input", { value: search.google_cse_id ?? "" });
@@ -81,6 +89,12 @@ export async function settingsPage(main: HTMLElement): Promise<undefined> {
     field("Model", model, "Default model of new conversations; empty for the deployment's."),
     field("Instructions", instructions),
     field("Tools allowed", tools, "Comma-separated tool names; empty for all. `finish` is always allowed."),
+    field("Model can view images", vision, "auto: guessed from the model name."),
+    field(
+      "Allowed domains",
+      domains,
+      "One host per line (subdomains included); the browser and web_fetch may go nowhere else. Empty for any.",
+    ),
     h("h2", {}, "Web search"),
     h(
       "div",
@@ -101,6 +115,10 @@ export async function settingsPage(main: HTMLElement): Promise<undefined> {
       .split(",")
       .map((t) => t.trim())
       .filter(Boolean);
+    const domainList = domains.value
+      .split(/[\s,]+/)
+      .map((d) => d.trim())
+      .filter(Boolean);
     const searchUpdate: Record<string, string | null> = {
       engine: engine.value,
       searxng_url: orNull(searxng.value),
@@ -114,6 +132,8 @@ export async function settingsPage(main: HTMLElement): Promise<undefined> {
         allowed_tools: allowed.length ? allowed : null,
       },
       search: searchUpdate,
+      allowed_domains: domainList.length ? domainList : null,
+      model_vision: vision.value === "auto" ? "auto" : vision.value === "true",
       widget: Object.fromEntries(widgetInputs.map(([name, control]) => [name, orNull(control.value)])),
     };
     clear(out);

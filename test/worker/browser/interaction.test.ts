@@ -109,7 +109,12 @@ describe("page interaction tools", () => {
       const conv = await createConversation("echo");
       await ok(conv, "open_tab", { url: page("/browser/long") });
       const shot = await ok(conv, "screenshot", {});
-      expect(shot).toMatchObject({ tab_id: 1, format: "png", title: "Long", saved_to: null });
+      expect(shot).toMatchObject({
+        tab_id: 1,
+        format: "png",
+        title: "Long",
+        saved_to: expect.stringMatching(/^screenshots\/conv_[\w-]+\/tab-1-\d+\.png$/),
+      });
       expect(shot.width).toBeGreaterThan(0);
       expect(shot.bytes).toBeGreaterThan(100);
       expect(shot.description).toContain('of "Long"');
