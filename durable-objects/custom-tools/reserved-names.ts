@@ -1,15 +1,5 @@
-/** Tool names a custom tool may not take: `finish` and every built-in tool. */
-export const RESERVED_TOOL_NAMES: ReadonlySet<string> = new Set([
-  "finish",
-  "agent",
-  "ask_user",
-  "create_task",
-  "get_task",
-  "update_task",
-  "list_tasks",
-  "delete_task",
-  "web_fetch",
-  "web_search",
+/** The remote browser's tools (tabs, content, scripts, interaction). */
+export const BROWSER_TOOL_NAMES = [
   "list_tabs",
   "open_tab",
   "close_tab",
@@ -23,6 +13,21 @@ export const RESERVED_TOOL_NAMES: ReadonlySet<string> = new Set([
   "scroll",
   "wait_for",
   "screenshot",
+] as const;
+
+/** Tool names a custom tool may not take: `finish` and every built-in tool. */
+export const RESERVED_TOOL_NAMES: ReadonlySet<string> = new Set([
+  "finish",
+  "agent",
+  "ask_user",
+  "create_task",
+  "get_task",
+  "update_task",
+  "list_tasks",
+  "delete_task",
+  "web_fetch",
+  "web_search",
+  ...BROWSER_TOOL_NAMES,
   "opfs_write",
   "opfs_read",
   "opfs_list",

@@ -4,6 +4,7 @@
  * a tool set chosen by type, and its events forwarded to the parent as `sub_agent_event`.
  */
 
+import { BROWSER_TOOL_NAMES } from "../custom-tools/reserved-names";
 import { ToolError, ToolRegistry } from "../tools/tool";
 import { buildContext } from "./context-window";
 import { StateHolder } from "./conversation-state";
@@ -15,21 +16,7 @@ import { toolStep } from "./tool-step";
 /** What a sub-agent may use, by type. */
 export const SUB_AGENT_TOOLS = {
   researcher: ["web_search", "web_fetch", "get_tab_content", "list_tabs", "opfs_read", "opfs_list"],
-  page_operator: [
-    "list_tabs",
-    "open_tab",
-    "close_tab",
-    "activate_tab",
-    "get_tab_content",
-    "execute_script",
-    "click",
-    "type_text",
-    "type_secret",
-    "press_key",
-    "scroll",
-    "wait_for",
-    "screenshot",
-  ],
+  page_operator: BROWSER_TOOL_NAMES,
 } as const;
 
 /** Tools a sub-agent never gets: no questions, no recursion, no ending the parent's run. */
