@@ -18,6 +18,8 @@ export interface ConversationToolDeps {
   tasks: TaskOps;
   config: RuntimeConfig;
   outputSchema: Record<string, unknown> | null;
+  /** Scheduled job runs: nobody is there to answer ask_user. */
+  unattended?: boolean;
   /** Workspace tools first, then the conversation's own (which replace same-named ones). */
   httpTools: StoredHttpTool[];
   runSubAgent(spec: SubAgentSpec, ctx: ToolContext): Promise<string>;
@@ -31,6 +33,7 @@ export function buildConversationTools(deps: ConversationToolDeps): ToolRegistry
   const registry = createBuiltinTools({
     tasks: deps.tasks,
     askUserTimeoutMs: deps.config.askUserTimeoutMs,
+    unattended: deps.unattended,
     files: deps.files,
     web: deps.web,
     browser: deps.browser,

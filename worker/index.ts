@@ -12,13 +12,17 @@ import conversations from "./routes/conversations";
 import fileLinks from "./routes/file-links";
 import files from "./routes/files";
 import httpTools from "./routes/http-tools";
+import jobs from "./routes/jobs";
 import runs from "./routes/runs";
 import secrets from "./routes/secrets";
 import settings from "./routes/settings";
 import tabs from "./routes/tabs";
 import workspaces from "./routes/workspaces";
+import { rearmJobs } from "./scheduled";
 
 export { ConversationObject } from "../durable-objects/conversation-object";
+export { JobObject } from "../durable-objects/job-object";
+export { JobRegistry } from "../durable-objects/job-registry";
 export { WorkspaceObject } from "../durable-objects/workspace-object";
 
 const OPENAPI_INFO = {
@@ -48,6 +52,7 @@ app.route("/v1", files);
 app.route("/v1", settings);
 app.route("/v1", secrets);
 app.route("/v1", tabs);
+app.route("/v1", jobs);
 
 app.notFound((c) =>
   c.json(errorBody("not_found", `No route ${c.req.method} ${new URL(c.req.url).pathname}.`), 404),
@@ -56,4 +61,8 @@ app.onError(handleError);
 
 export default {
   fetch: app.fetch,
+  /** The Cron Trigger: re-arms every job whose alarm went missing (jobs run on their own alarms). */
+  scheduled: async (_controller, env) => {
+    await rearmJobs(env);
+  },
 } satisfies ExportedHandler<Env>;
