@@ -42,14 +42,19 @@ export class JobObject extends DurableObject<Env> {
   /** The job's notion of now. A test seam: tests move it; production uses the wall clock. */
   clock: () => number = () => Date.now();
   private readonly sql: SqlStorage;
-  private readonly ledger: JobLedger;
+  private ledger: JobLedger;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
+    this.ledger = this.setUp();
+  }
+
+  /** Creates the tables (again after a delete, which drops them). */
+  private setUp(): JobLedger {
     this.sql.exec("CREATE TABLE IF NOT EXISTS job_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-    this.ledger = new JobLedger(this.sql, () => this.record()?.id ?? "");
+    return new JobLedger(this.sql, () => this.record()?.id ?? "");
   }
 
   // ---- the job's settings --------------------------------------------------------------
@@ -102,12 +107,15 @@ export class JobObject extends DurableObject<Env> {
   }
 
   /** Deletes the job and its ledger; a run in progress is cancelled. */
-  async destroy(): Promise<void> {
-    const record = this.record();
-    const active = this.ledger.active();
-    if (record && active) await cancelConversation(this.scope(record), active);
-    await this.ctx.storage.deleteAlarm();
-    await this.ctx.storage.deleteAll();
+  destroy(): Promise<void> {
+    return this.serial(async () => {
+      const record = this.record();
+      const active = this.ledger.active();
+      if (record && active) await cancelConversation(this.scope(record), active);
+      await this.ctx.storage.deleteAlarm();
+      await this.ctx.storage.deleteAll();
+      this.ledger = this.setUp();
+    });
   }
 
   // ---- runs ---------------------------------------------------------------------------------
