@@ -62,7 +62,7 @@ app.onError(handleError);
 export default {
   fetch: app.fetch,
   /** The Cron Trigger: re-arms every job whose alarm went missing (jobs run on their own alarms). */
-  scheduled: async (_controller, env) => {
+  scheduled: async (_controller, env, _ctx) => {
     await rearmJobs(env);
   },
 } satisfies ExportedHandler<Env>;
