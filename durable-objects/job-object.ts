@@ -10,8 +10,8 @@ import type { CreateJob, Job, JobRun, JobSettings, UpdateJob } from "../shared/j
 import { JobLedger, jobRunView, type StoredRun } from "./jobs/job-ledger";
 import {
   cancelConversation,
-  endedRun,
   type JobScope,
+  runState,
   saveResult,
   startConversation,
   webhookPayload,
@@ -220,8 +220,13 @@ export class JobObject extends DurableObject<Env> {
   private async checkActive(record: JobRecord): Promise<void> {
     const run = this.ledger.active();
     if (!run) return;
-    const result = await endedRun(this.scope(record), run);
-    if (result) return this.complete(record, run, result);
+    const state = await runState(this.scope(record), run);
+    if (typeof state === "object") return this.complete(record, run, state);
+    if (state === "missing") {
+      // Starting is idempotent (same ids, idempotency key), so finish what a crash interrupted.
+      const error = await startConversation(this.scope(record), record.settings, run);
+      if (error) return this.end(record, run, { status: "failed", error });
+    }
     if (run.deadline !== null && this.clock() >= run.deadline) {
       this.end(record, run, {
         status: "timed_out",

@@ -72,13 +72,17 @@ export async function startConversation(
   }
 }
 
-/** The conversation run's result once it has ended, else null. */
-export async function endedRun(scope: JobScope, run: StoredRun): Promise<RunResult | null> {
-  if (!run.conversation_id || !run.conv_run_id) return null;
+/**
+ * Where the run's conversation stands: its result once ended, `running`, or `missing` when the
+ * conversation or its run was never created (the job object crashed while starting it).
+ */
+export async function runState(scope: JobScope, run: StoredRun): Promise<RunResult | "running" | "missing"> {
+  if (!run.conversation_id || !run.conv_run_id) return "missing";
   const result = (await conversation(scope, run.conversation_id).runOutcome(
     run.conv_run_id,
   )) as unknown as RunResult | null;
-  return result && ["succeeded", "failed", "cancelled"].includes(result.status) ? result : null;
+  if (!result) return "missing";
+  return ["succeeded", "failed", "cancelled"].includes(result.status) ? result : "running";
 }
 
 /** Stops the conversation's run (best effort: it may have ended already). */

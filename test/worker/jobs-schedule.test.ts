@@ -7,6 +7,7 @@ import {
 } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { JobObject } from "../../durable-objects/job-object";
+import type { JobLedger } from "../../durable-objects/jobs/job-ledger";
 import worker from "../../worker/index";
 import { api, env, eventually, modelRequests, release, script, uniqueKey } from "./helpers";
 import { createJobAt, getJob, jobRuns, setClock, settledRun, stubOf } from "./jobs-helpers";
@@ -185,5 +186,36 @@ describe("jobs on a schedule", () => {
     expect(await res.json()).toMatchObject({ enabled: true, next_run_at: at("2026-06-01T03:15:00Z") });
     await runInDurableObject(stubOf(job.id), (obj: JobObject) => obj.alarm());
     expect(await jobRuns(job.id)).toHaveLength(0);
+  });
+
+  it("finish starting a run that a crash interrupted between claiming it and creating its conversation", async () => {
+    const key = uniqueKey("job-crash");
+    await script(key, [{ text: "Recovered." }], true);
+    const job = await createJobAt("2026-06-01T11:59:00Z", {
+      name: "Crash",
+      prompt: "Go.",
+      schedule: "0 12 * * *",
+      model: key,
+    });
+    // What a crash leaves behind: the occurrence claimed as running, no conversation yet.
+    await runInDurableObject(stubOf(job.id), (obj: JobObject) => {
+      const ledger = (obj as unknown as { ledger: JobLedger }).ledger;
+      ledger.claim({
+        key: `at:${at("2026-06-01T12:00:00Z")}`,
+        trigger: "schedule",
+        scheduledAt: at("2026-06-01T12:00:00Z"),
+        missed: 0,
+        status: "running",
+        now: at("2026-06-01T12:00:00Z"),
+        conversationId: "conv_crashrecovery01",
+        convRunId: "run_crash-recovery",
+        deadline: at("2026-06-01T12:30:00Z"),
+      });
+    });
+    await setClock(job.id, "2026-06-01T12:01:00Z");
+    await runInDurableObject(stubOf(job.id), (obj: JobObject) => obj.alarm());
+    const run = await settledRun(job.id);
+    expect(run).toMatchObject({ status: "succeeded", conversation_id: "conv_crashrecovery01" });
+    expect(await jobRuns(job.id)).toHaveLength(1);
   });
 });

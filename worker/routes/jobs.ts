@@ -4,7 +4,6 @@ import type { JobObject } from "../../durable-objects/job-object";
 import { jobRegistry } from "../../durable-objects/job-registry";
 import { jobStub } from "../../durable-objects/jobs/job-link";
 import { randomToken } from "../../durable-objects/workspace-object";
-import { ErrorBody } from "../../shared/api";
 import { CreateJob, Job, JobList, JobRun, JobRunList, UpdateJob } from "../../shared/jobs";
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
@@ -154,7 +153,6 @@ app.openapi(
     responses: {
       202: json(JobRun, "The run (or the skipped occurrence)"),
       ...commonErrors,
-      409: json(ErrorBody, "Conflict"),
     },
   }),
   async (c) => {
