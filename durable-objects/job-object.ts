@@ -12,6 +12,7 @@ import {
   cancelConversation,
   type JobScope,
   runState,
+  runUsage,
   saveResult,
   startConversation,
   webhookPayload,
@@ -228,14 +229,15 @@ export class JobObject extends DurableObject<Env> {
       if (error) return this.end(record, run, { status: "failed", error });
     }
     if (run.deadline !== null && this.clock() >= run.deadline) {
+      await cancelConversation(this.scope(record), run);
       this.end(record, run, {
         status: "timed_out",
+        tokens: await runUsage(this.scope(record), run),
         error: {
           code: "max_runtime",
           message: `The run was stopped after ${record.settings.max_runtime_seconds} s (max_runtime_seconds).`,
         },
       });
-      await cancelConversation(this.scope(record), run);
     }
   }
 

@@ -85,6 +85,15 @@ export async function runState(scope: JobScope, run: StoredRun): Promise<RunResu
   return ["succeeded", "failed", "cancelled"].includes(result.status) ? result : "running";
 }
 
+/** Tokens the conversation's run has used so far (null when unknown). */
+export async function runUsage(scope: JobScope, run: StoredRun): Promise<RunResult["usage"] | null> {
+  if (!run.conversation_id || !run.conv_run_id) return null;
+  const result = (await conversation(scope, run.conversation_id)
+    .runOutcome(run.conv_run_id)
+    .catch(() => null)) as unknown as RunResult | null;
+  return result?.usage ?? null;
+}
+
 /** Stops the conversation's run (best effort: it may have ended already). */
 export async function cancelConversation(scope: JobScope, run: StoredRun): Promise<void> {
   if (!run.conversation_id) return;

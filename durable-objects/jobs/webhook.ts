@@ -5,7 +5,7 @@
  */
 import type { WebhookDelivery } from "../../shared/jobs";
 import { signatureHeader } from "../custom-tools/http-tool";
-import { assertFetchable } from "../web/ssrf";
+import { assertFetchable, blockedHostReason } from "../web/ssrf";
 
 /** Attempts before a delivery is given up. */
 export const WEBHOOK_MAX_ATTEMPTS = 6;
@@ -47,14 +47,12 @@ export function webhookUrlProblem(raw: string, allowPrivateNetwork: boolean): st
     return `webhook_url "${raw.slice(0, 200)}" is not an absolute URL.`;
   }
   try {
-    assertFetchable(url, { allowPrivateNetwork });
+    assertFetchable(url, { allowPrivateNetwork: true });
   } catch (err) {
-    const reason = (err as Error).message.replace(/^Refused to fetch [^:]+: it points to /, "");
-    return (err as { code?: string }).code === "blocked_address"
-      ? `webhook_url points to ${reason.replace(/\.$/, "")}; webhooks are only sent to public addresses.`
-      : `webhook_url: ${reason}`;
+    return `webhook_url: ${(err as Error).message}`;
   }
-  return null;
+  const blocked = allowPrivateNetwork ? null : blockedHostReason(url.hostname);
+  return blocked ? `webhook_url points to ${blocked}; webhooks are only sent to public addresses.` : null;
 }
 
 /** A short excerpt of a result for the summary. */

@@ -1,7 +1,9 @@
+import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { JobObject } from "../../durable-objects/job-object";
 import type { Job } from "../../shared/jobs";
-import { api } from "./helpers";
-import { createJob, otherWorkspaceKey } from "./jobs-helpers";
+import { api, env } from "./helpers";
+import { createJob, otherWorkspaceKey, stubOf } from "./jobs-helpers";
 
 const base = { name: "AI news digest", prompt: "Summarise this week's AI news.", schedule: "0 7 * * 1-5" };
 
@@ -134,6 +136,36 @@ describe("the jobs API", () => {
     const doc = (await (await api("/openapi.json")).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(["/v1/jobs", "/v1/jobs/{id}", "/v1/jobs/{id}/run", "/v1/jobs/{id}/runs"]),
+    );
+  });
+
+  it("refuses webhook URLs to private addresses where private networking is not allowed", async () => {
+    // Tests allow private networks (the receiver is on 127.0.0.1); a production deployment does not.
+    const refused = await runInDurableObject(stubOf("job_privatecheck01"), async (obj: JobObject) => {
+      Object.assign(obj, { env: { ...env, ALLOW_PRIVATE_NETWORK: "false" } });
+      const results = [];
+      for (const url of [
+        "http://127.0.0.1:8080/hook",
+        "http://10.1.2.3/hook",
+        "http://[::1]/hook",
+        "http://metadata.google.internal/",
+      ])
+        results.push(
+          await obj.create(
+            "job_privatecheck01",
+            "default",
+            { ...base, timezone: "UTC", enabled: true, webhook_url: url },
+            "whsec_x",
+          ),
+        );
+      return results;
+    });
+    for (const r of refused) {
+      expect(r).toMatchObject({ ok: false, status: 400, code: "invalid_webhook_url" });
+      expect((r as { message: string }).message).toMatch(/webhooks are only sent to public addresses/);
+    }
+    expect((refused[0] as { message: string }).message).toBe(
+      "webhook_url points to a private or local address (127.0.0.1); webhooks are only sent to public addresses.",
     );
   });
 });

@@ -188,9 +188,35 @@ describe("a job run", () => {
     const timedOut = await settledFirst(job.id, first.id);
     expect(timedOut).toMatchObject({ status: "timed_out", error: { code: "max_runtime" } });
     expect(timedOut.error?.message).toMatch(/after 1 s/);
+    expect(timedOut.tokens).toMatchObject({ total_tokens: 0 });
     await release(key);
     const conv = await getConversation(first.conversation_id!);
     expect(conv.status).toBe("idle");
+  });
+
+  it("gives a webhook up after its last attempt and records the failure", async () => {
+    const key = uniqueKey("job-giveup");
+    await script(key, [{ text: "Report." }]);
+    const job = await createJob({
+      name: "Give up",
+      prompt: "Go.",
+      schedule: "@daily",
+      model: key,
+      webhook_url: `${pageUrl()}/receiver/job-giveup`,
+    });
+    await configureReceiver("job-giveup", { secret: job.webhook_secret, status: 500 });
+    await runNow(job.id);
+    const run = await settledRun(job.id, { webhook: true });
+    expect(run.status).toBe("succeeded");
+    expect(run.webhook).toMatchObject({
+      status: "failed",
+      attempts: 6,
+      last_status: 500,
+      last_error: "The receiver answered HTTP 500.",
+      next_attempt_at: null,
+      delivered_at: null,
+    });
+    expect(await receiverLog("job-giveup")).toHaveLength(6);
   });
 });
 

@@ -60,6 +60,19 @@ describe("jobs on a schedule", () => {
     // The next one is back at 02:30, now CEST (00:30 UTC).
     expect((await getJob(job.id)).next_run_at).toBe(at("2026-03-30T00:30:00Z"));
     expect(await jobRuns(job.id)).toHaveLength(2);
+
+    // The ledger pages newest first.
+    const page = (await (await api(`/v1/jobs/${job.id}/runs?limit=1`)).json()) as {
+      data: { id: string }[];
+      has_more: boolean;
+      next_cursor: string;
+    };
+    expect(page).toMatchObject({ data: [{ id: second.id }], has_more: true, next_cursor: second.id });
+    const rest = (await (await api(`/v1/jobs/${job.id}/runs?limit=1&cursor=${page.next_cursor}`)).json()) as {
+      data: { id: string }[];
+      has_more: boolean;
+    };
+    expect(rest).toMatchObject({ data: [{ id: first.id }], has_more: false });
   });
 
   it("run each occurrence exactly once when alarms, the cron sweep and run-end notices fire together", async () => {
