@@ -1,5 +1,9 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { buildWeb } from "./scripts/build-web";
+
+// wrangler.toml serves web/dist as assets; build it before any project starts a Worker.
+buildWeb();
 
 /** Bindings every workerd test sees: the scripted model and local-only network rules. */
 const testBindings = (llmUrl: string, pageUrl: string) => ({
@@ -27,6 +31,9 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   PAGE_SCRIPT_TIMEOUT_MS: "2000",
   // Scheduled jobs: webhook retries 100 ms, 200 ms, … apart.
   JOB_WEBHOOK_RETRY_BASE_MS: "100",
+  // Small widget rate limits so the 429 path is testable.
+  WIDGET_RATE_LIMIT_PER_KEY: "60",
+  WIDGET_RATE_LIMIT_PER_VISITOR: "25",
 });
 
 export default defineConfig({
@@ -55,6 +62,16 @@ export default defineConfig({
           globalSetup: ["test/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
     ],

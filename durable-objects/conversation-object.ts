@@ -37,6 +37,7 @@ import type { WebToolDeps } from "./tools/web";
 import { webConfig } from "./web/config";
 import { createSummarizer } from "./web/summarize";
 import type { WorkspaceObject } from "./workspace-object";
+import { writtenFiles } from "./written-files";
 
 /** Conversation settings stored at creation. */
 interface ConversationInfo extends Conversation {
@@ -83,21 +84,28 @@ export class ConversationObject extends DurableObject<Env> {
     const existing = this.info();
     if (existing) return publicInfo(existing);
     if (job) this.setMeta("job", job);
+    const agent = await this.workspace(workspaceId).getAgentSettings();
     const info: ConversationInfo = {
       id,
       object: "conversation",
       workspace_id: workspaceId,
       created_at: Date.now(),
-      instructions: body.instructions ?? null,
-      model: body.model ?? this.config.defaultModel,
+      instructions: body.instructions ?? agent.instructions ?? null,
+      model: body.model ?? agent.model ?? this.config.defaultModel,
       metadata: body.metadata ?? {},
       max_steps: body.max_steps ?? this.config.maxSteps,
       context_window: body.context_window ?? this.config.contextTokens,
       output_schema: body.output_schema ?? null,
       ...(body.allowed_domains ? { allowed_domains: body.allowed_domains } : {}),
+      allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,
     };
     this.setMeta("info", info);
     return publicInfo(info);
+  }
+
+  /** Whether the agent wrote this normalised workspace path in this conversation (visitor downloads). */
+  wroteFile(path: string): boolean {
+    return this.info() !== null && writtenFiles(this.messages.list()).has(path);
   }
 
   /** The conversation's settings, or null when it does not exist. */
@@ -348,11 +356,7 @@ export class ConversationObject extends DurableObject<Env> {
 
   private async tools(): Promise<ToolRegistry> {
     const info = this.info();
-    const workspace = info
-      ? (this.env.WORKSPACES.get(
-          this.env.WORKSPACES.idFromName(info.workspace_id),
-        ) as DurableObjectStub<WorkspaceObject>)
-      : null;
+    const workspace = info ? this.workspace(info.workspace_id) : null;
     const registry = buildConversationTools({
       env: this.env as unknown as Record<string, unknown>,
       conversationId: info?.id ?? "",
@@ -360,6 +364,7 @@ export class ConversationObject extends DurableObject<Env> {
       config: this.config,
       outputSchema: info?.output_schema ?? null,
       unattended: this.getMeta<JobLink>("job") !== null,
+      allowedTools: info?.allowed_tools ?? null,
       httpTools: [...((await workspace?.httpTools()) ?? []), ...this.httpTools()] as StoredHttpTool[],
       web: this.webDeps(),
       browser: this.browserDeps(),
@@ -484,6 +489,12 @@ export class ConversationObject extends DurableObject<Env> {
     return this.runs.nextQueued() ? "running" : "idle";
   }
 
+  private workspace(workspaceId: string): DurableObjectStub<WorkspaceObject> {
+    return this.env.WORKSPACES.get(
+      this.env.WORKSPACES.idFromName(workspaceId),
+    ) as DurableObjectStub<WorkspaceObject>;
+  }
+
   private info(): ConversationInfo | null {
     return this.getMeta<ConversationInfo>("info");
   }
@@ -500,7 +511,7 @@ export class ConversationObject extends DurableObject<Env> {
 
 function publicInfo(info: ConversationInfo): Conversation {
   const { workspace_id: _ws, ...rest } = info;
-  return rest;
+  return { ...rest, allowed_tools: rest.allowed_tools ?? null };
 }
 
 function runResult(run: Run): RunResult {

@@ -8,7 +8,7 @@ import { type BuiltinToolDeps, createBuiltinTools } from "./tools";
 import { createFinishTool } from "./tools/finish";
 import { createAgentTool } from "./tools/sub-agent";
 import type { TaskOps } from "./tools/tasks";
-import type { ToolContext, ToolRegistry } from "./tools/tool";
+import { type ToolContext, ToolRegistry } from "./tools/tool";
 import { assertFetchable } from "./web/ssrf";
 
 /** What the tool set of one conversation is built from. */
@@ -20,6 +20,8 @@ export interface ConversationToolDeps {
   outputSchema: Record<string, unknown> | null;
   /** Scheduled job runs: nobody is there to answer ask_user. */
   unattended?: boolean;
+  /** Tool names the conversation may use (`finish` always); null = all. */
+  allowedTools: string[] | null;
   /** Workspace tools first, then the conversation's own (which replace same-named ones). */
   httpTools: StoredHttpTool[];
   runSubAgent(spec: SubAgentSpec, ctx: ToolContext): Promise<string>;
@@ -47,5 +49,16 @@ export function buildConversationTools(deps: ConversationToolDeps): ToolRegistry
   for (const spec of deps.httpTools) registry.add(createHttpTool(spec, httpDeps));
   registry.add(createFinishTool(deps.outputSchema));
   registry.add(createAgentTool({ maxSteps: deps.config.subAgentMaxSteps, run: deps.runSubAgent }));
-  return registry;
+  return deps.allowedTools ? onlyAllowed(registry, deps.allowedTools) : registry;
+}
+
+/** The registry reduced to the allowed tools; `finish` stays so a run can always end cleanly. */
+function onlyAllowed(registry: ToolRegistry, allowed: string[]): ToolRegistry {
+  const keep = new Set([...allowed, "finish"]);
+  return new ToolRegistry(
+    registry
+      .names()
+      .filter((name) => keep.has(name))
+      .map((name) => registry.get(name)!),
+  );
 }

@@ -3,18 +3,30 @@
  * its conversations. Every workspace-scoped lookup starts here.
  */
 import { DurableObject } from "cloudflare:workers";
+import type { AgentSettings, WidgetSettings } from "../shared/agent-settings";
 import type { StoredHttpTool } from "../shared/http-tools";
-import {
-  DEFAULT_SEARCH_SETTINGS,
-  missingForEngine,
-  SearchSettings,
-  type SettingsUpdate,
-  type SettingsView,
-  settingsView,
-} from "../shared/settings";
+import type { SearchSettings, SettingsUpdate, SettingsView } from "../shared/settings";
 import { type DirStats, FileLedger, type FileLimits, type Reservation } from "./files/file-ledger";
-import { fail, ok, type RpcResult } from "./rpc-result";
+import type { RpcResult } from "./rpc-result";
 import { openSecret, type SecretKeyEnv, sealSecret, secretKey } from "./secret-box";
+import { authorizeWidget, type WidgetAuth, type WidgetAuthRequest } from "./widget-auth";
+import {
+  deleteKeyRecord,
+  findVisitor,
+  getKeyRecord,
+  insertKey,
+  insertVisitor,
+  type KeyRecord,
+  type KeyType,
+  listKeyRecords,
+  migrateKeyTables,
+  registryAllows,
+  setRegistryOrigins,
+  updateKeyRecord,
+  type VisitorRecord,
+  verifyKey,
+} from "./workspace-keys";
+import { WorkspaceSettings } from "./workspace-settings";
 
 /** A workspace as the API shows it. */
 export interface WorkspaceRecord {
@@ -48,6 +60,7 @@ export function randomToken(bytes = 24): string {
 export class WorkspaceObject extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly files: FileLedger;
+  private readonly settings: WorkspaceSettings;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -62,6 +75,8 @@ export class WorkspaceObject extends DurableObject<Env> {
       CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, sealed TEXT NOT NULL, updated_at INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL);`);
     this.files = new FileLedger(this.sql);
+    this.settings = new WorkspaceSettings(this.sql);
+    migrateKeyTables(this.sql);
   }
 
   // ---- the file ledger (sizes and quota of the workspace's files in R2) ----
@@ -113,43 +128,71 @@ export class WorkspaceObject extends DurableObject<Env> {
     );
   }
 
-  /** Issues a secret key; only its hash is kept. */
+  /** Issues a key (secret by default); only its hash is kept. */
   async createKey(
     name: string,
-  ): Promise<{ id: string; name: string; key: string; created_at: number } | null> {
+    type: KeyType = "secret",
+    allowedOrigins: string[] = [],
+  ): Promise<(KeyRecord & { key: string }) | null> {
     const ws = this.get();
     if (!ws) return null;
-    const id = `key_${randomToken(9)}`;
-    const key = `sk_${ws.id}_${randomToken(24)}`;
-    const created_at = Date.now();
-    this.sql.exec(
-      "INSERT INTO api_keys (id, name, hash, prefix, created_at) VALUES (?, ?, ?, ?, ?)",
-      id,
+    const key = `${type === "publishable" ? "pk" : "sk"}_${ws.id}_${randomToken(24)}`;
+    const record: KeyRecord = {
+      id: `key_${randomToken(9)}`,
       name,
-      await hashKey(key),
-      key.slice(0, ws.id.length + 8),
-      created_at,
-    );
-    return { id, name, key, created_at };
+      type,
+      prefix: key.slice(0, ws.id.length + 8),
+      allowed_origins: type === "publishable" ? allowedOrigins : [],
+      created_at: Date.now(),
+    };
+    insertKey(this.sql, record, await hashKey(key));
+    return { ...record, key };
   }
 
-  deleteKey(keyId: string): boolean {
-    return this.sql.exec("DELETE FROM api_keys WHERE id = ?", keyId).rowsWritten > 0;
+  /** Revokes a key; returns the revoked key so callers can update the CORS registry. */
+  deleteKey(keyId: string): KeyRecord | null {
+    const existing = getKeyRecord(this.sql, keyId);
+    return existing && deleteKeyRecord(this.sql, keyId) ? existing : null;
   }
 
-  listKeys(): { id: string; name: string; prefix: string; created_at: number }[] {
-    return this.sql
-      .exec<{ id: string; name: string; prefix: string; created_at: number }>(
-        "SELECT id, name, prefix, created_at FROM api_keys ORDER BY created_at",
-      )
-      .toArray();
+  listKeys(): KeyRecord[] {
+    return listKeyRecords(this.sql);
   }
 
-  /** The key id for a key hash, or null. */
+  /** Renames a key or replaces its allowed origins. */
+  updateKey(keyId: string, patch: { name?: string; allowed_origins?: string[] }): KeyRecord | null {
+    return updateKeyRecord(this.sql, keyId, patch);
+  }
+
+  /** The secret key id for a key hash, or null (publishable keys never pass here). */
   verifyKeyHash(hash: string): string | null {
-    return (
-      this.sql.exec<{ id: string }>("SELECT id FROM api_keys WHERE hash = ?", hash).toArray()[0]?.id ?? null
-    );
+    const key = verifyKey(this.sql, hash);
+    return key?.type === "secret" ? key.id : null;
+  }
+
+  /** Checks a publishable key, its origin, the visitor and the rate limits in one call. */
+  authorizeWidget(req: WidgetAuthRequest): WidgetAuth {
+    return authorizeWidget(this.sql, req);
+  }
+
+  /** Binds a new visitor token (hashed) to one conversation. */
+  addVisitor(tokenHash: string, visitor: VisitorRecord): void {
+    insertVisitor(this.sql, tokenHash, visitor);
+  }
+
+  /** The visitor of a token hash, or null. */
+  visitor(tokenHash: string): VisitorRecord | null {
+    return findVisitor(this.sql, tokenHash);
+  }
+
+  /** CORS registry (the `__cors__` instance): sets the origins one key allows. */
+  registerOrigins(keyRef: string, origins: string[]): void {
+    setRegistryOrigins(this.sql, keyRef, origins);
+  }
+
+  /** CORS registry: whether any publishable key allows `origin`. */
+  originAllowed(origin: string): boolean {
+    return registryAllows(this.sql, origin);
   }
 
   /** Registers (or replaces) a workspace HTTP tool. */
@@ -245,33 +288,27 @@ export class WorkspaceObject extends DurableObject<Env> {
 
   /** The search settings, keys included: for the conversation objects of this workspace only. */
   getSearchSettings(): SearchSettings {
-    const row = this.sql
-      .exec<{ value: string }>("SELECT value FROM settings WHERE key = 'search'")
-      .toArray()[0];
-    const parsed = row
-      ? SearchSettings.safeParse({ ...DEFAULT_SEARCH_SETTINGS, ...JSON.parse(row.value) })
-      : null;
-    return parsed?.success ? parsed.data : { ...DEFAULT_SEARCH_SETTINGS };
+    return this.settings.search();
+  }
+
+  /** Defaults for new conversations (model, instructions, tools allowed). */
+  getAgentSettings(): AgentSettings {
+    return this.settings.agent();
+  }
+
+  /** The widget's look, sent to the widget when a visitor session opens. */
+  getWidgetSettings(): WidgetSettings {
+    return this.settings.widget();
   }
 
   /** The settings as the API shows them (keys as `{ set }` markers). */
   getSettings(): SettingsView {
-    return settingsView(this.getSearchSettings());
+    return this.settings.view();
   }
 
   /** Applies a partial update; refuses an engine that lacks its key or URL. */
   updateSettings(update: SettingsUpdate): RpcResult<SettingsView> {
-    const next = { ...this.getSearchSettings(), ...update.search };
-    const checked = SearchSettings.safeParse(next);
-    if (!checked.success)
-      return fail(400, "invalid_settings", checked.error.issues.map((i) => i.message).join("; "));
-    const missing = missingForEngine(checked.data);
-    if (missing) return fail(400, "invalid_settings", missing);
-    this.sql.exec(
-      "INSERT OR REPLACE INTO settings (key, value) VALUES ('search', ?)",
-      JSON.stringify({ version: 1, ...checked.data }),
-    );
-    return ok(settingsView(checked.data));
+    return this.settings.update(update);
   }
 
   // ---- secret store: write-only over the API, values encrypted at rest ----------------------

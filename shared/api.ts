@@ -57,6 +57,13 @@ export const CreateConversation = z
       .max(100)
       .optional()
       .describe("Hostnames the browser (and web_fetch) may visit, subdomains included; absent = any."),
+    allowed_tools: z
+      .array(z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/))
+      .max(200)
+      .optional()
+      .describe(
+        "Tool names this conversation may use (`finish` is always there); default: the workspace's agent settings, else all.",
+      ),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
@@ -80,6 +87,7 @@ export const Conversation = z
     context_window: z.number().int(),
     output_schema: z.record(z.string(), z.unknown()).nullable(),
     allowed_domains: z.array(z.string()).optional(),
+    allowed_tools: z.array(z.string()).nullable(),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;
@@ -182,17 +190,65 @@ export const CreateWorkspace = z.object({ name: z.string().min(1).max(200) }).op
 export const Workspace = z
   .object({ id: z.string(), name: z.string(), created_at: z.number() })
   .openapi("Workspace");
-export const CreateKey = z.object({ name: z.string().min(1).max(200) }).openapi("CreateKey");
-export const CreatedKey = z
+/** An allowed origin of a publishable key: `scheme://host[:port]`, http or https. */
+export const AllowedOrigin = z
+  .string()
+  .max(300)
+  .refine((o) => {
+    try {
+      const u = new URL(o);
+      return (u.protocol === "https:" || u.protocol === "http:") && u.origin === o;
+    } catch {
+      return false;
+    }
+  }, "an origin like https://example.com (scheme, host and port only)")
+  .describe("An origin the widget may run on, e.g. `https://shop.example.com`.");
+
+export const KeyType = z
+  .enum(["secret", "publishable"])
+  .describe("`secret` uses the whole API; `publishable` (`pk_…`) only the widget, from its allowed origins.");
+
+export const CreateKey = z
+  .object({
+    name: z.string().min(1).max(200),
+    type: KeyType.default("secret"),
+    allowed_origins: z.array(AllowedOrigin).max(50).default([]).describe("Required for publishable keys."),
+  })
+  .refine((k) => k.type !== "publishable" || k.allowed_origins.length > 0, {
+    message: "a publishable key needs at least one allowed origin",
+    path: ["allowed_origins"],
+  })
+  .openapi("CreateKey");
+export type CreateKey = z.infer<typeof CreateKey>;
+
+export const UpdateKey = z
+  .object({
+    name: z.string().min(1).max(200).optional(),
+    allowed_origins: z.array(AllowedOrigin).max(50).optional(),
+  })
+  .openapi("UpdateKey");
+
+export const KeyInfo = z
   .object({
     id: z.string(),
     name: z.string(),
-    key: z.string().describe("The secret key. Shown once; only its hash is stored."),
+    type: KeyType,
+    prefix: z.string(),
+    allowed_origins: z.array(z.string()),
     created_at: z.number(),
   })
-  .openapi("CreatedKey");
-export const KeyInfo = z
-  .object({ id: z.string(), name: z.string(), prefix: z.string(), created_at: z.number() })
   .openapi("Key");
+export const CreatedKey = KeyInfo.extend({
+  key: z.string().describe("The key. Shown once; only its hash is stored."),
+}).openapi("CreatedKey");
+
+export const WidgetSession = z
+  .object({
+    conversation_id: z.string(),
+    visitor_token: z
+      .string()
+      .describe("Send as `X-Visitor-Token` with the publishable key; unlocks this conversation only."),
+  })
+  .openapi("WidgetSession");
 
 export const StateView = ConversationState;

@@ -1,5 +1,9 @@
-/** Per-workspace settings: the web_search engine and its keys (write-only in the API). */
+/**
+ * Per-workspace settings: the web_search engine and its keys (write-only in the API), the agent
+ * defaults for new conversations and the widget's look.
+ */
 import { z } from "@hono/zod-openapi";
+import { AgentSettings, WidgetSettings } from "./agent-settings";
 
 /** The search engines web_search can use. */
 export const SearchEngineName = z
@@ -64,7 +68,16 @@ export const SettingsUpdate = z
       .openapi({
         example: { engine: "brave", brave_api_key: "BSA…" },
         description: "Search settings to change; omitted fields stay as they are, null clears a field",
-      }),
+      })
+      .optional(),
+    agent: AgentSettings.partial()
+      .strict()
+      .optional()
+      .openapi({ description: "Defaults for new conversations; null restores the deployment's default" }),
+    widget: WidgetSettings.partial()
+      .strict()
+      .optional()
+      .openapi({ description: "The widget's look; the script tag's data attributes override it" }),
   })
   .strict()
   .openapi("SettingsUpdate");
@@ -86,13 +99,17 @@ export const SettingsView = z
       google_api_key: KeyMarker,
       brave_api_key: KeyMarker,
     }),
+    agent: AgentSettings,
+    widget: WidgetSettings,
   })
   .openapi("Settings");
 export type SettingsView = z.infer<typeof SettingsView>;
 
 /** The public view of stored settings. */
-export function settingsView(s: SearchSettings): SettingsView {
+export function settingsView(s: SearchSettings, agent: AgentSettings, widget: WidgetSettings): SettingsView {
   return {
+    agent,
+    widget,
     search: {
       engine: s.engine,
       base_urls: s.base_urls,

@@ -6,11 +6,13 @@ export interface Principal {
   workspaceId: string;
   admin: boolean;
   keyId: string | null;
+  /** Set for a publishable key: the widget visitor, bound to one conversation. */
+  publishable?: { conversationId: string | null };
 }
 
 export interface AppEnv {
   Bindings: Env;
-  Variables: { principal: Principal };
+  Variables: { principal: Principal; corsOrigin?: string };
 }
 
 export type App = OpenAPIHono<AppEnv>;

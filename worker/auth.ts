@@ -1,11 +1,13 @@
 /**
  * Bearer authentication. The ADMIN_TOKEN manages workspaces and keys and acts on the
- * workspace named `default`; a workspace key (`sk_<workspace>_<secret>`) sees only its own.
+ * workspace named `default`; a workspace key (`sk_<workspace>_<secret>`) sees only its own;
+ * a publishable key (`pk_…`, see widget-access.ts) reaches only the widget routes.
  */
 import type { MiddlewareHandler } from "hono";
 import { hashKey } from "../durable-objects/workspace-object";
 import type { AppEnv, Principal } from "./app-env";
 import { ApiError } from "./errors";
+import { authenticateWidget, isPublishable } from "./widget-access";
 
 /** The workspace the admin token acts on. */
 export const DEFAULT_WORKSPACE = "default";
@@ -39,7 +41,9 @@ export function requireAuth(): MiddlewareHandler<AppEnv> {
     const header = c.req.header("authorization") ?? "";
     const token = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim();
     if (!token) throw new ApiError(401, "unauthorized", "Send an API key as `Authorization: Bearer <key>`.");
-    const principal = await authenticate(c.env, token);
+    const principal = isPublishable(token)
+      ? await authenticateWidget(c, token)
+      : await authenticate(c.env, token);
     if (!principal) throw new ApiError(401, "unauthorized", "The API key is not valid (or was revoked).");
     c.set("principal", principal);
     await next();

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
+    /** Extra response headers, e.g. Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = new.target.name;
@@ -42,7 +44,7 @@ const CODE_BY_STATUS: Record<number, string> = {
 
 /** `app.onError`: every thrown error becomes the one JSON shape; only real bugs are 500s. */
 export function handleError(err: Error, c: Context): Response {
-  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status);
+  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status, err.headers);
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     return c.json(

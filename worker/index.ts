@@ -13,12 +13,15 @@ import fileLinks from "./routes/file-links";
 import files from "./routes/files";
 import httpTools from "./routes/http-tools";
 import jobs from "./routes/jobs";
+import keys from "./routes/keys";
 import runs from "./routes/runs";
 import secrets from "./routes/secrets";
 import settings from "./routes/settings";
 import tabs from "./routes/tabs";
+import widget from "./routes/widget";
 import workspaces from "./routes/workspaces";
 import { rearmJobs } from "./scheduled";
+import { restrictPublishable, widgetCors } from "./widget-access";
 
 export { ConversationObject } from "../durable-objects/conversation-object";
 export { JobObject } from "../durable-objects/job-object";
@@ -42,7 +45,9 @@ app.doc31("/openapi.json", { ...OPENAPI_INFO, security: [{ bearer: [] }] });
 app.get("/docs", (c) => c.html(renderDocs(app.getOpenAPI31Document({ ...OPENAPI_INFO }) as never)));
 
 app.route("/", fileLinks);
+app.use("/v1/*", widgetCors());
 app.use("/v1/*", requireAuth());
+app.use("/v1/*", restrictPublishable());
 app.route("/v1", workspaces);
 app.route("/v1", conversations);
 app.route("/v1", runs);
@@ -53,6 +58,8 @@ app.route("/v1", settings);
 app.route("/v1", secrets);
 app.route("/v1", tabs);
 app.route("/v1", jobs);
+app.route("/v1", keys);
+app.route("/v1", widget);
 
 app.notFound((c) =>
   c.json(errorBody("not_found", `No route ${c.req.method} ${new URL(c.req.url).pathname}.`), 404),

@@ -26,6 +26,8 @@ describe("workspace settings", () => {
         google_api_key: { set: false },
         brave_api_key: { set: false },
       },
+      agent: { model: null, instructions: null, allowed_tools: null },
+      widget: { title: null, greeting: null, color: null, language: null, position: null },
     });
   });
 

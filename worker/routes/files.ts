@@ -7,12 +7,14 @@ import type { Context } from "hono";
 import { OCTET_STREAM, typeForName } from "../../durable-objects/files/content-types";
 import { FilesError } from "../../durable-objects/files/files-error";
 import { workspaceFiles } from "../../durable-objects/files/files-factory";
+import { normalizePath } from "../../durable-objects/files/paths";
 import { ErrorBody } from "../../shared/api";
 import { FileDeleted, FileInfo, FileList, ListFilesQuery } from "../../shared/files";
 import type { AppEnv } from "../app-env";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
 import { serveFile } from "../file-response";
+import { conversationStub } from "../stubs";
 import { commonErrors, json } from "./route-helpers";
 
 const FILES_PREFIX = "/v1/files/";
@@ -42,6 +44,40 @@ function pathOf(c: Context<AppEnv>): string {
 }
 
 const files = (c: Context<AppEnv>) => workspaceFiles(c.env, c.get("principal").workspaceId);
+
+app.openAPIRegistry.registerPath({
+  method: "get",
+  path: "/conversations/{id}/files/{path}",
+  summary: "Download a file the agent wrote in this conversation (the widget's download links)",
+  description:
+    "Serves only files that a tool call of this conversation wrote (e.g. `opfs_write`), so a widget visitor can fetch what the agent made for them and nothing else of the workspace.",
+  tags: ["Files"],
+  request: { params: z.object({ id: z.string(), path: z.string() }) },
+  responses: {
+    200: {
+      description: "The file, with its Content-Type",
+      content: { "*/*": { schema: { type: "string" } } },
+    },
+    206: { description: "The requested byte range" },
+    ...commonErrors,
+  },
+});
+app.get("/conversations/:id/files/*", async (c) => {
+  const id = c.req.param("id");
+  const raw = new URL(c.req.url).pathname.replace(/^\/v1\/conversations\/[^/]+\/files\//, "");
+  const path = await fileOp(async () => {
+    try {
+      return normalizePath(raw.split("/").map(decodeURIComponent).join("/"));
+    } catch (err) {
+      if (err instanceof URIError)
+        throw new ApiError(400, "invalid_path", "The path is not valid percent-encoding.");
+      throw err;
+    }
+  });
+  const wrote = await conversationStub(c.env, c.get("principal").workspaceId, id).wroteFile(path);
+  if (!wrote) throw new ApiError(404, "not_found", "This conversation has not written that file.");
+  return fileOp(() => serveFile(files(c), path, c.req.raw));
+});
 
 app.openapi(
   createRoute({

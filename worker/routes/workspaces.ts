@@ -4,6 +4,7 @@ import { CreatedKey, CreateKey, CreateWorkspace, KeyInfo, Workspace } from "../.
 import { createApp } from "../app-factory";
 import { requireAdmin } from "../auth";
 import { ApiError } from "../errors";
+import { createWorkspaceKey, revokeWorkspaceKey } from "../keys";
 import { workspaceStub } from "../stubs";
 import { commonErrors, json } from "./route-helpers";
 
@@ -64,7 +65,7 @@ app.openapi(
   createRoute({
     method: "post",
     path: "/workspaces/{id}/keys",
-    summary: "Create a secret key for a workspace; the key is shown once (admin)",
+    summary: "Create a secret or publishable key for a workspace; the key is shown once (admin)",
     tags: ["Workspaces"],
     request: {
       params: WorkspaceParam,
@@ -73,10 +74,9 @@ app.openapi(
     responses: { 201: json(CreatedKey, "The key, shown once"), ...commonErrors },
   }),
   async (c) => {
-    const stub = await existingWorkspace(c.env, c.req.valid("param").id);
-    const key = await stub.createKey(c.req.valid("json").name);
-    if (!key) throw new ApiError(404, "not_found", "No such workspace.");
-    return c.json(key, 201);
+    const { id } = c.req.valid("param");
+    await existingWorkspace(c.env, id);
+    return c.json(await createWorkspaceKey(c.env, id, c.req.valid("json")), 201);
   },
 );
 
@@ -101,9 +101,8 @@ app.openapi(
   }),
   async (c) => {
     const { id, keyId } = c.req.valid("param");
-    const stub = await existingWorkspace(c.env, id);
-    if (!(await stub.deleteKey(keyId)))
-      throw new ApiError(404, "not_found", `No key ${keyId} in workspace ${id}.`);
+    await existingWorkspace(c.env, id);
+    await revokeWorkspaceKey(c.env, id, keyId);
     return c.json({ id: keyId, deleted: true as const }, 200);
   },
 );

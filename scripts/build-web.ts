@@ -1,0 +1,36 @@
+/**
+ * Builds web/ into web/dist: widget.js (one minified IIFE) and the dashboard (HTML + app.js).
+ * Run with `npm run build:web`; vitest.config.ts and the dev/deploy scripts call it too.
+ */
+import { copyFileSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildSync } from "esbuild";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+/** Browsers the widget supports: ES2020, i.e. anything from 2020 on. */
+const TARGET = "es2020";
+
+/** Builds the widget and the dashboard into web/dist (synchronous, ~100 ms). */
+export function buildWeb(): void {
+  const out = join(ROOT, "web", "dist");
+  mkdirSync(join(out, "dashboard"), { recursive: true });
+  const common = {
+    bundle: true,
+    minify: true,
+    format: "iife" as const,
+    target: TARGET,
+    legalComments: "none" as const,
+    logLevel: "warning" as const,
+  };
+  buildSync({ ...common, entryPoints: [join(ROOT, "web/widget/index.ts")], outfile: join(out, "widget.js") });
+  buildSync({
+    ...common,
+    entryPoints: [join(ROOT, "web/dashboard/app.ts")],
+    outfile: join(out, "dashboard/app.js"),
+  });
+  copyFileSync(join(ROOT, "web/dashboard/index.html"), join(out, "dashboard/index.html"));
+  copyFileSync(join(ROOT, "web/static/_headers"), join(out, "_headers"));
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) buildWeb();

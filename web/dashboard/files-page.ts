@@ -1,0 +1,150 @@
+/**
+ * Files (`/v1/files`): browse the workspace's folders, upload, download and delete. Uploads
+ * stream the chosen file as the request body; downloads go through a Blob so the key stays in
+ * a header (never in a URL).
+ */
+import { clear, h } from "../shared/dom";
+import { ApiFailure, api, authHeaders } from "./client";
+import { failureText, notice, when } from "./ui";
+
+interface FileEntry {
+  name: string;
+  kind: "file" | "directory";
+  size: number;
+  modified: number | null;
+}
+
+/** A path as URL segments, each encoded. */
+export const encodePath = (path: string): string =>
+  path.split("/").filter(Boolean).map(encodeURIComponent).join("/");
+
+const join = (dir: string, name: string): string => (dir ? `${dir}/${name}` : name);
+
+function size(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Saves a workspace file to the computer. */
+export async function downloadFile(path: string): Promise<void> {
+  const res = await fetch(`/v1/files/${encodePath(path)}`, { headers: authHeaders() });
+  if (!res.ok) throw new ApiFailure(res.status, "download_failed", `Could not download ${path}.`);
+  const url = URL.createObjectURL(await res.blob());
+  const a = h("a", { href: url, download: path.split("/").pop() ?? "file" });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The Files page; `arg` is the folder to show. */
+export async function filesPage(main: HTMLElement, arg: string): Promise<undefined> {
+  const dir = arg.replace(/^\/+|\/+$/g, "");
+  main.append(h("h1", {}, "Files"));
+  const out = h("div", { "aria-live": "polite" });
+  const crumbs = h(
+    "nav",
+    { "aria-label": "Folder", class: "crumbs" },
+    h("a", { href: "#/files" }, "workspace"),
+  );
+  let acc = "";
+  for (const part of dir.split("/").filter(Boolean)) {
+    acc = join(acc, part);
+    crumbs.append(" / ", h("a", { href: `#/files/${encodeURIComponent(acc)}` }, part));
+  }
+  const picker = h("input", { type: "file", multiple: true });
+  const upload = h(
+    "form",
+    { class: "card" },
+    h("label", {}, "Upload to this folder", picker),
+    h("button", { type: "submit" }, "Upload"),
+  );
+  upload.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    clear(out);
+    for (const file of picker.files ?? []) {
+      const target = join(dir, file.name);
+      const res = await fetch(`/v1/files/${encodePath(target)}`, {
+        method: "PUT",
+        headers: { ...authHeaders(), "content-type": file.type || "application/octet-stream" },
+        body: file,
+      }).catch(() => null);
+      if (!res?.ok) {
+        const body = (await res?.json().catch(() => null)) as { error?: { message: string } } | null;
+        out.append(notice(`${file.name}: ${body?.error?.message ?? "upload failed"}`, true));
+        return;
+      }
+    }
+    await render();
+    out.append(notice("Uploaded."));
+  });
+  const table = h("div", { class: "card" });
+  main.append(crumbs, upload, out, table);
+
+  async function render(): Promise<void> {
+    clear(table);
+    let entries: FileEntry[];
+    try {
+      entries = (await api<{ entries: FileEntry[] }>(`/v1/files?path=${encodeURIComponent(dir)}`)).entries;
+    } catch (err) {
+      const empty = err instanceof ApiFailure && err.status === 404 && !dir;
+      table.append(empty ? notice("No files yet.") : notice(failureText(err), true));
+      return;
+    }
+    if (!entries.length) {
+      table.append(notice("This folder is empty."));
+      return;
+    }
+    const rows = entries.map((entry) => {
+      const path = join(dir, entry.name);
+      const name =
+        entry.kind === "directory"
+          ? h("a", { href: `#/files/${encodeURIComponent(path)}` }, `${entry.name}/`)
+          : h("span", {}, entry.name);
+      const actions = h("td");
+      if (entry.kind === "file") {
+        const get = h("button", { type: "button", class: "secondary" }, "Download");
+        get.addEventListener("click", () =>
+          downloadFile(path).catch((err) => out.append(notice(failureText(err), true))),
+        );
+        actions.append(get, " ");
+      }
+      const del = h("button", { type: "button", class: "danger" }, "Delete");
+      del.addEventListener("click", async () => {
+        if (!confirm(`Delete ${path}${entry.kind === "directory" ? " and everything in it" : ""}?`)) return;
+        clear(out);
+        try {
+          await api(`/v1/files/${encodePath(path)}`, { method: "DELETE" });
+          out.append(notice(`${path} deleted.`));
+          await render();
+        } catch (err) {
+          out.append(notice(failureText(err), true));
+        }
+      });
+      actions.append(del);
+      return h(
+        "tr",
+        { "data-path": path },
+        h("td", {}, name),
+        h("td", {}, size(entry.size)),
+        h("td", {}, entry.modified ? when(entry.modified) : ""),
+        actions,
+      );
+    });
+    table.append(
+      h(
+        "table",
+        {},
+        h(
+          "thead",
+          {},
+          h("tr", {}, h("th", {}, "Name"), h("th", {}, "Size"), h("th", {}, "Modified"), h("th", {}, "")),
+        ),
+        h("tbody", {}, ...rows),
+      ),
+    );
+  }
+  await render();
+  return undefined;
+}

@@ -1,0 +1,60 @@
+/** Cirrus events by their `type` string, for typed handlers without importing AG-UI at runtime. */
+import type { CirrusEvent, ConversationState, PendingQuestion, Task } from "../../shared/events";
+
+/** Every event type mapped to its event. */
+export type EventsByType = { [E in CirrusEvent as `${E["type"]}`]: E };
+
+/** A handler per event type. */
+export type EventHandlers = {
+  [K in keyof EventsByType]?: (event: EventsByType[K], history: boolean) => void;
+};
+
+/** The `ask_user` CUSTOM event's value. */
+export type AskUserValue = Omit<PendingQuestion, "asked_at"> & { asked_at?: number };
+
+export type { ConversationState, PendingQuestion, Task };
+
+/** Tools whose `path` argument (or result field) is a file the agent wrote. */
+const WRITES_FILES = /write|save|export/i;
+/** Longest path we turn into a download link. */
+const MAX_PATH_CHARS = 500;
+
+/** The path of a file a writing tool produced, from its result or arguments; null otherwise. */
+export function writtenPath(tool: string, args: string, result: string): string | null {
+  if (!WRITES_FILES.test(tool)) return null;
+  for (const raw of [result, args]) {
+    try {
+      const parsed = JSON.parse(raw) as { path?: unknown } | null;
+      const path = parsed?.path;
+      if (typeof path === "string" && path.length > 0 && path.length < MAX_PATH_CHARS) return path;
+    } catch {
+      // not JSON
+    }
+  }
+  return null;
+}
+
+/** Applies a STATE_DELTA (top-level replace/add/remove, as the runtime emits) to a state. */
+export function applyStateDelta(
+  state: ConversationState,
+  delta: { op: string; path: string; value?: unknown }[],
+): ConversationState {
+  const next = { ...state } as Record<string, unknown>;
+  for (const op of delta) {
+    const key = op.path.replace(/^\//, "").split("/")[0];
+    if (!key) continue;
+    if (op.op === "remove") delete next[key];
+    else if (op.op === "add" || op.op === "replace") next[key] = op.value;
+  }
+  return next as ConversationState;
+}
+
+/** A readable one-line string of any JSON value. */
+export function asText(value: unknown): string {
+  if (typeof value === "string") return value;
+  try {
+    return JSON.stringify(value, null, 2) ?? "";
+  } catch {
+    return String(value);
+  }
+}

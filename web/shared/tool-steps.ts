@@ -1,0 +1,78 @@
+/** Tool steps in a transcript: name and status, arguments and result when verbose, file links. */
+import { h } from "./dom";
+import { asText, writtenPath } from "./event-types";
+
+/** Longest argument/result text shown in the dashboard before it is cut. */
+const MAX_SHOWN_CHARS = 20_000;
+
+/** UI text for tool steps. */
+export interface ToolStrings {
+  running: string;
+  done: string;
+  failed: string;
+}
+
+interface Step {
+  name: string;
+  args: string;
+  row: HTMLElement;
+  status: HTMLElement;
+  details: HTMLElement | null;
+}
+
+/** Tracks the tool calls of a transcript. */
+export class ToolSteps {
+  private readonly steps = new Map<string, Step>();
+
+  constructor(
+    private readonly strings: ToolStrings,
+    private readonly verbose: boolean,
+    private readonly add: (row: HTMLElement) => void,
+    private readonly fileLink?: (path: string) => HTMLElement,
+  ) {}
+
+  /** A tool call started. */
+  start(id: string, name: string): void {
+    if (this.steps.has(id)) return;
+    const status = h("span", { class: "tool-status" }, this.strings.running);
+    const head = h("span", { class: "tool-name" }, name);
+    const details = this.verbose ? h("div", { class: "tool-details" }) : null;
+    const row = h("div", { class: "row tool", "data-status": "running" }, head, " ", status, details);
+    this.steps.set(id, { name, args: "", row, status, details });
+    this.add(row);
+  }
+
+  /** Argument text streamed in. */
+  args(id: string, delta: string): void {
+    const step = this.steps.get(id);
+    if (step) step.args += delta;
+  }
+
+  /** The tool's result: status, details and any file it wrote. */
+  result(id: string, content: string, isError: boolean): void {
+    const step = this.steps.get(id);
+    if (!step) return;
+    step.row.setAttribute("data-status", isError ? "failed" : "done");
+    step.status.textContent = isError ? this.strings.failed : this.strings.done;
+    if (step.details) {
+      step.details.append(
+        h("pre", { class: "tool-args" }, cut(pretty(step.args))),
+        h("pre", { class: "tool-result" }, cut(pretty(content))),
+      );
+    }
+    const path = isError ? null : writtenPath(step.name, step.args, content);
+    if (path && this.fileLink) this.add(this.fileLink(path));
+  }
+}
+
+function pretty(raw: string): string {
+  try {
+    return asText(JSON.parse(raw));
+  } catch {
+    return raw;
+  }
+}
+
+function cut(text: string): string {
+  return text.length > MAX_SHOWN_CHARS ? `${text.slice(0, MAX_SHOWN_CHARS)}…` : text;
+}
