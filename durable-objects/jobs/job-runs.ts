@@ -49,14 +49,14 @@ export async function startConversation(
   const id = run.conversation_id!;
   const link: JobLink = { job_id: scope.jobId, job_run_id: run.id, max_tokens: settings.max_tokens };
   try {
+    // The job's own instructions, else the workspace's default ones; always the unattended note.
+    const base = settings.instructions ?? (await workspace(scope).getAgentSettings()).instructions ?? null;
     const stub = conversation(scope, id);
     const conv = (await stub.create(
       id,
       scope.workspaceId,
       {
-        instructions: settings.instructions
-          ? `${settings.instructions}\n\n${UNATTENDED_NOTE}`
-          : UNATTENDED_NOTE,
+        instructions: base ? `${base}\n\n${UNATTENDED_NOTE}` : UNATTENDED_NOTE,
         ...(settings.model ? { model: settings.model } : {}),
         ...(settings.max_steps ? { max_steps: settings.max_steps } : {}),
         ...(settings.output_schema ? { output_schema: settings.output_schema } : {}),

@@ -56,7 +56,9 @@ describe("a job run", () => {
     expect(await file.text()).toBe(REPORT);
 
     // ask_user answered at once with no answer; the conversation stays inspectable.
-    const toolMessage = (await modelRequests(key))[1].messages.find((m) => m.role === "tool");
+    const requests = await modelRequests(key);
+    expect(String(requests[0].messages[0].content)).toMatch(/unattended scheduled run/);
+    const toolMessage = requests[1].messages.find((m) => m.role === "tool");
     expect(JSON.parse(String(toolMessage?.content))).toEqual({ answer: null, reason: "unattended" });
     const conv = await getConversation(run.conversation_id!);
     expect(conv).toMatchObject({ status: "idle", metadata: { job_id: job.id, job_run_id: run.id } });
