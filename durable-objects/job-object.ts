@@ -6,37 +6,25 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { RunResult } from "../shared/api";
-import type { CreateJob, Job, JobRun, JobSettings, UpdateJob } from "../shared/jobs";
+import type { CreateJob, Job, JobRun, UpdateJob } from "../shared/jobs";
 import { JobLedger, jobRunView, type StoredRun } from "./jobs/job-ledger";
+import { type JobRecord, JobRecordStore, jobView, nextWake } from "./jobs/job-record";
 import {
   cancelConversation,
+  deliverDueWebhooks,
   type JobScope,
   runState,
   runUsage,
   saveResult,
   startConversation,
-  webhookPayload,
 } from "./jobs/job-runs";
 import { applyUpdate, settingsFromCreate, settingsProblem } from "./jobs/job-settings";
-import { nextOccurrence, planDue } from "./jobs/schedule";
-import { attemptDelivery, pendingDelivery, WEBHOOK_RETRY_BASE_MS } from "./jobs/webhook";
+import { planDue } from "./jobs/schedule";
+import { pendingDelivery, WEBHOOK_RETRY_BASE_MS } from "./jobs/webhook";
 import { fail, ok, type RpcResult } from "./rpc-result";
 
 /** How often a running run is checked when its end notice does not arrive. */
 const DEFAULT_POLL_MS = 60_000;
-
-/** What the object stores about its job. */
-interface JobRecord {
-  id: string;
-  workspace_id: string;
-  settings: JobSettings;
-  webhook_secret: string;
-  created_at: number;
-  updated_at: number;
-  /** The last occurrence already handled (or the moment the schedule started counting). */
-  cursor: number;
-  version: 1;
-}
 
 /** The Durable Object of one scheduled job. */
 export class JobObject extends DurableObject<Env> {
@@ -44,6 +32,7 @@ export class JobObject extends DurableObject<Env> {
   clock: () => number = () => Date.now();
   private readonly sql: SqlStorage;
   private ledger: JobLedger;
+  private records!: JobRecordStore;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -54,7 +43,7 @@ export class JobObject extends DurableObject<Env> {
 
   /** Creates the tables (again after a delete, which drops them). */
   private setUp(): JobLedger {
-    this.sql.exec("CREATE TABLE IF NOT EXISTS job_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+    this.records = new JobRecordStore(this.sql);
     return new JobLedger(this.sql, () => this.record()?.id ?? "");
   }
 
@@ -63,7 +52,7 @@ export class JobObject extends DurableObject<Env> {
   /** Creates the job (idempotent for the same id); refuses bad settings. */
   async create(id: string, workspaceId: string, body: CreateJob, secret: string): Promise<RpcResult<Job>> {
     const existing = this.record();
-    if (existing) return ok(this.view(existing, true));
+    if (existing) return ok(jobView(existing, true));
     const settings = settingsFromCreate(body);
     const problem = settingsProblem(settings, this.allowPrivate());
     if (problem) return fail(400, problem.code, problem.message);
@@ -80,13 +69,13 @@ export class JobObject extends DurableObject<Env> {
     };
     this.save(record);
     await this.arm();
-    return ok(this.view(record, true));
+    return ok(jobView(record, true));
   }
 
   /** The job as the API shows it, or null. */
   describe(withSecret = false): Job | null {
     const record = this.record();
-    return record ? this.view(record, withSecret) : null;
+    return record ? jobView(record, withSecret) : null;
   }
 
   /** Applies a partial update; a new schedule or re-enabling counts occurrences from now on. */
@@ -104,7 +93,7 @@ export class JobObject extends DurableObject<Env> {
       (settings.enabled && !old.enabled);
     this.save({ ...record, settings, updated_at: now, cursor: restart ? now : record.cursor });
     await this.arm();
-    return ok(this.view(this.record()!, true));
+    return ok(jobView(this.record()!, true));
   }
 
   /** Deletes the job and its ledger; a run in progress is cancelled. */
@@ -264,48 +253,27 @@ export class JobObject extends DurableObject<Env> {
   }
 
   private async deliverWebhooks(record: JobRecord): Promise<void> {
-    for (const run of this.ledger.dueWebhooks(this.clock())) {
-      const url = record.settings.webhook_url;
-      if (!url || !run.webhook) continue;
-      const delivery = await attemptDelivery({
-        url,
-        secret: record.webhook_secret,
-        payload: webhookPayload(this.scope(record), record.settings, run),
-        delivery: run.webhook,
-        now: this.clock(),
-        allowPrivateNetwork: this.allowPrivate(),
-        retryBaseMs: this.num("JOB_WEBHOOK_RETRY_BASE_MS", WEBHOOK_RETRY_BASE_MS),
-        deliveryId: `${run.id}`,
-      });
-      this.ledger.setWebhook(run.id, delivery);
-    }
+    await deliverDueWebhooks(this.scope(record), record, this.ledger, {
+      now: () => this.clock(),
+      allowPrivateNetwork: this.allowPrivate(),
+      retryBaseMs: this.num("JOB_WEBHOOK_RETRY_BASE_MS", WEBHOOK_RETRY_BASE_MS),
+    });
   }
 
   // ---- the alarm -----------------------------------------------------------------------------
 
-  /** When something is next due, in the job's clock. */
-  private nextWake(): number | null {
-    const record = this.record();
-    if (!record) return null;
-    const now = this.clock();
-    const times: number[] = [];
-    if (record.settings.enabled) {
-      const next = nextOccurrence(record.settings.schedule, record.settings.timezone, record.cursor);
-      if (next !== null) times.push(next);
-    }
-    const active = this.ledger.active();
-    if (active) {
-      times.push(now + this.num("JOB_POLL_MS", DEFAULT_POLL_MS));
-      if (active.deadline !== null) times.push(active.deadline);
-    }
-    const hook = this.ledger.nextWebhookAt();
-    if (hook !== null) times.push(hook);
-    return times.length ? Math.min(...times) : null;
-  }
-
   /** Sets the one alarm at the next due moment; with `onlyIfLate`, keeps an earlier alarm. */
   private async arm(onlyIfLate = false): Promise<number | null> {
-    const wake = this.nextWake();
+    const record = this.record();
+    const wake = record
+      ? nextWake({
+          record,
+          active: this.ledger.active(),
+          nextWebhookAt: this.ledger.nextWebhookAt(),
+          now: this.clock(),
+          pollMs: this.num("JOB_POLL_MS", DEFAULT_POLL_MS),
+        })
+      : null;
     const current = await this.ctx.storage.getAlarm();
     if (wake === null) {
       if (!onlyIfLate) await this.ctx.storage.deleteAlarm();
@@ -327,19 +295,6 @@ export class JobObject extends DurableObject<Env> {
     return next;
   }
 
-  private view(record: JobRecord, withSecret: boolean): Job {
-    const s = record.settings;
-    return {
-      id: record.id,
-      object: "job",
-      ...s,
-      created_at: record.created_at,
-      updated_at: record.updated_at,
-      next_run_at: s.enabled ? nextOccurrence(s.schedule, s.timezone, record.cursor) : null,
-      ...(withSecret ? { webhook_secret: record.webhook_secret } : {}),
-    };
-  }
-
   private scope(record: JobRecord): JobScope {
     return { env: this.env, workspaceId: record.workspace_id, jobId: record.id };
   }
@@ -354,11 +309,10 @@ export class JobObject extends DurableObject<Env> {
   }
 
   private record(): JobRecord | null {
-    const row = this.sql.exec<{ value: string }>("SELECT value FROM job_meta WHERE key = 'job'").toArray()[0];
-    return row ? (JSON.parse(row.value) as JobRecord) : null;
+    return this.records.get();
   }
 
   private save(record: JobRecord): void {
-    this.sql.exec("INSERT OR REPLACE INTO job_meta (key, value) VALUES ('job', ?)", JSON.stringify(record));
+    this.records.save(record);
   }
 }

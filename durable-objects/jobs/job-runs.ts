@@ -8,11 +8,12 @@ import type { ConversationObject } from "../conversation-object";
 import { workspaceFiles } from "../files/files-factory";
 import { compileOutputSchema } from "../tools/finish";
 import type { WorkspaceObject } from "../workspace-object";
-import type { StoredRun } from "./job-ledger";
+import type { JobLedger, StoredRun } from "./job-ledger";
 import { type JobLink, UNATTENDED_NOTE } from "./job-link";
+import type { JobRecord } from "./job-record";
 import { renderOutputPath, slugify } from "./output-path";
 import { localDateTime } from "./schedule";
-import { excerptOf, type WebhookPayload } from "./webhook";
+import { attemptDelivery, excerptOf, type WebhookPayload } from "./webhook";
 
 /** Which job a run belongs to. */
 export interface JobScope {
@@ -170,4 +171,34 @@ export function webhookPayload(scope: JobScope, settings: JobSettings, run: Stor
     excerpt: run.excerpt,
     error: run.error,
   };
+}
+
+/** Makes every webhook attempt that is due and records its outcome in the ledger. */
+export async function deliverDueWebhooks(
+  scope: JobScope,
+  record: JobRecord,
+  ledger: JobLedger,
+  opts: { now: () => number; allowPrivateNetwork: boolean; retryBaseMs: number },
+): Promise<void> {
+  for (const run of ledger.dueWebhooks(opts.now())) {
+    if (!run.webhook) continue;
+    const url = record.settings.webhook_url;
+    if (!url) {
+      // The URL was removed after the run ended: nothing to deliver to.
+      const last_error = "webhook_url was removed before delivery.";
+      ledger.setWebhook(run.id, { ...run.webhook, status: "failed", last_error, next_attempt_at: null });
+      continue;
+    }
+    const delivery = await attemptDelivery({
+      url,
+      secret: record.webhook_secret,
+      payload: webhookPayload(scope, record.settings, run),
+      delivery: run.webhook,
+      now: opts.now(),
+      allowPrivateNetwork: opts.allowPrivateNetwork,
+      retryBaseMs: opts.retryBaseMs,
+      deliveryId: run.id,
+    });
+    ledger.setWebhook(run.id, delivery);
+  }
 }

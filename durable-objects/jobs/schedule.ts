@@ -18,7 +18,7 @@ export const CRON_NICKNAMES: Record<string, string> = {
 
 /** A run that starts later than this after its occurrence counts as a catch-up run. */
 export const CATCH_UP_AFTER_MS = 5 * 60_000;
-/** Missed occurrences counted at most (a long outage of a per-minute job stays cheap). */
+/** Missed occurrences counted at most (a long outage of a per-minute job stays cheap; `missed` then reads this). */
 export const MAX_COUNTED_OCCURRENCES = 10_000;
 
 const FIELD_NAMES = ["minute", "hour", "day-of-month", "month", "day-of-week"];
@@ -88,6 +88,11 @@ export function planDue(expr: string, timeZone: string, cursorMs: number, nowMs:
     latest = at;
     count++;
     at = cron.nextRun(new Date(at))?.getTime() ?? null;
+  }
+  if (count >= MAX_COUNTED_OCCURRENCES) {
+    // Too many to count: jump straight to the latest one, so one catch-up covers the whole outage.
+    const last = cron.previousRuns(1, new Date(nowMs + 1000))[0]?.getTime();
+    if (last !== undefined && last <= nowMs && last > latest) latest = last;
   }
   if (count === 1 && nowMs - latest <= CATCH_UP_AFTER_MS) return { kind: "scheduled", at: latest };
   return { kind: "catch_up", at: latest, missed: count };

@@ -4,6 +4,7 @@ import {
   CATCH_UP_AFTER_MS,
   cronProblem,
   localDateTime,
+  MAX_COUNTED_OCCURRENCES,
   nextOccurrence,
   planDue,
   timeZoneProblem,
@@ -112,6 +113,12 @@ describe("what is due", () => {
       kind: "catch_up",
       at: at("2026-01-01T15:00:00Z"),
       missed: 5,
+    });
+    const week = planDue("* * * * *", "UTC", at("2026-01-01T00:00:00Z"), at("2026-01-08T00:00:30Z"));
+    expect(week).toEqual({
+      kind: "catch_up",
+      at: at("2026-01-08T00:00:00Z"),
+      missed: MAX_COUNTED_OCCURRENCES,
     });
     const late = at("2026-01-01T11:00:00Z") + CATCH_UP_AFTER_MS + 1;
     expect(planDue(hourly, "UTC", at("2026-01-01T10:00:00Z"), late)).toMatchObject({
