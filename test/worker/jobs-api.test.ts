@@ -122,6 +122,31 @@ describe("the jobs API", () => {
     expect((await api(`/v1/jobs/${mine.id}`)).status).toBe(404);
   });
 
+  it("cannot be reached with a publishable (widget) key", async () => {
+    const ws = (await (await api("/v1/workspaces", { method: "POST", json: { name: "site" } })).json()) as {
+      id: string;
+    };
+    const pk = (await (
+      await api(`/v1/workspaces/${ws.id}/keys`, {
+        method: "POST",
+        json: { name: "site", type: "publishable", allowed_origins: ["https://shop.example"] },
+      })
+    ).json()) as { key: string };
+    const headers = { origin: "https://shop.example" };
+    for (const [method, path] of [
+      ["GET", "/v1/jobs"],
+      ["POST", "/v1/jobs"],
+    ]) {
+      const res = await api(path, {
+        method,
+        token: pk.key,
+        headers,
+        json: method === "POST" ? base : undefined,
+      });
+      expect(res.status, `${method} ${path}`).toBe(403);
+    }
+  });
+
   it("deletes a job and its ledger", async () => {
     const job = await createJob(base);
     const res = await api(`/v1/jobs/${job.id}`, { method: "DELETE" });
