@@ -29,6 +29,8 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   WEB_FETCH_TIMEOUT_MS: "3000",
   WEB_SEARCH_TIMEOUT_MS: "3000",
   PAGE_SCRIPT_TIMEOUT_MS: "2000",
+  // Scheduled jobs: webhook retries 100 ms, 200 ms, … apart.
+  JOB_WEBHOOK_RETRY_BASE_MS: "100",
   // Small widget rate limits so the 429 path is testable.
   WIDGET_RATE_LIMIT_PER_KEY: "60",
   WIDGET_RATE_LIMIT_PER_VISITOR: "25",

@@ -26,6 +26,7 @@ import {
 import { buildConversationTools } from "./conversation-tools";
 import { messageView, runView } from "./conversation-views";
 import { conversationFiles } from "./files/files-factory";
+import { type JobLink, notifyJobRunEnded } from "./jobs/job-link";
 import { fail, ok, type RpcResult } from "./rpc-result";
 import { advanceRun, finishRun } from "./runtime/agent-loop";
 import { type RuntimeConfig, runtimeConfig } from "./runtime/config";
@@ -83,10 +84,16 @@ export class ConversationObject extends DurableObject<Env> {
 
   // ---- creation and views -------------------------------------------------------------
 
-  /** Creates the conversation (idempotent for the same id). */
-  async create(id: string, workspaceId: string, body: CreateConversation): Promise<Conversation> {
+  /** Creates the conversation (idempotent for the same id); a job run passes its link. */
+  async create(
+    id: string,
+    workspaceId: string,
+    body: CreateConversation,
+    job?: JobLink,
+  ): Promise<Conversation> {
     const existing = this.info();
     if (existing) return publicInfo(existing);
+    if (job) this.setMeta("job", job);
     const agent = await this.workspace(workspaceId).getAgentSettings();
     const info: ConversationInfo = {
       id,
@@ -161,6 +168,12 @@ export class ConversationObject extends DurableObject<Env> {
         this.waiters.set(runId, set);
       });
     }
+  }
+
+  /** A run's result without waiting: null when unknown (used by scheduled jobs). */
+  runOutcome(runId: string): RunResult | null {
+    const run = this.runs.get(runId);
+    return run ? runResult(run) : null;
   }
 
   /** Answers the pending ask_user question. */
@@ -357,6 +370,9 @@ export class ConversationObject extends DurableObject<Env> {
       const set = this.waiters.get(runId);
       this.waiters.delete(runId);
       for (const w of set ?? []) w();
+      const job = this.getMeta<JobLink>("job");
+      const workspaceId = this.info()?.workspace_id;
+      if (job && workspaceId) this.ctx.waitUntil(notifyJobRunEnded(this.env, workspaceId, job));
     }
   }
 
@@ -372,6 +388,7 @@ export class ConversationObject extends DurableObject<Env> {
       tasks: this.state,
       config: this.config,
       outputSchema: info?.output_schema ?? null,
+      unattended: this.getMeta<JobLink>("job") !== null,
       allowedTools: info?.allowed_tools ?? null,
       httpTools: [...((await workspace?.httpTools()) ?? []), ...this.httpTools()] as StoredHttpTool[],
       web: this.webDeps(policy),
@@ -489,6 +506,7 @@ export class ConversationObject extends DurableObject<Env> {
         maxSteps: info.max_steps,
         limits: this.config.limits,
         contextTokens: info.context_window,
+        maxTokens: this.getMeta<JobLink>("job")?.max_tokens ?? null,
       },
       signal: this.abort.signal,
       emit: (runId, event) => this.emit(runId, event),

@@ -18,6 +18,8 @@ export interface ConversationToolDeps {
   tasks: TaskOps;
   config: RuntimeConfig;
   outputSchema: Record<string, unknown> | null;
+  /** Scheduled job runs: nobody is there to answer ask_user. */
+  unattended?: boolean;
   /** Tool names the conversation may use (`finish` always); null = all. */
   allowedTools: string[] | null;
   /** Workspace tools first, then the conversation's own (which replace same-named ones). */
@@ -33,6 +35,7 @@ export function buildConversationTools(deps: ConversationToolDeps): ToolRegistry
   const registry = createBuiltinTools({
     tasks: deps.tasks,
     askUserTimeoutMs: deps.config.askUserTimeoutMs,
+    unattended: deps.unattended,
     files: deps.files,
     web: deps.web,
     browser: deps.browser,

@@ -72,7 +72,8 @@ export class WorkspaceObject extends DurableObject<Env> {
       CREATE INDEX IF NOT EXISTS conversations_created ON conversations (created_at, id);
       CREATE TABLE IF NOT EXISTS http_tools (name TEXT PRIMARY KEY, data TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, sealed TEXT NOT NULL, updated_at INTEGER NOT NULL);`);
+      CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, sealed TEXT NOT NULL, updated_at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL);`);
     this.files = new FileLedger(this.sql);
     this.settings = new WorkspaceSettings(this.sql);
     migrateKeyTables(this.sql);
@@ -252,6 +253,37 @@ export class WorkspaceObject extends DurableObject<Env> {
         .toArray();
     }
     return { ids: rows.slice(0, limit), hasMore: rows.length > limit };
+  }
+
+  // ---- the job index (each job lives in its own JobObject) ----------------------------------
+
+  addJob(id: string, createdAt: number): void {
+    this.sql.exec("INSERT OR IGNORE INTO jobs (id, created_at) VALUES (?, ?)", id, createdAt);
+  }
+
+  removeJob(id: string): boolean {
+    return this.sql.exec("DELETE FROM jobs WHERE id = ?", id).rowsWritten > 0;
+  }
+
+  hasJob(id: string): boolean {
+    return this.sql.exec("SELECT 1 FROM jobs WHERE id = ?", id).toArray().length > 0;
+  }
+
+  /** Job ids oldest first, `limit` at a time after the `cursor` one. */
+  listJobs(limit: number, cursor: string | null): { ids: string[]; hasMore: boolean } {
+    const at = cursor
+      ? this.sql.exec<{ created_at: number }>("SELECT created_at FROM jobs WHERE id = ?", cursor).toArray()[0]
+      : null;
+    if (cursor && !at) return { ids: [], hasMore: false };
+    const rows = this.sql
+      .exec<{ id: string }>(
+        "SELECT id FROM jobs WHERE (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ?",
+        at?.created_at ?? -1,
+        cursor ?? "",
+        limit + 1,
+      )
+      .toArray();
+    return { ids: rows.slice(0, limit).map((r) => r.id), hasMore: rows.length > limit };
   }
 
   /** The search settings, keys included: for the conversation objects of this workspace only. */

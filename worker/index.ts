@@ -12,6 +12,7 @@ import conversations from "./routes/conversations";
 import fileLinks from "./routes/file-links";
 import files from "./routes/files";
 import httpTools from "./routes/http-tools";
+import jobs from "./routes/jobs";
 import keys from "./routes/keys";
 import runs from "./routes/runs";
 import secrets from "./routes/secrets";
@@ -19,9 +20,12 @@ import settings from "./routes/settings";
 import tabs from "./routes/tabs";
 import widget from "./routes/widget";
 import workspaces from "./routes/workspaces";
+import { rearmJobs } from "./scheduled";
 import { restrictPublishable, widgetCors } from "./widget-access";
 
 export { ConversationObject } from "../durable-objects/conversation-object";
+export { JobObject } from "../durable-objects/job-object";
+export { JobRegistry } from "../durable-objects/job-registry";
 export { WorkspaceObject } from "../durable-objects/workspace-object";
 
 const OPENAPI_INFO = {
@@ -53,6 +57,7 @@ app.route("/v1", files);
 app.route("/v1", settings);
 app.route("/v1", secrets);
 app.route("/v1", tabs);
+app.route("/v1", jobs);
 app.route("/v1", keys);
 app.route("/v1", widget);
 
@@ -63,4 +68,8 @@ app.onError(handleError);
 
 export default {
   fetch: app.fetch,
+  /** The Cron Trigger: re-arms every job whose alarm went missing (jobs run on their own alarms). */
+  scheduled: async (_controller, env, _ctx) => {
+    await rearmJobs(env);
+  },
 } satisfies ExportedHandler<Env>;

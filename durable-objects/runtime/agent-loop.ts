@@ -168,6 +168,15 @@ export async function advanceRun(deps: LoopDeps, runId: string): Promise<Advance
       });
       return "finished";
     }
+    const budget = deps.settings.maxTokens;
+    if (budget && run.usage.total_tokens >= budget) {
+      finishRun(deps, runId, {
+        status: "failed",
+        code: "token_limit",
+        message: `The run stopped after using ${run.usage.total_tokens} tokens (the budget is ${budget}).`,
+      });
+      return "finished";
+    }
     try {
       const context = await contextFor(deps, runId);
       const turn = await modelStep(deps, runId, run.steps + 1, context);

@@ -17,6 +17,8 @@ export interface LoopSettings {
   limits: RunnerLimits;
   /** The model's context window in tokens; older turns are summarised when near it. */
   contextTokens: number;
+  /** Tokens (input + output) a run may use before it is stopped; null or absent for no budget. */
+  maxTokens?: number | null;
 }
 
 /** The context summary that stands in for the oldest messages. */

@@ -311,16 +311,49 @@ describe("the dashboard", () => {
     expect(after.data.map((k) => k.id)).not.toContain(created.id);
   });
 
-  it("shows Jobs as not available while its API is missing", async () => {
+  it("creates a job, runs it now and opens its result and conversation from the run ledger", async () => {
+    const key = "dashboard-job";
+    await fetch(`${stack.model.url}/__scripts/${key}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        turns: [{ tool_calls: [{ name: "finish", arguments: { result: "# Morning brief\n\nAll quiet." } }] }],
+      }),
+    });
     const page = await signedIn();
-    for (const [link, path] of [["Jobs", "/v1/jobs"]]) {
-      const probe = await fetch(`${stack.cirrus}${path}`, { headers: { authorization: `Bearer ${sk}` } });
-      await page.getByRole("link", { name: link }).click();
-      await page.getByRole("heading", { name: link }).waitFor();
-      if (probe.status === 404)
-        await page.getByText(`${link} are not available yet on this Cirrus.`).waitFor();
-      else expect(await page.getByRole("alert").count()).toBe(0);
+    await page.getByRole("link", { name: "Jobs" }).click();
+    await page.getByRole("heading", { name: "Jobs", exact: true }).waitFor();
+    await page.getByLabel("Name").fill("Morning brief");
+    await page.getByLabel("Schedule (cron)").fill("not a cron");
+    await page.getByLabel("Time zone").fill("Europe/Berlin");
+    await page.getByLabel("Model").fill(key);
+    await page.getByLabel("Prompt").fill("Summarise the news.");
+    await page.getByRole("button", { name: "Create job" }).click();
+    await page.getByRole("alert").filter({ hasText: "invalid_schedule" }).waitFor();
+
+    await page.getByLabel("Schedule (cron)").fill("0 7 * * 1-5");
+    await page.getByRole("button", { name: "Create job" }).click();
+    await page.getByRole("heading", { name: "Morning brief" }).waitFor();
+    expect(await page.getByText("in Europe/Berlin").count()).toBe(1);
+    await page.getByRole("button", { name: "Run now" }).click();
+    const row = page.locator('tr[data-run="1"]');
+    for (
+      let i = 0;
+      i < 60 && (await row.getAttribute("data-status", { timeout: 500 }).catch(() => null)) !== "succeeded";
+      i++
+    ) {
+      await new Promise((r) => setTimeout(r, 250));
+      await page.getByRole("button", { name: "Refresh" }).click();
     }
+    expect(await row.getAttribute("data-status")).toBe("succeeded");
+    const result = row.getByRole("button", { name: /^reports\/morning-brief\// });
+    const [download] = await Promise.all([page.waitForEvent("download"), result.click()]);
+    let text = "";
+    for await (const chunk of await download.createReadStream()) text += chunk.toString();
+    expect(text).toContain("# Morning brief");
+
+    await row.getByRole("link", { name: "conversation" }).click();
+    await page.locator(".msg.user", { hasText: "Summarise the news." }).waitFor();
   });
 });
 

@@ -3,8 +3,8 @@ import { clear, h } from "../shared/dom";
 import { api, currentKey, setKey } from "./client";
 import { conversationPage, conversationsPage } from "./conversations-page";
 import { filesPage } from "./files-page";
+import { jobsPage } from "./jobs-page";
 import { keysPage } from "./keys-page";
-import { probePage } from "./probe-page";
 import { settingsPage } from "./settings-page";
 import { failureText, field, notice } from "./ui";
 
@@ -16,7 +16,7 @@ const PAGES: { path: string; label: string; page: Page }[] = [
   { path: "settings", label: "Settings", page: settingsPage },
   { path: "keys", label: "Keys", page: keysPage },
   { path: "files", label: "Files", page: filesPage },
-  { path: "jobs", label: "Jobs", page: (m) => probePage(m, "Jobs", "/v1/jobs") },
+  { path: "jobs", label: "Jobs", page: jobsPage },
 ];
 
 const app = document.getElementById("app") as HTMLElement;
