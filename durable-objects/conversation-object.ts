@@ -13,19 +13,10 @@ import type {
 import type { TabList } from "../shared/browser-api";
 import type { StoredHttpTool } from "../shared/http-tools";
 import { checkAnswer } from "./answer-check";
-import { browserConfig } from "./browser/browser-config";
-import { ConversationBrowser } from "./browser/conversation-browser";
-import { withScreenshotImages } from "./browser/screenshot-vision";
-import {
-  type ConversationPolicy,
-  conversationPolicy,
-  earliest,
-  imageFiles,
-  wakeBy,
-} from "./conversation-policy";
-import { buildConversationTools } from "./conversation-tools";
+import { type ConversationInfo, ConversationMeta, publicInfo } from "./conversation-meta";
+import { earliest } from "./conversation-policy";
 import { messageView, runView } from "./conversation-views";
-import { conversationFiles } from "./files/files-factory";
+import { ConversationWiring } from "./conversation-wiring";
 import { type JobLink, notifyJobRunEnded } from "./jobs/job-link";
 import { fail, ok, type RpcResult } from "./rpc-result";
 import { advanceRun, finishRun } from "./runtime/agent-loop";
@@ -33,29 +24,16 @@ import { type RuntimeConfig, runtimeConfig } from "./runtime/config";
 import { StateHolder } from "./runtime/conversation-state";
 import { ev } from "./runtime/event-builders";
 import { EventLog } from "./runtime/event-log";
-import type { ContextSummary, LoopDeps } from "./runtime/loop-deps";
 import { MessageStore } from "./runtime/message-store";
-import { createModelClient, type ModelEnv } from "./runtime/model-factory";
 import { type Run, RunStore } from "./runtime/run-store";
 import { sseResponse } from "./runtime/sse";
-import { runSubAgent } from "./runtime/sub-agent";
-import type { ToolRegistry } from "./tools/tool";
 import { runTool } from "./tools/tool-runner";
-import type { WebToolDeps } from "./tools/web";
-import { webConfig } from "./web/config";
-import { createSummarizer } from "./web/summarize";
-import type { WorkspaceObject } from "./workspace-object";
 import { writtenFiles } from "./written-files";
-
-/** Conversation settings stored at creation. */
-interface ConversationInfo extends Conversation {
-  workspace_id: string;
-  allowed_domains?: string[];
-}
 
 /** A Durable Object hosting one conversation and its agent runs. */
 export class ConversationObject extends DurableObject<Env> {
-  private readonly sql: SqlStorage;
+  private readonly meta: ConversationMeta;
+  private readonly wiring: ConversationWiring;
   private readonly log: EventLog;
   private readonly messages: MessageStore;
   private readonly runs: RunStore;
@@ -64,22 +42,32 @@ export class ConversationObject extends DurableObject<Env> {
   private readonly waiters = new Map<string, Set<() => void>>();
   private driving = false;
   private abort = new AbortController();
-  private browserCache: ConversationBrowser | null = null;
-  /** Whether the model is shown screenshots (workspace model_vision), as of the last tool set built. */
-  private vision = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.sql = ctx.storage.sql;
+    const sql = ctx.storage.sql;
     this.config = runtimeConfig(env as unknown as Record<string, unknown>);
-    this.sql.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-    this.log = new EventLog(this.sql);
-    this.messages = new MessageStore(this.sql);
-    this.runs = new RunStore(this.sql);
+    this.meta = new ConversationMeta(sql);
+    this.log = new EventLog(sql);
+    this.messages = new MessageStore(sql);
+    this.runs = new RunStore(sql);
     this.state = new StateHolder((delta) => this.emit(this.runs.active()?.id ?? null, ev.stateDelta(delta)));
     const snapshot = this.log.lastOfType("STATE_SNAPSHOT");
     const deltas = this.log.readAfter(snapshot?.seq ?? 0).filter((e) => e.event.type === "STATE_DELTA");
     this.state.restore(snapshot, deltas);
+    this.wiring = new ConversationWiring({
+      env,
+      storage: ctx.storage,
+      sql,
+      config: this.config,
+      meta: this.meta,
+      runs: this.runs,
+      messages: this.messages,
+      log: this.log,
+      state: this.state,
+      signal: () => this.abort.signal,
+      emit: (runId, event) => this.emit(runId, event),
+    });
   }
 
   // ---- creation and views -------------------------------------------------------------
@@ -93,8 +81,8 @@ export class ConversationObject extends DurableObject<Env> {
   ): Promise<Conversation> {
     const existing = this.info();
     if (existing) return publicInfo(existing);
-    if (job) this.setMeta("job", job);
-    const agent = await this.workspace(workspaceId).getAgentSettings();
+    if (job) this.meta.set("job", job);
+    const agent = await this.wiring.workspace(workspaceId).getAgentSettings();
     const info: ConversationInfo = {
       id,
       object: "conversation",
@@ -109,7 +97,7 @@ export class ConversationObject extends DurableObject<Env> {
       ...(body.allowed_domains ? { allowed_domains: body.allowed_domains } : {}),
       allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,
     };
-    this.setMeta("info", info);
+    this.meta.set("info", info);
     return publicInfo(info);
   }
 
@@ -201,7 +189,7 @@ export class ConversationObject extends DurableObject<Env> {
     const stopDriving = () => this.abort.abort(new Error("cancelled"));
     if (this.driving && run.status !== "waiting_for_user") stopDriving();
     else {
-      const deps = this.loopDeps(await this.tools());
+      const deps = this.wiring.loopDeps(await this.wiring.tools());
       // The alarm may have started driving this run while the tools were built: then the loop
       // ends it (it checks the cancel flag); finishing it here too would end it twice.
       const still = this.runs.active();
@@ -223,7 +211,7 @@ export class ConversationObject extends DurableObject<Env> {
   ): Promise<RpcResult<{ tool: string; result: unknown }>> {
     const info = this.info();
     if (!info) return fail(404, "not_found", "No such conversation.");
-    const tools = await this.tools();
+    const tools = await this.wiring.tools();
     const tool = tools.get(name);
     if (!tool)
       return fail(
@@ -259,7 +247,7 @@ export class ConversationObject extends DurableObject<Env> {
 
   /** The browser's tabs and session facts, for the live view. */
   async tabs(): Promise<RpcResult<TabList>> {
-    const browser = this.browser();
+    const browser = this.wiring.browser();
     if (!browser) return fail(404, "not_found", "No such conversation.");
     return ok({
       data: browser.store
@@ -271,13 +259,14 @@ export class ConversationObject extends DurableObject<Env> {
 
   /** A PNG of one tab, for the live view. */
   async tabScreenshot(tabId: number): Promise<RpcResult<Uint8Array>> {
-    const png = await this.browser()?.screenshot(tabId);
+    const png = await this.wiring.browser()?.screenshot(tabId);
     return png ? ok(png) : fail(404, "not_found", `No tab ${tabId} in this conversation.`);
   }
 
   /** Deletes the conversation and everything it stored. */
   async destroy(): Promise<void> {
-    await this.browser()
+    await this.wiring
+      .browser()
       ?.shutdown()
       .catch(() => {});
     this.abort.abort(new Error("deleted"));
@@ -313,7 +302,7 @@ export class ConversationObject extends DurableObject<Env> {
     }
     this.driving = true;
     try {
-      await this.browser()?.closeIfIdle();
+      await this.wiring.browser()?.closeIfIdle();
       await this.drive();
     } finally {
       this.driving = false;
@@ -334,15 +323,15 @@ export class ConversationObject extends DurableObject<Env> {
       if (!run) return;
       await this.ctx.storage.setAlarm(Date.now() + this.config.watchdogMs);
       this.abort = new AbortController();
-      const tools = await this.tools();
-      const result = await advanceRun(this.loopDeps(tools), run.id);
+      const tools = await this.wiring.tools();
+      const result = await advanceRun(this.wiring.loopDeps(tools), run.id);
       if (result === "suspended") return;
     }
   }
 
   private async scheduleNext(): Promise<void> {
     const q = this.state.pendingQuestion;
-    const idle = this.browser()?.idleDeadline() ?? null;
+    const idle = this.wiring.browser()?.idleDeadline() ?? null;
     if (q) await this.ctx.storage.setAlarm(earliest(q.expires_at, idle)!);
     else if (this.runs.active() || this.runs.nextQueued()) await this.ctx.storage.setAlarm(Date.now());
     else if (idle !== null) await this.ctx.storage.setAlarm(idle);
@@ -370,152 +359,25 @@ export class ConversationObject extends DurableObject<Env> {
       const set = this.waiters.get(runId);
       this.waiters.delete(runId);
       for (const w of set ?? []) w();
-      const job = this.getMeta<JobLink>("job");
+      const job = this.meta.job();
       const workspaceId = this.info()?.workspace_id;
       if (job && workspaceId) this.ctx.waitUntil(notifyJobRunEnded(this.env, workspaceId, job));
     }
   }
 
-  private async tools(): Promise<ToolRegistry> {
-    const info = this.info();
-    const workspace = info ? this.workspace(info.workspace_id) : null;
-    const policy = info && workspace ? conversationPolicy(await workspace.getAgentPolicy(), info) : null;
-    await this.browser()?.setWorkspaceDomains(policy?.domains.workspaceDomains ?? null);
-    this.vision = policy?.vision ?? false;
-    const registry = buildConversationTools({
-      env: this.env as unknown as Record<string, unknown>,
-      conversationId: info?.id ?? "",
-      tasks: this.state,
-      config: this.config,
-      outputSchema: info?.output_schema ?? null,
-      unattended: this.getMeta<JobLink>("job") !== null,
-      allowedTools: info?.allowed_tools ?? null,
-      httpTools: [...((await workspace?.httpTools()) ?? []), ...this.httpTools()] as StoredHttpTool[],
-      web: this.webDeps(policy),
-      browser: this.browserDeps(policy),
-      files: info ? conversationFiles(this.env, info.workspace_id) : undefined,
-      runSubAgent: (spec, ctx) =>
-        runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
-    });
-    return registry;
-  }
-
   /** Registers (or replaces) an HTTP tool for this conversation only. */
   putHttpTool(tool: StoredHttpTool): void {
-    const tools = this.getMeta<Record<string, StoredHttpTool>>("http_tools") ?? {};
-    tools[tool.name] = tool;
-    this.setMeta("http_tools", tools);
+    this.meta.putHttpTool(tool);
   }
 
   /** This conversation's own HTTP tools. */
   httpTools(): StoredHttpTool[] {
-    return Object.values(this.getMeta<Record<string, StoredHttpTool>>("http_tools") ?? {});
+    return this.meta.httpTools();
   }
 
   /** Removes one of this conversation's HTTP tools. */
   deleteHttpTool(name: string): boolean {
-    const tools = this.getMeta<Record<string, StoredHttpTool>>("http_tools") ?? {};
-    if (!(name in tools)) return false;
-    delete tools[name];
-    this.setMeta("http_tools", tools);
-    return true;
-  }
-
-  /** The web tools' deps: the summariser uses the loop's model client; settings come from the workspace. */
-  private webDeps(policy: ConversationPolicy | null): WebToolDeps | undefined {
-    const info = this.info();
-    if (!info) return undefined;
-    return {
-      domains: policy?.domains,
-      config: webConfig(this.env as unknown as Record<string, unknown>),
-      summarize: this.summarizer(info.model),
-      searchSettings: () =>
-        this.env.WORKSPACES.get(this.env.WORKSPACES.idFromName(info.workspace_id)).getSearchSettings(),
-    };
-  }
-
-  private browserDeps(policy: ConversationPolicy | null) {
-    const browser = this.browser();
-    const info = this.info();
-    return browser && info
-      ? {
-          browser,
-          secrets: this.secretReader(),
-          summarize: this.summarizer(info.model),
-          saveFile: imageFiles(conversationFiles(this.env, info.workspace_id).files).save,
-          vision: policy?.vision ?? false,
-        }
-      : undefined;
-  }
-
-  /** The conversation's browser, created on first use (it launches nothing until a tab tool runs). */
-  private browser(): ConversationBrowser | null {
-    const info = this.info();
-    if (!info) return null;
-    this.browserCache ??= new ConversationBrowser({
-      binding: this.env.BROWSER,
-      sql: this.sql,
-      options: browserConfig(this.env as unknown as Record<string, unknown>, info.allowed_domains),
-      secrets: this.secretReader(),
-      publishTabs: (tabs) =>
-        this.state.setTabs(
-          tabs.map(({ id, window_id, url, title, active }) => ({ id, window_id, url, title, active })),
-        ),
-      wakeBy: (at) => wakeBy(this.ctx.storage, at),
-    });
-    return this.browserCache;
-  }
-
-  private secretReader(): { read(name: string): Promise<string | null> } {
-    const workspaceId = this.info()?.workspace_id ?? "";
-    return {
-      read: (name) => this.env.WORKSPACES.get(this.env.WORKSPACES.idFromName(workspaceId)).readSecret(name),
-    };
-  }
-
-  /** One summariser for every tool's `prompt`; its tokens count towards the run that asked. */
-  private summarizer(modelName: string) {
-    const model = createModelClient(this.env as unknown as ModelEnv, this.config);
-    return createSummarizer(model, modelName, (usage) => {
-      const run = this.runs.active();
-      if (run) this.runs.addUsage(run.id, usage);
-    });
-  }
-
-  private loopDeps(tools: ToolRegistry): LoopDeps {
-    const info = this.info()!;
-    return {
-      ledger: this.runs,
-      outputSchema: info.output_schema,
-      conversationId: info.id,
-      workspaceId: info.workspace_id,
-      runs: this.runs,
-      messages: this.messages,
-      log: this.log,
-      state: this.state,
-      model: this.vision
-        ? withScreenshotImages(
-            createModelClient(this.env as unknown as ModelEnv, this.config),
-            imageFiles(conversationFiles(this.env, info.workspace_id).files).read,
-          )
-        : createModelClient(this.env as unknown as ModelEnv, this.config),
-      tools,
-      settings: {
-        model: info.model,
-        instructions: info.instructions,
-        maxSteps: info.max_steps,
-        limits: this.config.limits,
-        contextTokens: info.context_window,
-        maxTokens: this.getMeta<JobLink>("job")?.max_tokens ?? null,
-      },
-      signal: this.abort.signal,
-      emit: (runId, event) => this.emit(runId, event),
-      summary: {
-        get: () => this.getMeta<ContextSummary>("summary"),
-        set: (s) => this.setMeta("summary", s),
-      },
-      spill: conversationFiles(this.env, info.workspace_id).spill,
-    };
+    return this.meta.deleteHttpTool(name);
   }
 
   private status(): ConversationDetails["status"] {
@@ -524,29 +386,9 @@ export class ConversationObject extends DurableObject<Env> {
     return this.runs.nextQueued() ? "running" : "idle";
   }
 
-  private workspace(workspaceId: string): DurableObjectStub<WorkspaceObject> {
-    return this.env.WORKSPACES.get(
-      this.env.WORKSPACES.idFromName(workspaceId),
-    ) as DurableObjectStub<WorkspaceObject>;
-  }
-
   private info(): ConversationInfo | null {
-    return this.getMeta<ConversationInfo>("info");
+    return this.meta.info();
   }
-
-  private getMeta<T>(key: string): T | null {
-    const row = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0];
-    return row ? (JSON.parse(row.value) as T) : null;
-  }
-
-  private setMeta(key: string, value: unknown): void {
-    this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", key, JSON.stringify(value));
-  }
-}
-
-function publicInfo(info: ConversationInfo): Conversation {
-  const { workspace_id: _ws, ...rest } = info;
-  return { ...rest, allowed_tools: rest.allowed_tools ?? null };
 }
 
 function runResult(run: Run): RunResult {

@@ -1,0 +1,177 @@
+/**
+ * What a conversation's runs are built from: its tool set (built-ins, custom and HTTP tools,
+ * web, files, the browser), the loop's dependencies and the browser itself — assembled from the
+ * conversation's storage, the deployment's config and the workspace's settings.
+ */
+import type { StoredHttpTool } from "../shared/http-tools";
+import { browserConfig } from "./browser/browser-config";
+import { ConversationBrowser } from "./browser/conversation-browser";
+import { withScreenshotImages } from "./browser/screenshot-vision";
+import type { ConversationMeta } from "./conversation-meta";
+import { type ConversationPolicy, conversationPolicy, imageFiles, wakeBy } from "./conversation-policy";
+import { buildConversationTools } from "./conversation-tools";
+import { conversationFiles } from "./files/files-factory";
+import type { RuntimeConfig } from "./runtime/config";
+import type { StateHolder } from "./runtime/conversation-state";
+import type { EventLog } from "./runtime/event-log";
+import type { ContextSummary, LoopDeps } from "./runtime/loop-deps";
+import type { MessageStore } from "./runtime/message-store";
+import { createModelClient, type ModelEnv } from "./runtime/model-factory";
+import type { RunStore } from "./runtime/run-store";
+import { runSubAgent } from "./runtime/sub-agent";
+import type { ToolRegistry } from "./tools/tool";
+import type { WebToolDeps } from "./tools/web";
+import { webConfig } from "./web/config";
+import { createSummarizer } from "./web/summarize";
+import type { WorkspaceObject } from "./workspace-object";
+
+/** The conversation's parts the wiring reads and writes. */
+export interface WiringParts {
+  env: Env;
+  storage: DurableObjectStorage;
+  sql: SqlStorage;
+  config: RuntimeConfig;
+  meta: ConversationMeta;
+  runs: RunStore;
+  messages: MessageStore;
+  log: EventLog;
+  state: StateHolder;
+  /** The signal that stops the run being driven now. */
+  signal(): AbortSignal;
+  emit: LoopDeps["emit"];
+}
+
+/** Builds tools and loop deps for one conversation; holds its browser. */
+export class ConversationWiring {
+  private browserCache: ConversationBrowser | null = null;
+  /** Whether the model is shown screenshots (workspace model_vision), as of the last tool set built. */
+  private vision = false;
+
+  constructor(private readonly p: WiringParts) {}
+
+  private get vars(): Record<string, unknown> {
+    return this.p.env as unknown as Record<string, unknown>;
+  }
+
+  /** The workspace's object. */
+  workspace(workspaceId: string): DurableObjectStub<WorkspaceObject> {
+    const ns = this.p.env.WORKSPACES;
+    return ns.get(ns.idFromName(workspaceId)) as DurableObjectStub<WorkspaceObject>;
+  }
+
+  /** Every tool a run of this conversation may call, with the workspace's current policy applied. */
+  async tools(): Promise<ToolRegistry> {
+    const info = this.p.meta.info();
+    const workspace = info ? this.workspace(info.workspace_id) : null;
+    const policy = info && workspace ? conversationPolicy(await workspace.getAgentPolicy(), info) : null;
+    await this.browser()?.setWorkspaceDomains(policy?.domains.workspaceDomains ?? null);
+    this.vision = policy?.vision ?? false;
+    const registry = buildConversationTools({
+      env: this.vars,
+      conversationId: info?.id ?? "",
+      tasks: this.p.state,
+      config: this.p.config,
+      outputSchema: info?.output_schema ?? null,
+      unattended: this.p.meta.job() !== null,
+      allowedTools: info?.allowed_tools ?? null,
+      httpTools: [...((await workspace?.httpTools()) ?? []), ...this.p.meta.httpTools()] as StoredHttpTool[],
+      web: this.webDeps(policy),
+      browser: this.browserDeps(policy),
+      files: info ? conversationFiles(this.p.env, info.workspace_id) : undefined,
+      runSubAgent: (spec, ctx) =>
+        runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
+    });
+    return registry;
+  }
+
+  /** What the agent loop needs for one run step. */
+  loopDeps(tools: ToolRegistry): LoopDeps {
+    const info = this.p.meta.info()!;
+    const model = createModelClient(this.p.env as unknown as ModelEnv, this.p.config);
+    const files = conversationFiles(this.p.env, info.workspace_id);
+    return {
+      ledger: this.p.runs,
+      outputSchema: info.output_schema,
+      conversationId: info.id,
+      workspaceId: info.workspace_id,
+      runs: this.p.runs,
+      messages: this.p.messages,
+      log: this.p.log,
+      state: this.p.state,
+      model: this.vision ? withScreenshotImages(model, imageFiles(files.files).read) : model,
+      tools,
+      settings: {
+        model: info.model,
+        instructions: info.instructions,
+        maxSteps: info.max_steps,
+        limits: this.p.config.limits,
+        contextTokens: info.context_window,
+        maxTokens: this.p.meta.job()?.max_tokens ?? null,
+      },
+      signal: this.p.signal(),
+      emit: this.p.emit,
+      summary: {
+        get: () => this.p.meta.get<ContextSummary>("summary"),
+        set: (s) => this.p.meta.set("summary", s),
+      },
+      spill: files.spill,
+    };
+  }
+
+  /** The conversation's browser, created on first use (it launches nothing until a tab tool runs). */
+  browser(): ConversationBrowser | null {
+    const info = this.p.meta.info();
+    if (!info) return null;
+    this.browserCache ??= new ConversationBrowser({
+      binding: this.p.env.BROWSER,
+      sql: this.p.sql,
+      options: browserConfig(this.vars, info.allowed_domains),
+      secrets: this.secretReader(info.workspace_id),
+      publishTabs: (tabs) =>
+        this.p.state.setTabs(
+          tabs.map(({ id, window_id, url, title, active }) => ({ id, window_id, url, title, active })),
+        ),
+      wakeBy: (at) => wakeBy(this.p.storage, at),
+    });
+    return this.browserCache;
+  }
+
+  /** The web tools' deps: the summariser uses the loop's model client; settings come from the workspace. */
+  private webDeps(policy: ConversationPolicy | null): WebToolDeps | undefined {
+    const info = this.p.meta.info();
+    if (!info) return undefined;
+    return {
+      domains: policy?.domains,
+      config: webConfig(this.vars),
+      summarize: this.summarizer(info.model),
+      searchSettings: () => this.workspace(info.workspace_id).getSearchSettings(),
+    };
+  }
+
+  private browserDeps(policy: ConversationPolicy | null) {
+    const browser = this.browser();
+    const info = this.p.meta.info();
+    return browser && info
+      ? {
+          browser,
+          secrets: this.secretReader(info.workspace_id),
+          summarize: this.summarizer(info.model),
+          saveFile: imageFiles(conversationFiles(this.p.env, info.workspace_id).files).save,
+          vision: policy?.vision ?? false,
+        }
+      : undefined;
+  }
+
+  private secretReader(workspaceId: string): { read(name: string): Promise<string | null> } {
+    return { read: (name) => this.workspace(workspaceId).readSecret(name) };
+  }
+
+  /** One summariser for every tool's `prompt`; its tokens count towards the run that asked. */
+  private summarizer(modelName: string) {
+    const model = createModelClient(this.p.env as unknown as ModelEnv, this.p.config);
+    return createSummarizer(model, modelName, (usage) => {
+      const run = this.p.runs.active();
+      if (run) this.p.runs.addUsage(run.id, usage);
+    });
+  }
+}
