@@ -40,7 +40,7 @@ async function main(): Promise<void> {
       ALLOW_PRIVATE_NETWORK: text("true"),
       OPENAI_API_KEY: text(""),
     },
-    dev: { server: { port: 0 }, inspector: false, logLevel: "error" },
+    dev: { server: { port: 0 }, inspector: false, logLevel: "error", remote: false },
   });
   try {
     await worker.ready;

@@ -124,7 +124,7 @@ const worker = await unstable_startWorker({
     ADMIN_TOKEN: { type: "plain_text", value: ADMIN },
     FILES_MAX_FILE_BYTES: { type: "plain_text", value: String(256 * MiB) },
   },
-  dev: { server: { port: 0 }, inspector: false, persist: false },
+  dev: { server: { port: 0 }, inspector: false, persist: false, remote: false },
 } as Parameters<typeof unstable_startWorker>[0]);
 try {
   await worker.ready;

@@ -30,7 +30,7 @@ export async function startBenchStack(extraVars: Record<string, string> = {}): P
       ...extraVars,
     },
     local: true,
-    experimental: { disableExperimentalWarning: true, forceLocal: true },
+    experimental: { disableExperimentalWarning: true, forceLocal: true, watch: false },
   });
   const url = `http://127.0.0.1:${worker.port}`;
   return {

@@ -63,7 +63,11 @@ export class ConversationWiring {
   async tools(): Promise<ToolRegistry> {
     const info = this.p.meta.info();
     const workspace = info ? this.workspace(info.workspace_id) : null;
-    const policy = info && workspace ? conversationPolicy(await workspace.getAgentPolicy(), info) : null;
+    // One round trip's worth of waiting: the workspace answers both calls concurrently.
+    const [agentPolicy, workspaceTools] = workspace
+      ? await Promise.all([workspace.getAgentPolicy(), workspace.httpTools()])
+      : [null, []];
+    const policy = info && agentPolicy ? conversationPolicy(agentPolicy, info) : null;
     await this.browser()?.setWorkspaceDomains(policy?.domains.workspaceDomains ?? null);
     this.vision = policy?.vision ?? false;
     const registry = buildConversationTools({
@@ -74,7 +78,7 @@ export class ConversationWiring {
       outputSchema: info?.output_schema ?? null,
       unattended: this.p.meta.job() !== null,
       allowedTools: info?.allowed_tools ?? null,
-      httpTools: [...((await workspace?.httpTools()) ?? []), ...this.p.meta.httpTools()] as StoredHttpTool[],
+      httpTools: [...(workspaceTools as StoredHttpTool[]), ...this.p.meta.httpTools()],
       web: this.webDeps(policy),
       browser: this.browserDeps(policy),
       files: info ? conversationFiles(this.p.env, info.workspace_id) : undefined,
