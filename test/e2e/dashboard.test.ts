@@ -169,6 +169,8 @@ describe("the dashboard", () => {
         { timeout: 20_000 },
       );
       expect(await page.locator("figure.tab script").count()).toBe(0);
+      if (process.env.CIRRUS_SCREENSHOTS)
+        await page.screenshot({ path: resolve(DOCS, "dashboard-tabs.png"), fullPage: true });
     } finally {
       await fetch(`${stack.model.url}/__scripts/${key}/release`, { method: "POST" });
       await run.catch(() => {});
@@ -346,6 +348,8 @@ describe("the dashboard", () => {
       await page.getByRole("button", { name: "Refresh" }).click();
     }
     expect(await row.getAttribute("data-status")).toBe("succeeded");
+    if (process.env.CIRRUS_SCREENSHOTS)
+      await page.screenshot({ path: resolve(DOCS, "jobs.png"), fullPage: true });
     const result = row.getByRole("button", { name: /^reports\/morning-brief\// });
     const [download] = await Promise.all([page.waitForEvent("download"), result.click()]);
     let text = "";
