@@ -2,43 +2,11 @@
  * Jobs (`/v1/jobs`): create and edit scheduled research jobs, run one now, read its run ledger
  * and open a run's result or conversation.
  */
+import type { Job, JobRun } from "../../shared/jobs";
 import { clear, h } from "../shared/dom";
 import { api } from "./client";
 import { downloadFile } from "./files-page";
 import { failureText, field, notice, when } from "./ui";
-
-interface Job {
-  id: string;
-  name: string;
-  prompt: string;
-  schedule: string;
-  timezone: string;
-  instructions: string | null;
-  model: string | null;
-  output_path: string;
-  webhook_url: string | null;
-  max_steps: number | null;
-  max_runtime_seconds: number;
-  max_tokens: number | null;
-  enabled: boolean;
-  next_run_at: number | null;
-  webhook_secret?: string;
-}
-
-interface JobRun {
-  id: string;
-  number: number;
-  trigger: string;
-  scheduled_at: number;
-  started_at: number | null;
-  ended_at: number | null;
-  status: string;
-  conversation_id: string | null;
-  result_path: string | null;
-  tokens: { total_tokens: number } | null;
-  error: { code: string; message: string } | null;
-  webhook: { status: string; attempts: number } | null;
-}
 
 const TEXT_FIELDS = ["name", "schedule", "timezone", "model", "output_path", "webhook_url"] as const;
 const NUMBER_FIELDS = ["max_steps", "max_runtime_seconds", "max_tokens"] as const;
