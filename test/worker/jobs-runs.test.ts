@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { JobRun } from "../../shared/jobs";
-import { api, getConversation, modelRequests, release, script, uniqueKey } from "./helpers";
+import { api, eventually, getConversation, modelRequests, release, script, uniqueKey } from "./helpers";
 import { configureReceiver, createJob, jobRuns, pageUrl, receiverLog, settledRun } from "./jobs-helpers";
 
 const REPORT = "# AI news\n\n- A new open model was released.\n- Prices went down again.\n";
@@ -219,6 +219,34 @@ describe("a job run", () => {
       delivered_at: null,
     });
     expect(await receiverLog("job-giveup")).toHaveLength(6);
+  });
+
+  it("stops retrying a webhook whose URL was removed, and records why", async () => {
+    const key = uniqueKey("job-unhook");
+    await script(key, [{ text: "Report." }]);
+    const job = await createJob({
+      name: "Unhook",
+      prompt: "Go.",
+      schedule: "@daily",
+      model: key,
+      webhook_url: `${pageUrl()}/receiver/job-unhook`,
+    });
+    await configureReceiver("job-unhook", { secret: job.webhook_secret, status: 503 });
+    await runNow(job.id);
+    await eventually(async () => {
+      const [run] = await jobRuns(job.id);
+      return run?.webhook?.status === "pending" && run.webhook.attempts >= 1 ? run : null;
+    }, 10_000);
+    const patched = await api(`/v1/jobs/${job.id}`, { method: "PATCH", json: { webhook_url: null } });
+    expect(patched.status).toBe(200);
+    const run = await settledRun(job.id, { webhook: true });
+    expect(run.webhook).toMatchObject({
+      status: "failed",
+      last_error: "webhook_url was removed before delivery.",
+      next_attempt_at: null,
+    });
+    expect(run.webhook!.attempts).toBeLessThan(6);
+    expect(await receiverLog("job-unhook")).toHaveLength(run.webhook!.attempts);
   });
 });
 
