@@ -27,6 +27,7 @@ import { EventLog } from "./runtime/event-log";
 import { MessageStore } from "./runtime/message-store";
 import { type Run, RunStore } from "./runtime/run-store";
 import { sseResponse } from "./runtime/sse";
+import { ToolRegistry } from "./tools/tool";
 import { runTool } from "./tools/tool-runner";
 import { writtenFiles } from "./written-files";
 
@@ -186,20 +187,12 @@ export class ConversationObject extends DurableObject<Env> {
     const run = this.runs.active();
     if (!run) return ok({ run_id: null, cancelled: false });
     this.runs.requestCancel(run.id);
-    const stopDriving = () => this.abort.abort(new Error("cancelled"));
-    if (this.driving && run.status !== "waiting_for_user") stopDriving();
+    if (this.driving && run.status !== "waiting_for_user") this.abort.abort(new Error("cancelled"));
     else {
-      const deps = this.wiring.loopDeps(await this.wiring.tools());
-      // The alarm may have started driving this run while the tools were built: then the loop
-      // ends it (it checks the cancel flag); finishing it here too would end it twice.
-      const still = this.runs.active();
-      if (still?.id === run.id) {
-        if (this.driving && still.status !== "waiting_for_user") stopDriving();
-        else {
-          finishRun(deps, run.id, { status: "cancelled" });
-          await this.scheduleNext();
-        }
-      }
+      // Ending a run needs no tools: finishing it synchronously leaves no gap in which the alarm
+      // could start driving it too.
+      finishRun(this.wiring.loopDeps(new ToolRegistry()), run.id, { status: "cancelled" });
+      await this.scheduleNext();
     }
     return ok({ run_id: run.id, cancelled: true });
   }
