@@ -3,13 +3,12 @@
  * (engine and keys), `agent` (defaults for new conversations), `widget` (its look) and `policy`
  * (allowed_domains, model_vision).
  */
+import { z } from "@hono/zod-openapi";
 import {
-  AgentSettings as AgentSchema,
-  type AgentSettings,
+  AgentSettings,
   DEFAULT_AGENT_SETTINGS,
   DEFAULT_WIDGET_SETTINGS,
-  WidgetSettings as WidgetSchema,
-  type WidgetSettings,
+  WidgetSettings,
 } from "../shared/agent-settings";
 import {
   AgentPolicy,
@@ -25,12 +24,7 @@ import { fail, ok, type RpcResult } from "./rpc-result";
 
 type Section = "search" | "agent" | "widget" | "policy";
 
-function readSection<T>(
-  sql: SqlStorage,
-  key: Section,
-  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
-  defaults: T,
-): T {
+function readSection<T>(sql: SqlStorage, key: Section, schema: z.ZodType<T>, defaults: T): T {
   const row = sql.exec<{ value: string }>("SELECT value FROM settings WHERE key = ?", key).toArray()[0];
   const parsed = row ? schema.safeParse({ ...defaults, ...JSON.parse(row.value) }) : null;
   return parsed?.success ? parsed.data : { ...defaults };
@@ -53,11 +47,11 @@ export class WorkspaceSettings {
   }
 
   agent(): AgentSettings {
-    return readSection(this.sql, "agent", AgentSchema, DEFAULT_AGENT_SETTINGS);
+    return readSection(this.sql, "agent", AgentSettings, DEFAULT_AGENT_SETTINGS);
   }
 
   widget(): WidgetSettings {
-    return readSection(this.sql, "widget", WidgetSchema, DEFAULT_WIDGET_SETTINGS);
+    return readSection(this.sql, "widget", WidgetSettings, DEFAULT_WIDGET_SETTINGS);
   }
 
   policy(): AgentPolicy {
@@ -70,27 +64,30 @@ export class WorkspaceSettings {
 
   /** Applies a partial update of any sections; nothing is written unless all of it is valid. */
   update(update: SettingsUpdate): RpcResult<SettingsView> {
-    const search = SearchSettings.safeParse({ ...this.search(), ...update.search });
-    const agent = AgentSchema.safeParse({ ...this.agent(), ...update.agent });
-    const widget = WidgetSchema.safeParse({ ...this.widget(), ...update.widget });
     const current = this.policy();
-    const policy = AgentPolicy.safeParse({
-      allowed_domains:
-        update.allowed_domains === undefined ? current.allowed_domains : update.allowed_domains,
-      model_vision: update.model_vision ?? current.model_vision,
-    });
-    for (const checked of [search, agent, widget, policy])
-      if (!checked.success)
-        return fail(400, "invalid_settings", checked.error.issues.map((i) => i.message).join("; "));
-    if (!search.success || !agent.success || !widget.success || !policy.success)
-      return fail(400, "invalid_settings", "The settings are not valid.");
-    const missing = missingForEngine(search.data);
+    let next: { search: SearchSettings; agent: AgentSettings; widget: WidgetSettings; policy: AgentPolicy };
+    try {
+      next = {
+        search: SearchSettings.parse({ ...this.search(), ...update.search }),
+        agent: AgentSettings.parse({ ...this.agent(), ...update.agent }),
+        widget: WidgetSettings.parse({ ...this.widget(), ...update.widget }),
+        policy: AgentPolicy.parse({
+          allowed_domains:
+            update.allowed_domains === undefined ? current.allowed_domains : update.allowed_domains,
+          model_vision: update.model_vision ?? current.model_vision,
+        }),
+      };
+    } catch (err) {
+      if (!(err instanceof z.ZodError)) throw err;
+      return fail(400, "invalid_settings", err.issues.map((i) => i.message).join("; "));
+    }
+    const missing = missingForEngine(next.search);
     if (missing) return fail(400, "invalid_settings", missing);
-    if (update.search) writeSection(this.sql, "search", search.data);
-    if (update.agent) writeSection(this.sql, "agent", agent.data);
-    if (update.widget) writeSection(this.sql, "widget", widget.data);
+    if (update.search) writeSection(this.sql, "search", next.search);
+    if (update.agent) writeSection(this.sql, "agent", next.agent);
+    if (update.widget) writeSection(this.sql, "widget", next.widget);
     if (update.allowed_domains !== undefined || update.model_vision !== undefined)
-      writeSection(this.sql, "policy", policy.data);
-    return ok(settingsView(search.data, agent.data, widget.data, policy.data));
+      writeSection(this.sql, "policy", next.policy);
+    return ok(settingsView(next.search, next.agent, next.widget, next.policy));
   }
 }
