@@ -3,8 +3,9 @@
  * conversations start from, and the widget's look (title, greeting, colour, language, position).
  */
 import { z } from "@hono/zod-openapi";
+import { CSS_COLOUR, TOOL_NAME_PATTERN } from "./patterns";
 
-const toolName = z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, "tool names are 1-64 letters, digits, _ or -");
+const toolName = z.string().regex(TOOL_NAME_PATTERN, "tool names are 1-64 letters, digits, _ or -");
 
 /** Defaults for new conversations; `null` means the deployment's default. */
 export const AgentSettings = z
@@ -23,10 +24,7 @@ export type AgentSettings = z.infer<typeof AgentSettings>;
 export const DEFAULT_AGENT_SETTINGS: AgentSettings = { model: null, instructions: null, allowed_tools: null };
 
 /** A CSS colour the widget accepts: hex, rgb()/hsl() or a named colour. */
-const colour = z
-  .string()
-  .trim()
-  .regex(/^(#[0-9a-f]{3,8}|(rgb|hsl)a?\([0-9.,%\s/]+\)|[a-z]{3,20})$/i, "must be a CSS colour like #0b5fff");
+const colour = z.string().trim().regex(CSS_COLOUR, "must be a CSS colour like #0b5fff");
 
 /** The widget's look; its `<script data-…>` attributes override these on one page. */
 export const WidgetSettings = z

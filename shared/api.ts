@@ -4,6 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { ConversationState, PendingQuestion, Task } from "./events";
+import { TOOL_NAME_PATTERN } from "./patterns";
 import { AllowedDomains } from "./settings";
 
 /** The one error shape of every route. */
@@ -57,7 +58,7 @@ export const CreateConversation = z
       "Hostnames the browser and web_fetch may visit, subdomains included; absent = any. Inside the workspace's allowed_domains when it sets them.",
     ),
     allowed_tools: z
-      .array(z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/))
+      .array(z.string().regex(TOOL_NAME_PATTERN))
       .max(200)
       .optional()
       .describe(

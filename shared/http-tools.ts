@@ -1,11 +1,12 @@
 /** The schema of HTTP tools: tools that API users register and Cirrus calls over HTTP. */
 import { z } from "@hono/zod-openapi";
+import { TOOL_NAME_PATTERN } from "./patterns";
 
 export const HttpToolSpec = z
   .object({
     name: z
       .string()
-      .regex(/^[a-zA-Z0-9_-]{1,64}$/)
+      .regex(TOOL_NAME_PATTERN)
       .describe("Tool name the model sees; `finish` and built-in names are taken."),
     description: z.string().min(1).max(4000).describe("When the model should use it."),
     parameters: z

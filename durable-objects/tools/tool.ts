@@ -5,10 +5,11 @@
  */
 import { z } from "zod";
 import type { PendingQuestion } from "../../shared/events";
+import { TOOL_NAME_PATTERN } from "../../shared/patterns";
 import type { ToolSpec } from "../runtime/model-types";
 
 /** Tool names the model may use, as OpenAI and the custom-tool rules require. */
-export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+export { TOOL_NAME_PATTERN };
 
 /** What every tool execution receives besides its arguments. */
 export interface ToolContext {

@@ -1,8 +1,6 @@
 /** The widget's options, read from its `<script data-…>` tag. */
+import { CSS_COLOUR } from "../../shared/patterns";
 import { type Language, type Strings, stringsFor } from "./i18n";
-
-/** A CSS colour we accept from a data attribute: hex, rgb()/hsl() or a named colour. */
-const COLOUR = /^(#[0-9a-f]{3,8}|(rgb|hsl)a?\([0-9.,%\s/]+\)|[a-z]{3,20})$/i;
 
 /** Everything the widget is configured with. */
 export interface WidgetConfig {
@@ -30,7 +28,7 @@ export interface ServerWidgetSettings {
 }
 
 function colour(raw: string | undefined): string | null {
-  return raw && COLOUR.test(raw.trim()) ? raw.trim() : null;
+  return raw && CSS_COLOUR.test(raw.trim()) ? raw.trim() : null;
 }
 
 /** Reads the config from the script element; null when there is no usable key. */

@@ -1,0 +1,7 @@
+/** Patterns shared by the API schemas, the runtime and the web clients (plain regexes, no zod). */
+
+/** Tool names OpenAI-compatible APIs accept. */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** A CSS colour the widget accepts: hex, rgb()/hsl() or a named colour — nothing that can carry url(). */
+export const CSS_COLOUR = /^(#[0-9a-f]{3,8}|(rgb|hsl)a?\([0-9.,%\s/]+\)|[a-z]{3,20})$/i;
