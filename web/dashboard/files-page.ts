@@ -4,6 +4,7 @@
  * a header (never in a URL).
  */
 import { clear, h } from "../shared/dom";
+import { encodeFilePath } from "../shared/file-path";
 import { ApiFailure, api, authHeaders } from "./client";
 import { failureText, notice, when } from "./ui";
 
@@ -13,10 +14,6 @@ interface FileEntry {
   size: number;
   modified: number | null;
 }
-
-/** A path as URL segments, each encoded. */
-export const encodePath = (path: string): string =>
-  path.split("/").filter(Boolean).map(encodeURIComponent).join("/");
 
 const join = (dir: string, name: string): string => (dir ? `${dir}/${name}` : name);
 
@@ -28,7 +25,7 @@ function size(bytes: number): string {
 
 /** Saves a workspace file to the computer. */
 export async function downloadFile(path: string): Promise<void> {
-  const res = await fetch(`/v1/files/${encodePath(path)}`, { headers: authHeaders() });
+  const res = await fetch(`/v1/files/${encodeFilePath(path)}`, { headers: authHeaders() });
   if (!res.ok) throw new ApiFailure(res.status, "download_failed", `Could not download ${path}.`);
   const url = URL.createObjectURL(await res.blob());
   const a = h("a", { href: url, download: path.split("/").pop() ?? "file" });
@@ -65,7 +62,7 @@ export async function filesPage(main: HTMLElement, arg: string): Promise<undefin
     clear(out);
     for (const file of picker.files ?? []) {
       const target = join(dir, file.name);
-      const res = await fetch(`/v1/files/${encodePath(target)}`, {
+      const res = await fetch(`/v1/files/${encodeFilePath(target)}`, {
         method: "PUT",
         headers: { ...authHeaders(), "content-type": file.type || "application/octet-stream" },
         body: file,
@@ -115,7 +112,7 @@ export async function filesPage(main: HTMLElement, arg: string): Promise<undefin
         if (!confirm(`Delete ${path}${entry.kind === "directory" ? " and everything in it" : ""}?`)) return;
         clear(out);
         try {
-          await api(`/v1/files/${encodePath(path)}`, { method: "DELETE" });
+          await api(`/v1/files/${encodeFilePath(path)}`, { method: "DELETE" });
           out.append(notice(`${path} deleted.`));
           await render();
         } catch (err) {

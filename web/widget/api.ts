@@ -1,4 +1,5 @@
 /** The widget's calls to Cirrus with a publishable key and the visitor token. */
+import { encodeFilePath } from "../shared/file-path";
 import type { WidgetConfig } from "./config";
 
 /** A visitor session, kept in localStorage so the conversation survives reloads. */
@@ -76,8 +77,9 @@ export class WidgetApi {
 
   /** Downloads a file the agent wrote, as a Blob. */
   async file(path: string): Promise<Blob> {
-    const encoded = path.replace(/^\/+/, "").split("/").map(encodeURIComponent).join("/");
-    return (await this.call(`${this.conversationUrl()}/files/${encoded}`, { method: "GET" })).blob();
+    return (
+      await this.call(`${this.conversationUrl()}/files/${encodeFilePath(path)}`, { method: "GET" })
+    ).blob();
   }
 
   /** Remembers the last event seen. */

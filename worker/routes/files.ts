@@ -17,7 +17,8 @@ import { serveFile } from "../file-response";
 import { conversationStub } from "../stubs";
 import { commonErrors, json } from "./route-helpers";
 
-const FILES_PREFIX = "/v1/files/";
+const FILES_PREFIX = /^\/v1\/files\//;
+const CONVERSATION_FILES_PREFIX = /^\/v1\/conversations\/[^/]+\/files\//;
 /** Request types that say nothing about the bytes (curl's default), so the name decides. */
 const VAGUE_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
@@ -33,9 +34,9 @@ async function fileOp<T>(op: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The file path after `/v1/files/`, percent-decoded. */
-function pathOf(c: Context<AppEnv>): string {
-  const raw = new URL(c.req.url).pathname.slice(FILES_PREFIX.length);
+/** The file path after `prefix` (a pattern of the URL path), percent-decoded segment by segment. */
+function pathOf(c: Context<AppEnv>, prefix: RegExp = FILES_PREFIX): string {
+  const raw = new URL(c.req.url).pathname.replace(prefix, "");
   try {
     return raw.split("/").map(decodeURIComponent).join("/");
   } catch {
@@ -64,16 +65,7 @@ app.openAPIRegistry.registerPath({
 });
 app.get("/conversations/:id/files/*", async (c) => {
   const id = c.req.param("id");
-  const raw = new URL(c.req.url).pathname.replace(/^\/v1\/conversations\/[^/]+\/files\//, "");
-  const path = await fileOp(async () => {
-    try {
-      return normalizePath(raw.split("/").map(decodeURIComponent).join("/"));
-    } catch (err) {
-      if (err instanceof URIError)
-        throw new ApiError(400, "invalid_path", "The path is not valid percent-encoding.");
-      throw err;
-    }
-  });
+  const path = await fileOp(async () => normalizePath(pathOf(c, CONVERSATION_FILES_PREFIX)));
   const wrote = await conversationStub(c.env, c.get("principal").workspaceId, id).wroteFile(path);
   if (!wrote) throw new ApiError(404, "not_found", "This conversation has not written that file.");
   return fileOp(() => serveFile(files(c), path, c.req.raw));
