@@ -1,15 +1,7 @@
 /** Helpers for the workspace-file tests: workspaces with keys, direct tool calls, file bytes. */
 import { api } from "./helpers";
 
-/** Creates a workspace and a key for it (admin token), returning the key. */
-export async function newWorkspaceKey(name: string): Promise<{ id: string; key: string }> {
-  const ws = await api("/v1/workspaces", { method: "POST", json: { name } });
-  if (ws.status !== 201) throw new Error(`workspace: ${ws.status} ${await ws.text()}`);
-  const { id } = (await ws.json()) as { id: string };
-  const key = await api(`/v1/workspaces/${id}/keys`, { method: "POST", json: { name: "test" } });
-  if (key.status !== 201) throw new Error(`key: ${key.status} ${await key.text()}`);
-  return { id, key: ((await key.json()) as { key: string }).key };
-}
+export { newWorkspaceKey } from "./helpers";
 
 /** What a direct tool call answered. */
 export interface ToolReply {

@@ -21,6 +21,16 @@ export function api(
   return exports.default.fetch(new Request(`https://cirrus.test${path}`, { ...init, headers, body }));
 }
 
+/** Creates a workspace and a key for it (admin token), returning the key. */
+export async function newWorkspaceKey(name: string): Promise<{ id: string; key: string }> {
+  const ws = await api("/v1/workspaces", { method: "POST", json: { name } });
+  if (ws.status !== 201) throw new Error(`workspace: ${ws.status} ${await ws.text()}`);
+  const { id } = (await ws.json()) as { id: string };
+  const key = await api(`/v1/workspaces/${id}/keys`, { method: "POST", json: { name: "test" } });
+  if (key.status !== 201) throw new Error(`key: ${key.status} ${await key.text()}`);
+  return { id, key: ((await key.json()) as { key: string }).key };
+}
+
 /** The scripted model's base URL (Node side). */
 export const llmUrl = () => inject("llmUrl");
 

@@ -7,7 +7,7 @@ import { jobRegistry } from "../../durable-objects/job-registry";
 import { jobStub } from "../../durable-objects/jobs/job-link";
 import { randomToken } from "../../durable-objects/workspace-object";
 import type { CreateJob, Job, JobRun } from "../../shared/jobs";
-import { api, eventually } from "./helpers";
+import { api, eventually, newWorkspaceKey } from "./helpers";
 
 export const pageUrl = () => inject("pageUrl");
 
@@ -93,13 +93,5 @@ export async function getJob(id: string): Promise<Job> {
 
 /** A workspace of its own with a key, for isolation tests. */
 export async function otherWorkspaceKey(): Promise<string> {
-  const ws = (await (await api("/v1/workspaces", { method: "POST", json: { name: "other" } })).json()) as {
-    id: string;
-  };
-  const key = (await (
-    await api(`/v1/workspaces/${ws.id}/keys`, { method: "POST", json: { name: "k" } })
-  ).json()) as {
-    key: string;
-  };
-  return key.key;
+  return (await newWorkspaceKey("other")).key;
 }

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api } from "./helpers";
-
-async function newWorkspaceKey(): Promise<string> {
-  const ws = (await (await api("/v1/workspaces", { method: "POST", json: { name: "other" } })).json()) as {
-    id: string;
-  };
-  const key = await api(`/v1/workspaces/${ws.id}/keys`, { method: "POST", json: { name: "k" } });
-  return ((await key.json()) as { key: string }).key;
-}
+import { api, newWorkspaceKey } from "./helpers";
 
 const put = (search: Record<string, unknown>, token?: string) =>
   api("/v1/settings", { method: "PUT", json: { search }, token });
@@ -105,7 +97,7 @@ describe("workspace settings", () => {
 
   it("belong to one workspace: another workspace sees its own defaults", async () => {
     await put({ engine: "brave", brave_api_key: "BSA-secret-123" });
-    const token = await newWorkspaceKey();
+    const { key: token } = await newWorkspaceKey("other");
     const other = (await (await api("/v1/settings", { token })).json()) as {
       search: Record<string, unknown>;
     };
