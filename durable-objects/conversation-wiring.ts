@@ -7,7 +7,7 @@ import type { StoredHttpTool } from "../shared/http-tools";
 import { browserConfig } from "./browser/browser-config";
 import { ConversationBrowser } from "./browser/conversation-browser";
 import { withScreenshotImages } from "./browser/screenshot-vision";
-import type { ConversationMeta } from "./conversation-meta";
+import type { ConversationInfo, ConversationMeta } from "./conversation-meta";
 import { type ConversationPolicy, conversationPolicy, imageFiles, wakeBy } from "./conversation-policy";
 import { buildConversationTools } from "./conversation-tools";
 import { conversationFiles } from "./files/files-factory";
@@ -79,8 +79,8 @@ export class ConversationWiring {
       unattended: this.p.meta.job() !== null,
       allowedTools: info?.allowed_tools ?? null,
       httpTools: [...(workspaceTools as StoredHttpTool[]), ...this.p.meta.httpTools()],
-      web: this.webDeps(policy),
-      browser: this.browserDeps(policy),
+      web: info ? this.webDeps(info, policy) : undefined,
+      browser: info ? this.browserDeps(info, policy) : undefined,
       files: info ? conversationFiles(this.p.env, info.workspace_id) : undefined,
       runSubAgent: (spec, ctx) =>
         runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
@@ -141,9 +141,7 @@ export class ConversationWiring {
   }
 
   /** The web tools' deps: the summariser uses the loop's model client; settings come from the workspace. */
-  private webDeps(policy: ConversationPolicy | null): WebToolDeps | undefined {
-    const info = this.p.meta.info();
-    if (!info) return undefined;
+  private webDeps(info: ConversationInfo, policy: ConversationPolicy | null): WebToolDeps {
     return {
       domains: policy?.domains,
       config: webConfig(this.vars),
@@ -152,10 +150,9 @@ export class ConversationWiring {
     };
   }
 
-  private browserDeps(policy: ConversationPolicy | null) {
+  private browserDeps(info: ConversationInfo, policy: ConversationPolicy | null) {
     const browser = this.browser();
-    const info = this.p.meta.info();
-    return browser && info
+    return browser
       ? {
           browser,
           secrets: this.secretReader(info.workspace_id),
