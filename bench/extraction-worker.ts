@@ -1,8 +1,8 @@
 /** The bench's Worker: runs our extractor or plain Readability.js on one page, timed inside workerd. */
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
-import { decodeBody } from "../durable-objects/web/charset";
-import { extractMainContent } from "../durable-objects/web/extract";
+import { extractMainContent } from "../durable-objects/engine/extract/extract";
+import { decodeBody } from "../durable-objects/engine/net/charset";
 
 type Extractor = (html: string, url: string) => string;
 

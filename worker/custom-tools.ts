@@ -3,7 +3,7 @@
  * gets them next to the built-in tools. See README → "Custom tools".
  *
  *   import { z } from "zod";
- *   import { tools } from "../durable-objects/custom-tools/define";
+ *   import { tools } from "../durable-objects/engine/custom-tools/define";
  *
  *   tools.action("Current price of a product by SKU", { parameters: z.object({ sku: z.string() }) },
  *     async function get_price({ sku }) { return (await fetch(`https://prices.internal/${sku}`)).json(); });

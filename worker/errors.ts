@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { RpcFailure } from "../durable-objects/rpc-result";
+import type { RpcFailure } from "../durable-objects/engine/rpc-result";
 import type { ErrorBody } from "../shared/api";
 
 /** An error with an HTTP status and a stable code; rendered as `{"error": {code, message}}`. */

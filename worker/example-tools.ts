@@ -1,6 +1,6 @@
 /** Example custom tools showing every kind of return value and error; enabled with EXAMPLE_TOOLS=true. */
 import { z } from "zod";
-import { ModelRetry, tools } from "../durable-objects/custom-tools/define";
+import { ModelRetry, tools } from "../durable-objects/engine/custom-tools/define";
 
 const Price = z.object({ sku: z.string(), price: z.number(), currency: z.literal("EUR") });
 

@@ -1,5 +1,5 @@
 /** Serving a workspace file over HTTP: the right Content-Type, and single byte ranges (206/416). */
-import type { WorkspaceFiles } from "../durable-objects/files/workspace-files";
+import type { WorkspaceFiles } from "../durable-objects/engine/files/workspace-files";
 import { ApiError } from "./errors";
 
 /** A byte range of a file. */

@@ -23,10 +23,10 @@ import workspaces from "./routes/workspaces";
 import { rearmJobs } from "./scheduled";
 import { restrictPublishable, widgetCors } from "./widget-access";
 
-export { ConversationObject } from "../durable-objects/conversation-object";
-export { JobObject } from "../durable-objects/job-object";
-export { JobRegistry } from "../durable-objects/job-registry";
-export { WorkspaceObject } from "../durable-objects/workspace-object";
+export { ConversationObject } from "../durable-objects/conversation/conversation-object";
+export { JobObject } from "../durable-objects/job/job-object";
+export { JobRegistry } from "../durable-objects/job-registry/job-registry";
+export { WorkspaceObject } from "../durable-objects/workspace/workspace-object";
 
 const OPENAPI_INFO = {
   openapi: "3.1.0",

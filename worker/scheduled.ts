@@ -3,9 +3,10 @@
  * `ensureArmed` is idempotent and never runs anything itself, so a sweep that overlaps an alarm
  * cannot start a run twice.
  */
-import type { JobAddress } from "../durable-objects/job-registry";
-import { jobRegistry } from "../durable-objects/job-registry";
-import { jobStub } from "../durable-objects/jobs/job-link";
+
+import { jobStub } from "../durable-objects/conversation/job-link";
+import type { JobAddress } from "../durable-objects/job-registry/job-registry";
+import { jobRegistry } from "../durable-objects/job-registry/job-registry";
 
 /** Jobs read from the registry per page. */
 const PAGE = 200;

@@ -1,6 +1,6 @@
 /** Durable Object stubs, always scoped to the caller's workspace. */
-import type { ConversationObject } from "../durable-objects/conversation-object";
-import type { WorkspaceObject } from "../durable-objects/workspace-object";
+import type { ConversationObject } from "../durable-objects/conversation/conversation-object";
+import type { WorkspaceObject } from "../durable-objects/workspace/workspace-object";
 import { ApiError } from "./errors";
 
 /** Ids the API accepts for conversations (ours are `conv_…`; AG-UI clients bring their own). */

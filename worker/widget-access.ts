@@ -4,8 +4,8 @@
  * and a narrow set of routes on the visitor's own conversation.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import type { WidgetLimits } from "../durable-objects/widget-auth";
-import { hashKey } from "../durable-objects/workspace-object";
+import type { WidgetLimits } from "../durable-objects/workspace/widget-auth";
+import { hashKey } from "../durable-objects/workspace/workspace-object";
 import type { AppEnv, Principal } from "./app-env";
 import { ApiError } from "./errors";
 import { workspaceStub } from "./stubs";

@@ -1,9 +1,9 @@
 /** Conversations: create, list, read, delete. */
 import { createRoute, z } from "@hono/zod-openapi";
-import { workspaceFiles } from "../../durable-objects/files/files-factory";
-import { RESULTS_DIR } from "../../durable-objects/files/result-spill";
-import { compileOutputSchema } from "../../durable-objects/tools/finish";
-import { randomToken } from "../../durable-objects/workspace-object";
+import { workspaceFiles } from "../../durable-objects/engine/files/files-factory";
+import { RESULTS_DIR } from "../../durable-objects/engine/files/result-spill";
+import { compileOutputSchema } from "../../durable-objects/engine/tools/finish";
+import { randomToken } from "../../durable-objects/workspace/workspace-object";
 import { Conversation, ConversationDetails, ConversationList, CreateConversation } from "../../shared/api";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";

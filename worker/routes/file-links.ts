@@ -4,8 +4,8 @@
  * Mounted outside `/v1`, whose routes all need a key.
  */
 import { Hono } from "hono";
-import { FilesError } from "../../durable-objects/files/files-error";
-import { linkSigner, workspaceFiles } from "../../durable-objects/files/files-factory";
+import { FilesError } from "../../durable-objects/engine/files/files-error";
+import { linkSigner, workspaceFiles } from "../../durable-objects/engine/files/files-factory";
 import type { AppEnv } from "../app-env";
 import { ApiError } from "../errors";
 import { serveFile } from "../file-response";

@@ -4,10 +4,10 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { OCTET_STREAM, typeForName } from "../../durable-objects/files/content-types";
-import { FilesError } from "../../durable-objects/files/files-error";
-import { workspaceFiles } from "../../durable-objects/files/files-factory";
-import { normalizePath } from "../../durable-objects/files/paths";
+import { OCTET_STREAM, typeForName } from "../../durable-objects/engine/files/content-types";
+import { FilesError } from "../../durable-objects/engine/files/files-error";
+import { workspaceFiles } from "../../durable-objects/engine/files/files-factory";
+import { normalizePath } from "../../durable-objects/engine/files/paths";
 import { ErrorBody } from "../../shared/api";
 import { FileDeleted, FileInfo, FileList, ListFilesQuery } from "../../shared/files";
 import type { AppEnv } from "../app-env";

@@ -1,8 +1,8 @@
 /** HTTP tools registered per workspace (`/v1/tools`) or per conversation (`/v1/conversations/{id}/http-tools`). */
 import { createRoute, z } from "@hono/zod-openapi";
-import { tools as customTools } from "../../durable-objects/custom-tools/define";
-import { RESERVED_TOOL_NAMES } from "../../durable-objects/custom-tools/reserved-names";
-import { randomToken } from "../../durable-objects/workspace-object";
+import { tools as customTools } from "../../durable-objects/engine/custom-tools/define";
+import { RESERVED_TOOL_NAMES } from "../../durable-objects/engine/custom-tools/reserved-names";
+import { randomToken } from "../../durable-objects/workspace/workspace-object";
 import {
   CreatedHttpTool,
   HttpToolSpec,

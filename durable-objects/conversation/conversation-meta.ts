@@ -1,0 +1,64 @@
+/**
+ * A conversation's small settings in its SQLite `meta` table: its info (set at creation), the
+ * job it runs for, its own HTTP tools and the context summary.
+ */
+import type { Conversation } from "../../shared/api";
+import type { StoredHttpTool } from "../../shared/http-tools";
+import type { JobLink } from "./job-link";
+
+/** Conversation settings stored at creation. */
+export interface ConversationInfo extends Conversation {
+  workspace_id: string;
+  allowed_domains?: string[];
+}
+
+/** The public view of the stored info. */
+export function publicInfo(info: ConversationInfo): Conversation {
+  const { workspace_id: _ws, ...rest } = info;
+  return { ...rest, allowed_tools: rest.allowed_tools ?? null };
+}
+
+/** Typed access to the `meta` table. */
+export class ConversationMeta {
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+  }
+
+  get<T>(key: string): T | null {
+    const row = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0];
+    return row ? (JSON.parse(row.value) as T) : null;
+  }
+
+  set(key: string, value: unknown): void {
+    this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", key, JSON.stringify(value));
+  }
+
+  /** The conversation's info, or null before it was created. */
+  info(): ConversationInfo | null {
+    return this.get<ConversationInfo>("info");
+  }
+
+  /** The scheduled job this conversation runs for, if any (its runs are unattended). */
+  job(): JobLink | null {
+    return this.get<JobLink>("job");
+  }
+
+  /** The conversation's own HTTP tools. */
+  httpTools(): StoredHttpTool[] {
+    return Object.values(this.get<Record<string, StoredHttpTool>>("http_tools") ?? {});
+  }
+
+  putHttpTool(tool: StoredHttpTool): void {
+    const tools = this.get<Record<string, StoredHttpTool>>("http_tools") ?? {};
+    tools[tool.name] = tool;
+    this.set("http_tools", tools);
+  }
+
+  deleteHttpTool(name: string): boolean {
+    const tools = this.get<Record<string, StoredHttpTool>>("http_tools") ?? {};
+    if (!(name in tools)) return false;
+    delete tools[name];
+    this.set("http_tools", tools);
+    return true;
+  }
+}

@@ -1,0 +1,389 @@
+/**
+ * One conversation = one Durable Object. This class is wiring: it owns storage, the alarm
+ * that drives runs and the live event streams, and delegates the agent loop to plain modules.
+ */
+import { DurableObject } from "cloudflare:workers";
+import type {
+  AnswerBody,
+  Conversation,
+  ConversationDetails,
+  CreateConversation,
+  RunResult,
+} from "../../shared/api";
+import type { TabList } from "../../shared/browser-api";
+import type { StoredHttpTool } from "../../shared/http-tools";
+import { type RuntimeConfig, runtimeConfig } from "../engine/config/runtime-config";
+import { advanceRun, finishRun } from "../engine/loop/agent-loop";
+import { StateHolder } from "../engine/loop/conversation-state";
+import { ev } from "../engine/loop/event-builders";
+import { fail, ok, type RpcResult } from "../engine/rpc-result";
+import { EventLog } from "../engine/store/event-log";
+import { MessageStore } from "../engine/store/message-store";
+import { type Run, RunStore } from "../engine/store/run-store";
+import { sseResponse } from "../engine/store/sse";
+import { ToolRegistry } from "../engine/tools/tool";
+import { runTool } from "../engine/tools/tool-runner";
+import { checkAnswer } from "./answer-check";
+import { type ConversationInfo, ConversationMeta, publicInfo } from "./conversation-meta";
+import { earliest } from "./conversation-policy";
+import { messageView, runView } from "./conversation-views";
+import { ConversationWiring } from "./conversation-wiring";
+import { type JobLink, notifyJobRunEnded } from "./job-link";
+import { writtenFiles } from "./written-files";
+
+/** A Durable Object hosting one conversation and its agent runs. */
+export class ConversationObject extends DurableObject<Env> {
+  private readonly meta: ConversationMeta;
+  private readonly wiring: ConversationWiring;
+  private readonly log: EventLog;
+  private readonly messages: MessageStore;
+  private readonly runs: RunStore;
+  private readonly state: StateHolder;
+  private readonly config: RuntimeConfig;
+  private readonly waiters = new Map<string, Set<() => void>>();
+  private driving = false;
+  private abort = new AbortController();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    const sql = ctx.storage.sql;
+    this.config = runtimeConfig(env as unknown as Record<string, unknown>);
+    this.meta = new ConversationMeta(sql);
+    this.log = new EventLog(sql);
+    this.messages = new MessageStore(sql);
+    this.runs = new RunStore(sql);
+    this.state = new StateHolder((delta) => this.emit(this.runs.active()?.id ?? null, ev.stateDelta(delta)));
+    const snapshot = this.log.lastOfType("STATE_SNAPSHOT");
+    const deltas = this.log.readAfter(snapshot?.seq ?? 0).filter((e) => e.event.type === "STATE_DELTA");
+    this.state.restore(snapshot, deltas);
+    this.wiring = new ConversationWiring({
+      env,
+      storage: ctx.storage,
+      sql,
+      config: this.config,
+      meta: this.meta,
+      runs: this.runs,
+      messages: this.messages,
+      log: this.log,
+      state: this.state,
+      signal: () => this.abort.signal,
+      emit: (runId, event) => this.emit(runId, event),
+    });
+  }
+
+  // ---- creation and views -------------------------------------------------------------
+
+  /** Creates the conversation (idempotent for the same id); a job run passes its link. */
+  async create(
+    id: string,
+    workspaceId: string,
+    body: CreateConversation,
+    job?: JobLink,
+  ): Promise<Conversation> {
+    const existing = this.info();
+    if (existing) return publicInfo(existing);
+    if (job) this.meta.set("job", job);
+    const agent = await this.wiring.workspace(workspaceId).getAgentSettings();
+    const info: ConversationInfo = {
+      id,
+      object: "conversation",
+      workspace_id: workspaceId,
+      created_at: Date.now(),
+      instructions: body.instructions ?? agent.instructions ?? null,
+      model: body.model ?? agent.model ?? this.config.defaultModel,
+      metadata: body.metadata ?? {},
+      max_steps: body.max_steps ?? this.config.maxSteps,
+      context_window: body.context_window ?? this.config.contextTokens,
+      output_schema: body.output_schema ?? null,
+      ...(body.allowed_domains ? { allowed_domains: body.allowed_domains } : {}),
+      allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,
+    };
+    this.meta.set("info", info);
+    return publicInfo(info);
+  }
+
+  /** Whether the agent wrote this normalised workspace path in this conversation (visitor downloads). */
+  wroteFile(path: string): boolean {
+    return this.info() !== null && writtenFiles(this.messages.list()).has(path);
+  }
+
+  /** The conversation's settings, or null when it does not exist. */
+  describe(): Conversation | null {
+    const info = this.info();
+    return info ? publicInfo(info) : null;
+  }
+
+  /** Everything `GET /v1/conversations/{id}` shows. */
+  details(): ConversationDetails | null {
+    const info = this.info();
+    if (!info) return null;
+    const active = this.runs.active();
+    const state = this.state.snapshot();
+    return {
+      ...publicInfo(info),
+      status: this.status(),
+      messages: this.messages.list().map(messageView),
+      tasks: state.tasks,
+      pending_question: state.pending_question,
+      usage: this.runs.totalUsage(),
+      current_run: active ? runView(active) : null,
+      queued_runs: this.runs.queuedCount(),
+    };
+  }
+
+  // ---- runs ---------------------------------------------------------------------------------
+
+  /** Queues a user message; its run starts when the ones before it are done. */
+  async sendMessage(
+    content: string,
+    idempotencyKey: string | null,
+    runId?: string,
+  ): Promise<RpcResult<{ run_id: string; created: boolean }>> {
+    if (!this.info()) return fail(404, "not_found", "No such conversation.");
+    const { run, created } = this.runs.enqueue(content, idempotencyKey, runId);
+    if (created && !this.driving) await this.ctx.storage.setAlarm(Date.now());
+    return ok({ run_id: run.id, created });
+  }
+
+  /** Waits until a run has finished and returns its result. */
+  async waitForRun(runId: string): Promise<RpcResult<RunResult>> {
+    for (;;) {
+      const run = this.runs.get(runId);
+      if (!run) return fail(404, "not_found", "No such run.");
+      if (["succeeded", "failed", "cancelled"].includes(run.status)) return ok(runResult(run));
+      await new Promise<void>((resolve) => {
+        const set = this.waiters.get(runId) ?? new Set();
+        set.add(resolve);
+        this.waiters.set(runId, set);
+      });
+    }
+  }
+
+  /** A run's result without waiting: null when unknown (used by scheduled jobs). */
+  runOutcome(runId: string): RunResult | null {
+    const run = this.runs.get(runId);
+    return run ? runResult(run) : null;
+  }
+
+  /** Answers the pending ask_user question. */
+  async answer(body: AnswerBody): Promise<RpcResult<{ question_id: string; answer: string | string[] }>> {
+    const q = this.state.pendingQuestion;
+    if (!q) return fail(409, "no_pending_question", "There is no question waiting for an answer.");
+    if (q.question_id !== body.question_id) {
+      return fail(
+        409,
+        "question_mismatch",
+        `The pending question is ${q.question_id}, not ${body.question_id}.`,
+      );
+    }
+    const checked = checkAnswer(q, body.answer);
+    if (!checked.ok) return checked;
+    await this.resolveQuestion({ answer: checked.value });
+    return ok({ question_id: q.question_id, answer: checked.value });
+  }
+
+  /** Stops the current run (and forgets nothing: its events and messages stay). */
+  async cancel(): Promise<RpcResult<{ run_id: string | null; cancelled: boolean }>> {
+    const run = this.runs.active();
+    if (!run) return ok({ run_id: null, cancelled: false });
+    this.runs.requestCancel(run.id);
+    if (this.driving && run.status !== "waiting_for_user") this.abort.abort(new Error("cancelled"));
+    else {
+      // Ending a run needs no tools: finishing it synchronously leaves no gap in which the alarm
+      // could start driving it too.
+      finishRun(this.wiring.loopDeps(new ToolRegistry()), run.id, { status: "cancelled" });
+      await this.scheduleNext();
+    }
+    return ok({ run_id: run.id, cancelled: true });
+  }
+
+  /** Calls one tool directly, with the same validation as a model call. */
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+  ): Promise<RpcResult<{ tool: string; result: unknown }>> {
+    const info = this.info();
+    if (!info) return fail(404, "not_found", "No such conversation.");
+    const tools = await this.wiring.tools();
+    const tool = tools.get(name);
+    if (!tool)
+      return fail(
+        404,
+        "unknown_tool",
+        `There is no tool named "${name}". Available: ${tools.names().join(", ")}.`,
+      );
+    if (tool.runOnly)
+      return fail(
+        409,
+        "run_only_tool",
+        `${name} needs a running conversation turn and cannot be called directly.`,
+      );
+    const outcome = await runTool(
+      tools,
+      name,
+      args,
+      {
+        conversationId: info.id,
+        workspaceId: info.workspace_id,
+        runId: null,
+        toolCallId: `direct_${crypto.randomUUID()}`,
+      },
+      this.config.limits,
+    );
+    if (outcome.kind !== "result") return fail(409, "run_only_tool", `${name} cannot be called directly.`);
+    if (outcome.isError) {
+      const status = outcome.code === "invalid_arguments" ? 400 : outcome.code === "not_found" ? 404 : 422;
+      return fail(status, outcome.code ?? "tool_error", outcome.message ?? outcome.content);
+    }
+    return ok({ tool: name, result: outcome.value ?? null });
+  }
+
+  /** The browser's tabs and session facts, for the live view. */
+  async tabs(): Promise<RpcResult<TabList>> {
+    const browser = this.wiring.browser();
+    if (!browser) return fail(404, "not_found", "No such conversation.");
+    return ok({
+      data: browser.store
+        .tabs()
+        .map(({ id, window_id, url, title, active }) => ({ id, window_id, url, title, active })),
+      browser: { connected: browser.store.sessionId() !== null, launches: browser.store.launches() },
+    });
+  }
+
+  /** A PNG of one tab, for the live view. */
+  async tabScreenshot(tabId: number): Promise<RpcResult<Uint8Array>> {
+    const png = await this.wiring.browser()?.screenshot(tabId);
+    return png ? ok(png) : fail(404, "not_found", `No tab ${tabId} in this conversation.`);
+  }
+
+  /** Deletes the conversation and everything it stored. */
+  async destroy(): Promise<void> {
+    await this.wiring
+      .browser()
+      ?.shutdown()
+      .catch(() => {});
+    this.abort.abort(new Error("deleted"));
+    for (const set of this.waiters.values()) for (const w of set) w();
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.ctx.abort("conversation deleted");
+  }
+
+  /** SSE streams: `/events` (whole conversation) and `/runs/{id}/events` (one run). */
+  async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const after = Number(url.searchParams.get("after") ?? "0");
+    const runMatch = url.pathname.match(/^\/runs\/([^/]+)\/events$/);
+    if (url.pathname === "/events" || runMatch) {
+      return sseResponse(this.log, {
+        after: Number.isFinite(after) && after > 0 ? Math.floor(after) : 0,
+        runId: runMatch?.[1],
+        heartbeatMs: this.config.heartbeatMs,
+        endOnTerminal: Boolean(runMatch),
+      });
+    }
+    return new Response("not found", { status: 404 });
+  }
+
+  // ---- driving runs from the alarm ------------------------------------------------------------
+
+  /** Drives runs; also the watchdog that resumes a run after a crash or an eviction. */
+  async alarm(): Promise<void> {
+    if (this.driving) {
+      await this.ctx.storage.setAlarm(Date.now() + this.config.watchdogMs);
+      return;
+    }
+    this.driving = true;
+    try {
+      await this.wiring.browser()?.closeIfIdle();
+      await this.drive();
+    } finally {
+      this.driving = false;
+    }
+    await this.scheduleNext();
+  }
+
+  private async drive(): Promise<void> {
+    while (this.info()) {
+      const active = this.runs.active();
+      const q = this.state.pendingQuestion;
+      if (active?.status === "waiting_for_user" && q) {
+        if (Date.now() < q.expires_at) return;
+        await this.resolveQuestion({ answer: null, reason: "timeout" }, false);
+        continue;
+      }
+      const run = active ?? this.runs.nextQueued();
+      if (!run) return;
+      await this.ctx.storage.setAlarm(Date.now() + this.config.watchdogMs);
+      this.abort = new AbortController();
+      const tools = await this.wiring.tools();
+      const result = await advanceRun(this.wiring.loopDeps(tools), run.id);
+      if (result === "suspended") return;
+    }
+  }
+
+  private async scheduleNext(): Promise<void> {
+    const q = this.state.pendingQuestion;
+    const idle = this.wiring.browser()?.idleDeadline() ?? null;
+    if (q) await this.ctx.storage.setAlarm(earliest(q.expires_at, idle)!);
+    else if (this.runs.active() || this.runs.nextQueued()) await this.ctx.storage.setAlarm(Date.now());
+    else if (idle !== null) await this.ctx.storage.setAlarm(idle);
+    else await this.ctx.storage.deleteAlarm();
+  }
+
+  private async resolveQuestion(result: Record<string, unknown>, wake = true): Promise<void> {
+    const q = this.state.pendingQuestion;
+    const run = this.runs.active();
+    if (!q || !run) return;
+    const content = JSON.stringify(result);
+    this.messages.append(run.id, { role: "tool", tool_call_id: q.question_id, content });
+    this.emit(run.id, ev.toolResult(q.question_id, content, false));
+    this.emit(run.id, ev.custom("ask_user_resolved", { question_id: q.question_id, ...result }));
+    this.state.setPendingQuestion(null);
+    this.runs.setStatus(run.id, "running");
+    if (wake && !this.driving) await this.ctx.storage.setAlarm(Date.now());
+  }
+
+  // ---- helpers ---------------------------------------------------------------------------------
+
+  private emit(runId: string | null, event: Parameters<EventLog["append"]>[1]): void {
+    const logged = this.log.append(runId, event);
+    if (runId && (logged.event.type === "RUN_FINISHED" || logged.event.type === "RUN_ERROR")) {
+      const set = this.waiters.get(runId);
+      this.waiters.delete(runId);
+      for (const w of set ?? []) w();
+      const job = this.meta.job();
+      const workspaceId = this.info()?.workspace_id;
+      if (job && workspaceId) this.ctx.waitUntil(notifyJobRunEnded(this.env, workspaceId, job));
+    }
+  }
+
+  /** Registers (or replaces) an HTTP tool for this conversation only. */
+  putHttpTool(tool: StoredHttpTool): void {
+    this.meta.putHttpTool(tool);
+  }
+
+  /** This conversation's own HTTP tools. */
+  httpTools(): StoredHttpTool[] {
+    return this.meta.httpTools();
+  }
+
+  /** Removes one of this conversation's HTTP tools. */
+  deleteHttpTool(name: string): boolean {
+    return this.meta.deleteHttpTool(name);
+  }
+
+  private status(): ConversationDetails["status"] {
+    const active = this.runs.active();
+    if (active) return active.status === "waiting_for_user" ? "waiting_for_user" : "running";
+    return this.runs.nextQueued() ? "running" : "idle";
+  }
+
+  private info(): ConversationInfo | null {
+    return this.meta.info();
+  }
+}
+
+function runResult(run: Run): RunResult {
+  return { run_id: run.id, status: run.status, output: run.output, usage: run.usage, error: run.error };
+}

@@ -1,0 +1,23 @@
+/** The browser's settings from the Worker's environment and the conversation. */
+import { type BrowserSessionOptions, DEFAULT_BROWSER_IDLE_MS } from "../browser/browser-session";
+import { PAGE_SCRIPT_TIMEOUT_MS } from "../browser/page-eval";
+
+function positive(raw: unknown, fallback: number): number {
+  const n = Number(raw);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/** Reads BROWSER_IDLE_MS, PAGE_SCRIPT_TIMEOUT_MS and ALLOW_PRIVATE_NETWORK; `allowedDomains` comes from the conversation. */
+export function browserConfig(
+  env: Record<string, unknown>,
+  allowedDomains: string[] | undefined,
+): BrowserSessionOptions {
+  return {
+    idleMs: positive(env.BROWSER_IDLE_MS, DEFAULT_BROWSER_IDLE_MS),
+    scriptTimeoutMs: positive(env.PAGE_SCRIPT_TIMEOUT_MS, PAGE_SCRIPT_TIMEOUT_MS),
+    policy: {
+      allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK === "true",
+      allowedDomains: allowedDomains ?? null,
+    },
+  };
+}

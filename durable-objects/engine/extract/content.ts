@@ -1,0 +1,77 @@
+/** Turns a downloaded body into what web_fetch returns: Markdown, pretty JSON, text or a note on binaries. */
+import { decodeBody } from "../net/charset";
+import { extractMainContent } from "./extract";
+
+/** How a body is handled. */
+export type BodyKind = "html" | "json" | "text" | "binary";
+
+const TEXT_TYPES =
+  /^(text\/|application\/(xml|javascript|ecmascript|x-sh|x-yaml|yaml|toml|sql|graphql|x-www-form-urlencoded|rss\+xml|atom\+xml))|\+xml$/;
+
+/** The bare media type of a Content-Type header (`text/html`), or null. */
+export function mediaType(contentType: string | null): string | null {
+  const type = contentType?.split(";")[0]?.trim().toLowerCase();
+  return type || null;
+}
+
+/** How a media type is handled (unknown types are sniffed from the bytes later). */
+export function kindOf(type: string | null): BodyKind | null {
+  if (!type) return null;
+  if (type === "text/html" || type === "application/xhtml+xml") return "html";
+  if (type === "application/json" || type.endsWith("+json") || type === "text/json") return "json";
+  if (TEXT_TYPES.test(type)) return "text";
+  if (type === "application/octet-stream" || type === "binary/octet-stream") return null;
+  return "binary";
+}
+
+/** Guesses the kind of a body sent without a (useful) Content-Type. */
+export function sniffKind(bytes: Uint8Array): BodyKind {
+  const head = new TextDecoder("windows-1252").decode(bytes.subarray(0, 512)).trimStart().toLowerCase();
+  if (head.startsWith("%pdf") || head.startsWith("pk\u0003\u0004") || bytes.subarray(0, 512).includes(0))
+    return "binary";
+  if (
+    head.startsWith("<!doctype html") ||
+    head.startsWith("<html") ||
+    /<(head|body|title|p|div)[\s>]/.test(head)
+  )
+    return "html";
+  if (head.startsWith("{") || head.startsWith("[")) return "json";
+  return "text";
+}
+
+/** A human size: 512 B, 12.3 KB, 4.5 MB. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The note returned instead of a binary body. */
+export function binaryNote(type: string | null, size: number): string {
+  const what = type ?? "unknown binary data";
+  return `[${what} content, ${formatSize(size)}: not shown. web_fetch returns HTML pages (as Markdown), JSON and plain text; this is a binary file (e.g. a PDF, an image or an archive).]`;
+}
+
+/** Decodes and converts a body of a known text kind. */
+export function renderBody(
+  kind: Exclude<BodyKind, "binary">,
+  bytes: Uint8Array,
+  contentType: string | null,
+  url: string,
+): string {
+  const text = decodeBody(bytes, contentType, kind === "html");
+  if (kind === "html") {
+    const { title, markdown } = extractMainContent(text, url);
+    if (!markdown)
+      return title ? `# ${title}\n\n(The page has no readable text.)` : "(The page has no readable text.)";
+    return title && !markdown.startsWith("# ") ? `# ${title}\n\n${markdown}` : markdown;
+  }
+  if (kind === "json") {
+    try {
+      return JSON.stringify(JSON.parse(text), null, 2);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}

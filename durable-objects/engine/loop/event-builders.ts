@@ -1,0 +1,76 @@
+/** Typed constructors for the events the loop emits, so call sites stay short and checked. */
+import { EventType, type JsonPatchOperation, type TokenUsage } from "@ag-ui/core";
+import type { CirrusEvent, ConversationState, CustomEventName } from "../../../shared/events";
+import type { Usage } from "../model/model-types";
+
+/** AG-UI's usage record from ours. */
+export function tokenUsage(model: string, u: Usage): TokenUsage {
+  return { model, inputTokens: u.input_tokens, outputTokens: u.output_tokens, totalTokens: u.total_tokens };
+}
+
+export const ev = {
+  runStarted: (threadId: string, runId: string): CirrusEvent => ({
+    type: EventType.RUN_STARTED,
+    threadId,
+    runId,
+  }),
+  runFinished: (
+    threadId: string,
+    runId: string,
+    result: unknown,
+    usage: TokenUsage,
+    cancelled = false,
+  ): CirrusEvent => ({
+    type: EventType.RUN_FINISHED,
+    threadId,
+    runId,
+    result,
+    usage: [usage],
+    outcome: cancelled ? { type: "cancelled" } : { type: "success" },
+  }),
+  runError: (
+    threadId: string,
+    runId: string,
+    code: string,
+    message: string,
+    usage: TokenUsage,
+  ): CirrusEvent =>
+    ({ type: EventType.RUN_ERROR, code, message, usage: [usage], threadId, runId }) as CirrusEvent,
+  stepStarted: (stepName: string): CirrusEvent => ({ type: EventType.STEP_STARTED, stepName }),
+  stepFinished: (stepName: string): CirrusEvent => ({ type: EventType.STEP_FINISHED, stepName }),
+  textStart: (messageId: string, role: "assistant" | "user"): CirrusEvent => ({
+    type: EventType.TEXT_MESSAGE_START,
+    messageId,
+    role,
+  }),
+  textContent: (messageId: string, delta: string): CirrusEvent => ({
+    type: EventType.TEXT_MESSAGE_CONTENT,
+    messageId,
+    delta,
+  }),
+  textEnd: (messageId: string): CirrusEvent => ({ type: EventType.TEXT_MESSAGE_END, messageId }),
+  toolStart: (toolCallId: string, toolCallName: string, parentMessageId?: string): CirrusEvent => ({
+    type: EventType.TOOL_CALL_START,
+    toolCallId,
+    toolCallName,
+    parentMessageId,
+  }),
+  toolArgs: (toolCallId: string, delta: string): CirrusEvent => ({
+    type: EventType.TOOL_CALL_ARGS,
+    toolCallId,
+    delta,
+  }),
+  toolEnd: (toolCallId: string): CirrusEvent => ({ type: EventType.TOOL_CALL_END, toolCallId }),
+  toolResult: (toolCallId: string, content: string, isError: boolean): CirrusEvent =>
+    ({
+      type: EventType.TOOL_CALL_RESULT,
+      messageId: `result_${toolCallId}`,
+      toolCallId,
+      content,
+      role: "tool",
+      metadata: isError ? { is_error: true } : undefined,
+    }) as CirrusEvent,
+  stateSnapshot: (snapshot: ConversationState): CirrusEvent => ({ type: EventType.STATE_SNAPSHOT, snapshot }),
+  stateDelta: (delta: JsonPatchOperation[]): CirrusEvent => ({ type: EventType.STATE_DELTA, delta }),
+  custom: (name: CustomEventName, value: unknown): CirrusEvent => ({ type: EventType.CUSTOM, name, value }),
+};

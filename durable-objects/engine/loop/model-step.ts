@@ -1,0 +1,92 @@
+/**
+ * One model turn of a run: calls the model and turns its stream into AG-UI events
+ * (text message and tool-call events), then checkpoints the assistant message.
+ */
+
+import type { ChatMessage, ModelDelta, ModelTurn } from "../model/model-types";
+import { ev } from "./event-builders";
+import type { StepDeps } from "./loop-deps";
+
+/** Tracks which text message and tool calls are open, so they are always closed. */
+export class OpenStreams {
+  messageId: string | null = null;
+  readonly toolCalls = new Map<number, string>();
+
+  constructor(
+    private readonly emit: (e: Parameters<StepDeps["emit"]>[1]) => void,
+    private readonly newId: () => string,
+  ) {}
+
+  /** Emits an event for one model delta, opening/closing messages as needed. */
+  onDelta(d: ModelDelta, parentId: () => string): void {
+    switch (d.kind) {
+      case "text":
+        if (!d.delta) return;
+        if (!this.messageId) {
+          this.messageId = this.newId();
+          this.emit(ev.textStart(this.messageId, "assistant"));
+        }
+        this.emit(ev.textContent(this.messageId, d.delta));
+        return;
+      case "tool_call_start":
+        this.closeText();
+        this.toolCalls.set(d.index, d.id);
+        this.emit(ev.toolStart(d.id, d.name, parentId()));
+        return;
+      case "tool_call_args": {
+        const id = this.toolCalls.get(d.index);
+        if (id && d.delta) this.emit(ev.toolArgs(id, d.delta));
+        return;
+      }
+      case "restart":
+        this.closeAll();
+        this.emit(ev.custom("notice", { kind: "model_retry", attempt: d.attempt, reason: d.reason }));
+        return;
+    }
+  }
+
+  closeText(): void {
+    if (this.messageId) this.emit(ev.textEnd(this.messageId));
+    this.messageId = null;
+  }
+
+  closeAll(): void {
+    this.closeText();
+    for (const id of this.toolCalls.values()) this.emit(ev.toolEnd(id));
+    this.toolCalls.clear();
+  }
+}
+
+/** Runs one model turn for a run and stores the assistant message. */
+export async function modelStep(
+  deps: StepDeps,
+  runId: string,
+  step: number,
+  context: ChatMessage[],
+): Promise<ModelTurn> {
+  const emit = (e: Parameters<StepDeps["emit"]>[1]) => deps.emit(runId, e);
+  const stepName = `step_${step}`;
+  let assistantId = `msg_${crypto.randomUUID()}`;
+  const open = new OpenStreams(emit, () => {
+    assistantId = `msg_${crypto.randomUUID()}`;
+    return assistantId;
+  });
+  emit(ev.stepStarted(stepName));
+  try {
+    const turn = await deps.model.complete(
+      { model: deps.settings.model, messages: context, tools: deps.tools.specs(), signal: deps.signal },
+      (d) => open.onDelta(d, () => open.messageId ?? assistantId),
+    );
+    open.closeAll();
+    deps.messages.append(runId, {
+      role: "assistant",
+      content: turn.text || null,
+      ...(turn.toolCalls.length ? { tool_calls: turn.toolCalls } : {}),
+    });
+    deps.ledger.addStep(runId, turn.usage);
+    return turn;
+  } finally {
+    open.closeAll();
+    emit(ev.stepFinished(stepName));
+  }
+}

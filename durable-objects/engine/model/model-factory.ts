@@ -1,0 +1,33 @@
+/** Chooses the model client from the environment: an OpenAI-compatible endpoint, else Workers AI. */
+import type { RuntimeConfig } from "../config/runtime-config";
+import type { ModelClient } from "./model-types";
+import { createOpenAIClient, ModelError } from "./openai-client";
+import { createWorkersAiClient, type WorkersAiBinding } from "./workers-ai-client";
+
+/** The environment variables and bindings that pick a model. */
+export interface ModelEnv {
+  OPENAI_API_KEY?: string;
+  OPENAI_BASE_URL?: string;
+  AI?: WorkersAiBinding;
+}
+
+/** Builds the model client; a client that always fails when nothing is configured. */
+export function createModelClient(env: ModelEnv, config: RuntimeConfig): ModelClient {
+  if (env.OPENAI_API_KEY) {
+    return createOpenAIClient({
+      apiKey: env.OPENAI_API_KEY,
+      baseURL: env.OPENAI_BASE_URL,
+      retry: config.retry,
+    });
+  }
+  if (env.AI) return createWorkersAiClient(env.AI, config.workersAiModel);
+  return {
+    complete: () =>
+      Promise.reject(
+        new ModelError(
+          "No model is configured: set OPENAI_API_KEY (and OPENAI_BASE_URL) or add a Workers AI binding named AI.",
+          "model_not_configured",
+        ),
+      ),
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * The conversation's messages in OpenAI chat format, one row each in SQLite. This is both
+ * what `GET /v1/conversations/{id}` shows and the checkpoint the loop resumes from.
+ */
+
+import type { ChatMessage } from "../model/model-types";
+import { ensureLargeValueTable, packValue, unpackValue } from "./large-values";
+
+/** A stored message with its position and run. */
+export interface StoredMessage {
+  id: number;
+  run_id: string | null;
+  message: ChatMessage;
+  at: number;
+}
+
+interface MessageRow extends Record<string, SqlStorageValue> {
+  id: number;
+  run_id: string | null;
+  data: string;
+  at: number;
+}
+
+const COLUMNS = "id, run_id, data, at";
+
+/**
+ * Reads and appends conversation messages. A store has a scope: "" is the conversation itself,
+ * a sub-agent keeps its own context under its own scope in the same table.
+ */
+export class MessageStore {
+  constructor(
+    private readonly sql: SqlStorage,
+    readonly scope = "",
+  ) {
+    ensureLargeValueTable(sql);
+    sql.exec(`CREATE TABLE IF NOT EXISTS messages (
+      id INTEGER PRIMARY KEY AUTOINCREMENT, scope TEXT NOT NULL DEFAULT '', run_id TEXT, role TEXT NOT NULL,
+      tool_call_id TEXT, data TEXT NOT NULL, at INTEGER NOT NULL)`);
+    sql.exec("CREATE INDEX IF NOT EXISTS messages_scope ON messages (scope, id)");
+    sql.exec("CREATE INDEX IF NOT EXISTS messages_tool_call ON messages (tool_call_id)");
+  }
+
+  /** The same table seen through another scope. */
+  scoped(scope: string): MessageStore {
+    return new MessageStore(this.sql, scope);
+  }
+
+  /** Appends one message (a checkpoint: the loop resumes from what is here). */
+  append(runId: string | null, message: ChatMessage): StoredMessage {
+    const at = Date.now();
+    const toolCallId = message.role === "tool" ? message.tool_call_id : null;
+    const row = this.sql
+      .exec<{ id: number }>(
+        "INSERT INTO messages (scope, run_id, role, tool_call_id, data, at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+        this.scope,
+        runId,
+        message.role,
+        toolCallId,
+        packValue(this.sql, message),
+        at,
+      )
+      .one();
+    return { id: row.id, run_id: runId, message, at };
+  }
+
+  /** Messages with id greater than `afterId`, oldest first. */
+  list(afterId = 0, limit = 10_000): StoredMessage[] {
+    return this.query(`WHERE scope = ? AND id > ? ORDER BY id LIMIT ?`, this.scope, afterId, limit);
+  }
+
+  /** The newest assistant message of a run, if any. */
+  lastAssistant(runId: string): StoredMessage | null {
+    return this.recentAssistant(runId, 1)[0] ?? null;
+  }
+
+  /** The run's latest assistant messages, newest first. */
+  recentAssistant(runId: string, limit: number): StoredMessage[] {
+    return this.query(
+      "WHERE scope = ? AND run_id = ? AND role = 'assistant' ORDER BY id DESC LIMIT ?",
+      this.scope,
+      runId,
+      limit,
+    );
+  }
+
+  /** Tool call ids that already have a result message. */
+  answeredToolCalls(ids: string[]): Set<string> {
+    if (ids.length === 0) return new Set();
+    const marks = ids.map(() => "?").join(",");
+    const rows = this.sql
+      .exec<{ tool_call_id: string }>(
+        `SELECT tool_call_id FROM messages WHERE scope = ? AND tool_call_id IN (${marks})`,
+        this.scope,
+        ...ids,
+      )
+      .toArray();
+    return new Set(rows.map((r) => r.tool_call_id));
+  }
+
+  /** Number of messages in this scope. */
+  count(): number {
+    return this.sql
+      .exec<{ n: number }>("SELECT COUNT(*) AS n FROM messages WHERE scope = ?", this.scope)
+      .one().n;
+  }
+
+  private query(tail: string, ...params: SqlStorageValue[]): StoredMessage[] {
+    return this.sql
+      .exec<MessageRow>(`SELECT ${COLUMNS} FROM messages ${tail}`, ...params)
+      .toArray()
+      .map((r) => ({
+        id: r.id,
+        run_id: r.run_id,
+        message: unpackValue<ChatMessage>(this.sql, r.data),
+        at: r.at,
+      }));
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * The tool framework: a tool is declared once with zod (name, description, parameters,
+ * execute); the same schema validates the model's arguments and produces the JSON Schema
+ * the model sees.
+ */
+import { z } from "zod";
+import type { PendingQuestion } from "../../../shared/events";
+import { TOOL_NAME_PATTERN } from "../../../shared/patterns";
+import type { ToolSpec } from "../model/model-types";
+
+/** Tool names the model may use, as OpenAI and the custom-tool rules require. */
+export { TOOL_NAME_PATTERN };
+
+/** What every tool execution receives besides its arguments. */
+export interface ToolContext {
+  conversationId: string;
+  workspaceId: string;
+  runId: string | null;
+  toolCallId: string;
+  /** Aborted when the run is cancelled or the tool times out. */
+  signal: AbortSignal;
+}
+
+/** A tool the model can call. */
+export interface Tool<S extends z.ZodType = z.ZodType> {
+  name: string;
+  description: string;
+  parameters: S;
+  execute(args: z.infer<S>, ctx: ToolContext): unknown;
+  /** Overrides the default per-tool timeout. */
+  timeoutMs?: number;
+  /** Needs a run around it (e.g. waits for a person); not callable through the direct tool route. */
+  runOnly?: boolean;
+  /** The parameters' JSON Schema when given directly (HTTP tools) instead of derived from zod. */
+  jsonSchema?: Record<string, unknown>;
+}
+
+/** Declares a tool with its argument types inferred from the zod schema. */
+export function defineTool<S extends z.ZodType>(tool: Tool<S>): Tool<S> {
+  if (!TOOL_NAME_PATTERN.test(tool.name)) {
+    throw new TypeError(`tool name "${tool.name}" must match ${TOOL_NAME_PATTERN.source}`);
+  }
+  return tool;
+}
+
+/** An expected failure the model should read, e.g. "task not found". */
+export class ToolError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Thrown by a tool to ask the model to call it again with better arguments (like ModelRetry). */
+export class RetryRequest extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+const SUSPEND = Symbol.for("cirrus.suspend");
+
+/** Returned by a tool that must wait for a person: the run pauses until an answer arrives. */
+export interface Suspension {
+  [SUSPEND]: true;
+  question: PendingQuestion;
+}
+
+/** Builds a {@link Suspension}. */
+export function suspend(question: PendingQuestion): Suspension {
+  return { [SUSPEND]: true, question };
+}
+
+/** Whether a tool's return value asks the run to pause. */
+export function isSuspension(value: unknown): value is Suspension {
+  return typeof value === "object" && value !== null && SUSPEND in value;
+}
+
+const FINISH = Symbol.for("cirrus.finish");
+
+/** Returned by `finish`: the run ends with this result. */
+export interface Finish {
+  [FINISH]: true;
+  result: unknown;
+}
+
+/** Builds a {@link Finish}. */
+export function finishWith(result: unknown): Finish {
+  return { [FINISH]: true, result };
+}
+
+/** Whether a tool's return value ends the run. */
+export function isFinish(value: unknown): value is Finish {
+  return typeof value === "object" && value !== null && FINISH in value;
+}
+
+/** The JSON Schema of a tool's parameters, in the shape function-calling APIs accept. */
+export function parametersJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
+}
+
+/** A named set of tools. */
+export class ToolRegistry {
+  private readonly tools = new Map<string, Tool>();
+  private cachedSpecs: ToolSpec[] | null = null;
+
+  constructor(tools: Iterable<Tool> = []) {
+    for (const t of tools) this.add(t);
+  }
+
+  /** Adds a tool, replacing one of the same name. */
+  add(tool: Tool): this {
+    if (!TOOL_NAME_PATTERN.test(tool.name)) {
+      throw new TypeError(`tool name "${tool.name}" must match ${TOOL_NAME_PATTERN.source}`);
+    }
+    this.tools.set(tool.name, tool);
+    this.cachedSpecs = null;
+    return this;
+  }
+
+  get(name: string): Tool | undefined {
+    return this.tools.get(name);
+  }
+
+  names(): string[] {
+    return [...this.tools.keys()];
+  }
+
+  /** The tools as offered to the model. */
+  specs(): ToolSpec[] {
+    this.cachedSpecs ??= [...this.tools.values()].map((t) => ({
+      name: t.name,
+      description: t.description,
+      parameters: t.jsonSchema ?? parametersJsonSchema(t.parameters),
+    }));
+    return this.cachedSpecs;
+  }
+}

@@ -1,0 +1,148 @@
+/** The web tool family: web_fetch (a URL as Markdown, JSON or text) and web_search (the workspace's engine). */
+import { z } from "zod";
+import type { SearchSettings } from "../../../shared/settings";
+import type { WebConfig } from "../config/web-config";
+import { binaryNote, kindOf, mediaType, renderBody, sniffKind } from "../extract/content";
+import type { DomainPolicy } from "../net/allowed-domains";
+import { fetchPage } from "../net/fetch-page";
+import { runSearch } from "../search";
+import { defineTool, ToolError } from "./tool";
+
+/** Content longer than this is cut (and `truncated` set) even without a max_length. */
+export const DEFAULT_MAX_CONTENT_CHARS = 40_000;
+/** At most this much of a page goes to the model for a `prompt` summary. */
+export const MAX_SUMMARY_INPUT_CHARS = 100_000;
+/** web_search's default result count (the tool spec's). */
+export const DEFAULT_SEARCH_RESULTS = 5;
+/** web_search's maximum result count (the tool spec's). */
+export const MAX_SEARCH_RESULTS = 10;
+
+/** What the web tools need from their conversation. */
+export interface WebToolDeps {
+  config: WebConfig;
+  /** Summarises text following a prompt, with the conversation's model. */
+  summarize(text: string, prompt: string, signal: AbortSignal): Promise<string>;
+  /** The workspace's search settings (engine and keys). */
+  searchSettings(): Promise<SearchSettings>;
+  /** The workspace's and conversation's allowed_domains, applied to web_fetch (every redirect hop too). */
+  domains?: DomainPolicy;
+}
+
+/** web_fetch's parameters. */
+export const WebFetchArgs = z.object({
+  url: z.string().min(1).describe("The URL to fetch (http or https only)"),
+  prompt: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "If given, the page is summarised by the model following this prompt, and the summary is returned",
+    ),
+  max_length: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("Maximum number of characters of content to return"),
+});
+
+/** web_search's parameters. */
+export const WebSearchArgs = z.object({
+  query: z.string().trim().min(1).max(500).describe("The search keywords"),
+  max_results: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(`Maximum number of results (default ${DEFAULT_SEARCH_RESULTS}, at most ${MAX_SEARCH_RESULTS})`),
+});
+
+function parseUrl(raw: string): URL {
+  try {
+    return new URL(raw.trim());
+  } catch {
+    throw new ToolError(
+      "invalid_url",
+      `"${raw}" is not a valid absolute URL (e.g. https://example.com/page).`,
+    );
+  }
+}
+
+function cut(text: string, max: number): { text: string; cut: boolean } {
+  return text.length > max ? { text: text.slice(0, max), cut: true } : { text, cut: false };
+}
+
+/** Fetches and renders one URL as the tool spec's return shape. */
+async function webFetch(deps: WebToolDeps, args: z.infer<typeof WebFetchArgs>, signal: AbortSignal) {
+  const url = parseUrl(args.url);
+  const page = await fetchPage(url.href, {
+    timeoutMs: deps.config.fetchTimeoutMs,
+    maxBytes: deps.config.fetchMaxBytes,
+    policy: { ...deps.config, ...deps.domains },
+    signal,
+    wantsBody: (ct) => kindOf(mediaType(ct)) !== "binary",
+  });
+  const type = mediaType(page.contentType);
+  const kind = kindOf(type) ?? (page.bytes.length ? sniffKind(page.bytes) : "binary");
+  let content =
+    kind === "binary"
+      ? binaryNote(type, page.size)
+      : renderBody(kind, page.bytes, page.contentType, page.finalUrl);
+  if (page.status >= 400) {
+    throw new ToolError(
+      "http_error",
+      `${page.finalUrl} answered HTTP ${page.status}${page.statusText ? ` ${page.statusText}` : ""}. Page text: ${content.slice(0, 500)}`,
+    );
+  }
+  let truncated = page.capped;
+  if (args.prompt && kind !== "binary") {
+    const input = cut(content, MAX_SUMMARY_INPUT_CHARS);
+    truncated ||= input.cut;
+    try {
+      content = await deps.summarize(input.text, args.prompt, signal);
+    } catch (err) {
+      if (signal.aborted) throw err;
+      throw new ToolError(
+        "summary_failed",
+        `The page was fetched but could not be summarised: ${(err as Error).message}`,
+      );
+    }
+  }
+  const out = cut(content, Math.min(args.max_length ?? DEFAULT_MAX_CONTENT_CHARS, DEFAULT_MAX_CONTENT_CHARS));
+  return {
+    url: args.url,
+    content_type:
+      type ?? (kind === "html" ? "text/html" : kind === "json" ? "application/json" : "text/plain"),
+    content: out.text,
+    truncated: truncated || out.cut,
+    final_url: page.finalUrl,
+  };
+}
+
+/** Creates web_fetch and web_search. */
+export function createWebTools(deps: WebToolDeps) {
+  return [
+    defineTool({
+      name: "web_fetch",
+      description:
+        "Fetch a URL over HTTP(S). HTML pages come back as the main content in Markdown (navigation, sidebars and ads removed), JSON pretty-printed, plain text as is. Give a prompt to get a summary of the page instead of its text.",
+      parameters: WebFetchArgs,
+      execute: (args, ctx) => webFetch(deps, args, ctx.signal),
+    }),
+    defineTool({
+      name: "web_search",
+      description:
+        "Search the web with the workspace's search engine. Returns [{title, url, snippet}]; fetch a result's url with web_fetch to read it.",
+      parameters: WebSearchArgs,
+      execute: async (args, ctx) => {
+        const settings = await deps.searchSettings();
+        const count = Math.min(args.max_results ?? DEFAULT_SEARCH_RESULTS, MAX_SEARCH_RESULTS);
+        return runSearch(settings, args.query, count, {
+          policy: deps.config,
+          timeoutMs: deps.config.searchTimeoutMs,
+          signal: ctx.signal,
+        });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,195 @@
+/**
+ * A job's run ledger in SQLite. Every run is keyed by its occurrence (`at:<epoch ms>` for
+ * scheduled instants, `manual:<uuid>` for runs started by hand) under a UNIQUE constraint, so an
+ * occurrence seen twice (double alarms, a cron sweep, a restart) is recorded once.
+ */
+import type { JobRun, JobRunStatus, JobRunTrigger, WebhookDelivery } from "../../shared/jobs";
+import type { Usage } from "../engine/model/model-types";
+import { randomToken } from "../workspace/workspace-object";
+
+/** A ledger row with what the job object needs beyond the public view. */
+export interface StoredRun extends JobRun {
+  conv_run_id: string | null;
+  deadline: number | null;
+  excerpt: string | null;
+}
+
+/** A new ledger entry. */
+export interface Claim {
+  key: string;
+  trigger: JobRunTrigger;
+  scheduledAt: number;
+  missed: number;
+  status: "running" | "skipped";
+  now: number;
+  conversationId?: string;
+  convRunId?: string;
+  deadline?: number;
+  error?: { code: string; message: string };
+}
+
+/** How a run ended. */
+export interface Outcome {
+  status: Exclude<JobRunStatus, "running" | "skipped">;
+  endedAt: number;
+  resultPath?: string | null;
+  tokens?: Usage | null;
+  error?: { code: string; message: string } | null;
+  excerpt?: string | null;
+}
+
+interface Row extends Record<string, SqlStorageValue> {
+  number: number;
+  id: string;
+  trigger: string;
+  scheduled_at: number;
+  missed: number;
+  started_at: number | null;
+  ended_at: number | null;
+  status: string;
+  conversation_id: string | null;
+  conv_run_id: string | null;
+  deadline: number | null;
+  result_path: string | null;
+  tokens: string | null;
+  error: string | null;
+  excerpt: string | null;
+  webhook: string | null;
+  webhook_next_at: number | null;
+}
+
+/** The ledger of one job. */
+export class JobLedger {
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly jobId: () => string,
+  ) {
+    sql.exec(`CREATE TABLE IF NOT EXISTS job_runs (
+      number INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, occurrence_key TEXT NOT NULL UNIQUE,
+      trigger TEXT NOT NULL, scheduled_at INTEGER NOT NULL, missed INTEGER NOT NULL DEFAULT 0,
+      started_at INTEGER, ended_at INTEGER, status TEXT NOT NULL, conversation_id TEXT, conv_run_id TEXT,
+      deadline INTEGER, result_path TEXT, tokens TEXT, error TEXT, excerpt TEXT,
+      webhook TEXT, webhook_next_at INTEGER);
+      CREATE INDEX IF NOT EXISTS job_runs_status ON job_runs (status);
+      CREATE INDEX IF NOT EXISTS job_runs_webhook ON job_runs (webhook_next_at);`);
+  }
+
+  /** Records an occurrence; null when it was already recorded. */
+  claim(c: Claim): StoredRun | null {
+    const id = `jrun_${randomToken(9)}`;
+    const inserted = this.sql.exec(
+      `INSERT OR IGNORE INTO job_runs (id, occurrence_key, trigger, scheduled_at, missed, started_at, ended_at,
+        status, conversation_id, conv_run_id, deadline, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      id,
+      c.key,
+      c.trigger,
+      c.scheduledAt,
+      c.missed,
+      c.status === "running" ? c.now : null,
+      c.status === "skipped" ? c.now : null,
+      c.status,
+      c.conversationId ?? null,
+      c.convRunId ?? null,
+      c.deadline ?? null,
+      c.error ? JSON.stringify(c.error) : null,
+    ).rowsWritten;
+    return inserted > 0 ? this.get(id) : null;
+  }
+
+  get(id: string): StoredRun | null {
+    const row = this.sql.exec<Row>("SELECT * FROM job_runs WHERE id = ?", id).toArray()[0];
+    return row ? this.toRun(row) : null;
+  }
+
+  /** The run in progress, if any (a job runs one at a time). */
+  active(): StoredRun | null {
+    const row = this.sql
+      .exec<Row>("SELECT * FROM job_runs WHERE status = 'running' ORDER BY number LIMIT 1")
+      .toArray()[0];
+    return row ? this.toRun(row) : null;
+  }
+
+  /** Ends a running run; false when it had already ended. */
+  finish(id: string, o: Outcome): boolean {
+    return (
+      this.sql.exec(
+        `UPDATE job_runs SET status = ?, ended_at = ?, result_path = ?, tokens = ?, error = ?, excerpt = ?
+         WHERE id = ? AND status = 'running'`,
+        o.status,
+        o.endedAt,
+        o.resultPath ?? null,
+        o.tokens ? JSON.stringify(o.tokens) : null,
+        o.error ? JSON.stringify(o.error) : null,
+        o.excerpt ?? null,
+        id,
+      ).rowsWritten > 0
+    );
+  }
+
+  /** Sets a run's webhook delivery state (next attempt time kept apart so it can be queried). */
+  setWebhook(id: string, delivery: WebhookDelivery): void {
+    this.sql.exec(
+      "UPDATE job_runs SET webhook = ?, webhook_next_at = ? WHERE id = ?",
+      JSON.stringify(delivery),
+      delivery.status === "pending" ? delivery.next_attempt_at : null,
+      id,
+    );
+  }
+
+  /** Runs whose webhook is due at `now`. */
+  dueWebhooks(now: number): StoredRun[] {
+    return this.sql
+      .exec<Row>("SELECT * FROM job_runs WHERE webhook_next_at <= ? ORDER BY webhook_next_at", now)
+      .toArray()
+      .map((r) => this.toRun(r));
+  }
+
+  /** When the next pending webhook attempt is due. */
+  nextWebhookAt(): number | null {
+    return (
+      this.sql.exec<{ at: number | null }>("SELECT MIN(webhook_next_at) AS at FROM job_runs").toArray()[0]
+        ?.at ?? null
+    );
+  }
+
+  /** Runs newest first, `limit` at a time after the run with id `cursor`. */
+  list(limit: number, cursor: string | null): { runs: StoredRun[]; hasMore: boolean } {
+    const before = cursor
+      ? (this.sql.exec<{ number: number }>("SELECT number FROM job_runs WHERE id = ?", cursor).toArray()[0]
+          ?.number ?? 0)
+      : Number.MAX_SAFE_INTEGER;
+    const rows = this.sql
+      .exec<Row>("SELECT * FROM job_runs WHERE number < ? ORDER BY number DESC LIMIT ?", before, limit + 1)
+      .toArray();
+    return { runs: rows.slice(0, limit).map((r) => this.toRun(r)), hasMore: rows.length > limit };
+  }
+
+  private toRun(r: Row): StoredRun {
+    return {
+      id: r.id,
+      object: "job_run",
+      job_id: this.jobId(),
+      number: r.number,
+      trigger: r.trigger as JobRunTrigger,
+      scheduled_at: r.scheduled_at,
+      missed_occurrences: r.missed,
+      started_at: r.started_at,
+      ended_at: r.ended_at,
+      status: r.status as JobRunStatus,
+      conversation_id: r.conversation_id,
+      result_path: r.result_path,
+      tokens: r.tokens ? (JSON.parse(r.tokens) as Usage) : null,
+      error: r.error ? (JSON.parse(r.error) as JobRun["error"]) : null,
+      webhook: r.webhook ? (JSON.parse(r.webhook) as WebhookDelivery) : null,
+      conv_run_id: r.conv_run_id,
+      deadline: r.deadline,
+      excerpt: r.excerpt,
+    };
+  }
+}
+
+/** The public view of a ledger row. */
+export function jobRunView(run: StoredRun): JobRun {
+  const { conv_run_id: _r, deadline: _d, excerpt: _e, ...view } = run;
+  return view;
+}

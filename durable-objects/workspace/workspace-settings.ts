@@ -1,0 +1,93 @@
+/**
+ * The workspace's settings in its SQLite `settings` table, one row per section: `search`
+ * (engine and keys), `agent` (defaults for new conversations), `widget` (its look) and `policy`
+ * (allowed_domains, model_vision).
+ */
+import { z } from "@hono/zod-openapi";
+import {
+  AgentSettings,
+  DEFAULT_AGENT_SETTINGS,
+  DEFAULT_WIDGET_SETTINGS,
+  WidgetSettings,
+} from "../../shared/agent-settings";
+import {
+  AgentPolicy,
+  DEFAULT_AGENT_POLICY,
+  DEFAULT_SEARCH_SETTINGS,
+  missingForEngine,
+  SearchSettings,
+  type SettingsUpdate,
+  type SettingsView,
+  settingsView,
+} from "../../shared/settings";
+import { fail, ok, type RpcResult } from "../engine/rpc-result";
+
+type Section = "search" | "agent" | "widget" | "policy";
+
+function readSection<T>(sql: SqlStorage, key: Section, schema: z.ZodType<T>, defaults: T): T {
+  const row = sql.exec<{ value: string }>("SELECT value FROM settings WHERE key = ?", key).toArray()[0];
+  const parsed = row ? schema.safeParse({ ...defaults, ...JSON.parse(row.value) }) : null;
+  return parsed?.success ? parsed.data : { ...defaults };
+}
+
+function writeSection(sql: SqlStorage, key: Section, value: object): void {
+  sql.exec(
+    "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
+    key,
+    JSON.stringify({ version: 1, ...value }),
+  );
+}
+
+/** Reads and writes one workspace's settings. */
+export class WorkspaceSettings {
+  constructor(private readonly sql: SqlStorage) {}
+
+  search(): SearchSettings {
+    return readSection(this.sql, "search", SearchSettings, DEFAULT_SEARCH_SETTINGS);
+  }
+
+  agent(): AgentSettings {
+    return readSection(this.sql, "agent", AgentSettings, DEFAULT_AGENT_SETTINGS);
+  }
+
+  widget(): WidgetSettings {
+    return readSection(this.sql, "widget", WidgetSettings, DEFAULT_WIDGET_SETTINGS);
+  }
+
+  policy(): AgentPolicy {
+    return readSection(this.sql, "policy", AgentPolicy, DEFAULT_AGENT_POLICY);
+  }
+
+  view(): SettingsView {
+    return settingsView(this.search(), this.agent(), this.widget(), this.policy());
+  }
+
+  /** Applies a partial update of any sections; nothing is written unless all of it is valid. */
+  update(update: SettingsUpdate): RpcResult<SettingsView> {
+    const current = this.policy();
+    let next: { search: SearchSettings; agent: AgentSettings; widget: WidgetSettings; policy: AgentPolicy };
+    try {
+      next = {
+        search: SearchSettings.parse({ ...this.search(), ...update.search }),
+        agent: AgentSettings.parse({ ...this.agent(), ...update.agent }),
+        widget: WidgetSettings.parse({ ...this.widget(), ...update.widget }),
+        policy: AgentPolicy.parse({
+          allowed_domains:
+            update.allowed_domains === undefined ? current.allowed_domains : update.allowed_domains,
+          model_vision: update.model_vision ?? current.model_vision,
+        }),
+      };
+    } catch (err) {
+      if (!(err instanceof z.ZodError)) throw err;
+      return fail(400, "invalid_settings", err.issues.map((i) => i.message).join("; "));
+    }
+    const missing = missingForEngine(next.search);
+    if (missing) return fail(400, "invalid_settings", missing);
+    if (update.search) writeSection(this.sql, "search", next.search);
+    if (update.agent) writeSection(this.sql, "agent", next.agent);
+    if (update.widget) writeSection(this.sql, "widget", next.widget);
+    if (update.allowed_domains !== undefined || update.model_vision !== undefined)
+      writeSection(this.sql, "policy", next.policy);
+    return ok(settingsView(next.search, next.agent, next.widget, next.policy));
+  }
+}

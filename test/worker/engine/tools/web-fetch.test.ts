@@ -1,0 +1,299 @@
+import { describe, expect, inject, it } from "vitest";
+import { webConfig } from "../../../../durable-objects/engine/config/web-config";
+import { ToolRegistry } from "../../../../durable-objects/engine/tools/tool";
+import { runTool } from "../../../../durable-objects/engine/tools/tool-runner";
+import { createWebTools } from "../../../../durable-objects/engine/tools/web";
+import { DEFAULT_SEARCH_SETTINGS } from "../../../../shared/settings";
+import {
+  api,
+  createConversation,
+  env,
+  modelRequests,
+  readSse,
+  script,
+  uniqueKey,
+  untilRunEnd,
+} from "../../helpers";
+
+const page = (path: string) => `${inject("pageUrl")}${path}`;
+
+interface FetchResult {
+  url: string;
+  content_type: string;
+  content: string;
+  truncated: boolean;
+  final_url: string;
+}
+
+async function callTool(conv: string, name: string, args: Record<string, unknown>) {
+  const res = await api(`/v1/conversations/${conv}/tools/${name}`, {
+    method: "POST",
+    json: { arguments: args },
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { result: FetchResult; error: { code: string; message: string } },
+  };
+}
+
+async function webFetch(args: Record<string, unknown>) {
+  const conv = await createConversation("echo");
+  return callTool(conv, "web_fetch", args);
+}
+
+/** The web tools with the SSRF guard on, as in production (the test bindings lift it). */
+function guardedTools() {
+  const config = { ...webConfig(env as unknown as Record<string, unknown>), allowPrivateNetwork: false };
+  return new ToolRegistry(
+    createWebTools({
+      config,
+      summarize: async () => "unused",
+      searchSettings: async () => DEFAULT_SEARCH_SETTINGS,
+    }),
+  );
+}
+
+async function guardedFetch(url: string) {
+  const limits = { timeoutMs: 10_000, maxResultChars: 50_000, retryBudget: 3 };
+  const ctx = { conversationId: "c", workspaceId: "w", runId: null, toolCallId: "t" };
+  return runTool(guardedTools(), "web_fetch", { url }, ctx, limits);
+}
+
+describe("web_fetch", () => {
+  it("returns an HTML page's main content as Markdown without navigation, sidebar, cookie banner or footer", async () => {
+    const { status, body } = await webFetch({ url: page("/web/article") });
+    expect(status).toBe(200);
+    const r = body.result;
+    expect(r).toMatchObject({
+      url: page("/web/article"),
+      content_type: "text/html",
+      truncated: false,
+      final_url: page("/web/article"),
+    });
+    expect(r.content).toContain("# Rivers of Europe");
+    expect(r.content).toContain("## Longest rivers");
+    expect(r.content).toMatch(/^- Volga, 3,530 km$/m);
+    expect(r.content).toContain("| River | Length |");
+    expect(r.content).toContain("| Rhine | 1,230 km |");
+    expect(r.content).toContain(`[raw data](${page("/data/rivers.csv")})`);
+    expect(r.content).toContain("```\nlengths = [3530, 2850, 2428]");
+    for (const junk of ["Sport", "cookies", "Celebrity gossip", "All rights reserved"])
+      expect(r.content).not.toContain(junk);
+  });
+
+  for (const [label, text] of [
+    ["gbk", "中文网页"],
+    ["gb18030", "中文网页€"],
+    ["shift_jis", "日本語のページ"],
+    ["euc-kr", "한국어 페이지"],
+    ["windows-1252", "Café – naïve"],
+  ]) {
+    it(`decodes ${label} declared in the Content-Type header`, async () => {
+      const { body } = await webFetch({ url: page(`/web/charset/${label}`) });
+      expect(body.result.content).toContain(text);
+    });
+    it(`decodes ${label} declared only in a meta tag`, async () => {
+      const { body } = await webFetch({ url: page(`/web/charset-meta/${label}`) });
+      expect(body.result.content).toContain(text);
+    });
+  }
+
+  it("pretty-prints JSON", async () => {
+    const { body } = await webFetch({ url: page("/web/json") });
+    expect(body.result.content_type).toBe("application/json");
+    expect(body.result.content).toBe(
+      '{\n  "name": "cirrus",\n  "tags": [\n    "a",\n    "b"\n  ],\n  "n": 1\n}',
+    );
+  });
+
+  it("returns plain text as is", async () => {
+    const { body } = await webFetch({ url: page("/web/text") });
+    expect(body.result).toMatchObject({
+      content_type: "text/plain",
+      content: "line one\n  <b>not html</b>\nline three",
+    });
+  });
+
+  it("describes a PDF by type and size instead of returning its bytes", async () => {
+    const { body } = await webFetch({ url: page("/web/pdf") });
+    expect(body.result.content_type).toBe("application/pdf");
+    expect(body.result.content).toMatch(/^\[application\/pdf content, 19\.\d KB: not shown\./);
+    expect(body.result.content).not.toContain("%PDF");
+  });
+
+  it("describes an image by type and size", async () => {
+    const { body } = await webFetch({ url: page("/web/image") });
+    expect(body.result.content).toContain("[image/png content, 16 B: not shown.");
+  });
+
+  it("follows redirects and reports the final URL", async () => {
+    const { body } = await webFetch({ url: page("/web/redirect") });
+    expect(body.result.url).toBe(page("/web/redirect"));
+    expect(body.result.final_url).toBe(page("/web/article"));
+    expect(body.result.content).toContain("The Danube flows through ten countries");
+  });
+
+  it("stops after too many redirects", async () => {
+    const { status, body } = await webFetch({ url: page("/web/redirect-loop") });
+    expect(status).toBe(422);
+    expect(body.error.code).toBe("too_many_redirects");
+  });
+
+  it("cuts the content at max_length and says it is truncated", async () => {
+    const { body } = await webFetch({ url: page("/web/article"), max_length: 40 });
+    expect(body.result.content).toHaveLength(40);
+    expect(body.result.truncated).toBe(true);
+  });
+
+  it("stops downloading a huge page at the byte cap and marks it truncated", async () => {
+    const { status, body } = await webFetch({ url: page("/web/huge") });
+    expect(status).toBe(200);
+    expect(body.result.truncated).toBe(true);
+    expect(body.result.content).toContain("A very long page keeps going");
+  });
+
+  it("gives up on a page slower than the timeout with a clear error", async () => {
+    const { status, body } = await webFetch({ url: page("/web/slow") });
+    expect(status).toBe(422);
+    expect(body.error.code).toBe("timeout");
+    expect(body.error.message).toContain("did not finish loading within 3 s");
+  });
+
+  it("reports an HTTP error status with the page's text", async () => {
+    const { status, body } = await webFetch({ url: page("/web/missing") });
+    expect(status).toBe(422);
+    expect(body.error.code).toBe("http_error");
+    expect(body.error.message).toContain("HTTP 404");
+  });
+
+  it("refuses schemes other than http and https", async () => {
+    for (const url of ["file:///etc/passwd", "ftp://example.com/x", "javascript:alert(1)"]) {
+      const { status, body } = await webFetch({ url });
+      expect(status).toBe(422);
+      expect(body.error.code).toBe("unsupported_url");
+    }
+  });
+
+  it("rejects a URL that is not absolute", async () => {
+    const { body } = await webFetch({ url: "not a url" });
+    expect(body.error.code).toBe("invalid_url");
+  });
+
+  it("summarises the page with the conversation's model when a prompt is given", async () => {
+    const key = uniqueKey("summary");
+    await script(key, [{ text: "The Danube crosses ten countries." }]);
+    const conv = await createConversation(key);
+    const { body } = await callTool(conv, "web_fetch", {
+      url: page("/web/article"),
+      prompt: "Which river crosses most countries?",
+    });
+    expect(body.result).toMatchObject({
+      content: "The Danube crosses ten countries.",
+      final_url: page("/web/article"),
+    });
+    const [request] = await modelRequests(key);
+    const user = request.messages.find((m) => m.role === "user")!.content as string;
+    expect(user).toContain("Which river crosses most countries?");
+    expect(user).toContain("The Danube flows through ten countries");
+    expect(request.tools ?? []).toHaveLength(0);
+  });
+
+  it("is used by the model in a run: fetch, summary, answer", async () => {
+    const key = uniqueKey("run-fetch");
+    await script(key, [
+      {
+        tool_calls: [
+          {
+            id: "call_f",
+            name: "web_fetch",
+            arguments: { url: page("/web/article"), prompt: "Longest river?" },
+          },
+        ],
+      },
+      { text: "The Volga.", usage: { prompt_tokens: 5000, completion_tokens: 3 } },
+      { text: "The longest river in Europe is the Volga." },
+    ]);
+    const conv = await createConversation(key);
+    const res = await api(`/v1/conversations/${conv}/messages`, {
+      method: "POST",
+      json: { content: "Longest river in Europe?" },
+    });
+    const events = await readSse(res, untilRunEnd);
+    const result = events.find((e) => e.data.type === "TOOL_CALL_RESULT")!.data;
+    expect(JSON.parse(result.content as string)).toMatchObject({
+      content: "The Volga.",
+      final_url: page("/web/article"),
+    });
+    expect(events.at(-1)!.data.result).toBe("The longest river in Europe is the Volga.");
+    const details = (await (await api(`/v1/conversations/${conv}`)).json()) as {
+      usage: { input_tokens: number };
+    };
+    expect(details.usage.input_tokens).toBeGreaterThan(5000);
+  });
+});
+
+describe("web_fetch with the private-network guard on", () => {
+  it("refuses loopback, private, link-local and metadata addresses in any notation", async () => {
+    const port = new URL(inject("pageUrl")).port;
+    for (const host of [
+      "127.0.0.1",
+      "localhost",
+      "2130706433",
+      "0x7f.0.0.1",
+      "0177.0.0.1",
+      "127.1",
+      "[::1]",
+      "[::ffff:127.0.0.1]",
+      "10.0.0.8",
+      "192.168.1.1",
+      "172.16.5.4",
+      "169.254.169.254",
+      "metadata.google.internal",
+      "[fd00::1]",
+      "[fe80::1]",
+      "0.0.0.0",
+    ]) {
+      const outcome = await guardedFetch(`http://${host}:${port}/web/article`);
+      expect(outcome, host).toMatchObject({ kind: "result", isError: true, code: "blocked_address" });
+    }
+  });
+
+  it("refuses a redirect into a private address", async () => {
+    // The first hop is let through by lifting the guard for it only (a public page cannot be served
+    // offline); the redirect it answers with must still be checked and refused.
+    const { guardedFetch: fetchWithGuard } = await import("../../../../durable-objects/engine/net/ssrf");
+    let hops = 0;
+    const fetcher: typeof fetch = (input, init) => {
+      hops++;
+      return fetch(String(input).replace("http://public.example", inject("pageUrl")), init);
+    };
+    for (const to of [
+      "http://localhost/",
+      "http://169.254.169.254/latest/meta-data/",
+      "http://[::ffff:a9fe:a9fe]/",
+      "http://0x0a000001/",
+    ]) {
+      hops = 0;
+      const target = `http://public.example/web/redirect-private?to=${encodeURIComponent(to)}`;
+      await expect(fetchWithGuard(target, {}, { allowPrivateNetwork: false }, fetcher)).rejects.toMatchObject(
+        { code: "blocked_address" },
+      );
+      expect(hops).toBe(1);
+    }
+  });
+});
+
+describe("web_fetch summaries", () => {
+  it("report a model failure as a summary error", async () => {
+    const key = uniqueKey("summary-fail");
+    await script(key, [{ error: { status: 400, message: "context too long" } }]);
+    const conv = await createConversation(key);
+    const { status, body } = await callTool(conv, "web_fetch", {
+      url: page("/web/article"),
+      prompt: "Summarise",
+    });
+    expect(status).toBe(422);
+    expect(body.error.code).toBe("summary_failed");
+    expect(body.error.message).toContain("could not be summarised");
+  });
+});
