@@ -154,7 +154,9 @@ export const SettingsView = z
     widget: WidgetSettings,
     allowed_domains: AllowedDomains.nullable(),
     model_vision: ModelVision,
-    model_prices: ModelPrices.describe("The workspace's price overrides (the built-in table applies to other models)."),
+    model_prices: ModelPrices.describe(
+      "The workspace's price overrides (the built-in table applies to other models).",
+    ),
     daily_budget_usd: z.number().nullable(),
   })
   .openapi("Settings");

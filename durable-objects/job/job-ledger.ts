@@ -3,8 +3,9 @@
  * scheduled instants, `manual:<uuid>` for runs started by hand) under a UNIQUE constraint, so an
  * occurrence seen twice (double alarms, a cron sweep, a restart) is recorded once.
  */
-import type { JobRun, JobRunStatus, JobRunTrigger, WebhookDelivery } from "../../shared/jobs";
+
 import type { Usage } from "../../shared/api";
+import type { JobRun, JobRunStatus, JobRunTrigger, WebhookDelivery } from "../../shared/jobs";
 import { randomToken } from "../workspace/workspace-object";
 
 /** A ledger row with what the job object needs beyond the public view. */

@@ -121,7 +121,9 @@ describe("cost in dollars", () => {
     await scriptTwoTurns(key);
     const id = await createConversation(key);
     const res = await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "go" } });
-    const finished = (await readSse(res, untilRunEnd)).at(-1)!.data as { usage: Record<string, unknown>[] };
+    const finished = (await readSse(res, untilRunEnd)).at(-1)!.data as unknown as {
+      usage: Record<string, unknown>[];
+    };
     expect(finished.usage[0]).toMatchObject({ totalTokens: 3300, cost_usd: null });
     expect((await getConversation(id)).usage).toMatchObject({ total_tokens: 3300, cost_usd: null });
     await scriptTwoTurns(key);
