@@ -4,6 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { ModelName, Usage } from "./api";
+import { BudgetUsd } from "./cost";
 
 const fields = {
   name: z.string().min(1).max(200).describe("A name for people; its slug fills `{job}` in output_path."),
@@ -49,6 +50,9 @@ const fields = {
     .min(1)
     .max(100_000_000)
     .describe("Tokens (input + output) allowed per run; the run stops when it has used them."),
+  max_cost_usd: BudgetUsd.describe(
+    "Dollars allowed per run; a run that reaches it stops before its next model turn (status failed, error.code cost_limit).",
+  ),
   enabled: z.boolean().describe("Whether the schedule is active (runs can still be started by hand)."),
 };
 
@@ -66,6 +70,7 @@ export const CreateJob = z
     max_steps: fields.max_steps.optional(),
     max_runtime_seconds: fields.max_runtime_seconds.optional(),
     max_tokens: fields.max_tokens.optional(),
+    max_cost_usd: fields.max_cost_usd.optional(),
     enabled: fields.enabled.default(true),
   })
   .openapi("CreateJob");
@@ -86,6 +91,7 @@ export const UpdateJob = z
     max_steps: fields.max_steps.nullable().optional(),
     max_runtime_seconds: fields.max_runtime_seconds.optional(),
     max_tokens: fields.max_tokens.nullable().optional(),
+    max_cost_usd: fields.max_cost_usd.nullable().optional(),
     enabled: fields.enabled.optional(),
   })
   .openapi("UpdateJob");
@@ -105,6 +111,7 @@ export const JobSettings = z.object({
   max_steps: fields.max_steps.nullable(),
   max_runtime_seconds: fields.max_runtime_seconds,
   max_tokens: fields.max_tokens.nullable(),
+  max_cost_usd: fields.max_cost_usd.nullable(),
   enabled: fields.enabled,
 });
 export type JobSettings = z.infer<typeof JobSettings>;

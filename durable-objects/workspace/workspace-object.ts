@@ -7,10 +7,12 @@ import type { AgentSettings, WidgetSettings } from "../../shared/agent-settings"
 import type { CostSettings } from "../../shared/cost";
 import type { StoredHttpTool } from "../../shared/http-tools";
 import type { AgentPolicy, SearchSettings, SettingsUpdate, SettingsView } from "../../shared/settings";
+import type { UsageEntry, UsageReport } from "../../shared/usage";
 import { type DirStats, FileLedger, type FileLimits, type Reservation } from "../engine/files/file-ledger";
 import type { RpcResult } from "../engine/rpc-result";
 import { openSecret, type SecretKeyEnv, sealSecret, secretKey } from "../engine/secret-box";
 import { legacyOriginRefs } from "./legacy-cors";
+import { UsageLedger, utcDay } from "./usage-ledger";
 import {
   deleteKeyRecord,
   findVisitor,
@@ -61,6 +63,7 @@ export class WorkspaceObject extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly files: FileLedger;
   private readonly settings: WorkspaceSettings;
+  private readonly usage: UsageLedger;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -76,6 +79,7 @@ export class WorkspaceObject extends DurableObject<Env> {
       CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL);`);
     this.files = new FileLedger(this.sql);
     this.settings = new WorkspaceSettings(this.sql);
+    this.usage = new UsageLedger(this.sql);
     migrateKeyTables(this.sql);
   }
 
@@ -311,6 +315,28 @@ export class WorkspaceObject extends DurableObject<Env> {
   /** Price overrides and the daily budget: for the conversation objects of this workspace. */
   getCostSettings(): CostSettings {
     return this.settings.cost();
+  }
+
+  // ---- the usage ledger: what the workspace's runs spent, per day ------------------------------
+
+  /** Records a conversation's model call or ended run; returns today's dollars (for the daily budget). */
+  recordUsage(entry: UsageEntry): number {
+    return this.usage.record(entry);
+  }
+
+  /** Dollars spent today (UTC). */
+  spentToday(): number {
+    return this.usage.spentOn(utcDay(Date.now()));
+  }
+
+  /** Runs, tokens and dollars per day, model and conversation for a range of UTC days. */
+  usageReport(from: string, to: string): UsageReport {
+    return this.usage.report(from, to);
+  }
+
+  /** The same range as CSV rows, or null when it holds too many rows. */
+  usageCsv(from: string, to: string): string | null {
+    return this.usage.csv(from, to);
   }
 
   /** The settings as the API shows them (keys as `{ set }` markers). */
