@@ -4,6 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { ConversationState, PendingQuestion, Task } from "./events";
+import { McpServerNames } from "./mcp";
 import { TOOL_NAME_PATTERN } from "./patterns";
 import { AllowedDomains } from "./settings";
 
@@ -64,6 +65,7 @@ export const CreateConversation = z
       .describe(
         "Tool names this conversation may use (`finish` is always there); default: the workspace's agent settings, else all.",
       ),
+    mcp_servers: McpServerNames.optional(),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
@@ -88,6 +90,7 @@ export const Conversation = z
     output_schema: z.record(z.string(), z.unknown()).nullable(),
     allowed_domains: z.array(z.string()).optional(),
     allowed_tools: z.array(z.string()).nullable(),
+    mcp_servers: z.array(z.string()).nullable().optional(),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;
