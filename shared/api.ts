@@ -129,9 +129,17 @@ export const RunView = z
   .openapi("Run");
 export type RunView = z.infer<typeof RunView>;
 
+/** `GET /v1/conversations/{id}` shows the newest this many messages (`messages_total` counts all). */
+export const DETAILS_MESSAGE_LIMIT = 1_000;
+
 export const ConversationDetails = Conversation.extend({
   status: ConversationStatus,
-  messages: z.array(ChatMessageView),
+  messages: z
+    .array(ChatMessageView)
+    .describe(
+      `The newest ${DETAILS_MESSAGE_LIMIT} messages, oldest first; messages_total counts them all and the whole history is in the event stream.`,
+    ),
+  messages_total: z.number().int().describe("How many messages the conversation has in all."),
   tasks: z.array(Task),
   pending_question: PendingQuestion.nullable(),
   usage: Usage,
