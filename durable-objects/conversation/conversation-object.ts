@@ -104,6 +104,7 @@ export class ConversationObject extends DurableObject<Env> {
       output_schema: body.output_schema ?? null,
       ...(body.allowed_domains ? { allowed_domains: body.allowed_domains } : {}),
       allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,
+      max_cost_usd: body.max_cost_usd ?? null,
     };
     this.meta.set("info", info);
     return publicInfo(info);
@@ -325,6 +326,7 @@ export class ConversationObject extends DurableObject<Env> {
       await this.ctx.storage.setAlarm(Date.now() + this.config.watchdogMs);
       this.abort = new AbortController();
       const tools = await this.wiring.tools();
+      if (run.status === "queued") this.runs.openCost(run.id, this.wiring.price(this.info()!.model) !== null);
       const result = await advanceRun(this.wiring.loopDeps(tools), run.id);
       if (result === "suspended") return;
     }
