@@ -17,6 +17,7 @@ import type { DomainPolicy } from "../net/allowed-domains";
 import { type FetchedPage, fetchPage } from "../net/fetch-page";
 import { PDF_TYPE, PdfError } from "../pdf/pdf-text";
 import { runSearch } from "../search";
+import { bytesText, durationText } from "./limit-text";
 import { defineTool, ToolError } from "./tool";
 
 /** Content longer than this is cut (and `truncated` set) even without a max_length. */
@@ -54,7 +55,7 @@ export const WebFetchArgs = z.object({
     .int()
     .positive()
     .optional()
-    .describe("Maximum number of characters of content to return"),
+    .describe(`Maximum number of characters of content to return (at most ${DEFAULT_MAX_CONTENT_CHARS})`),
 });
 
 /** web_search's parameters. */
@@ -164,8 +165,7 @@ export function createWebTools(deps: WebToolDeps) {
   return [
     defineTool({
       name: "web_fetch",
-      description:
-        "Fetch a URL over HTTP(S). HTML pages come back as the main content in Markdown (navigation, sidebars and ads removed), PDFs as their text page by page, JSON pretty-printed, plain text as is; title, author, published_at, site_name and language are returned when the document states them. Give a prompt to get a summary of the page instead of its text.",
+      description: `Fetch a URL over HTTP(S). HTML pages come back as the main content in Markdown (navigation, sidebars and ads removed), PDFs as their text page by page, JSON pretty-printed, plain text as is; title, author, published_at, site_name and language are returned when the document states them. Give a prompt to get a summary of the page instead of its text. Gives up after ${durationText(deps.config.fetchTimeoutMs)}; only the first ${bytesText(deps.config.fetchMaxBytes)} of a page are read (truncated: true says so), and PDFs up to ${bytesText(deps.config.fetchMaxPdfBytes)}.`,
       parameters: WebFetchArgs,
       execute: (args, ctx) => webFetch(deps, args, ctx.signal),
     }),
