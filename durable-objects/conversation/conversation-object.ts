@@ -13,6 +13,7 @@ import type {
 import type { TabList } from "../../shared/browser-api";
 import type { StoredHttpTool } from "../../shared/http-tools";
 import { type RuntimeConfig, runtimeConfig } from "../engine/config/runtime-config";
+import { writtenFiles } from "../engine/files/written-files";
 import { advanceRun, finishRun } from "../engine/loop/agent-loop";
 import { StateHolder } from "../engine/loop/conversation-state";
 import { ev } from "../engine/loop/event-builders";
@@ -29,7 +30,6 @@ import { earliest } from "./conversation-policy";
 import { messageView, runView } from "./conversation-views";
 import { ConversationWiring } from "./conversation-wiring";
 import { type JobLink, notifyJobRunEnded } from "./job-link";
-import { writtenFiles } from "./written-files";
 
 /** A Durable Object hosting one conversation and its agent runs. */
 export class ConversationObject extends DurableObject<Env> {
