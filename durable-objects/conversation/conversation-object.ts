@@ -25,11 +25,11 @@ import { sseResponse } from "../engine/store/sse";
 import { ToolRegistry } from "../engine/tools/tool";
 import { runTool } from "../engine/tools/tool-runner";
 import { checkAnswer } from "./answer-check";
-import { type ConversationInfo, ConversationMeta, publicInfo } from "./conversation-meta";
+import { type ConversationInfo, ConversationMeta, type CreateOptions, publicInfo } from "./conversation-meta";
 import { earliest } from "./conversation-policy";
 import { messageView, runView } from "./conversation-views";
 import { ConversationWiring } from "./conversation-wiring";
-import { type JobLink, notifyJobRunEnded } from "./job-link";
+import { notifyJobRunEnded } from "./job-link";
 
 /** A Durable Object hosting one conversation and its agent runs. */
 export class ConversationObject extends DurableObject<Env> {
@@ -78,8 +78,9 @@ export class ConversationObject extends DurableObject<Env> {
     id: string,
     workspaceId: string,
     body: CreateConversation,
-    job?: JobLink,
+    opts: CreateOptions = {},
   ): Promise<Conversation> {
+    const { job, origin } = opts;
     const existing = this.info();
     if (existing) return publicInfo(existing);
     if (job) this.meta.set("job", job);
@@ -97,6 +98,7 @@ export class ConversationObject extends DurableObject<Env> {
       output_schema: body.output_schema ?? null,
       ...(body.allowed_domains ? { allowed_domains: body.allowed_domains } : {}),
       allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,
+      ...(origin ? { origin } : {}),
     };
     this.meta.set("info", info);
     return publicInfo(info);
