@@ -34,7 +34,7 @@ export function filesWritten(tool: string, content: string, isError = false): To
 }
 
 /** The normalised paths of the files written by the conversation's tool calls. */
-export function writtenFiles(messages: StoredMessage[]): Set<string> {
+export function writtenFiles(messages: Iterable<StoredMessage>): Set<string> {
   const writers = new Map<string, string>();
   const paths = new Set<string>();
   for (const { message } of messages) {
