@@ -99,7 +99,7 @@ export class ConversationWiring {
       httpTools: [...(workspaceTools as StoredHttpTool[]), ...this.p.meta.httpTools()],
       web: info ? this.webDeps(info, policy) : undefined,
       browser: info ? this.browserDeps(info, policy) : undefined,
-      files: info ? conversationFiles(this.p.env, info.workspace_id) : undefined,
+      files: info ? conversationFiles(this.p.env, info.workspace_id, info.origin) : undefined,
       runSubAgent: (spec, ctx) =>
         runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
     });
@@ -163,7 +163,7 @@ export class ConversationWiring {
   loopDeps(tools: ToolRegistry): LoopDeps {
     const info = this.p.meta.info()!;
     const model = createModelClient(this.p.env as unknown as ModelEnv, this.p.config);
-    const files = conversationFiles(this.p.env, info.workspace_id);
+    const files = conversationFiles(this.p.env, info.workspace_id, info.origin);
     return {
       ledger: pricedLedger(this.p.runs, this.price(info.model)),
       outputSchema: info.output_schema,
@@ -235,7 +235,7 @@ export class ConversationWiring {
           browser,
           secrets: this.secretReader(info.workspace_id),
           summarize: this.summarizer(info.model),
-          saveFile: imageFiles(conversationFiles(this.p.env, info.workspace_id).files).save,
+          saveFile: imageFiles(conversationFiles(this.p.env, info.workspace_id, info.origin).files).save,
           vision: policy?.vision ?? false,
         }
       : undefined;

@@ -54,6 +54,7 @@ app.openapi(
         workspaceId,
         c.req.valid("json"),
         `whsec_${randomToken(24)}`,
+        new URL(c.req.url).origin,
       ),
     );
     await workspaceStub(c.env, workspaceId).addJob(id, job.created_at);
