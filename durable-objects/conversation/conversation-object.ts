@@ -107,6 +107,7 @@ export class ConversationObject extends DurableObject<Env> {
       allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,
       max_cost_usd: body.max_cost_usd ?? null,
       ...(origin ? { origin } : {}),
+      ...(body.mcp_servers ? { mcp_servers: body.mcp_servers } : {}),
     };
     this.meta.set("info", info);
     return publicInfo(info);
@@ -241,6 +242,7 @@ export class ConversationObject extends DurableObject<Env> {
       },
       this.config.limits,
     );
+    if (!this.driving) await this.wiring.closeMcp();
     if (outcome.kind !== "result") return fail(409, "run_only_tool", `${name} cannot be called directly.`);
     if (outcome.isError) {
       const status = outcome.code === "invalid_arguments" ? 400 : outcome.code === "not_found" ? 404 : 422;
@@ -310,6 +312,7 @@ export class ConversationObject extends DurableObject<Env> {
       await this.drive();
     } finally {
       this.driving = false;
+      await this.wiring.closeMcp();
     }
     await this.scheduleNext();
   }
