@@ -5,6 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import { BudgetUsd, CostUsd } from "./cost";
 import { ConversationState, PendingQuestion, Task } from "./events";
+import { McpServerNames } from "./mcp";
 import { TOOL_NAME_PATTERN } from "./patterns";
 import { AllowedDomains } from "./settings";
 
@@ -68,6 +69,7 @@ export const CreateConversation = z
     max_cost_usd: BudgetUsd.optional().describe(
       "Dollars all runs of this conversation together may spend; a run that reaches it stops before its next model turn with RUN_ERROR `cost_limit`.",
     ),
+    mcp_servers: McpServerNames.optional(),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
@@ -100,6 +102,7 @@ export const Conversation = z
     allowed_domains: z.array(z.string()).optional(),
     allowed_tools: z.array(z.string()).nullable(),
     max_cost_usd: z.number().nullable(),
+    mcp_servers: z.array(z.string()).nullable().optional(),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;
@@ -141,9 +144,17 @@ export const RunView = z
   .openapi("Run");
 export type RunView = z.infer<typeof RunView>;
 
+/** `GET /v1/conversations/{id}` shows the newest this many messages (`messages_total` counts all). */
+export const DETAILS_MESSAGE_LIMIT = 1_000;
+
 export const ConversationDetails = Conversation.extend({
   status: ConversationStatus,
-  messages: z.array(ChatMessageView),
+  messages: z
+    .array(ChatMessageView)
+    .describe(
+      `The newest ${DETAILS_MESSAGE_LIMIT} messages, oldest first; messages_total counts them all and the whole history is in the event stream.`,
+    ),
+  messages_total: z.number().int().describe("How many messages the conversation has in all."),
   tasks: z.array(Task),
   pending_question: PendingQuestion.nullable(),
   usage: Usage,

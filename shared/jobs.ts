@@ -5,6 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import { ModelName, Usage } from "./api";
 import { BudgetUsd } from "./cost";
+import { McpServerNames } from "./mcp";
 
 const fields = {
   name: z.string().min(1).max(200).describe("A name for people; its slug fills `{job}` in output_path."),
@@ -54,6 +55,7 @@ const fields = {
     "Dollars allowed per run; a run that reaches it stops before its next model turn (status failed, error.code cost_limit).",
   ),
   enabled: z.boolean().describe("Whether the schedule is active (runs can still be started by hand)."),
+  mcp_servers: McpServerNames,
 };
 
 export const CreateJob = z
@@ -72,6 +74,7 @@ export const CreateJob = z
     max_tokens: fields.max_tokens.optional(),
     max_cost_usd: fields.max_cost_usd.optional(),
     enabled: fields.enabled.default(true),
+    mcp_servers: fields.mcp_servers.optional(),
   })
   .openapi("CreateJob");
 export type CreateJob = z.infer<typeof CreateJob>;
@@ -93,6 +96,7 @@ export const UpdateJob = z
     max_tokens: fields.max_tokens.nullable().optional(),
     max_cost_usd: fields.max_cost_usd.nullable().optional(),
     enabled: fields.enabled.optional(),
+    mcp_servers: fields.mcp_servers.nullable().optional(),
   })
   .openapi("UpdateJob");
 export type UpdateJob = z.infer<typeof UpdateJob>;
@@ -113,6 +117,8 @@ export const JobSettings = z.object({
   max_tokens: fields.max_tokens.nullable(),
   max_cost_usd: fields.max_cost_usd.nullable(),
   enabled: fields.enabled,
+  /** Absent in jobs stored before MCP: all servers. */
+  mcp_servers: fields.mcp_servers.nullable().optional(),
 });
 export type JobSettings = z.infer<typeof JobSettings>;
 

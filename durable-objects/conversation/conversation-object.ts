@@ -3,19 +3,22 @@
  * that drives runs and the live event streams, and delegates the agent loop to plain modules.
  */
 import { DurableObject } from "cloudflare:workers";
-import type {
-  AnswerBody,
-  Conversation,
-  ConversationDetails,
-  CreateConversation,
-  RunResult,
+import {
+  type AnswerBody,
+  type Conversation,
+  type ConversationDetails,
+  type CreateConversation,
+  DETAILS_MESSAGE_LIMIT,
+  type RunResult,
 } from "../../shared/api";
 import type { TabList } from "../../shared/browser-api";
 import type { StoredHttpTool } from "../../shared/http-tools";
 import { type RuntimeConfig, runtimeConfig } from "../engine/config/runtime-config";
+import { writtenFiles } from "../engine/files/written-files";
 import { advanceRun, finishRun } from "../engine/loop/agent-loop";
 import { StateHolder } from "../engine/loop/conversation-state";
 import { ev } from "../engine/loop/event-builders";
+import { StateStore } from "../engine/loop/state-store";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { EventLog } from "../engine/store/event-log";
 import { MessageStore } from "../engine/store/message-store";
@@ -24,12 +27,11 @@ import { sseResponse } from "../engine/store/sse";
 import { ToolRegistry } from "../engine/tools/tool";
 import { runTool } from "../engine/tools/tool-runner";
 import { checkAnswer } from "./answer-check";
-import { type ConversationInfo, ConversationMeta, publicInfo } from "./conversation-meta";
+import { type ConversationInfo, ConversationMeta, type CreateOptions, publicInfo } from "./conversation-meta";
 import { earliest } from "./conversation-policy";
 import { messageView, runView } from "./conversation-views";
 import { ConversationWiring } from "./conversation-wiring";
-import { type JobLink, notifyJobRunEnded } from "./job-link";
-import { writtenFiles } from "./written-files";
+import { notifyJobRunEnded } from "./job-link";
 
 /** A Durable Object hosting one conversation and its agent runs. */
 export class ConversationObject extends DurableObject<Env> {
@@ -52,10 +54,15 @@ export class ConversationObject extends DurableObject<Env> {
     this.log = new EventLog(sql);
     this.messages = new MessageStore(sql);
     this.runs = new RunStore(sql);
-    this.state = new StateHolder((delta) => this.emit(this.runs.active()?.id ?? null, ev.stateDelta(delta)));
-    const snapshot = this.log.lastOfType("STATE_SNAPSHOT");
-    const deltas = this.log.readAfter(snapshot?.seq ?? 0).filter((e) => e.event.type === "STATE_DELTA");
-    this.state.restore(snapshot, deltas);
+    const stateStore = new StateStore(sql);
+    // The state is one record read whole; each change saves it and appends its STATE_DELTA in
+    // one synchronous transaction, so the row and the log never disagree.
+    this.state = new StateHolder(stateStore.load(this.log), (record, delta) =>
+      ctx.storage.transactionSync(() => {
+        stateStore.save(record);
+        this.emit(this.runs.active()?.id ?? null, ev.stateDelta(delta));
+      }),
+    );
     this.wiring = new ConversationWiring({
       env,
       storage: ctx.storage,
@@ -79,8 +86,9 @@ export class ConversationObject extends DurableObject<Env> {
     id: string,
     workspaceId: string,
     body: CreateConversation,
-    job?: JobLink,
+    opts: CreateOptions = {},
   ): Promise<Conversation> {
+    const { job, origin } = opts;
     const existing = this.info();
     if (existing) return publicInfo(existing);
     if (job) this.meta.set("job", job);
@@ -99,6 +107,8 @@ export class ConversationObject extends DurableObject<Env> {
       ...(body.allowed_domains ? { allowed_domains: body.allowed_domains } : {}),
       allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,
       max_cost_usd: body.max_cost_usd ?? null,
+      ...(origin ? { origin } : {}),
+      ...(body.mcp_servers ? { mcp_servers: body.mcp_servers } : {}),
     };
     this.meta.set("info", info);
     return publicInfo(info);
@@ -106,7 +116,7 @@ export class ConversationObject extends DurableObject<Env> {
 
   /** Whether the agent wrote this normalised workspace path in this conversation (visitor downloads). */
   wroteFile(path: string): boolean {
-    return this.info() !== null && writtenFiles(this.messages.list()).has(path);
+    return this.info() !== null && writtenFiles(this.messages.after()).has(path);
   }
 
   /** The conversation's settings, or null when it does not exist. */
@@ -124,7 +134,8 @@ export class ConversationObject extends DurableObject<Env> {
     return {
       ...publicInfo(info),
       status: this.status(),
-      messages: this.messages.list().map(messageView),
+      messages: this.messages.newest(DETAILS_MESSAGE_LIMIT).map(messageView),
+      messages_total: this.messages.count(),
       tasks: state.tasks,
       pending_question: state.pending_question,
       usage: this.runs.totalUsage(),
@@ -232,6 +243,7 @@ export class ConversationObject extends DurableObject<Env> {
       },
       this.config.limits,
     );
+    if (!this.driving) await this.wiring.closeMcp();
     if (outcome.kind !== "result") return fail(409, "run_only_tool", `${name} cannot be called directly.`);
     if (outcome.isError) {
       const status = outcome.code === "invalid_arguments" ? 400 : outcome.code === "not_found" ? 404 : 422;
@@ -301,6 +313,7 @@ export class ConversationObject extends DurableObject<Env> {
       await this.drive();
     } finally {
       this.driving = false;
+      await this.wiring.closeMcp();
     }
     await this.scheduleNext();
   }

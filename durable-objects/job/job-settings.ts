@@ -31,6 +31,7 @@ export function settingsFromCreate(body: CreateJob): JobSettings {
     max_tokens: body.max_tokens ?? null,
     max_cost_usd: body.max_cost_usd ?? null,
     enabled: body.enabled,
+    mcp_servers: body.mcp_servers ?? null,
   };
 }
 
