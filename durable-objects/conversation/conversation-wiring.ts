@@ -31,8 +31,8 @@ import type { WorkspaceObject } from "../workspace/workspace-object";
 import type { ConversationInfo, ConversationMeta } from "./conversation-meta";
 import { type ConversationPolicy, conversationPolicy, imageFiles, wakeBy } from "./conversation-policy";
 import { buildConversationTools } from "./conversation-tools";
-import { type ReportSubject, UsageReporter } from "./usage-reporter";
 import { McpSessions } from "./mcp-sessions";
+import { type ReportSubject, UsageReporter } from "./usage-reporter";
 
 /** The conversation's parts the wiring reads and writes. */
 export interface WiringParts {

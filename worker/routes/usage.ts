@@ -5,7 +5,7 @@ import { UsageQuery, UsageReport } from "../../shared/usage";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
 import { workspaceStub } from "../stubs";
-import { commonErrors, json } from "./route-helpers";
+import { commonErrors } from "./route-helpers";
 
 const DAY_MS = 86_400_000;
 const app = createApp();
