@@ -5,7 +5,7 @@
  */
 import type { JobRun, JobRunStatus, JobRunTrigger, WebhookDelivery } from "../../shared/jobs";
 import type { Usage } from "../engine/model/model-types";
-import { randomToken } from "../workspace/workspace-object";
+import { randomToken } from "../engine/tokens";
 
 /** A ledger row with what the job object needs beyond the public view. */
 export interface StoredRun extends JobRun {
