@@ -3,6 +3,7 @@
  * Durable Objects' answers and generate the OpenAPI document.
  */
 import { z } from "@hono/zod-openapi";
+import { BudgetUsd, CostUsd } from "./cost";
 import { ConversationState, PendingQuestion, Task } from "./events";
 import { TOOL_NAME_PATTERN } from "./patterns";
 import { AllowedDomains } from "./settings";
@@ -64,6 +65,9 @@ export const CreateConversation = z
       .describe(
         "Tool names this conversation may use (`finish` is always there); default: the workspace's agent settings, else all.",
       ),
+    max_cost_usd: BudgetUsd.optional().describe(
+      "Dollars all runs of this conversation together may spend; a run that reaches it stops before its next model turn with RUN_ERROR `cost_limit`.",
+    ),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
@@ -72,8 +76,15 @@ export const ConversationStatus = z.enum(["idle", "running", "waiting_for_user"]
 export type ConversationStatus = z.infer<typeof ConversationStatus>;
 
 export const Usage = z
-  .object({ input_tokens: z.number().int(), output_tokens: z.number().int(), total_tokens: z.number().int() })
+  .object({
+    input_tokens: z.number().int(),
+    output_tokens: z.number().int(),
+    total_tokens: z.number().int(),
+    cached_input_tokens: z.number().int().optional().describe("Input tokens served from the prompt cache."),
+    cost_usd: CostUsd,
+  })
   .openapi("Usage");
+export type Usage = z.infer<typeof Usage>;
 
 export const Conversation = z
   .object({
@@ -88,6 +99,7 @@ export const Conversation = z
     output_schema: z.record(z.string(), z.unknown()).nullable(),
     allowed_domains: z.array(z.string()).optional(),
     allowed_tools: z.array(z.string()).nullable(),
+    max_cost_usd: z.number().nullable(),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;
@@ -129,9 +141,17 @@ export const RunView = z
   .openapi("Run");
 export type RunView = z.infer<typeof RunView>;
 
+/** `GET /v1/conversations/{id}` shows the newest this many messages (`messages_total` counts all). */
+export const DETAILS_MESSAGE_LIMIT = 1_000;
+
 export const ConversationDetails = Conversation.extend({
   status: ConversationStatus,
-  messages: z.array(ChatMessageView),
+  messages: z
+    .array(ChatMessageView)
+    .describe(
+      `The newest ${DETAILS_MESSAGE_LIMIT} messages, oldest first; messages_total counts them all and the whole history is in the event stream.`,
+    ),
+  messages_total: z.number().int().describe("How many messages the conversation has in all."),
   tasks: z.array(Task),
   pending_question: PendingQuestion.nullable(),
   usage: Usage,

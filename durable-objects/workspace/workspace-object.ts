@@ -14,6 +14,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { AgentSettings, WidgetSettings } from "../../shared/agent-settings";
+import type { CostSettings } from "../../shared/cost";
 import type { StoredHttpTool } from "../../shared/http-tools";
 import type { AgentPolicy, SearchSettings, SettingsUpdate, SettingsView } from "../../shared/settings";
 import { type DirStats, FileLedger, type FileLimits, type Reservation } from "../engine/files/file-ledger";
@@ -194,6 +195,11 @@ export class WorkspaceObject extends DurableObject<Env> {
   /** The workspace's allowed_domains and model_vision: for the conversation objects of this workspace. */
   getAgentPolicy(): AgentPolicy {
     return this.settings.policy();
+  }
+
+  /** Price overrides and the daily budget: for the conversation objects of this workspace. */
+  getCostSettings(): CostSettings {
+    return this.settings.cost();
   }
 
   /** The settings as the API shows them (keys as `{ set }` markers). */
