@@ -4,7 +4,7 @@
  * - the workspace record (id, name): here;
  * - API keys (secret and publishable, hashed) and widget visitors: workspace-keys.ts;
  * - the index of its conversations and of its jobs: workspace-index.ts;
- * - settings (agent defaults, search engine and keys, widget look, policy): workspace-settings.ts;
+ * - settings (agent defaults, search engine and keys, widget look, policy, cost): workspace-settings.ts;
  * - secrets, sealed at rest: workspace-secrets.ts;
  * - HTTP tools: workspace-http-tools.ts;
  * - the file ledger (sizes and quota of its files in R2): engine/files/file-ledger.ts;
