@@ -5,6 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import { BudgetUsd, CostUsd } from "./cost";
 import { ConversationState, PendingQuestion, Task } from "./events";
+import { McpServerNames } from "./mcp";
 import { TOOL_NAME_PATTERN } from "./patterns";
 import { AllowedDomains } from "./settings";
 
@@ -68,6 +69,7 @@ export const CreateConversation = z
     max_cost_usd: BudgetUsd.optional().describe(
       "Dollars all runs of this conversation together may spend; a run that reaches it stops before its next model turn with RUN_ERROR `cost_limit`.",
     ),
+    mcp_servers: McpServerNames.optional(),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
@@ -100,6 +102,7 @@ export const Conversation = z
     allowed_domains: z.array(z.string()).optional(),
     allowed_tools: z.array(z.string()).nullable(),
     max_cost_usd: z.number().nullable(),
+    mcp_servers: z.array(z.string()).nullable().optional(),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;
