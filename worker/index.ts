@@ -20,6 +20,7 @@ import secrets from "./routes/secrets";
 import settings from "./routes/settings";
 import tabs from "./routes/tabs";
 import usage from "./routes/usage";
+import webhooks from "./routes/webhooks";
 import widget from "./routes/widget";
 import workspaces from "./routes/workspaces";
 import { rearmJobs } from "./scheduled";
@@ -31,6 +32,7 @@ export { JobObject } from "../durable-objects/job/job-object";
 export { JobRegistry } from "../durable-objects/job-registry/job-registry";
 export { McpRegistry } from "../durable-objects/mcp-registry/mcp-registry";
 export { OriginRegistry } from "../durable-objects/origin-registry/origin-registry";
+export { WebhookObject } from "../durable-objects/webhooks/webhook-object";
 export { WorkspaceObject } from "../durable-objects/workspace/workspace-object";
 
 const OPENAPI_INFO = {
@@ -66,6 +68,7 @@ app.route("/v1", tabs);
 app.route("/v1", jobs);
 app.route("/v1", keys);
 app.route("/v1", usage);
+app.route("/v1", webhooks);
 app.route("/v1", mcpServers);
 app.route("/v1", widget);
 

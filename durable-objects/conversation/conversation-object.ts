@@ -26,12 +26,14 @@ import { type Run, RunStore } from "../engine/store/run-store";
 import { sseResponse } from "../engine/store/sse";
 import { ToolRegistry } from "../engine/tools/tool";
 import { runTool } from "../engine/tools/tool-runner";
+import { raiseWebhookEvent } from "../webhooks/webhook-events";
 import { checkAnswer } from "./answer-check";
 import { type ConversationInfo, ConversationMeta, type CreateOptions, publicInfo } from "./conversation-meta";
 import { earliest } from "./conversation-policy";
 import { messageView, runView } from "./conversation-views";
 import { ConversationWiring } from "./conversation-wiring";
 import { notifyJobRunEnded } from "./job-link";
+import { runWebhookEvent } from "./run-webhooks";
 
 /** A Durable Object hosting one conversation and its agent runs. */
 export class ConversationObject extends DurableObject<Env> {
@@ -364,6 +366,9 @@ export class ConversationObject extends DurableObject<Env> {
 
   private emit(runId: string | null, event: Parameters<EventLog["append"]>[1]): void {
     const logged = this.log.append(runId, event);
+    const info = this.info();
+    const hook = runId && info ? runWebhookEvent(logged.event, info.id, this.runs.get(runId)) : null;
+    if (hook && info) this.ctx.waitUntil(raiseWebhookEvent(this.env, info.workspace_id, hook));
     if (runId && (logged.event.type === "RUN_FINISHED" || logged.event.type === "RUN_ERROR")) {
       const set = this.waiters.get(runId);
       this.waiters.delete(runId);
