@@ -3,6 +3,7 @@
  * Durable Objects' answers and generate the OpenAPI document.
  */
 import { z } from "@hono/zod-openapi";
+import { ApprovalPolicy, PendingApproval } from "./approvals";
 import { ConversationState, PendingQuestion, Task } from "./events";
 import { TOOL_NAME_PATTERN } from "./patterns";
 import { AllowedDomains } from "./settings";
@@ -64,11 +65,14 @@ export const CreateConversation = z
       .describe(
         "Tool names this conversation may use (`finish` is always there); default: the workspace's agent settings, else all.",
       ),
+    approvals: ApprovalPolicy.optional().describe(
+      "This conversation's approval rules; combined with the workspace's (and each tool's own default), the stricter wins.",
+    ),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
 
-export const ConversationStatus = z.enum(["idle", "running", "waiting_for_user"]);
+export const ConversationStatus = z.enum(["idle", "running", "waiting_for_user", "waiting_for_approval"]);
 export type ConversationStatus = z.infer<typeof ConversationStatus>;
 
 export const Usage = z
@@ -88,6 +92,7 @@ export const Conversation = z
     output_schema: z.record(z.string(), z.unknown()).nullable(),
     allowed_domains: z.array(z.string()).optional(),
     allowed_tools: z.array(z.string()).nullable(),
+    approvals: ApprovalPolicy.optional(),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;
@@ -109,6 +114,7 @@ export const RunStatus = z.enum([
   "queued",
   "running",
   "waiting_for_user",
+  "waiting_for_approval",
   "succeeded",
   "failed",
   "cancelled",
@@ -134,6 +140,7 @@ export const ConversationDetails = Conversation.extend({
   messages: z.array(ChatMessageView),
   tasks: z.array(Task),
   pending_question: PendingQuestion.nullable(),
+  pending_approvals: z.array(PendingApproval).describe("Tool calls waiting for a person's decision."),
   usage: Usage,
   current_run: RunView.nullable(),
   queued_runs: z.number().int(),
@@ -156,6 +163,12 @@ export const SendMessage = z
       .default(true)
       .describe("Stream this run's events as SSE (default) or wait for the result."),
     idempotency_key: z.string().min(1).max(200).optional().describe("The same key twice starts one run."),
+    steer: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Join the active run before its next model turn instead of queueing a new run; with no active run, start one as usual.",
+      ),
   })
   .openapi("SendMessage");
 

@@ -29,6 +29,8 @@ const WIDGET_ROUTES: { method: string; pattern: RegExp }[] = [
   { method: "GET", pattern: /^\/v1\/widget\/config$/ },
   { method: "POST", pattern: /^\/v1\/conversations\/([^/]+)\/(messages|answer|cancel)$/ },
   { method: "GET", pattern: /^\/v1\/conversations\/([^/]+)\/events$/ },
+  // The visitor approves or denies tool calls of its own conversation.
+  { method: "POST", pattern: /^\/v1\/conversations\/([^/]+)\/approvals\/[^/]+$/ },
   // Downloads of files the agent wrote in this conversation.
   { method: "GET", pattern: /^\/v1\/conversations\/([^/]+)\/files\/.+$/ },
 ];

@@ -1,6 +1,7 @@
 /**
  * One conversation = one Durable Object. This class is wiring: it owns storage, the alarm
- * that drives runs and the live event streams, and delegates the agent loop to plain modules.
+ * that drives runs (and wakes it at a question's or an approval's deadline) and the live event
+ * streams, and delegates the agent loop, approvals and steering to plain modules.
  */
 import { DurableObject } from "cloudflare:workers";
 import type {
@@ -10,8 +11,12 @@ import type {
   CreateConversation,
   RunResult,
 } from "../../shared/api";
+import type { ApprovalDecisionBody, ApprovalResolved } from "../../shared/approvals";
 import type { TabList } from "../../shared/browser-api";
 import type { StoredHttpTool } from "../../shared/http-tools";
+import { ApprovalLedger } from "../engine/approvals/approval-ledger";
+import { Approvals } from "../engine/approvals/approvals";
+import { judge } from "../engine/approvals/policy";
 import { type RuntimeConfig, runtimeConfig } from "../engine/config/runtime-config";
 import { advanceRun, finishRun } from "../engine/loop/agent-loop";
 import { StateHolder } from "../engine/loop/conversation-state";
@@ -21,9 +26,11 @@ import { EventLog } from "../engine/store/event-log";
 import { MessageStore } from "../engine/store/message-store";
 import { type Run, RunStore } from "../engine/store/run-store";
 import { sseResponse } from "../engine/store/sse";
+import { SteerQueue } from "../engine/store/steer-queue";
 import { ToolRegistry } from "../engine/tools/tool";
 import { runTool } from "../engine/tools/tool-runner";
 import { checkAnswer } from "./answer-check";
+import { decideApproval } from "./approval-decision";
 import { type ConversationInfo, ConversationMeta, publicInfo } from "./conversation-meta";
 import { earliest } from "./conversation-policy";
 import { messageView, runView } from "./conversation-views";
@@ -39,6 +46,9 @@ export class ConversationObject extends DurableObject<Env> {
   private readonly messages: MessageStore;
   private readonly runs: RunStore;
   private readonly state: StateHolder;
+  private readonly approvals: Approvals;
+  private readonly approvalLedger: ApprovalLedger;
+  private readonly steering: SteerQueue;
   private readonly config: RuntimeConfig;
   private readonly waiters = new Map<string, Set<() => void>>();
   private driving = false;
@@ -56,6 +66,17 @@ export class ConversationObject extends DurableObject<Env> {
     const snapshot = this.log.lastOfType("STATE_SNAPSHOT");
     const deltas = this.log.readAfter(snapshot?.seq ?? 0).filter((e) => e.event.type === "STATE_DELTA");
     this.state.restore(snapshot, deltas);
+    this.steering = new SteerQueue(sql);
+    this.approvalLedger = new ApprovalLedger(sql);
+    this.approvals = new Approvals({
+      state: this.state,
+      ledger: this.approvalLedger,
+      messages: this.messages,
+      emit: (runId, event) => this.emit(runId, event),
+      levels: () => this.wiring.approvalLevels(),
+      timeoutMs: this.config.approvalTimeoutMs,
+      scrub: (value) => this.wiring.browser()?.redact(value) ?? Promise.resolve(value),
+    });
     this.wiring = new ConversationWiring({
       env,
       storage: ctx.storage,
@@ -66,6 +87,8 @@ export class ConversationObject extends DurableObject<Env> {
       messages: this.messages,
       log: this.log,
       state: this.state,
+      approvals: this.approvals,
+      steering: this.steering,
       signal: () => this.abort.signal,
       emit: (runId, event) => this.emit(runId, event),
     });
@@ -97,6 +120,7 @@ export class ConversationObject extends DurableObject<Env> {
       output_schema: body.output_schema ?? null,
       ...(body.allowed_domains ? { allowed_domains: body.allowed_domains } : {}),
       allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,
+      ...(body.approvals ? { approvals: body.approvals } : {}),
     };
     this.meta.set("info", info);
     return publicInfo(info);
@@ -125,6 +149,7 @@ export class ConversationObject extends DurableObject<Env> {
       messages: this.messages.list().map(messageView),
       tasks: state.tasks,
       pending_question: state.pending_question,
+      pending_approvals: this.approvals.pending(),
       usage: this.runs.totalUsage(),
       current_run: active ? runView(active) : null,
       queued_runs: this.runs.queuedCount(),
@@ -133,16 +158,49 @@ export class ConversationObject extends DurableObject<Env> {
 
   // ---- runs ---------------------------------------------------------------------------------
 
-  /** Queues a user message; its run starts when the ones before it are done. */
+  /**
+   * Queues a user message; its run starts when the ones before it are done. With `steer` and a
+   * run active, the message joins that run before its next model turn instead (`after_seq`: where
+   * the run's stream goes on from).
+   */
   async sendMessage(
     content: string,
     idempotencyKey: string | null,
     runId?: string,
-  ): Promise<RpcResult<{ run_id: string; created: boolean }>> {
+    steer = false,
+  ): Promise<RpcResult<{ run_id: string; created: boolean; steered: boolean; after_seq: number }>> {
     if (!this.info()) return fail(404, "not_found", "No such conversation.");
+    const active = this.runs.active();
+    // A key already used for a steering message answers with that run (a requeued one has a run of its own).
+    const earlier = idempotencyKey ? this.steering.byKey(idempotencyKey) : null;
+    if (earlier && earlier.status !== "requeued")
+      return ok({ run_id: earlier.run_id, created: false, steered: true, after_seq: 0 });
+    if (steer && active && !(idempotencyKey && this.runs.byIdempotencyKey(idempotencyKey))) {
+      const after = this.log.lastSeq();
+      this.steering.push(active.id, content, idempotencyKey);
+      return ok({ run_id: active.id, created: true, steered: true, after_seq: after });
+    }
     const { run, created } = this.runs.enqueue(content, idempotencyKey, runId);
     if (created && !this.driving) await this.ctx.storage.setAlarm(Date.now());
-    return ok({ run_id: run.id, created });
+    return ok({ run_id: run.id, created, steered: false, after_seq: 0 });
+  }
+
+  /** Decides a pending approval: approve (optionally with edited arguments) or deny. */
+  async decideApproval(approvalId: string, body: ApprovalDecisionBody): Promise<RpcResult<ApprovalResolved>> {
+    if (!this.info()) return fail(404, "not_found", "No such conversation.");
+    return decideApproval(
+      {
+        approvals: this.approvals,
+        ledger: this.approvalLedger,
+        runs: this.runs,
+        tools: () => this.wiring.tools(),
+        wake: async () => {
+          if (!this.driving) await this.ctx.storage.setAlarm(Date.now());
+        },
+      },
+      approvalId,
+      body,
+    );
   }
 
   /** Waits until a run has finished and returns its result. */
@@ -187,7 +245,7 @@ export class ConversationObject extends DurableObject<Env> {
     const run = this.runs.active();
     if (!run) return ok({ run_id: null, cancelled: false });
     this.runs.requestCancel(run.id);
-    if (this.driving && run.status !== "waiting_for_user") this.abort.abort(new Error("cancelled"));
+    if (this.driving && run.status === "running") this.abort.abort(new Error("cancelled"));
     else {
       // Ending a run needs no tools: finishing it synchronously leaves no gap in which the alarm
       // could start driving it too.
@@ -218,6 +276,9 @@ export class ConversationObject extends DurableObject<Env> {
         "run_only_tool",
         `${name} needs a running conversation turn and cannot be called directly.`,
       );
+    // A direct call is a person's own action, so "ask" lets it through; "deny" never runs.
+    const verdict = judge(name, { ...this.wiring.approvalLevels(), unattended: false, tool: tool.approval });
+    if (verdict.rule === "deny") return fail(403, "denied", verdict.reason);
     const outcome = await runTool(
       tools,
       name,
@@ -306,10 +367,9 @@ export class ConversationObject extends DurableObject<Env> {
   private async drive(): Promise<void> {
     while (this.info()) {
       const active = this.runs.active();
-      const q = this.state.pendingQuestion;
-      if (active?.status === "waiting_for_user" && q) {
-        if (Date.now() < q.expires_at) return;
-        await this.resolveQuestion({ answer: null, reason: "timeout" }, false);
+      if (active?.status === "waiting_for_user" || active?.status === "waiting_for_approval") {
+        await this.expireDue(active.id);
+        if (this.runs.get(active.id)?.status !== "running") return;
         continue;
       }
       const run = active ?? this.runs.nextQueued();
@@ -322,11 +382,28 @@ export class ConversationObject extends DurableObject<Env> {
     }
   }
 
+  /** Times out a question or approvals whose deadline passed; the run goes on when nothing is left. */
+  private async expireDue(runId: string): Promise<void> {
+    const q = this.state.pendingQuestion;
+    if (q && Date.now() >= q.expires_at)
+      await this.resolveQuestion({ answer: null, reason: "timeout" }, false);
+    this.approvals.expire();
+    const run = this.runs.get(runId);
+    const waiting =
+      run?.status === "waiting_for_user"
+        ? this.state.pendingQuestion !== null
+        : this.approvals.pending(runId).length > 0;
+    if (run && run.status !== "running" && !waiting) this.runs.setStatus(runId, "running");
+  }
+
   private async scheduleNext(): Promise<void> {
     const q = this.state.pendingQuestion;
     const idle = this.wiring.browser()?.idleDeadline() ?? null;
-    if (q) await this.ctx.storage.setAlarm(earliest(q.expires_at, idle)!);
-    else if (this.runs.active() || this.runs.nextQueued()) await this.ctx.storage.setAlarm(Date.now());
+    const active = this.runs.active();
+    const waitingUntil = earliest(q?.expires_at, this.approvals.nextDeadline());
+    if (active?.status !== "running" && waitingUntil !== null)
+      await this.ctx.storage.setAlarm(earliest(waitingUntil, idle)!);
+    else if (active || this.runs.nextQueued()) await this.ctx.storage.setAlarm(Date.now());
     else if (idle !== null) await this.ctx.storage.setAlarm(idle);
     else await this.ctx.storage.deleteAlarm();
   }
@@ -375,7 +452,9 @@ export class ConversationObject extends DurableObject<Env> {
 
   private status(): ConversationDetails["status"] {
     const active = this.runs.active();
-    if (active) return active.status === "waiting_for_user" ? "waiting_for_user" : "running";
+    if (active?.status === "waiting_for_user" || active?.status === "waiting_for_approval")
+      return active.status;
+    if (active) return "running";
     return this.runs.nextQueued() ? "running" : "idle";
   }
 

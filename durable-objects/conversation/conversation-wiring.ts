@@ -3,7 +3,10 @@
  * web, files, the browser), the loop's dependencies and the browser itself — assembled from the
  * conversation's storage, the deployment's config and the workspace's settings.
  */
+import type { ApprovalPolicy } from "../../shared/approvals";
 import type { StoredHttpTool } from "../../shared/http-tools";
+import type { Approvals } from "../engine/approvals/approvals";
+import type { ApprovalLevels } from "../engine/approvals/policy";
 import { ConversationBrowser } from "../engine/browser/conversation-browser";
 import { withScreenshotImages } from "../engine/browser/screenshot-vision";
 import { browserConfig } from "../engine/config/browser-config";
@@ -18,6 +21,7 @@ import { createModelClient, type ModelEnv } from "../engine/model/model-factory"
 import type { EventLog } from "../engine/store/event-log";
 import type { MessageStore } from "../engine/store/message-store";
 import type { RunStore } from "../engine/store/run-store";
+import type { SteerQueue } from "../engine/store/steer-queue";
 import type { ToolRegistry } from "../engine/tools/tool";
 import type { WebToolDeps } from "../engine/tools/web";
 import type { WorkspaceObject } from "../workspace/workspace-object";
@@ -36,6 +40,10 @@ export interface WiringParts {
   messages: MessageStore;
   log: EventLog;
   state: StateHolder;
+  /** The hold before tool calls that need a person's approval. */
+  approvals: Approvals;
+  /** Messages sent with `steer: true`. */
+  steering: SteerQueue;
   /** The signal that stops the run being driven now. */
   signal(): AbortSignal;
   emit: LoopDeps["emit"];
@@ -46,6 +54,8 @@ export class ConversationWiring {
   private browserCache: ConversationBrowser | null = null;
   /** Whether the model is shown screenshots (workspace model_vision), as of the last tool set built. */
   private vision = false;
+  /** The workspace's approval rules, as of the last tool set built. */
+  private workspaceApprovals: ApprovalPolicy = {};
 
   constructor(private readonly p: WiringParts) {}
 
@@ -70,6 +80,7 @@ export class ConversationWiring {
     const policy = info && agentPolicy ? conversationPolicy(agentPolicy, info) : null;
     await this.browser()?.setWorkspaceDomains(policy?.domains.workspaceDomains ?? null);
     this.vision = policy?.vision ?? false;
+    this.workspaceApprovals = agentPolicy?.approvals ?? {};
     const registry = buildConversationTools({
       env: this.vars,
       conversationId: info?.id ?? "",
@@ -86,6 +97,15 @@ export class ConversationWiring {
         runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
     });
     return registry;
+  }
+
+  /** The approval rules a call of this conversation is judged by (besides the tool's own default). */
+  approvalLevels(): Omit<ApprovalLevels, "tool"> {
+    return {
+      workspace: this.workspaceApprovals,
+      conversation: this.p.meta.info()?.approvals ?? null,
+      unattended: this.p.meta.job() !== null,
+    };
   }
 
   /** What the agent loop needs for one run step. */
@@ -119,6 +139,9 @@ export class ConversationWiring {
         set: (s) => this.p.meta.set("summary", s),
       },
       spill: files.spill,
+      approvals: this.p.approvals,
+      steering: this.p.steering,
+      onRunEnd: (runId) => this.p.approvals.dropRun(runId, "cancelled"),
     };
   }
 

@@ -39,6 +39,8 @@ export function jobView(record: JobRecord, withSecret: boolean): Job {
     id: record.id,
     object: "job",
     ...s,
+    // Jobs stored before approvals existed have none.
+    approvals: s.approvals ?? null,
     created_at: record.created_at,
     updated_at: record.updated_at,
     next_run_at: s.enabled ? nextOccurrence(s.schedule, s.timezone, record.cursor) : null,

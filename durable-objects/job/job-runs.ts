@@ -61,6 +61,8 @@ export async function startConversation(
         ...(settings.model ? { model: settings.model } : {}),
         ...(settings.max_steps ? { max_steps: settings.max_steps } : {}),
         ...(settings.output_schema ? { output_schema: settings.output_schema } : {}),
+        // In a job's conversation the conversation's rules are the job's own (see job-link.ts).
+        ...(settings.approvals ? { approvals: settings.approvals } : {}),
         metadata: { job_id: scope.jobId, job_run_id: run.id },
       },
       link,

@@ -3,6 +3,7 @@
  * STATE_SNAPSHOT / STATE_DELTA events, and rebuilt from those events when the object wakes.
  */
 import type { JsonPatchOperation } from "@ag-ui/core";
+import type { PendingApproval } from "../../../shared/approvals";
 import type {
   BrowserTab,
   ConversationState,
@@ -16,7 +17,7 @@ export type StatePublisher = (delta: JsonPatchOperation[]) => void;
 
 /** In-memory conversation state with change publication. */
 export class StateHolder {
-  private state: ConversationState = { tasks: [], pending_question: null, tabs: [] };
+  private state: ConversationState = { tasks: [], pending_question: null, tabs: [], pending_approvals: [] };
   private nextTaskId = 1;
 
   constructor(private publish: StatePublisher) {}
@@ -36,6 +37,7 @@ export class StateHolder {
     this.state.tasks ??= [];
     this.state.pending_question ??= null;
     this.state.tabs ??= [];
+    this.state.pending_approvals ??= [];
     this.nextTaskId = this.state.tasks.reduce((max, t) => Math.max(max, Number(t.id) + 1), 1);
   }
 
@@ -50,6 +52,16 @@ export class StateHolder {
   setPendingQuestion(q: PendingQuestion | null): void {
     this.state.pending_question = q;
     this.publish([{ op: "replace", path: "/pending_question", value: q }]);
+  }
+
+  /** Tool calls waiting for a person's decision. */
+  get pendingApprovals(): PendingApproval[] {
+    return this.state.pending_approvals ?? [];
+  }
+
+  setPendingApprovals(list: PendingApproval[]): void {
+    this.state.pending_approvals = structuredClone(list);
+    this.publish([{ op: "replace", path: "/pending_approvals", value: structuredClone(list) }]);
   }
 
   listTasks(): Task[] {

@@ -7,7 +7,14 @@ import type { Usage } from "../model/model-types";
 import { ZERO_USAGE } from "../model/model-types";
 import type { RetryCounters } from "../tools/tool-runner";
 
-export type RunStatus = "queued" | "running" | "waiting_for_user" | "succeeded" | "failed" | "cancelled";
+export type RunStatus =
+  | "queued"
+  | "running"
+  | "waiting_for_user"
+  | "waiting_for_approval"
+  | "succeeded"
+  | "failed"
+  | "cancelled";
 
 /** One run of the agent loop. */
 export interface Run {
@@ -45,7 +52,7 @@ interface RunRow extends Record<string, SqlStorageValue> {
   start_seq: number;
 }
 
-const ACTIVE = "('running','waiting_for_user')";
+const ACTIVE = "('running','waiting_for_user','waiting_for_approval')";
 
 /** Queue and ledger of runs. */
 export class RunStore {
@@ -89,7 +96,7 @@ export class RunStore {
     return row ? toRun(row) : null;
   }
 
-  /** The run in progress (running or waiting for the user), if any. */
+  /** The run in progress (running, or waiting for the user or an approval), if any. */
   active(): Run | null {
     const row = this.sql
       .exec<RunRow>(`SELECT * FROM runs WHERE status IN ${ACTIVE} ORDER BY ord LIMIT 1`)
