@@ -16,7 +16,6 @@ import type { TabList } from "../../shared/browser-api";
 import type { StoredHttpTool } from "../../shared/http-tools";
 import { ApprovalLedger } from "../engine/approvals/approval-ledger";
 import { Approvals } from "../engine/approvals/approvals";
-import { judge } from "../engine/approvals/policy";
 import { type RuntimeConfig, runtimeConfig } from "../engine/config/runtime-config";
 import { advanceRun, finishRun } from "../engine/loop/agent-loop";
 import { StateHolder } from "../engine/loop/conversation-state";
@@ -28,14 +27,20 @@ import { type Run, RunStore } from "../engine/store/run-store";
 import { sseResponse } from "../engine/store/sse";
 import { SteerQueue } from "../engine/store/steer-queue";
 import { ToolRegistry } from "../engine/tools/tool";
-import { runTool } from "../engine/tools/tool-runner";
 import { checkAnswer } from "./answer-check";
 import { decideApproval } from "./approval-decision";
-import { type ConversationInfo, ConversationMeta, publicInfo } from "./conversation-meta";
+import {
+  type ConversationInfo,
+  ConversationMeta,
+  newConversationInfo,
+  publicInfo,
+} from "./conversation-meta";
 import { earliest } from "./conversation-policy";
 import { messageView, runView } from "./conversation-views";
 import { ConversationWiring } from "./conversation-wiring";
+import { callToolDirectly } from "./direct-tool-call";
 import { type JobLink, notifyJobRunEnded } from "./job-link";
+import { type Intake, takeMessage } from "./message-intake";
 import { writtenFiles } from "./written-files";
 
 /** A Durable Object hosting one conversation and its agent runs. */
@@ -107,21 +112,7 @@ export class ConversationObject extends DurableObject<Env> {
     if (existing) return publicInfo(existing);
     if (job) this.meta.set("job", job);
     const agent = await this.wiring.workspace(workspaceId).getAgentSettings();
-    const info: ConversationInfo = {
-      id,
-      object: "conversation",
-      workspace_id: workspaceId,
-      created_at: Date.now(),
-      instructions: body.instructions ?? agent.instructions ?? null,
-      model: body.model ?? agent.model ?? this.config.defaultModel,
-      metadata: body.metadata ?? {},
-      max_steps: body.max_steps ?? this.config.maxSteps,
-      context_window: body.context_window ?? this.config.contextTokens,
-      output_schema: body.output_schema ?? null,
-      ...(body.allowed_domains ? { allowed_domains: body.allowed_domains } : {}),
-      allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,
-      ...(body.approvals ? { approvals: body.approvals } : {}),
-    };
+    const info = newConversationInfo(id, workspaceId, body, agent, this.config);
     this.meta.set("info", info);
     return publicInfo(info);
   }
@@ -168,21 +159,14 @@ export class ConversationObject extends DurableObject<Env> {
     idempotencyKey: string | null,
     runId?: string,
     steer = false,
-  ): Promise<RpcResult<{ run_id: string; created: boolean; steered: boolean; after_seq: number }>> {
+  ): Promise<RpcResult<Intake>> {
     if (!this.info()) return fail(404, "not_found", "No such conversation.");
-    const active = this.runs.active();
-    // A key already used for a steering message answers with that run (a requeued one has a run of its own).
-    const earlier = idempotencyKey ? this.steering.byKey(idempotencyKey) : null;
-    if (earlier && earlier.status !== "requeued")
-      return ok({ run_id: earlier.run_id, created: false, steered: true, after_seq: 0 });
-    if (steer && active && !(idempotencyKey && this.runs.byIdempotencyKey(idempotencyKey))) {
-      const after = this.log.lastSeq();
-      this.steering.push(active.id, content, idempotencyKey);
-      return ok({ run_id: active.id, created: true, steered: true, after_seq: after });
-    }
-    const { run, created } = this.runs.enqueue(content, idempotencyKey, runId);
-    if (created && !this.driving) await this.ctx.storage.setAlarm(Date.now());
-    return ok({ run_id: run.id, created, steered: false, after_seq: 0 });
+    const intake = takeMessage(
+      { runs: this.runs, steering: this.steering, log: this.log },
+      { content, idempotencyKey, runId, steer },
+    );
+    if (intake.created && !intake.steered && !this.driving) await this.ctx.storage.setAlarm(Date.now());
+    return ok(intake);
   }
 
   /** Decides a pending approval: approve (optionally with edited arguments) or deny. */
@@ -262,41 +246,7 @@ export class ConversationObject extends DurableObject<Env> {
   ): Promise<RpcResult<{ tool: string; result: unknown }>> {
     const info = this.info();
     if (!info) return fail(404, "not_found", "No such conversation.");
-    const tools = await this.wiring.tools();
-    const tool = tools.get(name);
-    if (!tool)
-      return fail(
-        404,
-        "unknown_tool",
-        `There is no tool named "${name}". Available: ${tools.names().join(", ")}.`,
-      );
-    if (tool.runOnly)
-      return fail(
-        409,
-        "run_only_tool",
-        `${name} needs a running conversation turn and cannot be called directly.`,
-      );
-    // A direct call is a person's own action, so "ask" lets it through; "deny" never runs.
-    const verdict = judge(name, { ...this.wiring.approvalLevels(), unattended: false, tool: tool.approval });
-    if (verdict.rule === "deny") return fail(403, "denied", verdict.reason);
-    const outcome = await runTool(
-      tools,
-      name,
-      args,
-      {
-        conversationId: info.id,
-        workspaceId: info.workspace_id,
-        runId: null,
-        toolCallId: `direct_${crypto.randomUUID()}`,
-      },
-      this.config.limits,
-    );
-    if (outcome.kind !== "result") return fail(409, "run_only_tool", `${name} cannot be called directly.`);
-    if (outcome.isError) {
-      const status = outcome.code === "invalid_arguments" ? 400 : outcome.code === "not_found" ? 404 : 422;
-      return fail(status, outcome.code ?? "tool_error", outcome.message ?? outcome.content);
-    }
-    return ok({ tool: name, result: outcome.value ?? null });
+    return callToolDirectly(this.wiring, info, this.config, name, args);
   }
 
   /** The browser's tabs and session facts, for the live view. */
