@@ -6,6 +6,7 @@
 import { z } from "@hono/zod-openapi";
 import { AgentSettings, WidgetSettings } from "./agent-settings";
 import { ApprovalPolicy } from "./approvals";
+import { BudgetUsd, type CostSettings, DEFAULT_COST_SETTINGS, ModelPrices, ModelPricesUpdate } from "./cost";
 
 /** The search engines web_search can use. */
 export const SearchEngineName = z
@@ -133,6 +134,11 @@ export const SettingsUpdate = z
       description:
         "Approval rules of every conversation of the workspace (replaced whole; null removes them); a conversation's or job's own rules and a tool's default combine with them, the stricter wins",
     }),
+    model_prices: ModelPricesUpdate.nullable().optional(),
+    daily_budget_usd: BudgetUsd.nullable().optional().openapi({
+      description:
+        "Dollars the workspace's runs may spend per UTC day; a run that reaches it stops before its next model turn with `cost_limit`. null removes the budget.",
+    }),
   })
   .strict()
   .openapi("SettingsUpdate");
@@ -159,6 +165,10 @@ export const SettingsView = z
     allowed_domains: AllowedDomains.nullable(),
     model_vision: ModelVision,
     approvals: ApprovalPolicy,
+    model_prices: ModelPrices.describe(
+      "The workspace's price overrides (the built-in table applies to other models).",
+    ),
+    daily_budget_usd: z.number().nullable(),
   })
   .openapi("Settings");
 export type SettingsView = z.infer<typeof SettingsView>;
@@ -169,6 +179,7 @@ export function settingsView(
   agent: AgentSettings,
   widget: WidgetSettings,
   policy: AgentPolicy = DEFAULT_AGENT_POLICY,
+  cost: CostSettings = DEFAULT_COST_SETTINGS,
 ): SettingsView {
   return {
     agent,
@@ -176,6 +187,8 @@ export function settingsView(
     allowed_domains: policy.allowed_domains,
     model_vision: policy.model_vision,
     approvals: policy.approvals,
+    model_prices: cost.model_prices,
+    daily_budget_usd: cost.daily_budget_usd,
     search: {
       engine: s.engine,
       base_urls: s.base_urls,

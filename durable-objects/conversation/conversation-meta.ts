@@ -12,12 +12,22 @@ import type { JobLink } from "./job-link";
 export interface ConversationInfo extends Conversation {
   workspace_id: string;
   allowed_domains?: string[];
+  /** The origin (scheme://host) the conversation was created through; absolute file links use it. */
+  origin?: string;
+}
+
+/** What the creator of a conversation passes besides its settings. */
+export interface CreateOptions {
+  /** The scheduled job run this conversation is (its runs are unattended). */
+  job?: JobLink;
+  /** The origin the creating request reached Cirrus through. */
+  origin?: string;
 }
 
 /** The public view of the stored info. */
 export function publicInfo(info: ConversationInfo): Conversation {
-  const { workspace_id: _ws, ...rest } = info;
-  return { ...rest, allowed_tools: rest.allowed_tools ?? null };
+  const { workspace_id: _ws, origin: _origin, ...rest } = info;
+  return { ...rest, allowed_tools: rest.allowed_tools ?? null, max_cost_usd: rest.max_cost_usd ?? null };
 }
 
 /** The info of a new conversation: its request, else the workspace's agent defaults, else the deployment's. */
@@ -27,6 +37,7 @@ export function newConversationInfo(
   body: CreateConversation,
   agent: AgentSettings,
   config: RuntimeConfig,
+  origin?: string,
 ): ConversationInfo {
   return {
     id,
@@ -41,6 +52,8 @@ export function newConversationInfo(
     output_schema: body.output_schema ?? null,
     ...(body.allowed_domains ? { allowed_domains: body.allowed_domains } : {}),
     allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,
+    max_cost_usd: body.max_cost_usd ?? null,
+    ...(origin ? { origin } : {}),
     ...(body.approvals ? { approvals: body.approvals } : {}),
   };
 }

@@ -4,12 +4,13 @@
  * streams, and delegates the agent loop, approvals and steering to plain modules.
  */
 import { DurableObject } from "cloudflare:workers";
-import type {
-  AnswerBody,
-  Conversation,
-  ConversationDetails,
-  CreateConversation,
-  RunResult,
+import {
+  type AnswerBody,
+  type Conversation,
+  type ConversationDetails,
+  type CreateConversation,
+  DETAILS_MESSAGE_LIMIT,
+  type RunResult,
 } from "../../shared/api";
 import type { ApprovalDecisionBody, ApprovalResolved } from "../../shared/approvals";
 import type { TabList } from "../../shared/browser-api";
@@ -17,9 +18,11 @@ import type { StoredHttpTool } from "../../shared/http-tools";
 import { ApprovalLedger } from "../engine/approvals/approval-ledger";
 import { Approvals } from "../engine/approvals/approvals";
 import { type RuntimeConfig, runtimeConfig } from "../engine/config/runtime-config";
+import { writtenFiles } from "../engine/files/written-files";
 import { advanceRun, finishRun } from "../engine/loop/agent-loop";
 import { StateHolder } from "../engine/loop/conversation-state";
 import { ev } from "../engine/loop/event-builders";
+import { StateStore } from "../engine/loop/state-store";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { EventLog } from "../engine/store/event-log";
 import { MessageStore } from "../engine/store/message-store";
@@ -32,6 +35,7 @@ import { decideApproval } from "./approval-decision";
 import {
   type ConversationInfo,
   ConversationMeta,
+  type CreateOptions,
   newConversationInfo,
   publicInfo,
 } from "./conversation-meta";
@@ -39,9 +43,8 @@ import { earliest } from "./conversation-policy";
 import { messageView, runView } from "./conversation-views";
 import { ConversationWiring } from "./conversation-wiring";
 import { callToolDirectly } from "./direct-tool-call";
-import { type JobLink, notifyJobRunEnded } from "./job-link";
+import { notifyJobRunEnded } from "./job-link";
 import { type Intake, takeMessage } from "./message-intake";
-import { writtenFiles } from "./written-files";
 
 /** A Durable Object hosting one conversation and its agent runs. */
 export class ConversationObject extends DurableObject<Env> {
@@ -67,10 +70,15 @@ export class ConversationObject extends DurableObject<Env> {
     this.log = new EventLog(sql);
     this.messages = new MessageStore(sql);
     this.runs = new RunStore(sql);
-    this.state = new StateHolder((delta) => this.emit(this.runs.active()?.id ?? null, ev.stateDelta(delta)));
-    const snapshot = this.log.lastOfType("STATE_SNAPSHOT");
-    const deltas = this.log.readAfter(snapshot?.seq ?? 0).filter((e) => e.event.type === "STATE_DELTA");
-    this.state.restore(snapshot, deltas);
+    const stateStore = new StateStore(sql);
+    // The state is one record read whole; each change saves it and appends its STATE_DELTA in
+    // one synchronous transaction, so the row and the log never disagree.
+    this.state = new StateHolder(stateStore.load(this.log), (record, delta) =>
+      ctx.storage.transactionSync(() => {
+        stateStore.save(record);
+        this.emit(this.runs.active()?.id ?? null, ev.stateDelta(delta));
+      }),
+    );
     this.steering = new SteerQueue(sql);
     this.approvalLedger = new ApprovalLedger(sql);
     this.approvals = new Approvals({
@@ -106,20 +114,21 @@ export class ConversationObject extends DurableObject<Env> {
     id: string,
     workspaceId: string,
     body: CreateConversation,
-    job?: JobLink,
+    opts: CreateOptions = {},
   ): Promise<Conversation> {
+    const { job, origin } = opts;
     const existing = this.info();
     if (existing) return publicInfo(existing);
     if (job) this.meta.set("job", job);
     const agent = await this.wiring.workspace(workspaceId).getAgentSettings();
-    const info = newConversationInfo(id, workspaceId, body, agent, this.config);
+    const info = newConversationInfo(id, workspaceId, body, agent, this.config, origin);
     this.meta.set("info", info);
     return publicInfo(info);
   }
 
   /** Whether the agent wrote this normalised workspace path in this conversation (visitor downloads). */
   wroteFile(path: string): boolean {
-    return this.info() !== null && writtenFiles(this.messages.list()).has(path);
+    return this.info() !== null && writtenFiles(this.messages.after()).has(path);
   }
 
   /** The conversation's settings, or null when it does not exist. */
@@ -137,7 +146,8 @@ export class ConversationObject extends DurableObject<Env> {
     return {
       ...publicInfo(info),
       status: this.status(),
-      messages: this.messages.list().map(messageView),
+      messages: this.messages.newest(DETAILS_MESSAGE_LIMIT).map(messageView),
+      messages_total: this.messages.count(),
       tasks: state.tasks,
       pending_question: state.pending_question,
       pending_approvals: this.approvals.pending(),
@@ -327,6 +337,7 @@ export class ConversationObject extends DurableObject<Env> {
       await this.ctx.storage.setAlarm(Date.now() + this.config.watchdogMs);
       this.abort = new AbortController();
       const tools = await this.wiring.tools();
+      if (run.status === "queued") this.runs.openCost(run.id, this.wiring.price(this.info()!.model) !== null);
       const result = await advanceRun(this.wiring.loopDeps(tools), run.id);
       if (result === "suspended") return;
     }

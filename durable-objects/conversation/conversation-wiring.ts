@@ -4,6 +4,7 @@
  * conversation's storage, the deployment's config and the workspace's settings.
  */
 import type { ApprovalPolicy } from "../../shared/approvals";
+import { type CostSettings, DEFAULT_COST_SETTINGS } from "../../shared/cost";
 import type { StoredHttpTool } from "../../shared/http-tools";
 import type { Approvals } from "../engine/approvals/approvals";
 import type { ApprovalLevels } from "../engine/approvals/policy";
@@ -12,6 +13,8 @@ import { withScreenshotImages } from "../engine/browser/screenshot-vision";
 import { browserConfig } from "../engine/config/browser-config";
 import type { RuntimeConfig } from "../engine/config/runtime-config";
 import { webConfig } from "../engine/config/web-config";
+import { priceFor } from "../engine/cost/price-table";
+import { pricedLedger } from "../engine/cost/priced-ledger";
 import { createSummarizer } from "../engine/extract/summarize";
 import { conversationFiles } from "../engine/files/files-factory";
 import type { StateHolder } from "../engine/loop/conversation-state";
@@ -56,6 +59,8 @@ export class ConversationWiring {
   private vision = false;
   /** The workspace's approval rules, as of the last tool set built. */
   private workspaceApprovals: ApprovalPolicy = {};
+  /** The workspace's price overrides and daily budget, as of the last tool set built. */
+  private cost: CostSettings = DEFAULT_COST_SETTINGS;
 
   constructor(private readonly p: WiringParts) {}
 
@@ -74,9 +79,10 @@ export class ConversationWiring {
     const info = this.p.meta.info();
     const workspace = info ? this.workspace(info.workspace_id) : null;
     // One round trip's worth of waiting: the workspace answers both calls concurrently.
-    const [agentPolicy, workspaceTools] = workspace
-      ? await Promise.all([workspace.getAgentPolicy(), workspace.httpTools()])
-      : [null, []];
+    const [agentPolicy, workspaceTools, cost] = workspace
+      ? await Promise.all([workspace.getAgentPolicy(), workspace.httpTools(), workspace.getCostSettings()])
+      : [null, [], DEFAULT_COST_SETTINGS];
+    this.cost = cost;
     const policy = info && agentPolicy ? conversationPolicy(agentPolicy, info) : null;
     await this.browser()?.setWorkspaceDomains(policy?.domains.workspaceDomains ?? null);
     this.vision = policy?.vision ?? false;
@@ -92,7 +98,7 @@ export class ConversationWiring {
       httpTools: [...(workspaceTools as StoredHttpTool[]), ...this.p.meta.httpTools()],
       web: info ? this.webDeps(info, policy) : undefined,
       browser: info ? this.browserDeps(info, policy) : undefined,
-      files: info ? conversationFiles(this.p.env, info.workspace_id) : undefined,
+      files: info ? conversationFiles(this.p.env, info.workspace_id, info.origin) : undefined,
       runSubAgent: (spec, ctx) =>
         runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
     });
@@ -112,9 +118,9 @@ export class ConversationWiring {
   loopDeps(tools: ToolRegistry): LoopDeps {
     const info = this.p.meta.info()!;
     const model = createModelClient(this.p.env as unknown as ModelEnv, this.p.config);
-    const files = conversationFiles(this.p.env, info.workspace_id);
+    const files = conversationFiles(this.p.env, info.workspace_id, info.origin);
     return {
-      ledger: this.p.runs,
+      ledger: pricedLedger(this.p.runs, this.price(info.model)),
       outputSchema: info.output_schema,
       conversationId: info.id,
       workspaceId: info.workspace_id,
@@ -143,6 +149,11 @@ export class ConversationWiring {
       steering: this.p.steering,
       onRunEnd: (runId) => this.p.approvals.dropRun(runId, "cancelled"),
     };
+  }
+
+  /** A model's price under the workspace's table (null: unknown, costs stay null). */
+  price(model: string) {
+    return priceFor(model, this.cost.model_prices);
   }
 
   /** The conversation's browser, created on first use (it launches nothing until a tab tool runs). */
@@ -180,7 +191,7 @@ export class ConversationWiring {
           browser,
           secrets: this.secretReader(info.workspace_id),
           summarize: this.summarizer(info.model),
-          saveFile: imageFiles(conversationFiles(this.p.env, info.workspace_id).files).save,
+          saveFile: imageFiles(conversationFiles(this.p.env, info.workspace_id, info.origin).files).save,
           vision: policy?.vision ?? false,
         }
       : undefined;
@@ -195,7 +206,7 @@ export class ConversationWiring {
     const model = createModelClient(this.p.env as unknown as ModelEnv, this.p.config);
     return createSummarizer(model, modelName, (usage) => {
       const run = this.p.runs.active();
-      if (run) this.p.runs.addUsage(run.id, usage);
+      if (run) pricedLedger(this.p.runs, this.price(modelName)).addUsage(run.id, usage);
     });
   }
 }

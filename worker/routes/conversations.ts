@@ -40,11 +40,9 @@ app.openapi(
     }
     const { workspaceId } = c.get("principal");
     const id = `conv_${randomToken(12)}`;
-    const conv = (await conversationStub(c.env, workspaceId, id).create(
-      id,
-      workspaceId,
-      parsed.data,
-    )) as Conversation;
+    const conv = (await conversationStub(c.env, workspaceId, id).create(id, workspaceId, parsed.data, {
+      origin: new URL(c.req.url).origin,
+    })) as Conversation;
     await workspaceStub(c.env, workspaceId).addConversation(id, conv.created_at);
     return c.json(conv, 201);
   },

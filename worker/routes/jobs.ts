@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { jobStub } from "../../durable-objects/conversation/job-link";
 import type { JobObject } from "../../durable-objects/job/job-object";
-import { jobRegistry } from "../../durable-objects/job-registry/job-registry";
+import { registerJob, unregisterJob } from "../../durable-objects/job-registry/job-registry";
 import { randomToken } from "../../durable-objects/workspace/workspace-object";
 import { CreateJob, Job, JobList, JobRun, JobRunList, UpdateJob } from "../../shared/jobs";
 import { createApp } from "../app-factory";
@@ -52,10 +52,11 @@ app.openapi(
         workspaceId,
         c.req.valid("json"),
         `whsec_${randomToken(24)}`,
+        new URL(c.req.url).origin,
       ),
     );
     await workspaceStub(c.env, workspaceId).addJob(id, job.created_at);
-    await jobRegistry(c.env).add(workspaceId, id);
+    await registerJob(c.env, workspaceId, id);
     return c.json(job, 201);
   },
 );
@@ -136,7 +137,7 @@ app.openapi(
     const stub = await existingJob(c.env, workspaceId, id);
     await stub.destroy();
     await workspaceStub(c.env, workspaceId).removeJob(id);
-    await jobRegistry(c.env).remove(workspaceId, id);
+    await unregisterJob(c.env, workspaceId, id);
     return c.json({ id, deleted: true as const }, 200);
   },
 );

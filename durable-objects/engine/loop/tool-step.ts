@@ -5,6 +5,7 @@
  * for a person's decision while the other calls run, and the run is suspended until it has one.
  */
 
+import { filesWritten } from "../files/written-files";
 import type { ToolCall } from "../model/model-types";
 import { errorResult, runTool, type ToolOutcome } from "../tools/tool-runner";
 import { ev } from "./event-builders";
@@ -92,7 +93,8 @@ export async function toolStep(
     if (outcome.kind === "finish") finished ??= { result: outcome.result };
     const isError = outcome.kind === "result" && outcome.isError;
     deps.messages.append(runId, { role: "tool", tool_call_id: call.id, content: outcome.content });
-    deps.emit(runId, ev.toolResult(call.id, outcome.content, isError));
+    const files = filesWritten(call.function.name, outcome.content, isError);
+    deps.emit(runId, ev.toolResult(call.id, outcome.content, isError, files));
   };
   await Promise.all(
     pending.map(async (call) => {

@@ -23,6 +23,8 @@ describe("workspace settings", () => {
       allowed_domains: null,
       model_vision: "auto",
       approvals: {},
+      model_prices: {},
+      daily_budget_usd: null,
     });
   });
 
