@@ -5,6 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import { ModelName, Usage } from "./api";
 import { ApprovalPolicy } from "./approvals";
+import { McpServerNames } from "./mcp";
 
 const fields = {
   name: z.string().min(1).max(200).describe("A name for people; its slug fills `{job}` in output_path."),
@@ -54,6 +55,7 @@ const fields = {
   approvals: ApprovalPolicy.describe(
     'The job\'s approval rules. Runs are unattended: a call that needs approval is denied with reason `unattended` unless these rules say "allow" for the tool; "deny" from any level still wins.',
   ),
+  mcp_servers: McpServerNames,
 };
 
 export const CreateJob = z
@@ -72,6 +74,7 @@ export const CreateJob = z
     max_tokens: fields.max_tokens.optional(),
     enabled: fields.enabled.default(true),
     approvals: fields.approvals.optional(),
+    mcp_servers: fields.mcp_servers.optional(),
   })
   .openapi("CreateJob");
 export type CreateJob = z.infer<typeof CreateJob>;
@@ -93,6 +96,7 @@ export const UpdateJob = z
     max_tokens: fields.max_tokens.nullable().optional(),
     enabled: fields.enabled.optional(),
     approvals: fields.approvals.nullable().optional(),
+    mcp_servers: fields.mcp_servers.nullable().optional(),
   })
   .openapi("UpdateJob");
 export type UpdateJob = z.infer<typeof UpdateJob>;
@@ -113,6 +117,8 @@ export const JobSettings = z.object({
   max_tokens: fields.max_tokens.nullable(),
   enabled: fields.enabled,
   approvals: fields.approvals.nullable(),
+  /** Absent in jobs stored before MCP: all servers. */
+  mcp_servers: fields.mcp_servers.nullable().optional(),
 });
 export type JobSettings = z.infer<typeof JobSettings>;
 

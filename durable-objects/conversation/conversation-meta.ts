@@ -54,6 +54,7 @@ export function newConversationInfo(
     allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,
     max_cost_usd: body.max_cost_usd ?? null,
     ...(origin ? { origin } : {}),
+    ...(body.mcp_servers ? { mcp_servers: body.mcp_servers } : {}),
     ...(body.approvals ? { approvals: body.approvals } : {}),
   };
 }

@@ -256,7 +256,9 @@ export class ConversationObject extends DurableObject<Env> {
   ): Promise<RpcResult<{ tool: string; result: unknown }>> {
     const info = this.info();
     if (!info) return fail(404, "not_found", "No such conversation.");
-    return callToolDirectly(this.wiring, info, this.config, name, args);
+    const result = await callToolDirectly(this.wiring, info, this.config, name, args);
+    if (!this.driving) await this.wiring.closeMcp();
+    return result;
   }
 
   /** The browser's tabs and session facts, for the live view. */
@@ -320,6 +322,7 @@ export class ConversationObject extends DurableObject<Env> {
       await this.drive();
     } finally {
       this.driving = false;
+      await this.wiring.closeMcp();
     }
     await this.scheduleNext();
   }

@@ -65,6 +65,7 @@ export async function startConversation(
         ...(settings.output_schema ? { output_schema: settings.output_schema } : {}),
         // In a job's conversation the conversation's rules are the job's own (see job-link.ts).
         ...(settings.approvals ? { approvals: settings.approvals } : {}),
+        ...(settings.mcp_servers ? { mcp_servers: settings.mcp_servers } : {}),
         metadata: { job_id: scope.jobId, job_run_id: run.id },
       },
       { job: link, ...(scope.origin ? { origin: scope.origin } : {}) },

@@ -31,6 +31,7 @@ export function settingsFromCreate(body: CreateJob): JobSettings {
     max_tokens: body.max_tokens ?? null,
     enabled: body.enabled,
     approvals: body.approvals ?? null,
+    mcp_servers: body.mcp_servers ?? null,
   };
 }
 
