@@ -3,6 +3,7 @@
  * Durable Objects' answers and generate the OpenAPI document.
  */
 import { z } from "@hono/zod-openapi";
+import { ProfileName } from "./browser-api";
 import { ConversationState, PendingQuestion, Task } from "./events";
 import { TOOL_NAME_PATTERN } from "./patterns";
 import { AllowedDomains } from "./settings";
@@ -64,6 +65,9 @@ export const CreateConversation = z
       .describe(
         "Tool names this conversation may use (`finish` is always there); default: the workspace's agent settings, else all.",
       ),
+    browser_profile: ProfileName.optional().describe(
+      "A browser profile of the workspace (`POST /v1/browser/profiles`): the browser starts with its cookies and local storage, and saves back to it.",
+    ),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
@@ -88,6 +92,7 @@ export const Conversation = z
     output_schema: z.record(z.string(), z.unknown()).nullable(),
     allowed_domains: z.array(z.string()).optional(),
     allowed_tools: z.array(z.string()).nullable(),
+    browser_profile: z.string().nullable().describe("The browser profile the browser starts with."),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;

@@ -4,6 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { ModelName, Usage } from "./api";
+import { ProfileName } from "./browser-api";
 
 const fields = {
   name: z.string().min(1).max(200).describe("A name for people; its slug fills `{job}` in output_path."),
@@ -50,6 +51,9 @@ const fields = {
     .max(100_000_000)
     .describe("Tokens (input + output) allowed per run; the run stops when it has used them."),
   enabled: z.boolean().describe("Whether the schedule is active (runs can still be started by hand)."),
+  browser_profile: ProfileName.describe(
+    "A browser profile of the workspace that each run's browser starts with (signed-in sites); like any conversation, a run saves back to it when its browser closes.",
+  ),
 };
 
 export const CreateJob = z
@@ -67,6 +71,7 @@ export const CreateJob = z
     max_runtime_seconds: fields.max_runtime_seconds.optional(),
     max_tokens: fields.max_tokens.optional(),
     enabled: fields.enabled.default(true),
+    browser_profile: fields.browser_profile.optional(),
   })
   .openapi("CreateJob");
 export type CreateJob = z.infer<typeof CreateJob>;
@@ -87,6 +92,7 @@ export const UpdateJob = z
     max_runtime_seconds: fields.max_runtime_seconds.optional(),
     max_tokens: fields.max_tokens.nullable().optional(),
     enabled: fields.enabled.optional(),
+    browser_profile: fields.browser_profile.nullable().optional(),
   })
   .openapi("UpdateJob");
 export type UpdateJob = z.infer<typeof UpdateJob>;
@@ -106,6 +112,7 @@ export const JobSettings = z.object({
   max_runtime_seconds: fields.max_runtime_seconds,
   max_tokens: fields.max_tokens.nullable(),
   enabled: fields.enabled,
+  browser_profile: fields.browser_profile.nullable(),
 });
 export type JobSettings = z.infer<typeof JobSettings>;
 

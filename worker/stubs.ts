@@ -35,3 +35,13 @@ export async function existingConversation(
     throw new ApiError(404, "not_found", `No conversation ${conversationId} in this workspace.`);
   return stub;
 }
+
+/** Refuses (400) a `browser_profile` the workspace does not have; passes when none is named. */
+export async function assertProfile(
+  env: Env,
+  workspaceId: string,
+  name: string | null | undefined,
+): Promise<void> {
+  if (name && !(await workspaceStub(env, workspaceId).profileInfo(name)))
+    throw new ApiError(400, "unknown_browser_profile", `No browser profile ${name} in this workspace.`);
+}

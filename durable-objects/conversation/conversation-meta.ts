@@ -15,7 +15,11 @@ export interface ConversationInfo extends Conversation {
 /** The public view of the stored info. */
 export function publicInfo(info: ConversationInfo): Conversation {
   const { workspace_id: _ws, ...rest } = info;
-  return { ...rest, allowed_tools: rest.allowed_tools ?? null };
+  return {
+    ...rest,
+    allowed_tools: rest.allowed_tools ?? null,
+    browser_profile: rest.browser_profile ?? null,
+  };
 }
 
 /** Typed access to the `meta` table. */

@@ -4,11 +4,14 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { AgentSettings, WidgetSettings } from "../../shared/agent-settings";
+import type { ProfileInfo, ProfileSaved } from "../../shared/browser-api";
 import type { StoredHttpTool } from "../../shared/http-tools";
 import type { AgentPolicy, SearchSettings, SettingsUpdate, SettingsView } from "../../shared/settings";
+import type { ProfileState } from "../engine/browser/profile-state";
 import { type DirStats, FileLedger, type FileLimits, type Reservation } from "../engine/files/file-ledger";
 import type { RpcResult } from "../engine/rpc-result";
 import { openSecret, type SecretKeyEnv, sealSecret, secretKey } from "../engine/secret-box";
+import { BrowserProfiles } from "./browser-profiles";
 import { authorizeWidget, type WidgetAuth, type WidgetAuthRequest } from "./widget-auth";
 import {
   deleteKeyRecord,
@@ -61,6 +64,7 @@ export class WorkspaceObject extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly files: FileLedger;
   private readonly settings: WorkspaceSettings;
+  private readonly profiles: BrowserProfiles;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -77,6 +81,11 @@ export class WorkspaceObject extends DurableObject<Env> {
     this.files = new FileLedger(this.sql);
     this.settings = new WorkspaceSettings(this.sql);
     migrateKeyTables(this.sql);
+    this.profiles = new BrowserProfiles(
+      this.sql,
+      () => this.secretKey(),
+      (name) => this.secretAad(`browser-profile/${name}`),
+    );
   }
 
   // ---- the file ledger (sizes and quota of the workspace's files in R2) ----
@@ -348,6 +357,37 @@ export class WorkspaceObject extends DurableObject<Env> {
       .toArray()[0];
     if (!row) return null;
     return openSecret(await this.secretKey(), this.secretAad(name), row.sealed);
+  }
+
+  // ---- browser profiles (sealed cookies and local storage; values never leave except to a browser) ----
+
+  /** Creates an empty browser profile. */
+  createProfile(name: string): Promise<RpcResult<ProfileInfo>> {
+    return this.profiles.create(name);
+  }
+
+  /** The profiles, without values. */
+  listProfiles(): ProfileInfo[] {
+    return this.profiles.list();
+  }
+
+  /** One profile's facts, or null when there is none by that name. */
+  profileInfo(name: string): ProfileInfo | null {
+    return this.profiles.get(name);
+  }
+
+  deleteProfile(name: string): boolean {
+    return this.profiles.delete(name);
+  }
+
+  /** A profile's state for a conversation's browser to start with (never shown over HTTP). */
+  loadProfile(name: string): Promise<ProfileState | null> {
+    return this.profiles.load(name);
+  }
+
+  /** Saves a conversation browser's state into a profile. */
+  saveProfile(name: string, snapshot: ProfileState, knownSites: string[]): Promise<RpcResult<ProfileSaved>> {
+    return this.profiles.save(name, snapshot, knownSites);
   }
 
   private secretKey(): Promise<CryptoKey> {

@@ -7,7 +7,7 @@ import { randomToken } from "../../durable-objects/workspace/workspace-object";
 import { Conversation, ConversationDetails, ConversationList, CreateConversation } from "../../shared/api";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
-import { conversationStub, existingConversation, workspaceStub } from "../stubs";
+import { assertProfile, conversationStub, existingConversation, workspaceStub } from "../stubs";
 import { commonErrors, json } from "./route-helpers";
 
 const errors = commonErrors;
@@ -39,6 +39,7 @@ app.openapi(
       }
     }
     const { workspaceId } = c.get("principal");
+    await assertProfile(c.env, workspaceId, parsed.data.browser_profile);
     const id = `conv_${randomToken(12)}`;
     const conv = (await conversationStub(c.env, workspaceId, id).create(
       id,

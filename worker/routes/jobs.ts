@@ -7,7 +7,7 @@ import { randomToken } from "../../durable-objects/workspace/workspace-object";
 import { CreateJob, Job, JobList, JobRun, JobRunList, UpdateJob } from "../../shared/jobs";
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
-import { workspaceStub } from "../stubs";
+import { assertProfile, workspaceStub } from "../stubs";
 import { commonErrors, json } from "./route-helpers";
 
 const JOB_ID = /^job_[A-Za-z0-9_-]{1,64}$/;
@@ -45,6 +45,7 @@ app.openapi(
   }),
   async (c) => {
     const { workspaceId } = c.get("principal");
+    await assertProfile(c.env, workspaceId, c.req.valid("json").browser_profile);
     const id = `job_${randomToken(12)}`;
     const job: Job = unwrap(
       await jobStub(c.env, workspaceId, id).create(
@@ -112,7 +113,9 @@ app.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    const stub = await existingJob(c.env, c.get("principal").workspaceId, id);
+    const { workspaceId } = c.get("principal");
+    const stub = await existingJob(c.env, workspaceId, id);
+    await assertProfile(c.env, workspaceId, c.req.valid("json").browser_profile);
     const job: Job = unwrap(await stub.update(c.req.valid("json")));
     return c.json(job, 200);
   },
