@@ -1,5 +1,4 @@
 /** Builds the file layer of one workspace from the Worker's bindings (R2 `FILES`, `WORKSPACES`). */
-import type { WorkspaceObject } from "../../workspace/workspace-object";
 import { filesConfig } from "../config/files-config";
 import { createResultSpill, type ResultSpill } from "./result-spill";
 import { createFileLinks, type FileLinks, LinkSigner } from "./signed-links";
@@ -9,8 +8,7 @@ const vars = (env: Env) => env as unknown as Record<string, unknown>;
 
 /** The files of a workspace, with its ledger in the workspace's Durable Object. */
 export function workspaceFiles(env: Env, workspaceId: string): WorkspaceFiles {
-  const ns = env.WORKSPACES as DurableObjectNamespace<WorkspaceObject>;
-  const ledger = ns.get(ns.idFromName(workspaceId));
+  const ledger = env.WORKSPACES.get(env.WORKSPACES.idFromName(workspaceId));
   return new WorkspaceFiles(env.FILES, workspaceId, ledger, filesConfig(vars(env)).limits);
 }
 

@@ -57,6 +57,13 @@ export function createOpenAIClient(opts: OpenAIClientOptions): ModelClient {
 function toModelError(err: unknown, attempts: number): ModelError {
   if (err instanceof ModelError) return err;
   if (err instanceof APIError && err.status !== undefined) {
+    if (err.status === 401 || err.status === 403)
+      return new ModelError(
+        `The model endpoint refused the key (${err.status}): set a valid OPENAI_API_KEY for OPENAI_BASE_URL (a secret, or .dev.vars locally). ${err.message}`,
+        "model_auth_failed",
+        err.status,
+        { cause: err },
+      );
     const code =
       err.status === 429 ? "model_rate_limited" : err.status >= 500 ? "model_unavailable" : "model_error";
     return new ModelError(`model endpoint answered ${err.status}: ${err.message}`, code, err.status, {

@@ -1,5 +1,6 @@
 /** The ask_user tool: asks the person a question and pauses the run until they answer. */
 import { z } from "zod";
+import { durationText } from "./limit-text";
 import { defineTool, suspend, type Tool } from "./tool";
 
 /** How long a question waits before the tool returns a timeout. */
@@ -32,8 +33,7 @@ export interface AskUserOptions {
 export function createAskUserTool(opts: AskUserOptions): Tool {
   return defineTool({
     name: "ask_user",
-    description:
-      'Ask the user a question, as free text or as a choice among options (set multiple for several). The run waits for the answer; after 5 minutes without one it returns {answer: null, reason: "timeout"}.',
+    description: `Ask the user a question, as free text or as a choice among options (set multiple for several). The run waits for the answer; after ${durationText(opts.timeoutMs)} without one it returns {answer: null, reason: "timeout"}.`,
     parameters: AskUserArgs,
     runOnly: true,
     timeoutMs: 10_000,

@@ -6,9 +6,10 @@
 import { z } from "zod";
 import { type ExtractedPage, extractionScript } from "../browser/page-content";
 import { evaluateInPage, MAX_PAGE_SCRIPT_TIMEOUT_MS, READER_WORLD } from "../browser/page-eval";
-import { runInSandbox } from "../browser/sandbox";
+import { runInSandbox, SANDBOX_TIMEOUT_MS } from "../browser/sandbox";
 import { createBrowserInputTools } from "./browser-input";
 import { type BrowserToolDeps, browserAction, TabIdOption } from "./browser-shared";
+import { durationText } from "./limit-text";
 import { defineTool, type Tool, ToolError } from "./tool";
 
 /** Default cap of get_tab_content's content. */
@@ -170,8 +171,7 @@ export function createBrowserTools(deps: BrowserToolDeps): Tool[] {
     }),
     defineTool({
       name: "execute_script",
-      description:
-        "Run JavaScript in a tab (target page; world ISOLATED by default, MAIN for the page's own globals) or in a sandbox (pure computation). Returns the result as JSON; exceptions come back with their message; scripts that run too long are stopped.",
+      description: `Run JavaScript in a tab (target page; world ISOLATED by default, MAIN for the page's own globals) or in a sandbox (pure computation). Returns the result as JSON; exceptions come back with their message; a page script running longer than ${durationText(Math.min(ops.scriptTimeoutMs, MAX_PAGE_SCRIPT_TIMEOUT_MS))} is stopped, a sandbox script after ${durationText(SANDBOX_TIMEOUT_MS)}.`,
       parameters: ExecuteScriptArgs,
       timeoutMs: MAX_PAGE_SCRIPT_TIMEOUT_MS + 10_000,
       execute: browserAction(ops, async (args) => {

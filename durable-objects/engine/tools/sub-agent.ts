@@ -33,8 +33,7 @@ export interface SubAgentOps {
 export function createAgentTool(ops: SubAgentOps): Tool {
   return defineTool({
     name: "agent",
-    description:
-      "Spawn an independent sub-agent with its own context for a complex sub-task; several can run at once. It cannot ask the user or spawn agents. Returns its final answer.",
+    description: `Spawn an independent sub-agent with its own context for a complex sub-task; several can run at once. It cannot ask the user or spawn agents, and takes at most ${ops.maxSteps} model turns. Returns its final answer.`,
     parameters: AgentArgs,
     timeoutMs: 30 * 60_000,
     runOnly: true,

@@ -6,6 +6,7 @@ import { binaryNote, kindOf, mediaType, renderBody, sniffKind } from "../extract
 import type { DomainPolicy } from "../net/allowed-domains";
 import { fetchPage } from "../net/fetch-page";
 import { runSearch } from "../search";
+import { bytesText, durationText } from "./limit-text";
 import { defineTool, ToolError } from "./tool";
 
 /** Content longer than this is cut (and `truncated` set) even without a max_length. */
@@ -43,7 +44,7 @@ export const WebFetchArgs = z.object({
     .int()
     .positive()
     .optional()
-    .describe("Maximum number of characters of content to return"),
+    .describe(`Maximum number of characters of content to return (at most ${DEFAULT_MAX_CONTENT_CHARS})`),
 });
 
 /** web_search's parameters. */
@@ -124,8 +125,7 @@ export function createWebTools(deps: WebToolDeps) {
   return [
     defineTool({
       name: "web_fetch",
-      description:
-        "Fetch a URL over HTTP(S). HTML pages come back as the main content in Markdown (navigation, sidebars and ads removed), JSON pretty-printed, plain text as is. Give a prompt to get a summary of the page instead of its text.",
+      description: `Fetch a URL over HTTP(S). HTML pages come back as the main content in Markdown (navigation, sidebars and ads removed), JSON pretty-printed, plain text as is. Give a prompt to get a summary of the page instead of its text. Gives up after ${durationText(deps.config.fetchTimeoutMs)}; only the first ${bytesText(deps.config.fetchMaxBytes)} of a page are read (truncated: true says so).`,
       parameters: WebFetchArgs,
       execute: (args, ctx) => webFetch(deps, args, ctx.signal),
     }),

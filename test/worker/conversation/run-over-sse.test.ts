@@ -31,10 +31,16 @@ describe("a tool-using run over SSE", () => {
     expect(types).toContain("TOOL_CALL_START");
     expect(types).toContain("TOOL_CALL_RESULT");
     expect(types).toContain("STATE_DELTA");
-    const text = events.filter(
-      (e) => e.data.type === "TEXT_MESSAGE_CONTENT" && e.data.messageId !== `user_${e.data.runId}`,
+    // The assistant's words, told from the user's echoed message by the role its START carries.
+    const assistantIds = new Set(
+      events
+        .filter((e) => e.data.type === "TEXT_MESSAGE_START" && e.data.role === "assistant")
+        .map((e) => e.data.messageId),
     );
-    expect(text.map((e) => e.data.delta).join("")).toContain("I created the task.");
+    const text = events.filter(
+      (e) => e.data.type === "TEXT_MESSAGE_CONTENT" && assistantIds.has(e.data.messageId),
+    );
+    expect(text.map((e) => e.data.delta).join("")).toBe("I created the task.");
     const finished = events.at(-1)!.data;
     expect(finished.result).toBe("I created the task.");
     const ids = events.map((e) => e.id!);

@@ -1,45 +1,157 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../helpers";
 
-/** Every answer to bad input is a 4xx in the one error shape, never a 500. */
-async function expectClientError(res: Response, label: string): Promise<void> {
-  expect(res.status, label).toBeGreaterThanOrEqual(400);
-  expect(res.status, label).toBeLessThan(500);
-  const body = (await res.json()) as { error?: { code?: unknown; message?: unknown } };
-  expect(typeof body.error?.code, label).toBe("string");
-  expect(typeof body.error?.message, label).toBe("string");
+/** One bad request and the exact answer a client must get for it. */
+interface Case {
+  label: string;
+  res: Promise<Response>;
+  status: number;
+  code: string;
+  /** A fragment of the message that names what was wrong. */
+  says: string;
 }
 
+const raw = (path: string, method: string, body: string) =>
+  api(path, { method, body, headers: { "content-type": "application/json" } });
+
 describe("bad input on the settings, widget, files and jobs routes", () => {
-  it("answers 4xx with the error shape", async () => {
-    const raw = (path: string, method: string, body: string) =>
-      api(path, { method, body, headers: { "content-type": "application/json" } });
-    const cases: [string, Promise<Response>][] = [
-      ["settings: not JSON", raw("/v1/settings", "PUT", "{nope")],
-      ["settings: an array", raw("/v1/settings", "PUT", "[1,2]")],
-      ["settings: agent not an object", api("/v1/settings", { method: "PUT", json: { agent: "pirate" } })],
-      [
-        "settings: widget language",
-        api("/v1/settings", { method: "PUT", json: { widget: { language: "xx" } } }),
-      ],
-      [
-        "settings: domains",
-        api("/v1/settings", { method: "PUT", json: { allowed_domains: ["http://a b"] } }),
-      ],
-      ["widget config with a secret key", api("/v1/widget/config")],
-      ["widget session with a secret key", api("/v1/widget/session", { method: "POST" })],
-      ["conversation file: bad id", api("/v1/conversations/..%2F..%2Fx/files/a.md")],
-      ["conversation file: unknown conversation", api("/v1/conversations/conv_doesnotexist00/files/a.md")],
-      ["conversation file: bad escape", api("/v1/conversations/conv_doesnotexist00/files/%E0%A4%A")],
-      ["jobs: not JSON", raw("/v1/jobs", "POST", "{")],
-      ["jobs: empty", api("/v1/jobs", { method: "POST", json: {} })],
-      ["jobs: unknown id", api("/v1/jobs/job_nope", { method: "PATCH", json: { name: "x" } })],
-      ["jobs: runs of unknown id", api("/v1/jobs/job_nope/runs")],
-      ["jobs: run unknown id", api("/v1/jobs/job_nope/run", { method: "POST" })],
-      ["jobs: bad limit", api("/v1/jobs?limit=abc")],
-      ["keys: garbage", api("/v1/keys", { method: "POST", json: { name: 5, type: "root" } })],
-      ["keys: unknown id", api("/v1/keys/key_nope", { method: "DELETE" })],
+  it("answers each with its exact status and code in the one error shape", async () => {
+    const cases: Case[] = [
+      {
+        label: "settings: not JSON",
+        res: raw("/v1/settings", "PUT", "{nope"),
+        status: 400,
+        code: "invalid_request",
+        says: "Malformed JSON",
+      },
+      {
+        label: "settings: an array",
+        res: raw("/v1/settings", "PUT", "[1,2]"),
+        status: 400,
+        code: "invalid_request",
+        says: "expected object, received array",
+      },
+      {
+        label: "settings: agent not an object",
+        res: api("/v1/settings", { method: "PUT", json: { agent: "pirate" } }),
+        status: 400,
+        code: "invalid_request",
+        says: "at agent",
+      },
+      {
+        label: "settings: widget language",
+        res: api("/v1/settings", { method: "PUT", json: { widget: { language: "xx" } } }),
+        status: 400,
+        code: "invalid_request",
+        says: "at widget.language",
+      },
+      {
+        label: "settings: domains",
+        res: api("/v1/settings", { method: "PUT", json: { allowed_domains: ["http://a b"] } }),
+        status: 400,
+        code: "invalid_request",
+        says: "at allowed_domains[0]",
+      },
+      {
+        label: "widget config with a secret key",
+        res: api("/v1/widget/config"),
+        status: 403,
+        code: "forbidden",
+        says: "publishable key",
+      },
+      {
+        label: "widget session with a secret key",
+        res: api("/v1/widget/session", { method: "POST" }),
+        status: 403,
+        code: "forbidden",
+        says: "publishable key",
+      },
+      {
+        label: "conversation file: bad id",
+        res: api("/v1/conversations/..%2F..%2Fx/files/a.md"),
+        status: 404,
+        code: "not_found",
+        says: "No such conversation",
+      },
+      {
+        label: "conversation file: unknown conversation",
+        res: api("/v1/conversations/conv_doesnotexist00/files/a.md"),
+        status: 404,
+        code: "not_found",
+        says: "has not written that file",
+      },
+      {
+        label: "conversation file: bad escape",
+        res: api("/v1/conversations/conv_doesnotexist00/files/%E0%A4%A"),
+        status: 400,
+        code: "invalid_path",
+        says: "percent-encoding",
+      },
+      {
+        label: "jobs: not JSON",
+        res: raw("/v1/jobs", "POST", "{"),
+        status: 400,
+        code: "invalid_request",
+        says: "Malformed JSON",
+      },
+      {
+        label: "jobs: empty",
+        res: api("/v1/jobs", { method: "POST", json: {} }),
+        status: 400,
+        code: "invalid_request",
+        says: "at schedule",
+      },
+      {
+        label: "jobs: unknown id",
+        res: api("/v1/jobs/job_nope", { method: "PATCH", json: { name: "x" } }),
+        status: 404,
+        code: "not_found",
+        says: "No job job_nope",
+      },
+      {
+        label: "jobs: runs of unknown id",
+        res: api("/v1/jobs/job_nope/runs"),
+        status: 404,
+        code: "not_found",
+        says: "No job job_nope",
+      },
+      {
+        label: "jobs: run unknown id",
+        res: api("/v1/jobs/job_nope/run", { method: "POST" }),
+        status: 404,
+        code: "not_found",
+        says: "No job job_nope",
+      },
+      {
+        label: "jobs: bad limit",
+        res: api("/v1/jobs?limit=abc"),
+        status: 400,
+        code: "invalid_request",
+        says: "at limit",
+      },
+      {
+        label: "keys: garbage",
+        res: api("/v1/keys", { method: "POST", json: { name: 5, type: "root" } }),
+        status: 400,
+        code: "invalid_request",
+        says: "at type",
+      },
+      {
+        label: "keys: unknown id",
+        res: api("/v1/keys/key_nope", { method: "DELETE" }),
+        status: 404,
+        code: "not_found",
+        says: "No key key_nope",
+      },
     ];
-    for (const [label, res] of cases) await expectClientError(await res, label);
+    for (const c of cases) {
+      const res = await c.res;
+      expect(res.status, c.label).toBe(c.status);
+      expect(res.headers.get("content-type"), c.label).toContain("application/json");
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect(Object.keys(body), c.label).toEqual(["error"]);
+      expect(body.error.code, c.label).toBe(c.code);
+      expect(body.error.message, c.label).toContain(c.says);
+    }
   });
 });

@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const OBJECTS = resolve(ROOT, "durable-objects");
+const ENGINE = join(OBJECTS, "engine");
+
+/** Every .ts file under a folder. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith(".ts"))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+/** The relative specifiers a file imports or re-exports, type-only ones included. */
+function specifiers(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const found = text.matchAll(
+    /(?:import|export)\s[^;]*?\bfrom\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g,
+  );
+  return [...found].map((m) => m[1] ?? m[2]).filter((s) => s.startsWith("."));
+}
+
+/** The top-level folder of durable-objects/ a path lies in, or null outside it. */
+function objectFolder(path: string): string | null {
+  const rel = relative(OBJECTS, path);
+  return rel.startsWith("..") ? null : rel.split(/[\\/]/)[0];
+}
+
+describe("the layout", () => {
+  it("keeps the engine free of imports from any object folder", () => {
+    const offending: string[] = [];
+    for (const file of sources(ENGINE)) {
+      for (const spec of specifiers(file)) {
+        const target = resolve(dirname(file), spec);
+        const folder = objectFolder(target);
+        if (folder !== null && folder !== "engine") offending.push(`${relative(ROOT, file)} → ${spec}`);
+        if (target.startsWith(join(ROOT, "worker"))) offending.push(`${relative(ROOT, file)} → ${spec}`);
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+
+  it("finds the engine's imports at all (the check is not vacuous)", () => {
+    const all = sources(ENGINE).flatMap(specifiers);
+    expect(all.length).toBeGreaterThan(100);
+    expect(all).toContain("../../../shared/events");
+  });
+});
