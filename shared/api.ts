@@ -4,6 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { ProfileName } from "./browser-api";
+import { BudgetUsd, CostUsd } from "./cost";
 import { ConversationState, PendingQuestion, Task } from "./events";
 import { TOOL_NAME_PATTERN } from "./patterns";
 import { AllowedDomains } from "./settings";
@@ -68,6 +69,9 @@ export const CreateConversation = z
     browser_profile: ProfileName.optional().describe(
       "A browser profile of the workspace (`POST /v1/browser/profiles`): the browser starts with its cookies and local storage, and saves back to it.",
     ),
+    max_cost_usd: BudgetUsd.optional().describe(
+      "Dollars all runs of this conversation together may spend; a run that reaches it stops before its next model turn with RUN_ERROR `cost_limit`.",
+    ),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
@@ -76,8 +80,15 @@ export const ConversationStatus = z.enum(["idle", "running", "waiting_for_user"]
 export type ConversationStatus = z.infer<typeof ConversationStatus>;
 
 export const Usage = z
-  .object({ input_tokens: z.number().int(), output_tokens: z.number().int(), total_tokens: z.number().int() })
+  .object({
+    input_tokens: z.number().int(),
+    output_tokens: z.number().int(),
+    total_tokens: z.number().int(),
+    cached_input_tokens: z.number().int().optional().describe("Input tokens served from the prompt cache."),
+    cost_usd: CostUsd,
+  })
   .openapi("Usage");
+export type Usage = z.infer<typeof Usage>;
 
 export const Conversation = z
   .object({
@@ -93,6 +104,7 @@ export const Conversation = z
     allowed_domains: z.array(z.string()).optional(),
     allowed_tools: z.array(z.string()).nullable(),
     browser_profile: z.string().nullable().describe("The browser profile the browser starts with."),
+    max_cost_usd: z.number().nullable(),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;
@@ -134,9 +146,17 @@ export const RunView = z
   .openapi("Run");
 export type RunView = z.infer<typeof RunView>;
 
+/** `GET /v1/conversations/{id}` shows the newest this many messages (`messages_total` counts all). */
+export const DETAILS_MESSAGE_LIMIT = 1_000;
+
 export const ConversationDetails = Conversation.extend({
   status: ConversationStatus,
-  messages: z.array(ChatMessageView),
+  messages: z
+    .array(ChatMessageView)
+    .describe(
+      `The newest ${DETAILS_MESSAGE_LIMIT} messages, oldest first; messages_total counts them all and the whole history is in the event stream.`,
+    ),
+  messages_total: z.number().int().describe("How many messages the conversation has in all."),
   tasks: z.array(Task),
   pending_question: PendingQuestion.nullable(),
   usage: Usage,

@@ -22,11 +22,13 @@ import tabs from "./routes/tabs";
 import widget from "./routes/widget";
 import workspaces from "./routes/workspaces";
 import { rearmJobs } from "./scheduled";
-import { restrictPublishable, widgetCors } from "./widget-access";
+import { restrictPublishable } from "./widget-access";
+import { widgetCors } from "./widget-cors";
 
 export { ConversationObject } from "../durable-objects/conversation/conversation-object";
 export { JobObject } from "../durable-objects/job/job-object";
 export { JobRegistry } from "../durable-objects/job-registry/job-registry";
+export { OriginRegistry } from "../durable-objects/origin-registry/origin-registry";
 export { WorkspaceObject } from "../durable-objects/workspace/workspace-object";
 
 const OPENAPI_INFO = {

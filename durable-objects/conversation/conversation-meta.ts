@@ -19,6 +19,7 @@ export function publicInfo(info: ConversationInfo): Conversation {
     ...rest,
     allowed_tools: rest.allowed_tools ?? null,
     browser_profile: rest.browser_profile ?? null,
+    max_cost_usd: rest.max_cost_usd ?? null,
   };
 }
 

@@ -3,12 +3,13 @@
  * that drives runs and the live event streams, and delegates the agent loop to plain modules.
  */
 import { DurableObject } from "cloudflare:workers";
-import type {
-  AnswerBody,
-  Conversation,
-  ConversationDetails,
-  CreateConversation,
-  RunResult,
+import {
+  type AnswerBody,
+  type Conversation,
+  type ConversationDetails,
+  type CreateConversation,
+  DETAILS_MESSAGE_LIMIT,
+  type RunResult,
 } from "../../shared/api";
 import type { BrowserInput, ProfileSaved, TabList } from "../../shared/browser-api";
 import type { StoredHttpTool } from "../../shared/http-tools";
@@ -17,6 +18,7 @@ import { type RuntimeConfig, runtimeConfig } from "../engine/config/runtime-conf
 import { advanceRun, finishRun } from "../engine/loop/agent-loop";
 import { StateHolder } from "../engine/loop/conversation-state";
 import { ev } from "../engine/loop/event-builders";
+import { StateStore } from "../engine/loop/state-store";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { EventLog } from "../engine/store/event-log";
 import { MessageStore } from "../engine/store/message-store";
@@ -53,10 +55,15 @@ export class ConversationObject extends DurableObject<Env> {
     this.log = new EventLog(sql);
     this.messages = new MessageStore(sql);
     this.runs = new RunStore(sql);
-    this.state = new StateHolder((delta) => this.emit(this.runs.active()?.id ?? null, ev.stateDelta(delta)));
-    const snapshot = this.log.lastOfType("STATE_SNAPSHOT");
-    const deltas = this.log.readAfter(snapshot?.seq ?? 0).filter((e) => e.event.type === "STATE_DELTA");
-    this.state.restore(snapshot, deltas);
+    const stateStore = new StateStore(sql);
+    // The state is one record read whole; each change saves it and appends its STATE_DELTA in
+    // one synchronous transaction, so the row and the log never disagree.
+    this.state = new StateHolder(stateStore.load(this.log), (record, delta) =>
+      ctx.storage.transactionSync(() => {
+        stateStore.save(record);
+        this.emit(this.runs.active()?.id ?? null, ev.stateDelta(delta));
+      }),
+    );
     this.wiring = new ConversationWiring({
       env,
       storage: ctx.storage,
@@ -99,6 +106,7 @@ export class ConversationObject extends DurableObject<Env> {
       ...(body.allowed_domains ? { allowed_domains: body.allowed_domains } : {}),
       allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,
       browser_profile: body.browser_profile ?? null,
+      max_cost_usd: body.max_cost_usd ?? null,
     };
     this.meta.set("info", info);
     return publicInfo(info);
@@ -106,7 +114,7 @@ export class ConversationObject extends DurableObject<Env> {
 
   /** Whether the agent wrote this normalised workspace path in this conversation (visitor downloads). */
   wroteFile(path: string): boolean {
-    return this.info() !== null && writtenFiles(this.messages.list()).has(path);
+    return this.info() !== null && writtenFiles(this.messages.after()).has(path);
   }
 
   /** The conversation's settings, or null when it does not exist. */
@@ -124,7 +132,8 @@ export class ConversationObject extends DurableObject<Env> {
     return {
       ...publicInfo(info),
       status: this.status(),
-      messages: this.messages.list().map(messageView),
+      messages: this.messages.newest(DETAILS_MESSAGE_LIMIT).map(messageView),
+      messages_total: this.messages.count(),
       tasks: state.tasks,
       pending_question: state.pending_question,
       usage: this.runs.totalUsage(),
@@ -371,6 +380,7 @@ export class ConversationObject extends DurableObject<Env> {
       await this.ctx.storage.setAlarm(Date.now() + this.config.watchdogMs);
       this.abort = new AbortController();
       const tools = await this.wiring.tools();
+      if (run.status === "queued") this.runs.openCost(run.id, this.wiring.price(this.info()!.model) !== null);
       const result = await advanceRun(this.wiring.loopDeps(tools), run.id);
       if (result === "suspended") return;
     }

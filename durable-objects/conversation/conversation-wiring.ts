@@ -5,6 +5,7 @@
  */
 
 import type { ProfileSaved } from "../../shared/browser-api";
+import { type CostSettings, DEFAULT_COST_SETTINGS } from "../../shared/cost";
 import type { StoredHttpTool } from "../../shared/http-tools";
 import { type BrowserProfileLink, ConversationBrowser } from "../engine/browser/conversation-browser";
 import type { ProfileState } from "../engine/browser/profile-state";
@@ -12,6 +13,8 @@ import { withScreenshotImages } from "../engine/browser/screenshot-vision";
 import { browserConfig, liveViewConfig } from "../engine/config/browser-config";
 import type { RuntimeConfig } from "../engine/config/runtime-config";
 import { webConfig } from "../engine/config/web-config";
+import { priceFor } from "../engine/cost/price-table";
+import { pricedLedger } from "../engine/cost/priced-ledger";
 import { createSummarizer } from "../engine/extract/summarize";
 import { conversationFiles } from "../engine/files/files-factory";
 import type { StateHolder } from "../engine/loop/conversation-state";
@@ -50,6 +53,8 @@ export class ConversationWiring {
   private browserCache: ConversationBrowser | null = null;
   /** Whether the model is shown screenshots (workspace model_vision), as of the last tool set built. */
   private vision = false;
+  /** The workspace's price overrides and daily budget, as of the last tool set built. */
+  private cost: CostSettings = DEFAULT_COST_SETTINGS;
 
   constructor(private readonly p: WiringParts) {}
 
@@ -68,9 +73,10 @@ export class ConversationWiring {
     const info = this.p.meta.info();
     const workspace = info ? this.workspace(info.workspace_id) : null;
     // One round trip's worth of waiting: the workspace answers both calls concurrently.
-    const [agentPolicy, workspaceTools] = workspace
-      ? await Promise.all([workspace.getAgentPolicy(), workspace.httpTools()])
-      : [null, []];
+    const [agentPolicy, workspaceTools, cost] = workspace
+      ? await Promise.all([workspace.getAgentPolicy(), workspace.httpTools(), workspace.getCostSettings()])
+      : [null, [], DEFAULT_COST_SETTINGS];
+    this.cost = cost;
     const policy = info && agentPolicy ? conversationPolicy(agentPolicy, info) : null;
     await this.browser()?.setWorkspaceDomains(policy?.domains.workspaceDomains ?? null);
     this.vision = policy?.vision ?? false;
@@ -98,7 +104,7 @@ export class ConversationWiring {
     const model = createModelClient(this.p.env as unknown as ModelEnv, this.p.config);
     const files = conversationFiles(this.p.env, info.workspace_id);
     return {
-      ledger: this.p.runs,
+      ledger: pricedLedger(this.p.runs, this.price(info.model)),
       outputSchema: info.output_schema,
       conversationId: info.id,
       workspaceId: info.workspace_id,
@@ -124,6 +130,11 @@ export class ConversationWiring {
       },
       spill: files.spill,
     };
+  }
+
+  /** A model's price under the workspace's table (null: unknown, costs stay null). */
+  price(model: string) {
+    return priceFor(model, this.cost.model_prices);
   }
 
   /** The conversation's browser, created on first use (it launches nothing until a tab tool runs). */
@@ -189,7 +200,7 @@ export class ConversationWiring {
     const model = createModelClient(this.p.env as unknown as ModelEnv, this.p.config);
     return createSummarizer(model, modelName, (usage) => {
       const run = this.p.runs.active();
-      if (run) this.p.runs.addUsage(run.id, usage);
+      if (run) pricedLedger(this.p.runs, this.price(modelName)).addUsage(run.id, usage);
     });
   }
 }

@@ -20,7 +20,7 @@ function pathIn(content: string | null | undefined): string | null {
 }
 
 /** The normalised paths of the files written by the conversation's tool calls. */
-export function writtenFiles(messages: StoredMessage[]): Set<string> {
+export function writtenFiles(messages: Iterable<StoredMessage>): Set<string> {
   const writers = new Set<string>();
   const paths = new Set<string>();
   for (const { message } of messages) {

@@ -1,7 +1,7 @@
 /**
- * The key tables of a workspace's SQLite: API keys (secret and publishable, stored hashed),
- * widget visitors (a token bound to one conversation) and fixed-window rate-limit counters.
- * WorkspaceObject owns the storage and delegates here.
+ * The key tables of a workspace's SQLite: API keys (secret and publishable, stored hashed) and
+ * widget visitors (a token bound to one conversation). WorkspaceObject owns the storage and
+ * delegates here. Widget rate limits are counted by the platform's Rate Limiting bindings.
  */
 
 /** What a key may do: `secret` is the full API; `publishable` only the widget routes. */
@@ -23,10 +23,16 @@ export interface VisitorRecord {
   conversation_id: string;
 }
 
-/** A publishable key's hash resolved with its allowed origins. */
+/** A key's hash resolved with its type and allowed origins. */
 export interface VerifiedKey {
   id: string;
   type: KeyType;
+  allowed_origins: string[];
+}
+
+/** A publishable key as the widget's admission needs it. */
+export interface WidgetKey {
+  id: string;
   allowed_origins: string[];
 }
 
@@ -66,10 +72,7 @@ export function migrateKeyTables(sql: SqlStorage): void {
   sql.exec(`CREATE TABLE IF NOT EXISTS visitors (token_hash TEXT PRIMARY KEY, key_id TEXT NOT NULL,
       conversation_id TEXT NOT NULL, created_at INTEGER NOT NULL);
     CREATE INDEX IF NOT EXISTS visitors_key ON visitors (key_id);
-    CREATE TABLE IF NOT EXISTS rate_windows (bucket TEXT PRIMARY KEY, window_start INTEGER NOT NULL,
-      count INTEGER NOT NULL);
-    CREATE TABLE IF NOT EXISTS cors_origins (origin TEXT NOT NULL, key_ref TEXT NOT NULL,
-      PRIMARY KEY (origin, key_ref));`);
+    DROP TABLE IF EXISTS rate_windows;`);
 }
 
 /** Stores a new key's hash and metadata. */
@@ -154,40 +157,4 @@ export function findVisitor(sql: SqlStorage, tokenHash: string): VisitorRecord |
       )
       .toArray()[0] ?? null
   );
-}
-
-/**
- * Counts one request in `bucket`'s fixed window. Returns 0 when allowed, otherwise the
- * milliseconds until the window resets.
- */
-export function hitRateLimit(sql: SqlStorage, bucket: string, limit: number, windowMs: number): number {
-  const now = Date.now();
-  const start = now - (now % windowMs);
-  const row = sql
-    .exec<{ window_start: number; count: number }>(
-      "SELECT window_start, count FROM rate_windows WHERE bucket = ?",
-      bucket,
-    )
-    .toArray()[0];
-  const count = row && row.window_start === start ? row.count : 0;
-  if (count >= limit) return start + windowMs - now;
-  sql.exec(
-    "INSERT INTO rate_windows (bucket, window_start, count) VALUES (?, ?, ?) ON CONFLICT(bucket) DO UPDATE SET window_start = excluded.window_start, count = excluded.count",
-    bucket,
-    start,
-    count + 1,
-  );
-  return 0;
-}
-
-/** Replaces the origins one key (`<workspace>/<key id>`) allows in the CORS registry. */
-export function setRegistryOrigins(sql: SqlStorage, keyRef: string, origins: string[]): void {
-  sql.exec("DELETE FROM cors_origins WHERE key_ref = ?", keyRef);
-  for (const origin of origins)
-    sql.exec("INSERT OR IGNORE INTO cors_origins (origin, key_ref) VALUES (?, ?)", origin, keyRef);
-}
-
-/** Whether any publishable key allows this origin. */
-export function registryAllows(sql: SqlStorage, origin: string): boolean {
-  return sql.exec("SELECT 1 FROM cors_origins WHERE origin = ? LIMIT 1", origin).toArray().length > 0;
 }

@@ -5,6 +5,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { AgentSettings, WidgetSettings } from "../../shared/agent-settings";
 import type { ProfileInfo, ProfileSaved } from "../../shared/browser-api";
+import type { CostSettings } from "../../shared/cost";
 import type { StoredHttpTool } from "../../shared/http-tools";
 import type { AgentPolicy, SearchSettings, SettingsUpdate, SettingsView } from "../../shared/settings";
 import type { ProfileState } from "../engine/browser/profile-state";
@@ -12,7 +13,7 @@ import { type DirStats, FileLedger, type FileLimits, type Reservation } from "..
 import type { RpcResult } from "../engine/rpc-result";
 import { openSecret, type SecretKeyEnv, sealSecret, secretKey } from "../engine/secret-box";
 import { BrowserProfiles } from "./browser-profiles";
-import { authorizeWidget, type WidgetAuth, type WidgetAuthRequest } from "./widget-auth";
+import { legacyOriginRefs } from "./legacy-cors";
 import {
   deleteKeyRecord,
   findVisitor,
@@ -23,11 +24,10 @@ import {
   type KeyType,
   listKeyRecords,
   migrateKeyTables,
-  registryAllows,
-  setRegistryOrigins,
   updateKeyRecord,
   type VisitorRecord,
   verifyKey,
+  type WidgetKey,
 } from "./workspace-keys";
 import { WorkspaceSettings } from "./workspace-settings";
 
@@ -179,9 +179,16 @@ export class WorkspaceObject extends DurableObject<Env> {
     return key?.type === "secret" ? key.id : null;
   }
 
-  /** Checks a publishable key, its origin, the visitor and the rate limits in one call. */
-  authorizeWidget(req: WidgetAuthRequest): WidgetAuth {
-    return authorizeWidget(this.sql, req);
+  /** A publishable key by hash and, when asked, a visitor by token hash: the widget's one lookup. */
+  widgetLookup(
+    keyHash: string,
+    visitorHash: string | null,
+  ): { key: WidgetKey | null; visitor: VisitorRecord | null } {
+    const key = verifyKey(this.sql, keyHash);
+    return {
+      key: key?.type === "publishable" ? { id: key.id, allowed_origins: key.allowed_origins } : null,
+      visitor: visitorHash ? findVisitor(this.sql, visitorHash) : null,
+    };
   }
 
   /** Binds a new visitor token (hashed) to one conversation. */
@@ -194,14 +201,9 @@ export class WorkspaceObject extends DurableObject<Env> {
     return findVisitor(this.sql, tokenHash);
   }
 
-  /** CORS registry (the `__cors__` instance): sets the origins one key allows. */
-  registerOrigins(keyRef: string, origins: string[]): void {
-    setRegistryOrigins(this.sql, keyRef, origins);
-  }
-
-  /** CORS registry: whether any publishable key allows `origin`. */
-  originAllowed(origin: string): boolean {
-    return registryAllows(this.sql, origin);
+  /** The retired global CORS list (the `__cors__` instance only): the keys it holds for `origin`. */
+  legacyOriginRefs(origin: string): string[] {
+    return legacyOriginRefs(this.sql, origin);
   }
 
   /** Registers (or replaces) a workspace HTTP tool. */
@@ -313,6 +315,11 @@ export class WorkspaceObject extends DurableObject<Env> {
   /** The workspace's allowed_domains and model_vision: for the conversation objects of this workspace. */
   getAgentPolicy(): AgentPolicy {
     return this.settings.policy();
+  }
+
+  /** Price overrides and the daily budget: for the conversation objects of this workspace. */
+  getCostSettings(): CostSettings {
+    return this.settings.cost();
   }
 
   /** The settings as the API shows them (keys as `{ set }` markers). */

@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { jobStub } from "../../durable-objects/conversation/job-link";
 import type { JobObject } from "../../durable-objects/job/job-object";
-import { jobRegistry } from "../../durable-objects/job-registry/job-registry";
+import { registerJob, unregisterJob } from "../../durable-objects/job-registry/job-registry";
 import { randomToken } from "../../durable-objects/workspace/workspace-object";
 import { CreateJob, Job, JobList, JobRun, JobRunList, UpdateJob } from "../../shared/jobs";
 import { createApp } from "../app-factory";
@@ -56,7 +56,7 @@ app.openapi(
       ),
     );
     await workspaceStub(c.env, workspaceId).addJob(id, job.created_at);
-    await jobRegistry(c.env).add(workspaceId, id);
+    await registerJob(c.env, workspaceId, id);
     return c.json(job, 201);
   },
 );
@@ -139,7 +139,7 @@ app.openapi(
     const stub = await existingJob(c.env, workspaceId, id);
     await stub.destroy();
     await workspaceStub(c.env, workspaceId).removeJob(id);
-    await jobRegistry(c.env).remove(workspaceId, id);
+    await unregisterJob(c.env, workspaceId, id);
     return c.json({ id, deleted: true as const }, 200);
   },
 );

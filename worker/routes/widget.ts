@@ -6,6 +6,7 @@ import { type Conversation, WidgetSession } from "../../shared/api";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
 import { conversationStub, workspaceStub } from "../stubs";
+import { rememberVisitor } from "../widget-access";
 import { commonErrors, json } from "./route-helpers";
 
 const app = createApp();
@@ -32,7 +33,10 @@ app.openapi(
     const ws = workspaceStub(c.env, workspaceId);
     await ws.addConversation(id, conv.created_at);
     const visitorToken = `vt_${randomToken(24)}`;
-    await ws.addVisitor(await hashKey(visitorToken), { key_id: keyId, conversation_id: id });
+    const visitor = { key_id: keyId, conversation_id: id };
+    const tokenHash = await hashKey(visitorToken);
+    await ws.addVisitor(tokenHash, visitor);
+    rememberVisitor(workspaceId, tokenHash, visitor);
     return c.json({ conversation_id: id, visitor_token: visitorToken }, 201);
   },
 );

@@ -113,9 +113,7 @@ function finalAnswer(deps: LoopDeps, runId: string, text: string): FinalAnswer {
   } catch {
     // not JSON: remind below
   }
-  const reminders = deps.messages
-    .list()
-    .filter((m) => m.run_id === runId && m.message.role === "system").length;
+  const reminders = deps.messages.countOf(runId, "system");
   if (reminders >= OUTPUT_REMINDERS) {
     return {
       done: true,

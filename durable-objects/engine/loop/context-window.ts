@@ -56,8 +56,9 @@ export function cutPoint(stored: StoredMessage[]): number | null {
 
 /** Summarises old turns when the context nears the window; returns the context to send. */
 export async function contextFor(deps: StepDeps, runId: string): Promise<ChatMessage[]> {
-  const stored = deps.messages.list();
   let summary = deps.summary.get();
+  // Every message after the summary, paged through: the newest turns are always in the context.
+  const stored = deps.messages.list(summary?.upToId ?? 0);
   const context = buildContext(stored, summary, deps.settings.instructions);
   if (estimateTokens(context) < deps.settings.contextTokens * COMPACT_AT) return context;
   const remaining = stored.filter((m) => !summary || m.id > summary.upToId);

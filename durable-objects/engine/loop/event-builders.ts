@@ -3,9 +3,19 @@ import { EventType, type JsonPatchOperation, type TokenUsage } from "@ag-ui/core
 import type { CirrusEvent, ConversationState, CustomEventName } from "../../../shared/events";
 import type { Usage } from "../model/model-types";
 
-/** AG-UI's usage record from ours. */
-export function tokenUsage(model: string, u: Usage): TokenUsage {
-  return { model, inputTokens: u.input_tokens, outputTokens: u.output_tokens, totalTokens: u.total_tokens };
+/** AG-UI's usage record from ours, with the run's cost in dollars (`cost_usd`, null when unpriced). */
+export function tokenUsage(
+  model: string,
+  u: Usage & { cost_usd?: number | null },
+): TokenUsage & { cost_usd: number | null } {
+  return {
+    model,
+    inputTokens: u.input_tokens,
+    outputTokens: u.output_tokens,
+    totalTokens: u.total_tokens,
+    ...(u.cached_input_tokens ? { cachedInputTokens: u.cached_input_tokens } : {}),
+    cost_usd: u.cost_usd ?? null,
+  };
 }
 
 export const ev = {

@@ -7,7 +7,7 @@
 import { BROWSER_TOOL_NAMES } from "../custom-tools/reserved-names";
 import { ToolError, ToolRegistry } from "../tools/tool";
 import { buildContext } from "./context-window";
-import { StateHolder } from "./conversation-state";
+import { emptyRecord, StateHolder } from "./conversation-state";
 import { ev } from "./event-builders";
 import type { RunLedger, StepDeps } from "./loop-deps";
 import { modelStep } from "./model-step";
@@ -79,7 +79,7 @@ export async function runSubAgent(parent: StepDeps, runId: string, spec: SubAgen
     ...parent,
     ledger,
     messages,
-    state: new StateHolder(() => {}),
+    state: new StateHolder(emptyRecord(), () => {}),
     tools: subAgentTools(parent.tools, spec.type),
     emit: (_id, event) => forward(event),
     summary: { get: () => null, set: () => {} },

@@ -66,6 +66,30 @@ export class EventLog {
       .map((r) => ({ seq: r.seq, run_id: r.run_id, event: unpackValue<CirrusEvent>(this.sql, r.data) }));
   }
 
+  /**
+   * Every event after `afterSeq` whose type is in `types`, oldest first, read a page at a time
+   * so a scan of any length holds only one page in memory.
+   */
+  *scan(afterSeq: number, types: string[], pageSize = 500): Generator<LoggedEvent> {
+    const marks = types.map(() => "?").join(",");
+    let cursor = afterSeq;
+    for (;;) {
+      const rows = this.sql
+        .exec<EventRow>(
+          `SELECT seq, run_id, data FROM events WHERE seq > ? AND type IN (${marks}) ORDER BY seq LIMIT ?`,
+          cursor,
+          ...types,
+          pageSize,
+        )
+        .toArray();
+      for (const r of rows) {
+        cursor = r.seq;
+        yield { seq: r.seq, run_id: r.run_id, event: unpackValue<CirrusEvent>(this.sql, r.data) };
+      }
+      if (rows.length < pageSize) return;
+    }
+  }
+
   /** Events of one run after a given sequence whose type is in `types` (for recovery scans). */
   runEventsOfTypes(runId: string, afterSeq: number, types: string[]): LoggedEvent[] {
     const marks = types.map(() => "?").join(",");

@@ -22,6 +22,8 @@ interface MessageRow extends Record<string, SqlStorageValue> {
 }
 
 const COLUMNS = "id, run_id, data, at";
+/** Rows read per query when paging through messages. */
+const PAGE = 1_000;
 
 /**
  * Reads and appends conversation messages. A store has a scope: "" is the conversation itself,
@@ -63,9 +65,42 @@ export class MessageStore {
     return { id: row.id, run_id: runId, message, at };
   }
 
-  /** Messages with id greater than `afterId`, oldest first. */
-  list(afterId = 0, limit = 10_000): StoredMessage[] {
-    return this.query(`WHERE scope = ? AND id > ? ORDER BY id LIMIT ?`, this.scope, afterId, limit);
+  /** One page: up to `limit` messages with id greater than `afterId`, oldest first. */
+  page(afterId: number, limit: number): StoredMessage[] {
+    return this.query("WHERE scope = ? AND id > ? ORDER BY id LIMIT ?", this.scope, afterId, limit);
+  }
+
+  /** Every message with id greater than `afterId`, oldest first, read a page at a time. */
+  *after(afterId = 0): Generator<StoredMessage> {
+    let cursor = afterId;
+    for (;;) {
+      const rows = this.page(cursor, PAGE);
+      for (const m of rows) yield m;
+      if (rows.length < PAGE) return;
+      cursor = rows[rows.length - 1].id;
+    }
+  }
+
+  /** Every message with id greater than `afterId`, oldest first (all of them: no cap). */
+  list(afterId = 0): StoredMessage[] {
+    return [...this.after(afterId)];
+  }
+
+  /** The newest `limit` messages, oldest first (for views that show a bounded tail). */
+  newest(limit: number): StoredMessage[] {
+    return this.query("WHERE scope = ? ORDER BY id DESC LIMIT ?", this.scope, limit).reverse();
+  }
+
+  /** How many of this scope's messages of a run have a role (e.g. reminders, assistant turns). */
+  countOf(runId: string, role: ChatMessage["role"]): number {
+    return this.sql
+      .exec<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM messages WHERE scope = ? AND run_id = ? AND role = ?",
+        this.scope,
+        runId,
+        role,
+      )
+      .one().n;
   }
 
   /** The newest assistant message of a run, if any. */

@@ -3,9 +3,15 @@
  * with idempotency keys, status, step count, token usage and outcome.
  */
 
+import { addCost } from "../cost/price-table";
 import type { Usage } from "../model/model-types";
-import { ZERO_USAGE } from "../model/model-types";
+import { addUsage, ZERO_USAGE } from "../model/model-types";
 import type { RetryCounters } from "../tools/tool-runner";
+
+/** A run's tokens and their cost in dollars (null while unknown: no price for its model). */
+export type RunUsage = Usage & { cost_usd: number | null };
+
+const NO_USAGE: RunUsage = { ...ZERO_USAGE, cost_usd: null };
 
 export type RunStatus = "queued" | "running" | "waiting_for_user" | "succeeded" | "failed" | "cancelled";
 
@@ -19,7 +25,7 @@ export interface Run {
   started_at: number | null;
   finished_at: number | null;
   steps: number;
-  usage: Usage;
+  usage: RunUsage;
   output: unknown;
   error: { code: string; message: string } | null;
   cancel_requested: boolean;
@@ -74,7 +80,7 @@ export class RunStore {
       content,
       idempotencyKey,
       Date.now(),
-      JSON.stringify(ZERO_USAGE),
+      JSON.stringify(NO_USAGE),
     );
     return { run: this.get(id)!, created: true };
   }
@@ -123,22 +129,26 @@ export class RunStore {
     this.sql.exec("UPDATE runs SET status = ? WHERE id = ?", status, id);
   }
 
-  /** Records a finished model turn: one more step and its tokens. */
-  addStep(id: string, usage: Usage): void {
-    this.addUsage(id, usage);
+  /** Records a finished model turn: one more step, its tokens and their cost (null: unpriced). */
+  addStep(id: string, usage: Usage, cost: number | null = null): void {
+    this.addUsage(id, usage, cost);
     this.sql.exec("UPDATE runs SET steps = steps + 1 WHERE id = ?", id);
   }
 
-  /** Adds tokens spent outside a step (e.g. summarising the context). */
-  addUsage(id: string, usage: Usage): void {
+  /** Adds tokens spent outside a step (e.g. summarising the context) and their cost. */
+  addUsage(id: string, usage: Usage, cost: number | null = null): void {
     const run = this.get(id);
     if (!run) return;
-    const total = {
-      input_tokens: run.usage.input_tokens + usage.input_tokens,
-      output_tokens: run.usage.output_tokens + usage.output_tokens,
-      total_tokens: run.usage.total_tokens + usage.total_tokens,
-    };
+    const total: RunUsage = { ...addUsage(run.usage, usage), cost_usd: addCost(run.usage.cost_usd, cost) };
     this.sql.exec("UPDATE runs SET usage = ? WHERE id = ?", JSON.stringify(total), id);
+  }
+
+  /** Opens a run's cost at $0 when its model has a price (it stays null, unknown, otherwise). */
+  openCost(id: string, priced: boolean): void {
+    const run = this.get(id);
+    if (!run || run.usage.total_tokens > 0) return;
+    const usage: RunUsage = { ...run.usage, cost_usd: priced ? 0 : null };
+    this.sql.exec("UPDATE runs SET usage = ? WHERE id = ?", JSON.stringify(usage), id);
   }
 
   saveRetries(id: string, retries: RetryCounters): void {
@@ -166,17 +176,18 @@ export class RunStore {
     );
   }
 
-  /** Tokens used by every run of the conversation. */
-  totalUsage(): Usage {
-    const rows = this.sql.exec<{ usage: string }>("SELECT usage FROM runs").toArray();
-    return rows.reduce<Usage>((acc, r) => {
-      const u = JSON.parse(r.usage) as Usage;
-      return {
-        input_tokens: acc.input_tokens + u.input_tokens,
-        output_tokens: acc.output_tokens + u.output_tokens,
-        total_tokens: acc.total_tokens + u.total_tokens,
-      };
-    }, ZERO_USAGE);
+  /** Tokens and cost of every started run of the conversation (cost null if any run's is unknown). */
+  totalUsage(): RunUsage {
+    const rows = this.sql
+      .exec<{ usage: string }>("SELECT usage FROM runs WHERE status != 'queued'")
+      .toArray();
+    return rows.reduce<RunUsage>(
+      (acc, r) => {
+        const u = parseUsage(r.usage);
+        return { ...addUsage(acc, u), cost_usd: addCost(acc.cost_usd, u.cost_usd) };
+      },
+      { ...ZERO_USAGE, cost_usd: 0 },
+    );
   }
 }
 
@@ -190,11 +201,17 @@ function toRun(r: RunRow): Run {
     started_at: r.started_at,
     finished_at: r.finished_at,
     steps: r.steps,
-    usage: JSON.parse(r.usage) as Usage,
+    usage: parseUsage(r.usage),
     output: r.output === null ? null : JSON.parse(r.output),
     error: r.error === null ? null : (JSON.parse(r.error) as Run["error"]),
     cancel_requested: r.cancel_requested === 1,
     retries: JSON.parse(r.retries) as RetryCounters,
     start_seq: r.start_seq,
   };
+}
+
+/** A stored usage record; rows written before costs existed have an unknown (null) cost. */
+function parseUsage(raw: string): RunUsage {
+  const u = JSON.parse(raw) as Usage & { cost_usd?: number | null };
+  return { ...u, cost_usd: u.cost_usd ?? null };
 }
