@@ -6,6 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { ProfileName } from "./browser-api";
 import { BudgetUsd, CostUsd } from "./cost";
 import { ConversationState, PendingQuestion, Task } from "./events";
+import { McpServerNames } from "./mcp";
 import { TOOL_NAME_PATTERN } from "./patterns";
 import { AllowedDomains } from "./settings";
 
@@ -72,6 +73,7 @@ export const CreateConversation = z
     max_cost_usd: BudgetUsd.optional().describe(
       "Dollars all runs of this conversation together may spend; a run that reaches it stops before its next model turn with RUN_ERROR `cost_limit`.",
     ),
+    mcp_servers: McpServerNames.optional(),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
@@ -105,6 +107,7 @@ export const Conversation = z
     allowed_tools: z.array(z.string()).nullable(),
     browser_profile: z.string().nullable().describe("The browser profile the browser starts with."),
     max_cost_usd: z.number().nullable(),
+    mcp_servers: z.array(z.string()).nullable().optional(),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;

@@ -15,6 +15,7 @@ import type { BrowserInput, ProfileSaved, TabList } from "../../shared/browser-a
 import type { StoredHttpTool } from "../../shared/http-tools";
 import { InputRefused } from "../engine/browser/remote-input";
 import { type RuntimeConfig, runtimeConfig } from "../engine/config/runtime-config";
+import { writtenFiles } from "../engine/files/written-files";
 import { advanceRun, finishRun } from "../engine/loop/agent-loop";
 import { StateHolder } from "../engine/loop/conversation-state";
 import { ev } from "../engine/loop/event-builders";
@@ -27,12 +28,11 @@ import { sseResponse } from "../engine/store/sse";
 import { ToolRegistry } from "../engine/tools/tool";
 import { runTool } from "../engine/tools/tool-runner";
 import { checkAnswer } from "./answer-check";
-import { type ConversationInfo, ConversationMeta, publicInfo } from "./conversation-meta";
+import { type ConversationInfo, ConversationMeta, type CreateOptions, publicInfo } from "./conversation-meta";
 import { earliest } from "./conversation-policy";
 import { messageView, runView } from "./conversation-views";
 import { ConversationWiring } from "./conversation-wiring";
-import { type JobLink, notifyJobRunEnded } from "./job-link";
-import { writtenFiles } from "./written-files";
+import { notifyJobRunEnded } from "./job-link";
 
 /** A Durable Object hosting one conversation and its agent runs. */
 export class ConversationObject extends DurableObject<Env> {
@@ -86,8 +86,9 @@ export class ConversationObject extends DurableObject<Env> {
     id: string,
     workspaceId: string,
     body: CreateConversation,
-    job?: JobLink,
+    opts: CreateOptions = {},
   ): Promise<Conversation> {
+    const { job, origin } = opts;
     const existing = this.info();
     if (existing) return publicInfo(existing);
     if (job) this.meta.set("job", job);
@@ -107,6 +108,8 @@ export class ConversationObject extends DurableObject<Env> {
       allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,
       browser_profile: body.browser_profile ?? null,
       max_cost_usd: body.max_cost_usd ?? null,
+      ...(origin ? { origin } : {}),
+      ...(body.mcp_servers ? { mcp_servers: body.mcp_servers } : {}),
     };
     this.meta.set("info", info);
     return publicInfo(info);
@@ -241,6 +244,7 @@ export class ConversationObject extends DurableObject<Env> {
       },
       this.config.limits,
     );
+    if (!this.driving) await this.wiring.closeMcp();
     if (outcome.kind !== "result") return fail(409, "run_only_tool", `${name} cannot be called directly.`);
     if (outcome.isError) {
       const status = outcome.code === "invalid_arguments" ? 400 : outcome.code === "not_found" ? 404 : 422;
@@ -362,6 +366,7 @@ export class ConversationObject extends DurableObject<Env> {
       await this.drive();
     } finally {
       this.driving = false;
+      await this.wiring.closeMcp();
     }
     await this.scheduleNext();
   }

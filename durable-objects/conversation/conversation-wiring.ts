@@ -18,8 +18,10 @@ import { pricedLedger } from "../engine/cost/priced-ledger";
 import { createSummarizer } from "../engine/extract/summarize";
 import { conversationFiles } from "../engine/files/files-factory";
 import type { StateHolder } from "../engine/loop/conversation-state";
+import { ev } from "../engine/loop/event-builders";
 import type { ContextSummary, LoopDeps } from "../engine/loop/loop-deps";
 import { runSubAgent } from "../engine/loop/sub-agent";
+import { type McpServerConfig, McpToolset, unavailableNote } from "../engine/mcp/mcp-toolset";
 import { createModelClient, type ModelEnv } from "../engine/model/model-factory";
 import type { RpcResult } from "../engine/rpc-result";
 import type { EventLog } from "../engine/store/event-log";
@@ -27,10 +29,12 @@ import type { MessageStore } from "../engine/store/message-store";
 import type { RunStore } from "../engine/store/run-store";
 import type { ToolRegistry } from "../engine/tools/tool";
 import type { WebToolDeps } from "../engine/tools/web";
+import type { McpRegistry } from "../mcp-registry/mcp-registry";
 import type { WorkspaceObject } from "../workspace/workspace-object";
 import type { ConversationInfo, ConversationMeta } from "./conversation-meta";
 import { type ConversationPolicy, conversationPolicy, imageFiles, wakeBy } from "./conversation-policy";
 import { buildConversationTools } from "./conversation-tools";
+import { McpSessions } from "./mcp-sessions";
 
 /** The conversation's parts the wiring reads and writes. */
 export interface WiringParts {
@@ -55,6 +59,9 @@ export class ConversationWiring {
   private vision = false;
   /** The workspace's price overrides and daily budget, as of the last tool set built. */
   private cost: CostSettings = DEFAULT_COST_SETTINGS;
+  private mcp: McpToolset | null = null;
+  /** What the model is told about MCP servers left out of the run being built. */
+  private mcpNote: string | null = null;
 
   constructor(private readonly p: WiringParts) {}
 
@@ -73,9 +80,14 @@ export class ConversationWiring {
     const info = this.p.meta.info();
     const workspace = info ? this.workspace(info.workspace_id) : null;
     // One round trip's worth of waiting: the workspace answers both calls concurrently.
-    const [agentPolicy, workspaceTools, cost] = workspace
-      ? await Promise.all([workspace.getAgentPolicy(), workspace.httpTools(), workspace.getCostSettings()])
-      : [null, [], DEFAULT_COST_SETTINGS];
+    const [agentPolicy, workspaceTools, cost, mcpServers] = workspace
+      ? await Promise.all([
+          workspace.getAgentPolicy(),
+          workspace.httpTools(),
+          workspace.getCostSettings(),
+          this.mcpRegistry(info!.workspace_id).forConversation(info!.mcp_servers ?? null),
+        ])
+      : [null, [], DEFAULT_COST_SETTINGS, []];
     this.cost = cost;
     const policy = info && agentPolicy ? conversationPolicy(agentPolicy, info) : null;
     await this.browser()?.setWorkspaceDomains(policy?.domains.workspaceDomains ?? null);
@@ -91,18 +103,71 @@ export class ConversationWiring {
       httpTools: [...(workspaceTools as StoredHttpTool[]), ...this.p.meta.httpTools()],
       web: info ? this.webDeps(info, policy) : undefined,
       browser: info ? this.browserDeps(info, policy) : undefined,
-      files: info ? conversationFiles(this.p.env, info.workspace_id) : undefined,
+      files: info ? conversationFiles(this.p.env, info.workspace_id, info.origin) : undefined,
       runSubAgent: (spec, ctx) =>
         runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
     });
+    if (info) await this.attachMcp(registry, info, mcpServers as McpServerConfig[]);
     return registry;
+  }
+
+  /** Adds the workspace's MCP tools; servers that are down are left out, with a notice. */
+  private async attachMcp(registry: ToolRegistry, info: ConversationInfo, servers: McpServerConfig[]) {
+    this.mcpNote = null;
+    if (servers.length === 0) return;
+    const mcp = this.mcpToolset(info);
+    const unavailable = await mcp.attach(registry, servers, info.allowed_tools ?? null);
+    this.mcpNote = unavailableNote(unavailable);
+    const runId = this.p.runs.active()?.id ?? null;
+    if (runId) {
+      for (const u of unavailable) {
+        this.p.emit(
+          runId,
+          ev.custom("notice", {
+            kind: "mcp_server_unavailable",
+            server: u.server,
+            code: u.code,
+            message: u.message,
+          }),
+        );
+      }
+    }
+  }
+
+  private mcpToolset(info: ConversationInfo): McpToolset {
+    const registry = () => this.mcpRegistry(info.workspace_id);
+    this.mcp ??= new McpToolset({
+      allowPrivateNetwork: this.vars.ALLOW_PRIVATE_NETWORK === "true",
+      sessions: new McpSessions(this.p.sql),
+      reauthorize: (id) => registry().reauthorize(id),
+      saveTools: (id, tools) => {
+        registry()
+          .saveTools(id, tools)
+          .catch(() => {});
+      },
+      save: imageFiles(conversationFiles(this.p.env, info.workspace_id).files).save,
+      vision: () => this.vision,
+      timeoutMs: this.p.config.limits.timeoutMs,
+    });
+    return this.mcp;
+  }
+
+  /** Closes the MCP connections' streams at the end of a run (their sessions stay stored). */
+  async closeMcp(): Promise<void> {
+    await this.mcp?.close();
+  }
+
+  /** The workspace's MCP server registry. */
+  private mcpRegistry(workspaceId: string): DurableObjectStub<McpRegistry> {
+    const ns = this.p.env.MCP_REGISTRY as DurableObjectNamespace<McpRegistry>;
+    return ns.get(ns.idFromName(workspaceId));
   }
 
   /** What the agent loop needs for one run step. */
   loopDeps(tools: ToolRegistry): LoopDeps {
     const info = this.p.meta.info()!;
     const model = createModelClient(this.p.env as unknown as ModelEnv, this.p.config);
-    const files = conversationFiles(this.p.env, info.workspace_id);
+    const files = conversationFiles(this.p.env, info.workspace_id, info.origin);
     return {
       ledger: pricedLedger(this.p.runs, this.price(info.model)),
       outputSchema: info.output_schema,
@@ -116,7 +181,9 @@ export class ConversationWiring {
       tools,
       settings: {
         model: info.model,
-        instructions: info.instructions,
+        instructions: this.mcpNote
+          ? [info.instructions, this.mcpNote].filter(Boolean).join("\n\n")
+          : info.instructions,
         maxSteps: info.max_steps,
         limits: this.p.config.limits,
         contextTokens: info.context_window,
@@ -185,7 +252,7 @@ export class ConversationWiring {
           browser,
           secrets: this.secretReader(info.workspace_id),
           summarize: this.summarizer(info.model),
-          saveFile: imageFiles(conversationFiles(this.p.env, info.workspace_id).files).save,
+          saveFile: imageFiles(conversationFiles(this.p.env, info.workspace_id, info.origin).files).save,
           vision: policy?.vision ?? false,
         }
       : undefined;

@@ -31,6 +31,7 @@ export function settingsFromCreate(body: CreateJob): JobSettings {
     max_tokens: body.max_tokens ?? null,
     browser_profile: body.browser_profile ?? null,
     enabled: body.enabled,
+    mcp_servers: body.mcp_servers ?? null,
   };
 }
 

@@ -7,7 +7,18 @@ import { randomToken } from "../../durable-objects/workspace/workspace-object";
 import { Conversation, ConversationDetails, ConversationList, CreateConversation } from "../../shared/api";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
+
+<<<<<<< HEAD
+
 import { assertProfile, conversationStub, existingConversation, workspaceStub } from "../stubs";
+
+=======
+
+import { conversationStub, existingConversation, workspaceStub } from "../stubs";
+import { checkMcpServerNames } from "./mcp-servers";
+
+>>>>>>> main
+
 import { commonErrors, json } from "./route-helpers";
 
 const errors = commonErrors;
@@ -39,13 +50,15 @@ app.openapi(
       }
     }
     const { workspaceId } = c.get("principal");
+<<<<<<< HEAD
     await assertProfile(c.env, workspaceId, parsed.data.browser_profile);
+=======
+    await checkMcpServerNames(c.env, workspaceId, parsed.data.mcp_servers);
+>>>>>>> main
     const id = `conv_${randomToken(12)}`;
-    const conv = (await conversationStub(c.env, workspaceId, id).create(
-      id,
-      workspaceId,
-      parsed.data,
-    )) as Conversation;
+    const conv = (await conversationStub(c.env, workspaceId, id).create(id, workspaceId, parsed.data, {
+      origin: new URL(c.req.url).origin,
+    })) as Conversation;
     await workspaceStub(c.env, workspaceId).addConversation(id, conv.created_at);
     return c.json(conv, 201);
   },

@@ -7,7 +7,18 @@ import { randomToken } from "../../durable-objects/workspace/workspace-object";
 import { CreateJob, Job, JobList, JobRun, JobRunList, UpdateJob } from "../../shared/jobs";
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
+
+<<<<<<< HEAD
+
 import { assertProfile, workspaceStub } from "../stubs";
+
+=======
+
+import { workspaceStub } from "../stubs";
+import { checkMcpServerNames } from "./mcp-servers";
+
+>>>>>>> main
+
 import { commonErrors, json } from "./route-helpers";
 
 const JOB_ID = /^job_[A-Za-z0-9_-]{1,64}$/;
@@ -45,7 +56,11 @@ app.openapi(
   }),
   async (c) => {
     const { workspaceId } = c.get("principal");
+<<<<<<< HEAD
     await assertProfile(c.env, workspaceId, c.req.valid("json").browser_profile);
+=======
+    await checkMcpServerNames(c.env, workspaceId, c.req.valid("json").mcp_servers);
+>>>>>>> main
     const id = `job_${randomToken(12)}`;
     const job: Job = unwrap(
       await jobStub(c.env, workspaceId, id).create(
@@ -53,6 +68,7 @@ app.openapi(
         workspaceId,
         c.req.valid("json"),
         `whsec_${randomToken(24)}`,
+        new URL(c.req.url).origin,
       ),
     );
     await workspaceStub(c.env, workspaceId).addJob(id, job.created_at);
@@ -113,9 +129,14 @@ app.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
+<<<<<<< HEAD
     const { workspaceId } = c.get("principal");
     const stub = await existingJob(c.env, workspaceId, id);
     await assertProfile(c.env, workspaceId, c.req.valid("json").browser_profile);
+=======
+    const stub = await existingJob(c.env, c.get("principal").workspaceId, id);
+    await checkMcpServerNames(c.env, c.get("principal").workspaceId, c.req.valid("json").mcp_servers);
+>>>>>>> main
     const job: Job = unwrap(await stub.update(c.req.valid("json")));
     return c.json(job, 200);
   },

@@ -27,9 +27,12 @@ app.openapi(
       throw new ApiError(403, "forbidden", "Widget sessions are opened with a publishable key.");
     const id = `conv_${randomToken(12)}`;
     const origin = c.req.header("origin") ?? "";
-    const conv = (await conversationStub(c.env, workspaceId, id).create(id, workspaceId, {
-      metadata: { channel: "widget", origin, key_id: keyId },
-    })) as Conversation;
+    const conv = (await conversationStub(c.env, workspaceId, id).create(
+      id,
+      workspaceId,
+      { metadata: { channel: "widget", origin, key_id: keyId } },
+      { origin: new URL(c.req.url).origin },
+    )) as Conversation;
     const ws = workspaceStub(c.env, workspaceId);
     await ws.addConversation(id, conv.created_at);
     const visitorToken = `vt_${randomToken(24)}`;
