@@ -5,15 +5,9 @@
 import { z } from "@hono/zod-openapi";
 import { ModelName, Usage } from "./api";
 
-<<<<<<< HEAD
-
 import { ProfileName } from "./browser-api";
 
-=======
-
 import { McpServerNames } from "./mcp";
-
->>>>>>> main
 
 const fields = {
   name: z.string().min(1).max(200).describe("A name for people; its slug fills `{job}` in output_path."),
@@ -60,13 +54,10 @@ const fields = {
     .max(100_000_000)
     .describe("Tokens (input + output) allowed per run; the run stops when it has used them."),
   enabled: z.boolean().describe("Whether the schedule is active (runs can still be started by hand)."),
-<<<<<<< HEAD
   browser_profile: ProfileName.describe(
     "A browser profile of the workspace that each run's browser starts with (signed-in sites); like any conversation, a run saves back to it when its browser closes.",
   ),
-=======
   mcp_servers: McpServerNames,
->>>>>>> main
 };
 
 export const CreateJob = z
@@ -84,11 +75,8 @@ export const CreateJob = z
     max_runtime_seconds: fields.max_runtime_seconds.optional(),
     max_tokens: fields.max_tokens.optional(),
     enabled: fields.enabled.default(true),
-<<<<<<< HEAD
     browser_profile: fields.browser_profile.optional(),
-=======
     mcp_servers: fields.mcp_servers.optional(),
->>>>>>> main
   })
   .openapi("CreateJob");
 export type CreateJob = z.infer<typeof CreateJob>;
@@ -109,11 +97,8 @@ export const UpdateJob = z
     max_runtime_seconds: fields.max_runtime_seconds.optional(),
     max_tokens: fields.max_tokens.nullable().optional(),
     enabled: fields.enabled.optional(),
-<<<<<<< HEAD
     browser_profile: fields.browser_profile.nullable().optional(),
-=======
     mcp_servers: fields.mcp_servers.nullable().optional(),
->>>>>>> main
   })
   .openapi("UpdateJob");
 export type UpdateJob = z.infer<typeof UpdateJob>;
@@ -133,12 +118,9 @@ export const JobSettings = z.object({
   max_runtime_seconds: fields.max_runtime_seconds,
   max_tokens: fields.max_tokens.nullable(),
   enabled: fields.enabled,
-<<<<<<< HEAD
   browser_profile: fields.browser_profile.nullable(),
-=======
   /** Absent in jobs stored before MCP: all servers. */
   mcp_servers: fields.mcp_servers.nullable().optional(),
->>>>>>> main
 });
 export type JobSettings = z.infer<typeof JobSettings>;
 

@@ -63,13 +63,11 @@ export async function startConversation(
         ...(settings.model ? { model: settings.model } : {}),
         ...(settings.max_steps ? { max_steps: settings.max_steps } : {}),
         ...(settings.output_schema ? { output_schema: settings.output_schema } : {}),
-<<<<<<< HEAD
         ...(settings.browser_profile ? { browser_profile: settings.browser_profile } : {}),
-=======
         ...(settings.mcp_servers ? { mcp_servers: settings.mcp_servers } : {}),
->>>>>>> main
         metadata: { job_id: scope.jobId, job_run_id: run.id },
-      },job: link, ...(scope.origin ? origin: scope.origin : ) ,
+      },
+      { job: link, ...(scope.origin ? { origin: scope.origin } : {}) },
     )) as unknown as Conversation;
     await workspace(scope).addConversation(id, conv.created_at);
     const sent = await stub.sendMessage(settings.prompt, `job:${run.id}`, run.conv_run_id ?? undefined);

@@ -8,16 +8,8 @@ import { Conversation, ConversationDetails, ConversationList, CreateConversation
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
 
-<<<<<<< HEAD
-
 import { assertProfile, conversationStub, existingConversation, workspaceStub } from "../stubs";
-
-=======
-
-import { conversationStub, existingConversation, workspaceStub } from "../stubs";
 import { checkMcpServerNames } from "./mcp-servers";
-
->>>>>>> main
 
 import { commonErrors, json } from "./route-helpers";
 
@@ -50,11 +42,8 @@ app.openapi(
       }
     }
     const { workspaceId } = c.get("principal");
-<<<<<<< HEAD
     await assertProfile(c.env, workspaceId, parsed.data.browser_profile);
-=======
     await checkMcpServerNames(c.env, workspaceId, parsed.data.mcp_servers);
->>>>>>> main
     const id = `conv_${randomToken(12)}`;
     const conv = (await conversationStub(c.env, workspaceId, id).create(id, workspaceId, parsed.data, {
       origin: new URL(c.req.url).origin,

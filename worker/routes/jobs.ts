@@ -8,16 +8,8 @@ import { CreateJob, Job, JobList, JobRun, JobRunList, UpdateJob } from "../../sh
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
 
-<<<<<<< HEAD
-
 import { assertProfile, workspaceStub } from "../stubs";
-
-=======
-
-import { workspaceStub } from "../stubs";
 import { checkMcpServerNames } from "./mcp-servers";
-
->>>>>>> main
 
 import { commonErrors, json } from "./route-helpers";
 
@@ -56,11 +48,8 @@ app.openapi(
   }),
   async (c) => {
     const { workspaceId } = c.get("principal");
-<<<<<<< HEAD
     await assertProfile(c.env, workspaceId, c.req.valid("json").browser_profile);
-=======
     await checkMcpServerNames(c.env, workspaceId, c.req.valid("json").mcp_servers);
->>>>>>> main
     const id = `job_${randomToken(12)}`;
     const job: Job = unwrap(
       await jobStub(c.env, workspaceId, id).create(
@@ -129,14 +118,10 @@ app.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-<<<<<<< HEAD
     const { workspaceId } = c.get("principal");
     const stub = await existingJob(c.env, workspaceId, id);
     await assertProfile(c.env, workspaceId, c.req.valid("json").browser_profile);
-=======
-    const stub = await existingJob(c.env, c.get("principal").workspaceId, id);
-    await checkMcpServerNames(c.env, c.get("principal").workspaceId, c.req.valid("json").mcp_servers);
->>>>>>> main
+    await checkMcpServerNames(c.env, workspaceId, c.req.valid("json").mcp_servers);
     const job: Job = unwrap(await stub.update(c.req.valid("json")));
     return c.json(job, 200);
   },
