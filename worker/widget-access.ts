@@ -7,8 +7,8 @@
  * in the isolate that made the change and within KEY_TTL_MS everywhere else.
  */
 import type { Context, MiddlewareHandler } from "hono";
+import { hashKey } from "../durable-objects/engine/tokens";
 import type { VisitorRecord, WidgetKey } from "../durable-objects/workspace/workspace-keys";
-import { hashKey } from "../durable-objects/workspace/workspace-object";
 import type { AppEnv, Principal } from "./app-env";
 import { ApiError } from "./errors";
 import { IsolateCache } from "./isolate-cache";

@@ -2,8 +2,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { workspaceFiles } from "../../durable-objects/engine/files/files-factory";
 import { RESULTS_DIR } from "../../durable-objects/engine/files/result-spill";
+import { randomToken } from "../../durable-objects/engine/tokens";
 import { compileOutputSchema } from "../../durable-objects/engine/tools/finish";
-import { randomToken } from "../../durable-objects/workspace/workspace-object";
 import { Conversation, ConversationDetails, ConversationList, CreateConversation } from "../../shared/api";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";

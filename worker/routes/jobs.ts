@@ -1,9 +1,9 @@
 /** Scheduled jobs: create, list, read, update, delete, run now, and the run ledger. */
 import { createRoute, z } from "@hono/zod-openapi";
 import { jobStub } from "../../durable-objects/conversation/job-link";
+import { randomToken } from "../../durable-objects/engine/tokens";
 import type { JobObject } from "../../durable-objects/job/job-object";
 import { registerJob, unregisterJob } from "../../durable-objects/job-registry/job-registry";
-import { randomToken } from "../../durable-objects/workspace/workspace-object";
 import { CreateJob, Job, JobList, JobRun, JobRunList, UpdateJob } from "../../shared/jobs";
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
