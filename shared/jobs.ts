@@ -4,6 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { ModelName, Usage } from "./api";
+import { BudgetUsd } from "./cost";
 import { McpServerNames } from "./mcp";
 
 const fields = {
@@ -50,6 +51,9 @@ const fields = {
     .min(1)
     .max(100_000_000)
     .describe("Tokens (input + output) allowed per run; the run stops when it has used them."),
+  max_cost_usd: BudgetUsd.describe(
+    "Dollars allowed per run; a run that reaches it stops before its next model turn (status failed, error.code cost_limit).",
+  ),
   enabled: z.boolean().describe("Whether the schedule is active (runs can still be started by hand)."),
   mcp_servers: McpServerNames,
 };
@@ -68,6 +72,7 @@ export const CreateJob = z
     max_steps: fields.max_steps.optional(),
     max_runtime_seconds: fields.max_runtime_seconds.optional(),
     max_tokens: fields.max_tokens.optional(),
+    max_cost_usd: fields.max_cost_usd.optional(),
     enabled: fields.enabled.default(true),
     mcp_servers: fields.mcp_servers.optional(),
   })
@@ -89,6 +94,7 @@ export const UpdateJob = z
     max_steps: fields.max_steps.nullable().optional(),
     max_runtime_seconds: fields.max_runtime_seconds.optional(),
     max_tokens: fields.max_tokens.nullable().optional(),
+    max_cost_usd: fields.max_cost_usd.nullable().optional(),
     enabled: fields.enabled.optional(),
     mcp_servers: fields.mcp_servers.nullable().optional(),
   })
@@ -109,6 +115,7 @@ export const JobSettings = z.object({
   max_steps: fields.max_steps.nullable(),
   max_runtime_seconds: fields.max_runtime_seconds,
   max_tokens: fields.max_tokens.nullable(),
+  max_cost_usd: fields.max_cost_usd.nullable(),
   enabled: fields.enabled,
   /** Absent in jobs stored before MCP: all servers. */
   mcp_servers: fields.mcp_servers.nullable().optional(),
