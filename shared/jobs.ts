@@ -7,6 +7,7 @@ import { ModelName, Usage } from "./api";
 
 import { ProfileName } from "./browser-api";
 
+import { BudgetUsd } from "./cost";
 import { McpServerNames } from "./mcp";
 
 const fields = {
@@ -53,6 +54,9 @@ const fields = {
     .min(1)
     .max(100_000_000)
     .describe("Tokens (input + output) allowed per run; the run stops when it has used them."),
+  max_cost_usd: BudgetUsd.describe(
+    "Dollars allowed per run; a run that reaches it stops before its next model turn (status failed, error.code cost_limit).",
+  ),
   enabled: z.boolean().describe("Whether the schedule is active (runs can still be started by hand)."),
   browser_profile: ProfileName.describe(
     "A browser profile of the workspace that each run's browser starts with (signed-in sites); like any conversation, a run saves back to it when its browser closes.",
@@ -74,6 +78,7 @@ export const CreateJob = z
     max_steps: fields.max_steps.optional(),
     max_runtime_seconds: fields.max_runtime_seconds.optional(),
     max_tokens: fields.max_tokens.optional(),
+    max_cost_usd: fields.max_cost_usd.optional(),
     enabled: fields.enabled.default(true),
     browser_profile: fields.browser_profile.optional(),
     mcp_servers: fields.mcp_servers.optional(),
@@ -96,6 +101,7 @@ export const UpdateJob = z
     max_steps: fields.max_steps.nullable().optional(),
     max_runtime_seconds: fields.max_runtime_seconds.optional(),
     max_tokens: fields.max_tokens.nullable().optional(),
+    max_cost_usd: fields.max_cost_usd.nullable().optional(),
     enabled: fields.enabled.optional(),
     browser_profile: fields.browser_profile.nullable().optional(),
     mcp_servers: fields.mcp_servers.nullable().optional(),
@@ -117,6 +123,7 @@ export const JobSettings = z.object({
   max_steps: fields.max_steps.nullable(),
   max_runtime_seconds: fields.max_runtime_seconds,
   max_tokens: fields.max_tokens.nullable(),
+  max_cost_usd: fields.max_cost_usd.nullable(),
   enabled: fields.enabled,
   browser_profile: fields.browser_profile.nullable(),
   /** Absent in jobs stored before MCP: all servers. */

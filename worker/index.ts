@@ -20,6 +20,7 @@ import runs from "./routes/runs";
 import secrets from "./routes/secrets";
 import settings from "./routes/settings";
 import tabs from "./routes/tabs";
+import usage from "./routes/usage";
 import widget from "./routes/widget";
 import workspaces from "./routes/workspaces";
 import { rearmJobs } from "./scheduled";
@@ -66,6 +67,7 @@ app.route("/v1", tabs);
 app.route("/v1", browserProfiles);
 app.route("/v1", jobs);
 app.route("/v1", keys);
+app.route("/v1", usage);
 app.route("/v1", mcpServers);
 app.route("/v1", widget);
 

@@ -76,6 +76,7 @@ export class ConversationObject extends DurableObject<Env> {
       state: this.state,
       signal: () => this.abort.signal,
       emit: (runId, event) => this.emit(runId, event),
+      waitUntil: (p) => this.ctx.waitUntil(p),
     });
   }
 
@@ -421,6 +422,7 @@ export class ConversationObject extends DurableObject<Env> {
       const set = this.waiters.get(runId);
       this.waiters.delete(runId);
       for (const w of set ?? []) w();
+      this.wiring.runEnded();
       const job = this.meta.job();
       const workspaceId = this.info()?.workspace_id;
       if (job && workspaceId) this.ctx.waitUntil(notifyJobRunEnded(this.env, workspaceId, job));

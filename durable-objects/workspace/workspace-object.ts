@@ -19,12 +19,14 @@ import type { ProfileInfo, ProfileSaved } from "../../shared/browser-api";
 import type { CostSettings } from "../../shared/cost";
 import type { StoredHttpTool } from "../../shared/http-tools";
 import type { AgentPolicy, SearchSettings, SettingsUpdate, SettingsView } from "../../shared/settings";
+import type { UsageEntry, UsageReport } from "../../shared/usage";
 import type { ProfileState } from "../engine/browser/profile-state";
 import { type DirStats, FileLedger, type FileLimits, type Reservation } from "../engine/files/file-ledger";
 import type { RpcResult } from "../engine/rpc-result";
 import { type SecretKeyEnv, secretKey } from "../engine/secret-box";
 import { BrowserProfiles } from "./browser-profiles";
 import { legacyOriginRefs } from "./legacy-cors";
+import { UsageLedger, utcDay } from "./usage-ledger";
 import { HttpToolStore } from "./workspace-http-tools";
 import { type ConversationEntry, WorkspaceIndex } from "./workspace-index";
 import { type KeyRecord, KeyStore, type KeyType, type VisitorRecord, type WidgetKey } from "./workspace-keys";
@@ -44,6 +46,7 @@ export class WorkspaceObject extends DurableObject<Env> {
   private readonly keys: KeyStore;
   private readonly index: WorkspaceIndex;
   private readonly settings: WorkspaceSettings;
+  private readonly usage: UsageLedger;
   private readonly secrets: SecretStore;
   private readonly tools: HttpToolStore;
   private readonly files: FileLedger;
@@ -57,6 +60,7 @@ export class WorkspaceObject extends DurableObject<Env> {
     this.keys = new KeyStore(this.sql);
     this.index = new WorkspaceIndex(this.sql);
     this.settings = new WorkspaceSettings(this.sql);
+    this.usage = new UsageLedger(this.sql);
     this.secrets = new SecretStore(
       this.sql,
       () => secretKey(env as unknown as SecretKeyEnv),
@@ -210,6 +214,28 @@ export class WorkspaceObject extends DurableObject<Env> {
   /** Price overrides and the daily budget: for the conversation objects of this workspace. */
   getCostSettings(): CostSettings {
     return this.settings.cost();
+  }
+
+  // ---- the usage ledger: what the workspace's runs spent, per day ------------------------------
+
+  /** Records a conversation's model call or ended run; returns today's dollars (for the daily budget). */
+  recordUsage(entry: UsageEntry): number {
+    return this.usage.record(entry);
+  }
+
+  /** Dollars spent today (UTC). */
+  spentToday(): number {
+    return this.usage.spentOn(utcDay(Date.now()));
+  }
+
+  /** Runs, tokens and dollars per day, model and conversation for a range of UTC days. */
+  usageReport(from: string, to: string): UsageReport {
+    return this.usage.report(from, to);
+  }
+
+  /** The same range as CSV rows, or null when it holds too many rows. */
+  usageCsv(from: string, to: string): string | null {
+    return this.usage.csv(from, to);
   }
 
   /** The settings as the API shows them (keys as `{ set }` markers). */
