@@ -4,6 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { ApprovalPolicy, PendingApproval } from "./approvals";
+import { ProfileName } from "./browser-api";
 import { BudgetUsd, CostUsd } from "./cost";
 import { ConversationState, PendingQuestion, Task } from "./events";
 import { McpServerNames } from "./mcp";
@@ -70,6 +71,9 @@ export const CreateConversation = z
     approvals: ApprovalPolicy.optional().describe(
       "This conversation's approval rules; combined with the workspace's (and each tool's own default), the stricter wins.",
     ),
+    browser_profile: ProfileName.optional().describe(
+      "A browser profile of the workspace (`POST /v1/browser/profiles`): the browser starts with its cookies and local storage, and saves back to it.",
+    ),
     max_cost_usd: BudgetUsd.optional().describe(
       "Dollars all runs of this conversation together may spend; a run that reaches it stops before its next model turn with RUN_ERROR `cost_limit`.",
     ),
@@ -106,6 +110,7 @@ export const Conversation = z
     allowed_domains: z.array(z.string()).optional(),
     allowed_tools: z.array(z.string()).nullable(),
     approvals: ApprovalPolicy.optional(),
+    browser_profile: z.string().nullable().describe("The browser profile the browser starts with."),
     max_cost_usd: z.number().nullable(),
     mcp_servers: z.array(z.string()).nullable().optional(),
   })

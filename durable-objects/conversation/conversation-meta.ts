@@ -27,7 +27,12 @@ export interface CreateOptions {
 /** The public view of the stored info. */
 export function publicInfo(info: ConversationInfo): Conversation {
   const { workspace_id: _ws, origin: _origin, ...rest } = info;
-  return { ...rest, allowed_tools: rest.allowed_tools ?? null, max_cost_usd: rest.max_cost_usd ?? null };
+  return {
+    ...rest,
+    allowed_tools: rest.allowed_tools ?? null,
+    browser_profile: rest.browser_profile ?? null,
+    max_cost_usd: rest.max_cost_usd ?? null,
+  };
 }
 
 /** The info of a new conversation: its request, else the workspace's agent defaults, else the deployment's. */
@@ -52,6 +57,7 @@ export function newConversationInfo(
     output_schema: body.output_schema ?? null,
     ...(body.allowed_domains ? { allowed_domains: body.allowed_domains } : {}),
     allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,
+    browser_profile: body.browser_profile ?? null,
     max_cost_usd: body.max_cost_usd ?? null,
     ...(origin ? { origin } : {}),
     ...(body.mcp_servers ? { mcp_servers: body.mcp_servers } : {}),

@@ -179,6 +179,11 @@ export async function advanceRun(deps: LoopDeps, runId: string): Promise<Advance
       });
       return "finished";
     }
+    const overBudget = await deps.budget?.beforeTurn(runId);
+    if (overBudget) {
+      finishRun(deps, runId, { status: "failed", ...overBudget });
+      return "finished";
+    }
     try {
       applySteering(deps, runId);
       const context = await contextFor(deps, runId);

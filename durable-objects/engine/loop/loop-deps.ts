@@ -1,6 +1,7 @@
 /** What the agent loop needs from the object that hosts it, as small interfaces. */
 import type { CirrusEvent } from "../../../shared/events";
 import type { GateResult } from "../approvals/approvals";
+import type { RunBudget } from "../cost/budget";
 import type { ResultSpill } from "../files/result-spill";
 import type { ModelClient, ToolCall, Usage } from "../model/model-types";
 import type { EventLog } from "../store/event-log";
@@ -64,6 +65,8 @@ export interface StepDeps {
   spill?: ResultSpill;
   /** The approval policy's hold before each call; absent = every call runs. */
   approvals?: ApprovalGate;
+  /** Dollar budgets checked before every model turn; absent or null when none is set. */
+  budget?: RunBudget | null;
 }
 
 /** Everything one run needs, handed in by the conversation object. */
