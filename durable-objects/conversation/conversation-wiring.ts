@@ -3,11 +3,14 @@
  * web, files, the browser), the loop's dependencies and the browser itself — assembled from the
  * conversation's storage, the deployment's config and the workspace's settings.
  */
+
+import type { ProfileSaved } from "../../shared/browser-api";
 import { type CostSettings, DEFAULT_COST_SETTINGS } from "../../shared/cost";
 import type { StoredHttpTool } from "../../shared/http-tools";
-import { ConversationBrowser } from "../engine/browser/conversation-browser";
+import { type BrowserProfileLink, ConversationBrowser } from "../engine/browser/conversation-browser";
+import type { ProfileState } from "../engine/browser/profile-state";
 import { withScreenshotImages } from "../engine/browser/screenshot-vision";
-import { browserConfig } from "../engine/config/browser-config";
+import { browserConfig, liveViewConfig } from "../engine/config/browser-config";
 import type { RuntimeConfig } from "../engine/config/runtime-config";
 import { webConfig } from "../engine/config/web-config";
 import { costBudget, type RunBudget } from "../engine/cost/budget";
@@ -21,6 +24,7 @@ import type { ContextSummary, LoopDeps } from "../engine/loop/loop-deps";
 import { runSubAgent } from "../engine/loop/sub-agent";
 import { type McpServerConfig, McpToolset, unavailableNote } from "../engine/mcp/mcp-toolset";
 import { createModelClient, type ModelEnv } from "../engine/model/model-factory";
+import type { RpcResult } from "../engine/rpc-result";
 import type { EventLog } from "../engine/store/event-log";
 import type { MessageStore } from "../engine/store/message-store";
 import type { RunStore } from "../engine/store/run-store";
@@ -249,8 +253,21 @@ export class ConversationWiring {
           tabs.map(({ id, window_id, url, title, active }) => ({ id, window_id, url, title, active })),
         ),
       wakeBy: (at) => wakeBy(this.p.storage, at),
+      live: liveViewConfig(this.vars),
+      profile: info.browser_profile ? this.profileLink(info.workspace_id, info.browser_profile) : undefined,
     });
     return this.browserCache;
+  }
+
+  /** The conversation's browser profile in its workspace (state travels only between the two objects). */
+  private profileLink(workspaceId: string, name: string): BrowserProfileLink {
+    const workspace = () => this.workspace(workspaceId);
+    return {
+      name,
+      load: () => workspace().loadProfile(name) as Promise<ProfileState | null>,
+      save: (snapshot, sites) =>
+        workspace().saveProfile(name, snapshot, sites) as Promise<RpcResult<ProfileSaved>>,
+    };
   }
 
   /** The web tools' deps: the summariser uses the loop's model client; settings come from the workspace. */
