@@ -11,6 +11,7 @@ export const WebhookEventType = z
     "run.failed",
     "run.cancelled",
     "question.asked",
+    "approval.requested",
     "job.run.succeeded",
     "job.run.failed",
   ])
@@ -58,6 +59,7 @@ export const WebhookEventData = z
     error: z.object({ code: z.string(), message: z.string() }).nullable().optional(),
     usage: z.unknown(),
     question: z.unknown().optional().describe("question.asked: the pending question."),
+    approval: z.unknown().optional().describe("approval.requested: the tool call waiting for a decision."),
     job_id: z.string().optional(),
     job_run_id: z.string().optional(),
   })

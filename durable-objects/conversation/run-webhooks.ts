@@ -30,5 +30,7 @@ export function runWebhookEvent(
   }
   if (event.type === "CUSTOM" && event.name === "ask_user")
     return webhookEvent("question.asked", { ...base, status: "waiting_for_user", question: event.value });
+  if (event.type === "CUSTOM" && event.name === "approval_requested")
+    return webhookEvent("approval.requested", { ...base, status: run.status, approval: event.value });
   return null;
 }

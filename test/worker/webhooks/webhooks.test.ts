@@ -128,6 +128,34 @@ describe("run webhooks", () => {
     expect((await receiverLog(onlyFailed)).map((r) => r.body.type)).toEqual(["run.failed"]);
   });
 
+  it("send approval.requested with the held tool call", async () => {
+    const ws = await newWorkspaceKey("hooks-approval");
+    const name = uniqueKey("hook-approval");
+    await register(name, ["approval.requested"], ws.key);
+    const key = uniqueKey("hook-approval");
+    await script(key, [
+      { tool_calls: [{ id: "call_a", name: "create_task", arguments: { subject: "needs a yes" } }] },
+      { text: "done" },
+    ]);
+    const conv = await createConversation(key, { approvals: { create_task: "ask" } }, ws.key);
+    const res = await api(`/v1/conversations/${conv}/messages`, {
+      method: "POST",
+      json: { content: "go" },
+      token: ws.key,
+    });
+    await res.body?.cancel();
+    const [got] = await eventually(async () => {
+      const log = await receiverLog(name);
+      return log.length ? log : null;
+    });
+    expect(got.valid).toBe(true);
+    expect(got.body).toMatchObject({
+      type: "approval.requested",
+      data: { conversation_id: conv, approval: { tool_call_id: "call_a", tool_name: "create_task" } },
+    });
+    await api(`/v1/conversations/${conv}/cancel`, { method: "POST", token: ws.key });
+  });
+
   it("retry failed attempts with backoff under the same webhook-id, logging each attempt, and give up after 6", async () => {
     const ws = await newWorkspaceKey("hooks-retry");
     const flaky = uniqueKey("hook-flaky");

@@ -4,7 +4,12 @@ import { newWebhookSecret, secretKeyBytes } from "../../../../durable-objects/en
 
 describe("webhook URLs and retries", () => {
   it("refuse private and local addresses unless private networks are allowed", () => {
-    for (const url of ["http://127.0.0.1/hook", "http://localhost:8080/x", "http://10.1.2.3/", "http://[::1]/"])
+    for (const url of [
+      "http://127.0.0.1/hook",
+      "http://localhost:8080/x",
+      "http://10.1.2.3/",
+      "http://[::1]/",
+    ])
       expect(webhookUrlProblem(url, false, "url"), url).toMatch(/webhooks are only sent to public addresses/);
     expect(webhookUrlProblem("http://127.0.0.1/hook", true, "url")).toBeNull();
     expect(webhookUrlProblem("https://hooks.example.com/cirrus", false, "url")).toBeNull();
