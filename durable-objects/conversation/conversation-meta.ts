@@ -2,12 +2,17 @@
  * A conversation's small settings in its SQLite `meta` table: its info (set at creation), the
  * job it runs for, its own HTTP tools and the context summary.
  */
-import type { Conversation } from "../../shared/api";
+import type { Channel, Conversation } from "../../shared/api";
 import type { StoredHttpTool } from "../../shared/http-tools";
 import type { JobLink } from "./job-link";
 
-/** Conversation settings stored at creation. */
-export interface ConversationInfo extends Conversation {
+/** What a conversation's view adds to its stored info: its live status and last activity. */
+export type LiveFields = Pick<Conversation, "status" | "last_activity_at">;
+
+/** Conversation settings stored at creation (title and channel may be missing in older ones). */
+export interface ConversationInfo extends Omit<Conversation, keyof LiveFields | "title" | "channel"> {
+  title?: string | null;
+  channel?: Channel;
   workspace_id: string;
   allowed_domains?: string[];
   /** The origin (scheme://host) the conversation was created through; absolute file links use it. */
@@ -20,13 +25,18 @@ export interface CreateOptions {
   job?: JobLink;
   /** The origin the creating request reached Cirrus through. */
   origin?: string;
+  /** Where it was started (default: `job` with a job link, else the body's channel or `api`). */
+  channel?: Channel;
 }
 
 /** The public view of the stored info. */
-export function publicInfo(info: ConversationInfo): Conversation {
+export function publicInfo(info: ConversationInfo, live: LiveFields): Conversation {
   const { workspace_id: _ws, origin: _origin, ...rest } = info;
   return {
     ...rest,
+    title: rest.title ?? null,
+    channel: rest.channel ?? "api",
+    ...live,
     allowed_tools: rest.allowed_tools ?? null,
     browser_profile: rest.browser_profile ?? null,
     max_cost_usd: rest.max_cost_usd ?? null,

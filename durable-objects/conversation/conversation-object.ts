@@ -8,6 +8,7 @@ import {
   type Conversation,
   type ConversationDetails,
   type CreateConversation,
+  DEFAULT_TITLE_CHARS,
   DETAILS_MESSAGE_LIMIT,
   type RunResult,
 } from "../../shared/api";
@@ -28,7 +29,13 @@ import { sseResponse } from "../engine/store/sse";
 import { ToolRegistry } from "../engine/tools/tool";
 import { runTool } from "../engine/tools/tool-runner";
 import { checkAnswer } from "./answer-check";
-import { type ConversationInfo, ConversationMeta, type CreateOptions, publicInfo } from "./conversation-meta";
+import {
+  type ConversationInfo,
+  ConversationMeta,
+  type CreateOptions,
+  type LiveFields,
+  publicInfo,
+} from "./conversation-meta";
 import { earliest } from "./conversation-policy";
 import { messageView, runView } from "./conversation-views";
 import { ConversationWiring } from "./conversation-wiring";
@@ -91,7 +98,7 @@ export class ConversationObject extends DurableObject<Env> {
   ): Promise<Conversation> {
     const { job, origin } = opts;
     const existing = this.info();
-    if (existing) return publicInfo(existing);
+    if (existing) return publicInfo(existing, this.live(existing));
     if (job) this.meta.set("job", job);
     const agent = await this.wiring.workspace(workspaceId).getAgentSettings();
     const info: ConversationInfo = {
@@ -99,6 +106,8 @@ export class ConversationObject extends DurableObject<Env> {
       object: "conversation",
       workspace_id: workspaceId,
       created_at: Date.now(),
+      title: body.title ?? null,
+      channel: opts.channel ?? (job ? "job" : (body.channel ?? "api")),
       instructions: body.instructions ?? agent.instructions ?? null,
       model: body.model ?? agent.model ?? this.config.defaultModel,
       metadata: body.metadata ?? {},
@@ -113,7 +122,17 @@ export class ConversationObject extends DurableObject<Env> {
       ...(body.mcp_servers ? { mcp_servers: body.mcp_servers } : {}),
     };
     this.meta.set("info", info);
-    return publicInfo(info);
+    return publicInfo(info, this.live(info));
+  }
+
+  /** Renames the conversation (the workspace's index is told, so lists and search follow). */
+  async setTitle(title: string | null): Promise<Conversation | null> {
+    const info = this.info();
+    if (!info) return null;
+    const next = { ...info, title };
+    this.meta.set("info", next);
+    await this.wiring.workspace(info.workspace_id).setConversationTitle(info.id, title);
+    return publicInfo(next, this.live(next));
   }
 
   /** Whether the agent wrote this normalised workspace path in this conversation (visitor downloads). */
@@ -124,7 +143,7 @@ export class ConversationObject extends DurableObject<Env> {
   /** The conversation's settings, or null when it does not exist. */
   describe(): Conversation | null {
     const info = this.info();
-    return info ? publicInfo(info) : null;
+    return info ? publicInfo(info, this.live(info)) : null;
   }
 
   /** Everything `GET /v1/conversations/{id}` shows. */
@@ -134,7 +153,7 @@ export class ConversationObject extends DurableObject<Env> {
     const active = this.runs.active();
     const state = this.state.snapshot();
     return {
-      ...publicInfo(info),
+      ...publicInfo(info, this.live(info)),
       status: this.status(),
       messages: this.messages.newest(DETAILS_MESSAGE_LIMIT).map(messageView),
       messages_total: this.messages.count(),
@@ -154,8 +173,10 @@ export class ConversationObject extends DurableObject<Env> {
     idempotencyKey: string | null,
     runId?: string,
   ): Promise<RpcResult<{ run_id: string; created: boolean }>> {
-    if (!this.info()) return fail(404, "not_found", "No such conversation.");
+    const info = this.info();
+    if (!info) return fail(404, "not_found", "No such conversation.");
     const { run, created } = this.runs.enqueue(content, idempotencyKey, runId);
+    if (created && !info.title) await this.setTitle(defaultTitle(content));
     if (created && !this.driving) await this.ctx.storage.setAlarm(Date.now());
     return ok({ run_id: run.id, created });
   }
@@ -450,9 +471,20 @@ export class ConversationObject extends DurableObject<Env> {
     return this.runs.nextQueued() ? "running" : "idle";
   }
 
+  private live(info: ConversationInfo): LiveFields {
+    return { status: this.status(), last_activity_at: this.log.lastAt() ?? info.created_at };
+  }
+
   private info(): ConversationInfo | null {
     return this.meta.info();
   }
+}
+
+/** A first message's start as a title: its first line, at most DEFAULT_TITLE_CHARS characters. */
+export function defaultTitle(content: string): string | null {
+  const line = content.trim().split(/\r?\n/, 1)[0]?.replace(/\s+/g, " ").trim() ?? "";
+  if (!line) return null;
+  return line.length <= DEFAULT_TITLE_CHARS ? line : `${line.slice(0, DEFAULT_TITLE_CHARS - 1).trimEnd()}…`;
 }
 
 function runResult(run: Run): RunResult {

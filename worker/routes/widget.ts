@@ -31,7 +31,7 @@ app.openapi(
       id,
       workspaceId,
       { metadata: { channel: "widget", origin, key_id: keyId } },
-      { origin: new URL(c.req.url).origin },
+      { origin: new URL(c.req.url).origin, channel: "widget" },
     )) as Conversation;
     const ws = workspaceStub(c.env, workspaceId);
     await ws.addConversation(id, conv.created_at);
