@@ -16,6 +16,7 @@ import files from "./routes/files";
 import httpTools from "./routes/http-tools";
 import jobs from "./routes/jobs";
 import keys from "./routes/keys";
+import mcp from "./routes/mcp";
 import mcpServers, { mcpOAuthCallback } from "./routes/mcp-servers";
 import runs from "./routes/runs";
 import secrets from "./routes/secrets";
@@ -32,6 +33,7 @@ export { ConversationObject } from "../durable-objects/conversation/conversation
 export { JobObject } from "../durable-objects/job/job-object";
 export { JobRegistry } from "../durable-objects/job-registry/job-registry";
 export { McpRegistry } from "../durable-objects/mcp-registry/mcp-registry";
+export { McpSessionObject } from "../durable-objects/mcp-session/mcp-session-object";
 export { OriginRegistry } from "../durable-objects/origin-registry/origin-registry";
 export { WorkspaceObject } from "../durable-objects/workspace/workspace-object";
 
@@ -53,6 +55,7 @@ app.get("/docs", (c) => c.html(renderDocs(app.getOpenAPI31Document({ ...OPENAPI_
 
 app.route("/", fileLinks);
 app.route("/", mcpOAuthCallback);
+app.route("/", mcp);
 app.use("/v1/*", widgetCors());
 app.use("/v1/*", requireAuth());
 app.use("/v1/*", restrictPublishable());

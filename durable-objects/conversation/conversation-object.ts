@@ -251,6 +251,16 @@ export class ConversationObject extends DurableObject<Env> {
     return ok({ question_id: q.question_id, answer: checked.value });
   }
 
+  /**
+   * Resolves the pending question without an answer (`{"answer": null, "reason": …}`), e.g. for
+   * an MCP client that cannot ask its user; false when that question is not pending.
+   */
+  async answerWithout(questionId: string, reason: string): Promise<boolean> {
+    if (this.state.pendingQuestion?.question_id !== questionId) return false;
+    await this.resolveQuestion({ answer: null, reason });
+    return true;
+  }
+
   /** Stops the current run (and forgets nothing: its events and messages stay). */
   async cancel(): Promise<RpcResult<{ run_id: string | null; cancelled: boolean }>> {
     const run = this.runs.active();
