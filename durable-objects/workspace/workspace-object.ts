@@ -151,8 +151,13 @@ export class WorkspaceObject extends DurableObject<Env> {
 
   // ---- the conversation and job index (workspace-index.ts) ----
 
-  addConversation(id: string, createdAt: number): void {
-    this.index.addConversation(id, createdAt);
+  addConversation(id: string, createdAt: number, title: string | null = null): void {
+    this.index.addConversation(id, createdAt, title);
+  }
+
+  /** Sets the title a conversation is listed and searched by. */
+  setConversationTitle(id: string, title: string | null): void {
+    this.index.setConversationTitle(id, title);
   }
 
   removeConversation(id: string): boolean {
@@ -164,8 +169,12 @@ export class WorkspaceObject extends DurableObject<Env> {
   }
 
   /** Conversations newest first, `limit` at a time after the `cursor` one. */
-  listConversations(limit: number, cursor: string | null): { ids: ConversationEntry[]; hasMore: boolean } {
-    return this.index.listConversations(limit, cursor);
+  listConversations(
+    limit: number,
+    cursor: string | null,
+    q: string | null = null,
+  ): { ids: ConversationEntry[]; hasMore: boolean } {
+    return this.index.listConversations(limit, cursor, q);
   }
 
   addJob(id: string, createdAt: number): void {
