@@ -2,20 +2,20 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { CirrusError } from "../durable-objects/engine/errors";
 import type { RpcFailure } from "../durable-objects/engine/rpc-result";
 import type { ErrorBody } from "../shared/api";
 
 /** An error with an HTTP status and a stable code; rendered as `{"error": {code, message}}`. */
-export class ApiError extends Error {
+export class ApiError extends CirrusError {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
+    code: string,
     message: string,
     /** Extra response headers, e.g. Retry-After. */
     readonly headers?: Record<string, string>,
   ) {
-    super(message);
-    this.name = new.target.name;
+    super(code, message);
   }
 }
 

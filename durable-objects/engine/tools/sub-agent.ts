@@ -1,5 +1,6 @@
 /** The agent tool: spawns an independent sub-agent for a sub-task and returns its answer. */
 import { z } from "zod";
+import { CirrusError } from "../errors";
 import type { SubAgentSpec } from "../loop/sub-agent";
 import { defineTool, type Tool, type ToolContext, ToolError } from "./tool";
 
@@ -52,7 +53,7 @@ export function createAgentTool(ops: SubAgentOps): Tool {
           ctx,
         );
       } catch (err) {
-        if (err instanceof ToolError) throw err;
+        if (err instanceof CirrusError) throw err;
         throw new ToolError(
           "sub_agent_failed",
           `The sub-agent failed: ${err instanceof Error ? err.message : String(err)}`,

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { PendingQuestion } from "../../../shared/events";
+import { CirrusError } from "../errors";
 import type { ResultSpill } from "../files/result-spill";
 import { isFinish, isSuspension, RetryRequest, type ToolContext, ToolError, type ToolRegistry } from "./tool";
 
@@ -205,7 +206,8 @@ export async function runTool(
       }
       return errorResult("retry_requested", `${err.message} Call ${name} again with corrected arguments.`);
     }
-    if (err instanceof ToolError) return errorResult(err.code, err.message);
+    // Every kind of expected failure (tools', files', network, search, browser) is read by the model.
+    if (err instanceof CirrusError) return errorResult(err.code, err.message);
     if (ctx.signal?.aborted) return errorResult("cancelled", `${name} was cancelled.`);
     const message = err instanceof Error ? err.message : String(err);
     return errorResult("tool_failed", `${name} failed: ${message}`);
