@@ -17,7 +17,7 @@ import { conversationFiles } from "../engine/files/files-factory";
 import type { StateHolder } from "../engine/loop/conversation-state";
 import type { ContextSummary, LoopDeps } from "../engine/loop/loop-deps";
 import { runSubAgent } from "../engine/loop/sub-agent";
-import { createModelClient, type ModelEnv } from "../engine/model/model-factory";
+import { createModelClient } from "../engine/model/model-factory";
 import type { EventLog } from "../engine/store/event-log";
 import type { MessageStore } from "../engine/store/message-store";
 import type { RunStore } from "../engine/store/run-store";
@@ -54,10 +54,6 @@ export class ConversationWiring {
 
   constructor(private readonly p: WiringParts) {}
 
-  private get vars(): Record<string, unknown> {
-    return this.p.env as unknown as Record<string, unknown>;
-  }
-
   /** The workspace's object. */
   workspace(workspaceId: string): DurableObjectStub<WorkspaceObject> {
     const ns = this.p.env.WORKSPACES;
@@ -77,7 +73,7 @@ export class ConversationWiring {
     await this.browser()?.setWorkspaceDomains(policy?.domains.workspaceDomains ?? null);
     this.vision = policy?.vision ?? false;
     const registry = buildConversationTools({
-      env: this.vars,
+      env: this.p.env,
       conversationId: info?.id ?? "",
       tasks: this.p.state,
       config: this.p.config,
@@ -97,7 +93,7 @@ export class ConversationWiring {
   /** What the agent loop needs for one run step. */
   loopDeps(tools: ToolRegistry): LoopDeps {
     const info = this.p.meta.info()!;
-    const model = createModelClient(this.p.env as unknown as ModelEnv, this.p.config);
+    const model = createModelClient(this.p.env, this.p.config);
     const files = conversationFiles(this.p.env, info.workspace_id, info.origin);
     return {
       ledger: pricedLedger(this.p.runs, this.price(info.model)),
@@ -140,7 +136,7 @@ export class ConversationWiring {
     this.browserCache ??= new ConversationBrowser({
       binding: this.p.env.BROWSER,
       sql: this.p.sql,
-      options: browserConfig(this.vars, info.allowed_domains),
+      options: browserConfig(this.p.env, info.allowed_domains),
       secrets: this.secretReader(info.workspace_id),
       publishTabs: (tabs) =>
         this.p.state.setTabs(
@@ -155,7 +151,7 @@ export class ConversationWiring {
   private webDeps(info: ConversationInfo, policy: ConversationPolicy | null): WebToolDeps {
     return {
       domains: policy?.domains,
-      config: webConfig(this.vars),
+      config: webConfig(this.p.env),
       summarize: this.summarizer(info.model),
       searchSettings: () => this.workspace(info.workspace_id).getSearchSettings(),
     };
@@ -180,7 +176,7 @@ export class ConversationWiring {
 
   /** One summariser for every tool's `prompt`; its tokens count towards the run that asked. */
   private summarizer(modelName: string) {
-    const model = createModelClient(this.p.env as unknown as ModelEnv, this.p.config);
+    const model = createModelClient(this.p.env, this.p.config);
     return createSummarizer(model, modelName, (usage) => {
       const run = this.p.runs.active();
       if (run) pricedLedger(this.p.runs, this.price(modelName)).addUsage(run.id, usage);

@@ -9,7 +9,7 @@ import type { StoredHttpTool } from "../../shared/http-tools";
 import type { AgentPolicy, SearchSettings, SettingsUpdate, SettingsView } from "../../shared/settings";
 import { type DirStats, FileLedger, type FileLimits, type Reservation } from "../engine/files/file-ledger";
 import type { RpcResult } from "../engine/rpc-result";
-import { openSecret, type SecretKeyEnv, sealSecret, secretKey } from "../engine/secret-box";
+import { openSecret, sealSecret, secretKey } from "../engine/secret-box";
 import { legacyOriginRefs } from "./legacy-cors";
 import {
   deleteKeyRecord,
@@ -358,7 +358,7 @@ export class WorkspaceObject extends DurableObject<Env> {
   }
 
   private secretKey(): Promise<CryptoKey> {
-    return secretKey(this.env as unknown as SecretKeyEnv);
+    return secretKey(this.env);
   }
 
   private secretAad(name: string): string {

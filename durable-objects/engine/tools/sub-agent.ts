@@ -4,9 +4,6 @@ import { CirrusError } from "../errors";
 import type { SubAgentSpec } from "../loop/sub-agent";
 import { defineTool, type Tool, type ToolContext, ToolError } from "./tool";
 
-/** Default model turns a sub-agent may take. */
-export const SUB_AGENT_MAX_STEPS = 20;
-
 export const AgentArgs = z.object({
   prompt: z.string().min(1).max(100_000).describe("The sub-task description."),
   description: z.string().max(80).optional().describe("A short label (3-5 words, used in the UI)."),

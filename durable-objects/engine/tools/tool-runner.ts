@@ -8,11 +8,6 @@ import { CirrusError } from "../errors";
 import type { ResultSpill } from "../files/result-spill";
 import { isFinish, isSuspension, RetryRequest, type ToolContext, ToolError, type ToolRegistry } from "./tool";
 
-/** Default limits; each can be overridden per conversation through {@link RunnerLimits}. */
-export const DEFAULT_TOOL_TIMEOUT_MS = 120_000;
-export const DEFAULT_MAX_RESULT_CHARS = 50_000;
-export const DEFAULT_RETRY_BUDGET = 3;
-
 /** Limits applied to every tool call. */
 export interface RunnerLimits {
   timeoutMs: number;
