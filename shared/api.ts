@@ -3,8 +3,10 @@
  * Durable Objects' answers and generate the OpenAPI document.
  */
 import { z } from "@hono/zod-openapi";
+import { ProfileName } from "./browser-api";
 import { BudgetUsd, CostUsd } from "./cost";
 import { ConversationState, PendingQuestion, Task } from "./events";
+import { McpServerNames } from "./mcp";
 import { TOOL_NAME_PATTERN } from "./patterns";
 import { AllowedDomains } from "./settings";
 
@@ -65,9 +67,13 @@ export const CreateConversation = z
       .describe(
         "Tool names this conversation may use (`finish` is always there); default: the workspace's agent settings, else all.",
       ),
+    browser_profile: ProfileName.optional().describe(
+      "A browser profile of the workspace (`POST /v1/browser/profiles`): the browser starts with its cookies and local storage, and saves back to it.",
+    ),
     max_cost_usd: BudgetUsd.optional().describe(
       "Dollars all runs of this conversation together may spend; a run that reaches it stops before its next model turn with RUN_ERROR `cost_limit`.",
     ),
+    mcp_servers: McpServerNames.optional(),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
@@ -99,7 +105,9 @@ export const Conversation = z
     output_schema: z.record(z.string(), z.unknown()).nullable(),
     allowed_domains: z.array(z.string()).optional(),
     allowed_tools: z.array(z.string()).nullable(),
+    browser_profile: z.string().nullable().describe("The browser profile the browser starts with."),
     max_cost_usd: z.number().nullable(),
+    mcp_servers: z.array(z.string()).nullable().optional(),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;

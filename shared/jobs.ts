@@ -5,6 +5,11 @@
 import { z } from "@hono/zod-openapi";
 import { ModelName, Usage } from "./api";
 
+import { ProfileName } from "./browser-api";
+
+import { BudgetUsd } from "./cost";
+import { McpServerNames } from "./mcp";
+
 const fields = {
   name: z.string().min(1).max(200).describe("A name for people; its slug fills `{job}` in output_path."),
   prompt: z.string().min(1).max(100_000).describe("What the agent is asked to do on every run."),
@@ -49,7 +54,14 @@ const fields = {
     .min(1)
     .max(100_000_000)
     .describe("Tokens (input + output) allowed per run; the run stops when it has used them."),
+  max_cost_usd: BudgetUsd.describe(
+    "Dollars allowed per run; a run that reaches it stops before its next model turn (status failed, error.code cost_limit).",
+  ),
   enabled: z.boolean().describe("Whether the schedule is active (runs can still be started by hand)."),
+  browser_profile: ProfileName.describe(
+    "A browser profile of the workspace that each run's browser starts with (signed-in sites); like any conversation, a run saves back to it when its browser closes.",
+  ),
+  mcp_servers: McpServerNames,
 };
 
 export const CreateJob = z
@@ -66,7 +78,10 @@ export const CreateJob = z
     max_steps: fields.max_steps.optional(),
     max_runtime_seconds: fields.max_runtime_seconds.optional(),
     max_tokens: fields.max_tokens.optional(),
+    max_cost_usd: fields.max_cost_usd.optional(),
     enabled: fields.enabled.default(true),
+    browser_profile: fields.browser_profile.optional(),
+    mcp_servers: fields.mcp_servers.optional(),
   })
   .openapi("CreateJob");
 export type CreateJob = z.infer<typeof CreateJob>;
@@ -86,7 +101,10 @@ export const UpdateJob = z
     max_steps: fields.max_steps.nullable().optional(),
     max_runtime_seconds: fields.max_runtime_seconds.optional(),
     max_tokens: fields.max_tokens.nullable().optional(),
+    max_cost_usd: fields.max_cost_usd.nullable().optional(),
     enabled: fields.enabled.optional(),
+    browser_profile: fields.browser_profile.nullable().optional(),
+    mcp_servers: fields.mcp_servers.nullable().optional(),
   })
   .openapi("UpdateJob");
 export type UpdateJob = z.infer<typeof UpdateJob>;
@@ -105,7 +123,11 @@ export const JobSettings = z.object({
   max_steps: fields.max_steps.nullable(),
   max_runtime_seconds: fields.max_runtime_seconds,
   max_tokens: fields.max_tokens.nullable(),
+  max_cost_usd: fields.max_cost_usd.nullable(),
   enabled: fields.enabled,
+  browser_profile: fields.browser_profile.nullable(),
+  /** Absent in jobs stored before MCP: all servers. */
+  mcp_servers: fields.mcp_servers.nullable().optional(),
 });
 export type JobSettings = z.infer<typeof JobSettings>;
 

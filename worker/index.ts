@@ -11,16 +11,19 @@ import { renderDocs } from "./docs-page";
 import { errorBody, handleError, reportConfigError } from "./errors";
 import "./custom-tools";
 import agui from "./routes/agui";
+import browserProfiles from "./routes/browser-profiles";
 import conversations from "./routes/conversations";
 import fileLinks from "./routes/file-links";
 import files from "./routes/files";
 import httpTools from "./routes/http-tools";
 import jobs from "./routes/jobs";
 import keys from "./routes/keys";
+import mcpServers, { mcpOAuthCallback } from "./routes/mcp-servers";
 import runs from "./routes/runs";
 import secrets from "./routes/secrets";
 import settings from "./routes/settings";
 import tabs from "./routes/tabs";
+import usage from "./routes/usage";
 import widget from "./routes/widget";
 import workspaces from "./routes/workspaces";
 import { rearmJobs } from "./scheduled";
@@ -30,6 +33,7 @@ import { widgetCors } from "./widget-cors";
 export { ConversationObject } from "../durable-objects/conversation/conversation-object";
 export { JobObject } from "../durable-objects/job/job-object";
 export { JobRegistry } from "../durable-objects/job-registry/job-registry";
+export { McpRegistry } from "../durable-objects/mcp-registry/mcp-registry";
 export { OriginRegistry } from "../durable-objects/origin-registry/origin-registry";
 export { WorkspaceObject } from "../durable-objects/workspace/workspace-object";
 
@@ -56,6 +60,7 @@ app.doc31("/openapi.json", { ...OPENAPI_INFO, security: [{ bearer: [] }] });
 app.get("/docs", (c) => c.html(renderDocs(app.getOpenAPI31Document({ ...OPENAPI_INFO }) as never)));
 
 app.route("/", fileLinks);
+app.route("/", mcpOAuthCallback);
 app.use("/v1/*", widgetCors());
 app.use("/v1/*", requireAuth());
 app.use("/v1/*", restrictPublishable());
@@ -68,8 +73,11 @@ app.route("/v1", files);
 app.route("/v1", settings);
 app.route("/v1", secrets);
 app.route("/v1", tabs);
+app.route("/v1", browserProfiles);
 app.route("/v1", jobs);
 app.route("/v1", keys);
+app.route("/v1", usage);
+app.route("/v1", mcpServers);
 app.route("/v1", widget);
 
 app.notFound((c) =>

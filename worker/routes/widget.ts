@@ -1,6 +1,6 @@
 /** The widget's entry: a publishable key opens a visitor session bound to a new conversation. */
 import { createRoute } from "@hono/zod-openapi";
-import { hashKey, randomToken } from "../../durable-objects/workspace/workspace-object";
+import { hashKey, randomToken } from "../../durable-objects/engine/tokens";
 import { WidgetSettings } from "../../shared/agent-settings";
 import { type Conversation, WidgetSession } from "../../shared/api";
 import { createApp } from "../app-factory";

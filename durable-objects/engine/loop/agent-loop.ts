@@ -175,6 +175,11 @@ export async function advanceRun(deps: LoopDeps, runId: string): Promise<Advance
       });
       return "finished";
     }
+    const overBudget = await deps.budget?.beforeTurn(runId);
+    if (overBudget) {
+      finishRun(deps, runId, { status: "failed", ...overBudget });
+      return "finished";
+    }
     try {
       const context = await contextFor(deps, runId);
       const turn = await modelStep(deps, runId, run.steps + 1, context);

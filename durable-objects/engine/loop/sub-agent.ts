@@ -99,6 +99,8 @@ export async function runSubAgent(parent: StepDeps, runId: string, spec: SubAgen
         `The sub-agent used its ${spec.maxSteps} steps without finishing.`,
       );
     }
+    const overBudget = await parent.budget?.beforeTurn(runId);
+    if (overBudget) throw new ToolError(overBudget.code, overBudget.message);
     const context = buildContext(messages.list(), null, instructions(spec));
     const turn = await modelStep(deps, runId, steps + 1, context);
     if (turn.toolCalls.length === 0) {

@@ -5,13 +5,13 @@ import {
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { randomToken } from "../../../durable-objects/engine/tokens";
 import {
   JOB_REGISTRY_SHARDS,
   legacyJobRegistry,
   registryShard,
   shardOf,
 } from "../../../durable-objects/job-registry/job-registry";
-import { randomToken } from "../../../durable-objects/workspace/workspace-object";
 import worker from "../../../worker/index";
 import { api, env } from "../helpers";
 import { createJobAt, stubOf } from "./jobs-helpers";
