@@ -10,6 +10,8 @@ export interface RuntimeConfig {
   limits: RunnerLimits;
   contextTokens: number;
   askUserTimeoutMs: number;
+  /** How long a tool call waits for a person's approval before it is denied (`timeout`). */
+  approvalTimeoutMs: number;
   retry: RetryPolicy;
   heartbeatMs: number;
   /** A running run re-arms an alarm this far ahead, so a crash mid-run is picked up again. */
@@ -31,6 +33,7 @@ export function runtimeConfig(env: object): RuntimeConfig {
     },
     contextTokens: v.MODEL_CONTEXT_TOKENS,
     askUserTimeoutMs: v.ASK_USER_TIMEOUT_MS,
+    approvalTimeoutMs: v.APPROVAL_TIMEOUT_MS,
     retry: {
       maxAttempts: v.MODEL_RETRY_ATTEMPTS,
       baseDelayMs: v.MODEL_RETRY_BASE_DELAY_MS,
