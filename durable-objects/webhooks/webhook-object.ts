@@ -5,13 +5,13 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { CreatedWebhook, CreateWebhook, Webhook, WebhookEvent } from "../../shared/webhooks";
+import { readEnv } from "../engine/config/env";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { type SecretKeyEnv, secretKey } from "../engine/secret-box";
 import {
   postWebhook,
   retryDelay,
   WEBHOOK_MAX_ATTEMPTS,
-  WEBHOOK_RETRY_BASE_MS,
   webhookUrlProblem,
 } from "../engine/webhooks/delivery";
 import { newWebhookSecret, standardHeaders } from "../engine/webhooks/signing";
@@ -131,16 +131,11 @@ export class WebhookObject extends DurableObject<Env> {
     else await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
   }
 
-  private vars(): Record<string, unknown> {
-    return this.env as unknown as Record<string, unknown>;
-  }
-
   private allowPrivate(): boolean {
-    return this.vars().ALLOW_PRIVATE_NETWORK === "true";
+    return readEnv(this.env).ALLOW_PRIVATE_NETWORK;
   }
 
   private retryBaseMs(): number {
-    const n = Number(this.vars().WEBHOOK_RETRY_BASE_MS);
-    return Number.isFinite(n) && n > 0 ? n : WEBHOOK_RETRY_BASE_MS;
+    return readEnv(this.env).WEBHOOK_RETRY_BASE_MS;
   }
 }
