@@ -58,6 +58,18 @@ function instructions(spec: SubAgentSpec): string {
 
 /** Runs (or resumes) a sub-agent to its final answer. */
 export async function runSubAgent(parent: StepDeps, runId: string, spec: SubAgentSpec): Promise<string> {
+  const span = parent.tracer?.subAgent(runId, spec);
+  try {
+    const answer = await driveSubAgent({ ...parent, tracer: span?.tracer ?? null }, runId, spec);
+    span?.end(answer);
+    return answer;
+  } catch (err) {
+    span?.end(null, err);
+    throw err;
+  }
+}
+
+async function driveSubAgent(parent: StepDeps, runId: string, spec: SubAgentSpec): Promise<string> {
   const label = spec.description ?? spec.prompt.slice(0, 40);
   const forward = (event: Parameters<StepDeps["emit"]>[1]) =>
     parent.emit(
