@@ -26,6 +26,7 @@ import secrets from "./routes/secrets";
 import settings from "./routes/settings";
 import tabs from "./routes/tabs";
 import usage from "./routes/usage";
+import webhooks from "./routes/webhooks";
 import widget from "./routes/widget";
 import workspaces from "./routes/workspaces";
 import { rearmJobs } from "./scheduled";
@@ -38,6 +39,7 @@ export { JobRegistry } from "../durable-objects/job-registry/job-registry";
 export { McpRegistry } from "../durable-objects/mcp-registry/mcp-registry";
 export { McpSessionObject } from "../durable-objects/mcp-session/mcp-session-object";
 export { OriginRegistry } from "../durable-objects/origin-registry/origin-registry";
+export { WebhookObject } from "../durable-objects/webhooks/webhook-object";
 export { WorkspaceObject } from "../durable-objects/workspace/workspace-object";
 
 const OPENAPI_INFO = {
@@ -82,6 +84,7 @@ app.route("/v1", browserProfiles);
 app.route("/v1", jobs);
 app.route("/v1", keys);
 app.route("/v1", usage);
+app.route("/v1", webhooks);
 app.route("/v1", mcpServers);
 app.route("/v1", widget);
 
