@@ -2,10 +2,13 @@
  * The Cirrus Worker: the HTTP API (Hono + zod-openapi) in front of one Durable Object per
  * conversation and one per workspace.
  */
+
+import { readEnv } from "../durable-objects/engine/config/env";
+import { ConfigError } from "../durable-objects/engine/errors";
 import { createApp } from "./app-factory";
 import { requireAuth } from "./auth";
 import { renderDocs } from "./docs-page";
-import { errorBody, handleError } from "./errors";
+import { errorBody, handleError, reportConfigError } from "./errors";
 import "./custom-tools";
 import agui from "./routes/agui";
 import approvals from "./routes/approvals";
@@ -48,6 +51,12 @@ const OPENAPI_INFO = {
 
 const app = createApp();
 
+// The configuration is checked before anything else, so an invalid var is a clear 503 naming it.
+app.use("*", async (c, next) => {
+  readEnv(c.env);
+  await next();
+});
+
 app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 app.get("/", (c) => c.json({ name: "cirrus", docs: "/docs", openapi: "/openapi.json" }));
 app.doc31("/openapi.json", { ...OPENAPI_INFO, security: [{ bearer: [] }] });
@@ -85,6 +94,12 @@ export default {
   fetch: app.fetch,
   /** The Cron Trigger: re-arms every job whose alarm went missing (jobs run on their own alarms). */
   scheduled: async (_controller, env, _ctx) => {
+    try {
+      readEnv(env);
+    } catch (err) {
+      if (err instanceof ConfigError) return reportConfigError(err);
+      throw err;
+    }
     await rearmJobs(env);
   },
 } satisfies ExportedHandler<Env>;

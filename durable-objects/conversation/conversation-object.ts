@@ -68,7 +68,7 @@ export class ConversationObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     const sql = ctx.storage.sql;
-    this.config = runtimeConfig(env as unknown as Record<string, unknown>);
+    this.config = runtimeConfig(env);
     this.meta = new ConversationMeta(sql);
     this.log = new EventLog(sql);
     this.messages = new MessageStore(sql);
