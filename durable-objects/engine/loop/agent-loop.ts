@@ -11,6 +11,7 @@ import { contextFor } from "./context-window";
 import { ev, tokenUsage } from "./event-builders";
 import type { LoopDeps } from "./loop-deps";
 import { modelStep } from "./model-step";
+import { applySteering, requeueSteering } from "./steering";
 import { toolStep } from "./tool-step";
 
 /** How a call to {@link advanceRun} ended. */
@@ -80,6 +81,8 @@ export function finishRun(
     deps.runs.get(runId)?.usage ?? { input_tokens: 0, output_tokens: 0, total_tokens: 0 },
   );
   if (deps.state.pendingQuestion) deps.state.setPendingQuestion(null);
+  deps.onRunEnd?.(runId);
+  requeueSteering(deps, runId);
   if (outcome.status === "succeeded") {
     deps.runs.finish(runId, "succeeded", outcome.output);
     deps.emit(runId, ev.runFinished(deps.conversationId, runId, outcome.output, usage));
@@ -149,6 +152,7 @@ export async function advanceRun(deps: LoopDeps, runId: string): Promise<Advance
     if (deps.state.pendingQuestion) return "suspended";
     const tools = await toolStep(deps, runId, retries);
     if (tools.kind === "suspended") return "suspended";
+    if (tools.kind === "again") continue;
     if (tools.kind === "finished") {
       finishRun(deps, runId, { status: "succeeded", output: tools.result });
       return "finished";
@@ -181,9 +185,11 @@ export async function advanceRun(deps: LoopDeps, runId: string): Promise<Advance
       return "finished";
     }
     try {
+      applySteering(deps, runId);
       const context = await contextFor(deps, runId);
       const turn = await modelStep(deps, runId, run.steps + 1, context);
-      if (turn.toolCalls.length === 0) {
+      // A message steered in during this turn gets a turn of its own before the run ends.
+      if (turn.toolCalls.length === 0 && !deps.steering?.has(runId)) {
         const output = finalAnswer(deps, runId, turn.text);
         if (output.done) {
           finishRun(deps, runId, output.ok ? { status: "succeeded", output: output.value } : output.failure);
