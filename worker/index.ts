@@ -24,6 +24,7 @@ import tabs from "./routes/tabs";
 import usage from "./routes/usage";
 import widget from "./routes/widget";
 import workspaces from "./routes/workspaces";
+import { drainLegacyCors } from "./legacy-cors-drain";
 import { rearmJobs } from "./scheduled";
 import { restrictPublishable } from "./widget-access";
 import { widgetCors } from "./widget-cors";
@@ -80,8 +81,12 @@ app.onError(handleError);
 
 export default {
   fetch: app.fetch,
-  /** The Cron Trigger: re-arms every job whose alarm went missing (jobs run on their own alarms). */
+  /** The Cron Trigger: re-arms every job whose alarm went missing (jobs run on their own alarms)
+   * and drains the retired global CORS list into the origins' objects. */
   scheduled: async (_controller, env, _ctx) => {
-    await rearmJobs(env);
+    // Independent chores: one failing must not skip the other.
+    const results = await Promise.allSettled([rearmJobs(env), drainLegacyCors(env)]);
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed) throw failed.reason;
   },
 } satisfies ExportedHandler<Env>;
