@@ -73,7 +73,8 @@ export class OriginRegistry extends DurableObject<Env> {
   /** Whether this origin has stored anything; tables are made only after the seed, so it marks one. */
   private stored(): boolean {
     return (
-      this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'key_refs'").toArray().length > 0
+      this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'key_refs'").toArray()
+        .length > 0
     );
   }
 

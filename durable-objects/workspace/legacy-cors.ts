@@ -13,7 +13,8 @@ export interface LegacyOrigin {
 
 function hasTable(sql: SqlStorage): boolean {
   return (
-    sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'cors_origins'").toArray().length > 0
+    sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'cors_origins'").toArray().length >
+    0
   );
 }
 
@@ -40,5 +41,6 @@ export function legacyOriginsPage(sql: SqlStorage, limit: number): LegacyOrigin[
 export function forgetLegacyOrigin(sql: SqlStorage, origin: string): void {
   if (!hasTable(sql)) return;
   sql.exec("DELETE FROM cors_origins WHERE origin = ?", origin);
-  if (sql.exec("SELECT 1 FROM cors_origins LIMIT 1").toArray().length === 0) sql.exec("DROP TABLE cors_origins");
+  if (sql.exec("SELECT 1 FROM cors_origins LIMIT 1").toArray().length === 0)
+    sql.exec("DROP TABLE cors_origins");
 }
