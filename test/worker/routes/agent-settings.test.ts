@@ -70,6 +70,7 @@ describe("agent settings", () => {
       model: null,
       instructions: null,
       allowed_tools: null,
+      timezone: null,
     });
     const plain = (await (
       await api("/v1/conversations", { method: "POST", json: {}, token: sk })
