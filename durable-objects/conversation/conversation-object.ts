@@ -14,9 +14,10 @@ import {
 import type { TabList } from "../../shared/browser-api";
 import type { StoredHttpTool } from "../../shared/http-tools";
 import { type RuntimeConfig, runtimeConfig } from "../engine/config/runtime-config";
-import { advanceRun, finishRun } from "../engine/loop/agent-loop";
+import { advanceRun } from "../engine/loop/agent-loop";
 import { StateHolder } from "../engine/loop/conversation-state";
 import { ev } from "../engine/loop/event-builders";
+import { finishRun } from "../engine/loop/finishing";
 import { StateStore } from "../engine/loop/state-store";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { EventLog } from "../engine/store/event-log";

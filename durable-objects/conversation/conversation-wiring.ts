@@ -12,7 +12,7 @@ import { webConfig } from "../engine/config/web-config";
 import { createSummarizer } from "../engine/extract/summarize";
 import { conversationFiles } from "../engine/files/files-factory";
 import type { StateHolder } from "../engine/loop/conversation-state";
-import type { ContextSummary, LoopDeps } from "../engine/loop/loop-deps";
+import type { ContextSummary, LoopDeps, SummaryStore } from "../engine/loop/loop-deps";
 import { runSubAgent } from "../engine/loop/sub-agent";
 import { createModelClient, type ModelEnv } from "../engine/model/model-factory";
 import type { EventLog } from "../engine/store/event-log";
@@ -114,11 +114,18 @@ export class ConversationWiring {
       },
       signal: this.p.signal(),
       emit: this.p.emit,
-      summary: {
-        get: () => this.p.meta.get<ContextSummary>("summary"),
-        set: (s) => this.p.meta.set("summary", s),
-      },
+      summary: this.summaryFor(""),
+      summaryFor: (scope) => this.summaryFor(scope),
       spill: files.spill,
+    };
+  }
+
+  /** The context summary of a message scope: "" is the conversation's, `sub:<id>` a sub-agent's. */
+  private summaryFor(scope: string): SummaryStore {
+    const key = scope ? `summary:${scope}` : "summary";
+    return {
+      get: () => this.p.meta.get<ContextSummary>(key),
+      set: (s) => this.p.meta.set(key, s),
     };
   }
 

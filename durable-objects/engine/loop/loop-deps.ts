@@ -28,6 +28,12 @@ export interface ContextSummary {
   text: string;
 }
 
+/** Where one scope's context summary is kept (the conversation's, or a sub-agent's own). */
+export interface SummaryStore {
+  get(): ContextSummary | null;
+  set(s: ContextSummary): void;
+}
+
 /** Where a run's steps, tokens and retry counters are recorded. */
 export interface RunLedger {
   addStep(runId: string, usage: Usage): void;
@@ -50,7 +56,7 @@ export interface StepDeps {
   signal: AbortSignal;
   /** Writes an event to the log (and then to listeners). */
   emit(runId: string, event: CirrusEvent): void;
-  summary: { get(): ContextSummary | null; set(s: ContextSummary): void };
+  summary: SummaryStore;
   /** Where oversized tool results are saved; without it they are cut. */
   spill?: ResultSpill;
 }
@@ -61,4 +67,45 @@ export interface LoopDeps extends StepDeps {
   log: EventLog;
   /** JSON Schema the run's result must match, if any. */
   outputSchema: Record<string, unknown> | null;
+  /** The summary store of a message scope ("" is the conversation's own). */
+  summaryFor(scope: string): SummaryStore;
+}
+
+/** How one loop ended. */
+export type LoopOutcome =
+  | { kind: "succeeded"; output: unknown }
+  | { kind: "failed"; code: string; message: string }
+  | { kind: "cancelled" }
+  | { kind: "suspended" };
+
+/** What the model's answer without tool calls comes to: an outcome, or "go on" (e.g. after a reminder). */
+export type FinalAnswer = { done: true; outcome: LoopOutcome } | { done: false };
+
+/** The counters the loop's guards read. */
+export interface LoopProgress {
+  /** Model turns this scope has taken. */
+  steps: number;
+  /** Tokens counted against `settings.maxTokens` (for a sub-agent: its whole run's). */
+  tokens: number;
+  cancelled: boolean;
+}
+
+/**
+ * Who one loop runs for — the conversation's run, or a sub-agent inside it. The loop and its
+ * steps see only this, so every guard (step and token budgets, context compaction, repeated-call
+ * detection, interrupted-stream repair) applies to both alike.
+ */
+export interface LoopScope extends StepDeps {
+  /** The run this loop belongs to (a sub-agent's is its parent's). */
+  runId: string;
+  /** Names the scope in events and errors: "run", or the sub-agent's id. */
+  name: string;
+  /** Fresh counters for the guards; read before every step. */
+  progress(): LoopProgress;
+  /** Events this scope emitted in earlier attempts (to close what an interruption left open). */
+  pastEvents(): Iterable<CirrusEvent>;
+  /** What an answer without tool calls means for this scope. */
+  finalAnswer(text: string): FinalAnswer;
+  /** The tool runner's retry counters, kept across turns. */
+  retries: RetryCounters;
 }

@@ -3,9 +3,20 @@
  * with idempotency keys, status, step count, token usage and outcome.
  */
 
+import type { RunUsage, SubAgentUsage } from "../../../shared/api";
 import type { Usage } from "../model/model-types";
-import { ZERO_USAGE } from "../model/model-types";
+import { addUsage, ZERO_USAGE } from "../model/model-types";
 import type { RetryCounters } from "../tools/tool-runner";
+
+export type { SubAgentType } from "../../../shared/api";
+
+/** Which sub-agent a usage line belongs to. */
+export type SubAgentRef = Pick<SubAgentUsage, "id" | "type" | "label">;
+
+/** A sub-agent's usage line in a run, if it has one. */
+export function subAgentLine(run: Run, id: string): SubAgentUsage | undefined {
+  return run.usage.sub_agents?.find((l) => l.id === id);
+}
 
 export type RunStatus = "queued" | "running" | "waiting_for_user" | "succeeded" | "failed" | "cancelled";
 
@@ -19,7 +30,7 @@ export interface Run {
   started_at: number | null;
   finished_at: number | null;
   steps: number;
-  usage: Usage;
+  usage: RunUsage;
   output: unknown;
   error: { code: string; message: string } | null;
   cancel_requested: boolean;
@@ -133,12 +144,26 @@ export class RunStore {
   addUsage(id: string, usage: Usage): void {
     const run = this.get(id);
     if (!run) return;
-    const total = {
-      input_tokens: run.usage.input_tokens + usage.input_tokens,
-      output_tokens: run.usage.output_tokens + usage.output_tokens,
-      total_tokens: run.usage.total_tokens + usage.total_tokens,
-    };
-    this.sql.exec("UPDATE runs SET usage = ? WHERE id = ?", JSON.stringify(total), id);
+    this.saveUsage(id, { ...run.usage, ...addUsage(run.usage, usage) });
+  }
+
+  /** Adds a sub-agent's tokens (and a model turn when `step`) to the run's totals and to its own line. */
+  addSubAgentUsage(id: string, agent: SubAgentRef, usage: Usage, step: boolean): void {
+    const run = this.get(id);
+    if (!run) return;
+    const lines = run.usage.sub_agents ?? [];
+    const old = lines.find((l) => l.id === agent.id) ?? { ...agent, steps: 0, ...ZERO_USAGE };
+    const line: SubAgentUsage = { ...old, ...addUsage(old, usage), steps: old.steps + (step ? 1 : 0) };
+    this.saveUsage(id, {
+      ...addUsage(run.usage, usage),
+      sub_agents: lines.some((l) => l.id === agent.id)
+        ? lines.map((l) => (l.id === agent.id ? line : l))
+        : [...lines, line],
+    });
+  }
+
+  private saveUsage(id: string, usage: RunUsage): void {
+    this.sql.exec("UPDATE runs SET usage = ? WHERE id = ?", JSON.stringify(usage), id);
   }
 
   saveRetries(id: string, retries: RetryCounters): void {
@@ -190,7 +215,7 @@ function toRun(r: RunRow): Run {
     started_at: r.started_at,
     finished_at: r.finished_at,
     steps: r.steps,
-    usage: JSON.parse(r.usage) as Usage,
+    usage: JSON.parse(r.usage) as RunUsage,
     output: r.output === null ? null : JSON.parse(r.output),
     error: r.error === null ? null : (JSON.parse(r.error) as Run["error"]),
     cancel_requested: r.cancel_requested === 1,
