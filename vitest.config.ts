@@ -5,6 +5,9 @@ import { buildWeb } from "./scripts/build-web";
 // wrangler.toml serves web/dist as assets; build it before any project starts a Worker.
 buildWeb();
 
+/** Small widget rate limits so the 429 paths are testable: the vars and the bindings agree. */
+const WIDGET_LIMITS = { perKey: 60, perVisitor: 25, windowS: 60 as const };
+
 /** Bindings every workerd test sees: the scripted model and local-only network rules. */
 const testBindings = (llmUrl: string, pageUrl: string) => ({
   ADMIN_TOKEN: "test-admin-token",
@@ -32,9 +35,22 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   // Scheduled jobs: webhook retries 100 ms, 200 ms, … apart.
   JOB_WEBHOOK_RETRY_BASE_MS: "100",
   // Small widget rate limits so the 429 path is testable.
-  WIDGET_RATE_LIMIT_PER_KEY: "60",
-  WIDGET_RATE_LIMIT_PER_VISITOR: "25",
+  WIDGET_RATE_LIMIT_PER_KEY: String(WIDGET_LIMITS.perKey),
+  WIDGET_RATE_LIMIT_PER_VISITOR: String(WIDGET_LIMITS.perVisitor),
+  WIDGET_RATE_LIMIT_WINDOW_S: String(WIDGET_LIMITS.windowS),
 });
+
+/** The Rate Limiting bindings of wrangler.toml, with the test limits above. */
+const testRateLimits = {
+  WIDGET_KEY_LIMITER: {
+    namespace_id: "7201",
+    simple: { limit: WIDGET_LIMITS.perKey, period: WIDGET_LIMITS.windowS },
+  },
+  WIDGET_VISITOR_LIMITER: {
+    namespace_id: "7202",
+    simple: { limit: WIDGET_LIMITS.perVisitor, period: WIDGET_LIMITS.windowS },
+  },
+};
 
 export default defineConfig({
   test: {
@@ -53,6 +69,7 @@ export default defineConfig({
             remoteBindings: false,
             miniflare: {
               bindings: testBindings(inject<string>("llmUrl"), inject<string>("pageUrl")),
+              ratelimits: testRateLimits,
             },
           })),
         ],

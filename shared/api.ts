@@ -3,7 +3,9 @@
  * Durable Objects' answers and generate the OpenAPI document.
  */
 import { z } from "@hono/zod-openapi";
+import { BudgetUsd, CostUsd } from "./cost";
 import { ConversationState, PendingQuestion, Task } from "./events";
+import { McpServerNames } from "./mcp";
 import { TOOL_NAME_PATTERN } from "./patterns";
 import { AllowedDomains } from "./settings";
 
@@ -64,6 +66,10 @@ export const CreateConversation = z
       .describe(
         "Tool names this conversation may use (`finish` is always there); default: the workspace's agent settings, else all.",
       ),
+    max_cost_usd: BudgetUsd.optional().describe(
+      "Dollars all runs of this conversation together may spend; a run that reaches it stops before its next model turn with RUN_ERROR `cost_limit`.",
+    ),
+    mcp_servers: McpServerNames.optional(),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
@@ -72,8 +78,15 @@ export const ConversationStatus = z.enum(["idle", "running", "waiting_for_user"]
 export type ConversationStatus = z.infer<typeof ConversationStatus>;
 
 export const Usage = z
-  .object({ input_tokens: z.number().int(), output_tokens: z.number().int(), total_tokens: z.number().int() })
+  .object({
+    input_tokens: z.number().int(),
+    output_tokens: z.number().int(),
+    total_tokens: z.number().int(),
+    cached_input_tokens: z.number().int().optional().describe("Input tokens served from the prompt cache."),
+    cost_usd: CostUsd,
+  })
   .openapi("Usage");
+export type Usage = z.infer<typeof Usage>;
 
 /** The kinds of sub-agent the `agent` tool starts. */
 export const SubAgentType = z.enum(["researcher", "page_operator", "general"]);
@@ -110,6 +123,8 @@ export const Conversation = z
     output_schema: z.record(z.string(), z.unknown()).nullable(),
     allowed_domains: z.array(z.string()).optional(),
     allowed_tools: z.array(z.string()).nullable(),
+    max_cost_usd: z.number().nullable(),
+    mcp_servers: z.array(z.string()).nullable().optional(),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;

@@ -21,6 +21,21 @@ import {
 } from "@ag-ui/core/schemas";
 import { z } from "zod";
 
+/** A workspace file a tool call wrote, downloadable by whoever may read the conversation. */
+export const ToolResultFile = z.object({
+  path: z.string().describe("The file's normalised path from the workspace root."),
+});
+export type ToolResultFile = z.infer<typeof ToolResultFile>;
+
+/**
+ * AG-UI's TOOL_CALL_RESULT plus `files`: the files this call wrote, decided by the server
+ * (absent when it wrote none). AG-UI events are loose objects, so AG-UI clients ignore it.
+ */
+export const ToolCallResultEvent = ToolCallResultEventSchema.extend({
+  files: z.array(ToolResultFile).optional().describe("Files this tool call wrote; absent when none."),
+});
+export type ToolCallResultEvent = z.infer<typeof ToolCallResultEvent>;
+
 /** Every event Cirrus emits, discriminated on `type`. */
 export const CirrusEvent = z.discriminatedUnion("type", [
   RunStartedEventSchema,
@@ -34,7 +49,7 @@ export const CirrusEvent = z.discriminatedUnion("type", [
   ToolCallStartEventSchema,
   ToolCallArgsEventSchema,
   ToolCallEndEventSchema,
-  ToolCallResultEventSchema,
+  ToolCallResultEvent,
   StateSnapshotEventSchema,
   StateDeltaEventSchema,
   CustomEventSchema,

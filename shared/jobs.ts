@@ -4,6 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { ModelName, Usage } from "./api";
+import { McpServerNames } from "./mcp";
 
 const fields = {
   name: z.string().min(1).max(200).describe("A name for people; its slug fills `{job}` in output_path."),
@@ -50,6 +51,7 @@ const fields = {
     .max(100_000_000)
     .describe("Tokens (input + output) allowed per run; the run stops when it has used them."),
   enabled: z.boolean().describe("Whether the schedule is active (runs can still be started by hand)."),
+  mcp_servers: McpServerNames,
 };
 
 export const CreateJob = z
@@ -67,6 +69,7 @@ export const CreateJob = z
     max_runtime_seconds: fields.max_runtime_seconds.optional(),
     max_tokens: fields.max_tokens.optional(),
     enabled: fields.enabled.default(true),
+    mcp_servers: fields.mcp_servers.optional(),
   })
   .openapi("CreateJob");
 export type CreateJob = z.infer<typeof CreateJob>;
@@ -87,6 +90,7 @@ export const UpdateJob = z
     max_runtime_seconds: fields.max_runtime_seconds.optional(),
     max_tokens: fields.max_tokens.nullable().optional(),
     enabled: fields.enabled.optional(),
+    mcp_servers: fields.mcp_servers.nullable().optional(),
   })
   .openapi("UpdateJob");
 export type UpdateJob = z.infer<typeof UpdateJob>;
@@ -106,6 +110,8 @@ export const JobSettings = z.object({
   max_runtime_seconds: fields.max_runtime_seconds,
   max_tokens: fields.max_tokens.nullable(),
   enabled: fields.enabled,
+  /** Absent in jobs stored before MCP: all servers. */
+  mcp_servers: fields.mcp_servers.nullable().optional(),
 });
 export type JobSettings = z.infer<typeof JobSettings>;
 

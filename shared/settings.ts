@@ -5,6 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { AgentSettings, WidgetSettings } from "./agent-settings";
+import { BudgetUsd, type CostSettings, DEFAULT_COST_SETTINGS, ModelPrices, ModelPricesUpdate } from "./cost";
 
 /** The search engines web_search can use. */
 export const SearchEngineName = z
@@ -123,6 +124,11 @@ export const SettingsUpdate = z
         "Limits the browser and web_fetch of every conversation of the workspace to these hosts (a conversation's own list can only narrow it); null removes the limit",
     }),
     model_vision: ModelVision.optional(),
+    model_prices: ModelPricesUpdate.nullable().optional(),
+    daily_budget_usd: BudgetUsd.nullable().optional().openapi({
+      description:
+        "Dollars the workspace's runs may spend per UTC day; a run that reaches it stops before its next model turn with `cost_limit`. null removes the budget.",
+    }),
   })
   .strict()
   .openapi("SettingsUpdate");
@@ -148,6 +154,10 @@ export const SettingsView = z
     widget: WidgetSettings,
     allowed_domains: AllowedDomains.nullable(),
     model_vision: ModelVision,
+    model_prices: ModelPrices.describe(
+      "The workspace's price overrides (the built-in table applies to other models).",
+    ),
+    daily_budget_usd: z.number().nullable(),
   })
   .openapi("Settings");
 export type SettingsView = z.infer<typeof SettingsView>;
@@ -158,12 +168,15 @@ export function settingsView(
   agent: AgentSettings,
   widget: WidgetSettings,
   policy: AgentPolicy = DEFAULT_AGENT_POLICY,
+  cost: CostSettings = DEFAULT_COST_SETTINGS,
 ): SettingsView {
   return {
     agent,
     widget,
     allowed_domains: policy.allowed_domains,
     model_vision: policy.model_vision,
+    model_prices: cost.model_prices,
+    daily_budget_usd: cost.daily_budget_usd,
     search: {
       engine: s.engine,
       base_urls: s.base_urls,

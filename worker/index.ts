@@ -14,6 +14,7 @@ import files from "./routes/files";
 import httpTools from "./routes/http-tools";
 import jobs from "./routes/jobs";
 import keys from "./routes/keys";
+import mcpServers, { mcpOAuthCallback } from "./routes/mcp-servers";
 import runs from "./routes/runs";
 import secrets from "./routes/secrets";
 import settings from "./routes/settings";
@@ -21,11 +22,14 @@ import tabs from "./routes/tabs";
 import widget from "./routes/widget";
 import workspaces from "./routes/workspaces";
 import { rearmJobs } from "./scheduled";
-import { restrictPublishable, widgetCors } from "./widget-access";
+import { restrictPublishable } from "./widget-access";
+import { widgetCors } from "./widget-cors";
 
 export { ConversationObject } from "../durable-objects/conversation/conversation-object";
 export { JobObject } from "../durable-objects/job/job-object";
 export { JobRegistry } from "../durable-objects/job-registry/job-registry";
+export { McpRegistry } from "../durable-objects/mcp-registry/mcp-registry";
+export { OriginRegistry } from "../durable-objects/origin-registry/origin-registry";
 export { WorkspaceObject } from "../durable-objects/workspace/workspace-object";
 
 const OPENAPI_INFO = {
@@ -45,6 +49,7 @@ app.doc31("/openapi.json", { ...OPENAPI_INFO, security: [{ bearer: [] }] });
 app.get("/docs", (c) => c.html(renderDocs(app.getOpenAPI31Document({ ...OPENAPI_INFO }) as never)));
 
 app.route("/", fileLinks);
+app.route("/", mcpOAuthCallback);
 app.use("/v1/*", widgetCors());
 app.use("/v1/*", requireAuth());
 app.use("/v1/*", restrictPublishable());
@@ -59,6 +64,7 @@ app.route("/v1", secrets);
 app.route("/v1", tabs);
 app.route("/v1", jobs);
 app.route("/v1", keys);
+app.route("/v1", mcpServers);
 app.route("/v1", widget);
 
 app.notFound((c) =>

@@ -3,7 +3,8 @@ import type { z } from "@hono/zod-openapi";
 import type { CreateKey, KeyInfo, UpdateKey } from "../shared/api";
 import { ApiError } from "./errors";
 import { workspaceStub } from "./stubs";
-import { syncKeyOrigins } from "./widget-access";
+import { forgetKey } from "./widget-access";
+import { syncKeyOrigins } from "./widget-cors";
 
 type Key = z.infer<typeof KeyInfo>;
 
@@ -15,7 +16,7 @@ export async function createWorkspaceKey(
 ): Promise<Key & { key: string }> {
   const key = await workspaceStub(env, workspaceId).createKey(body.name, body.type, body.allowed_origins);
   if (!key) throw new ApiError(404, "not_found", `No workspace ${workspaceId}.`);
-  if (key.type === "publishable") await syncKeyOrigins(env, workspaceId, key.id, key.allowed_origins);
+  if (key.type === "publishable") await syncKeyOrigins(env, workspaceId, key.id, [], key.allowed_origins);
   return key;
 }
 
@@ -35,7 +36,9 @@ export async function updateWorkspaceKey(
     throw new ApiError(400, "invalid_request", "A publishable key needs at least one allowed origin.");
   const key = await stub.updateKey(keyId, patch);
   if (!key) throw new ApiError(404, "not_found", `No key ${keyId} in this workspace.`);
-  if (key.type === "publishable") await syncKeyOrigins(env, workspaceId, key.id, key.allowed_origins);
+  forgetKey(workspaceId, keyId);
+  if (key.type === "publishable")
+    await syncKeyOrigins(env, workspaceId, key.id, existing.allowed_origins, key.allowed_origins);
   return key;
 }
 
@@ -43,5 +46,7 @@ export async function updateWorkspaceKey(
 export async function revokeWorkspaceKey(env: Env, workspaceId: string, keyId: string): Promise<void> {
   const revoked = await workspaceStub(env, workspaceId).deleteKey(keyId);
   if (!revoked) throw new ApiError(404, "not_found", `No key ${keyId} in this workspace.`);
-  if (revoked.type === "publishable") await syncKeyOrigins(env, workspaceId, keyId, []);
+  forgetKey(workspaceId, keyId);
+  if (revoked.type === "publishable")
+    await syncKeyOrigins(env, workspaceId, keyId, revoked.allowed_origins, []);
 }

@@ -1,27 +1,33 @@
 /**
  * Publishable keys (`pk_<workspace>_<secret>`) for the embeddable widget: accepted only from
- * their allowed origins, with CORS for those origins only, per-key and per-visitor rate limits,
- * and a narrow set of routes on the visitor's own conversation.
+ * their allowed origins, per-key and per-visitor rate limits (Rate Limiting bindings, see
+ * widget-limits.ts), and a narrow set of routes on the visitor's own conversation. The key names
+ * its workspace, so a lookup goes to that workspace's object only, and a per-isolate cache
+ * answers repeat requests without it: a revoked key or a changed origin list takes effect at once
+ * in the isolate that made the change and within KEY_TTL_MS everywhere else.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import type { WidgetLimits } from "../durable-objects/workspace/widget-auth";
-import { hashKey } from "../durable-objects/workspace/workspace-object";
+import { hashKey } from "../durable-objects/engine/tokens";
+import type { VisitorRecord, WidgetKey } from "../durable-objects/workspace/workspace-keys";
 import type { AppEnv, Principal } from "./app-env";
 import { ApiError } from "./errors";
+import { IsolateCache } from "./isolate-cache";
 import { workspaceStub } from "./stubs";
+import { type Limited, limitKey, limitVisitor } from "./widget-limits";
 
-/** Default requests per window for one publishable key (all its visitors together). */
-const DEFAULT_PER_KEY = 600;
-/** Default requests per window for one visitor. */
-const DEFAULT_PER_VISITOR = 60;
-const DEFAULT_WINDOW_SECONDS = 60;
-/** The WorkspaceObject instance holding the origin registry; `_` cannot appear in workspace ids. */
-const CORS_REGISTRY = "__cors__";
-/** How long browsers may cache a preflight answer. */
-const PREFLIGHT_MAX_AGE = "600";
-const ALLOWED_HEADERS = "authorization, content-type, x-visitor-token, last-event-id";
-const EXPOSED_HEADERS = "retry-after, x-run-id";
+/** How long an isolate trusts a publishable key's record (or its absence). */
+export const KEY_TTL_MS = 30_000;
+/** How long an isolate trusts a visitor's record; its key is still checked on every request. */
+const VISITOR_TTL_MS = 300_000;
+/** Keys and visitors remembered per isolate. */
+const MAX_KEYS = 5_000;
+const MAX_VISITORS = 50_000;
 const PUBLISHABLE = /^pk_([A-Za-z0-9-]{1,64})_[A-Za-z0-9_-]{16,}$/;
+
+/** Publishable keys by hash (null: no such publishable key). */
+const keys = new IsolateCache<(WidgetKey & { workspaceId: string }) | null>(MAX_KEYS);
+/** Visitors by `<workspace>:<token hash>`. */
+const visitors = new IsolateCache<VisitorRecord>(MAX_VISITORS);
 
 /** The routes a publishable key may call; `:conv` must be the visitor's conversation. */
 const WIDGET_ROUTES: { method: string; pattern: RegExp }[] = [
@@ -33,49 +39,82 @@ const WIDGET_ROUTES: { method: string; pattern: RegExp }[] = [
   { method: "GET", pattern: /^\/v1\/conversations\/([^/]+)\/files\/.+$/ },
 ];
 
-function positive(raw: unknown, fallback: number): number {
-  const n = typeof raw === "string" ? Number(raw) : Number.NaN;
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-}
-
-/** The widget rate limits from vars WIDGET_RATE_LIMIT_PER_KEY / _PER_VISITOR / _WINDOW_S. */
-export function widgetLimits(env: Env): WidgetLimits {
-  const vars = env as unknown as Record<string, unknown>;
-  return {
-    perKey: positive(vars.WIDGET_RATE_LIMIT_PER_KEY, DEFAULT_PER_KEY),
-    perVisitor: positive(vars.WIDGET_RATE_LIMIT_PER_VISITOR, DEFAULT_PER_VISITOR),
-    windowMs: positive(vars.WIDGET_RATE_LIMIT_WINDOW_S, DEFAULT_WINDOW_SECONDS) * 1000,
-  };
-}
-
 /** Whether a token looks like a publishable key. */
 export const isPublishable = (token: string): boolean => token.startsWith("pk_");
+
+/** Remembers a visitor just created in this isolate, so its first request needs no lookup. */
+export function rememberVisitor(workspaceId: string, tokenHash: string, visitor: VisitorRecord): void {
+  visitors.set(`${workspaceId}:${tokenHash}`, visitor, VISITOR_TTL_MS);
+}
+
+/** Forgets a key changed or revoked in this isolate. */
+export function forgetKey(workspaceId: string, keyId: string): void {
+  keys.deleteWhere((k) => k?.workspaceId === workspaceId && k.id === keyId);
+}
+
+/** The publishable key and (when asked) the visitor, from the cache or one call to the workspace. */
+async function lookup(
+  env: Env,
+  workspaceId: string,
+  keyHash: string,
+  visitorHash: string | null,
+): Promise<{ key: WidgetKey | null; visitor: VisitorRecord | null }> {
+  let key = keys.get(keyHash);
+  const visitorKey = `${workspaceId}:${visitorHash}`;
+  let visitor: VisitorRecord | null | undefined = visitorHash ? visitors.get(visitorKey) : null;
+  if (key === undefined || visitor === undefined) {
+    const found = await workspaceStub(env, workspaceId).widgetLookup(
+      keyHash,
+      visitor === undefined ? visitorHash : null,
+    );
+    if (key === undefined) {
+      key = found.key && { ...found.key, workspaceId };
+      keys.set(keyHash, key, KEY_TTL_MS);
+    }
+    if (visitor === undefined) {
+      visitor = found.visitor;
+      if (visitor) visitors.set(visitorKey, visitor, VISITOR_TTL_MS);
+    }
+  }
+  return { key, visitor };
+}
+
+function tooMany(limited: Limited): ApiError {
+  return new ApiError(
+    429,
+    "rate_limited",
+    `Too many requests for ${limited.who}; retry in ${limited.retryAfterS} s.`,
+    { "retry-after": String(limited.retryAfterS) },
+  );
+}
 
 /** Resolves a publishable key plus visitor token to a principal; throws the 401/403/429. */
 export async function authenticateWidget(c: Context<AppEnv>, token: string): Promise<Principal> {
   const match = PUBLISHABLE.exec(token);
   if (!match) throw new ApiError(401, "unauthorized", "The publishable key is not valid.");
   const workspaceId = match[1];
-  const visitor = c.req.header("x-visitor-token");
+  const visitorToken = c.req.header("x-visitor-token");
   const origin = c.req.header("origin") ?? null;
-  const auth = await workspaceStub(c.env, workspaceId).authorizeWidget({
-    keyHash: await hashKey(token),
-    origin,
-    visitorHash: visitor ? await hashKey(visitor) : null,
-    limits: widgetLimits(c.env),
-  });
-  if (origin && (auth.ok || auth.originOk)) c.set("corsOrigin", origin);
-  if (!auth.ok) {
-    const headers = auth.retryAfterMs
-      ? { "retry-after": String(Math.max(1, Math.ceil(auth.retryAfterMs / 1000))) }
-      : undefined;
-    throw new ApiError(auth.status, auth.code, auth.message, headers);
+  const visitorHash = visitorToken ? await hashKey(visitorToken) : null;
+  const { key, visitor } = await lookup(c.env, workspaceId, await hashKey(token), visitorHash);
+  if (!key) throw new ApiError(401, "unauthorized", "The publishable key is not valid.");
+  if (!origin || !key.allowed_origins.includes(origin))
+    throw new ApiError(403, "forbidden", "This publishable key is not allowed on this origin.");
+  // The key is valid and allows the origin: from here on the browser may read the answer.
+  c.set("corsOrigin", origin);
+  const keyLimited = await limitKey(c.env, workspaceId, key.id);
+  if (keyLimited) throw tooMany(keyLimited);
+  if (visitorHash) {
+    if (!visitor || visitor.key_id !== key.id)
+      throw new ApiError(401, "unauthorized", "The visitor token is not valid.");
+    const visitorLimited = await limitVisitor(c.env, visitorHash);
+    if (visitorLimited) throw tooMany(visitorLimited);
   }
   return {
     workspaceId,
     admin: false,
-    keyId: auth.keyId,
-    publishable: { conversationId: auth.conversationId },
+    keyId: key.id,
+    publishable: { conversationId: visitor?.conversation_id ?? null },
   };
 }
 
@@ -98,47 +137,5 @@ export function restrictPublishable(): MiddlewareHandler<AppEnv> {
     if (path === "/v1/widget/session" && pub.conversationId !== null && c.req.header("x-visitor-token"))
       throw new ApiError(403, "forbidden", "This visitor already has a conversation.");
     return next();
-  };
-}
-
-/** The origin registry that answers CORS preflights. */
-function registry(env: Env) {
-  return workspaceStub(env, CORS_REGISTRY);
-}
-
-/** Records (or clears, with `[]`) the origins a workspace's key allows. */
-export async function syncKeyOrigins(
-  env: Env,
-  workspaceId: string,
-  keyId: string,
-  origins: string[],
-): Promise<void> {
-  await registry(env).registerOrigins(`${workspaceId}/${keyId}`, origins);
-}
-
-/** CORS for the widget: preflights pass only for registered origins; responses to a verified
- * publishable-key request carry that origin only. */
-export function widgetCors(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const origin = c.req.header("origin");
-    if (c.req.method === "OPTIONS" && origin && c.req.header("access-control-request-method")) {
-      if (!(await registry(c.env).originAllowed(origin)))
-        throw new ApiError(403, "forbidden", "This origin is not allowed by any publishable key.");
-      return c.body(null, 204, {
-        "access-control-allow-origin": origin,
-        "access-control-allow-methods": "GET, POST, OPTIONS",
-        "access-control-allow-headers": ALLOWED_HEADERS,
-        "access-control-max-age": PREFLIGHT_MAX_AGE,
-        vary: "Origin",
-      });
-    }
-    await next();
-    const allowed = c.get("corsOrigin");
-    if (!allowed) return;
-    const res = new Response(c.res.body, c.res);
-    res.headers.set("access-control-allow-origin", allowed);
-    res.headers.set("access-control-expose-headers", EXPOSED_HEADERS);
-    res.headers.append("vary", "Origin");
-    c.res = res;
   };
 }

@@ -10,12 +10,22 @@ import type { JobLink } from "./job-link";
 export interface ConversationInfo extends Conversation {
   workspace_id: string;
   allowed_domains?: string[];
+  /** The origin (scheme://host) the conversation was created through; absolute file links use it. */
+  origin?: string;
+}
+
+/** What the creator of a conversation passes besides its settings. */
+export interface CreateOptions {
+  /** The scheduled job run this conversation is (its runs are unattended). */
+  job?: JobLink;
+  /** The origin the creating request reached Cirrus through. */
+  origin?: string;
 }
 
 /** The public view of the stored info. */
 export function publicInfo(info: ConversationInfo): Conversation {
-  const { workspace_id: _ws, ...rest } = info;
-  return { ...rest, allowed_tools: rest.allowed_tools ?? null };
+  const { workspace_id: _ws, origin: _origin, ...rest } = info;
+  return { ...rest, allowed_tools: rest.allowed_tools ?? null, max_cost_usd: rest.max_cost_usd ?? null };
 }
 
 /** Typed access to the `meta` table. */

@@ -14,6 +14,7 @@ import {
 import type { TabList } from "../../shared/browser-api";
 import type { StoredHttpTool } from "../../shared/http-tools";
 import { type RuntimeConfig, runtimeConfig } from "../engine/config/runtime-config";
+import { writtenFiles } from "../engine/files/written-files";
 import { advanceRun } from "../engine/loop/agent-loop";
 import { StateHolder } from "../engine/loop/conversation-state";
 import { ev } from "../engine/loop/event-builders";
@@ -27,12 +28,11 @@ import { sseResponse } from "../engine/store/sse";
 import { ToolRegistry } from "../engine/tools/tool";
 import { runTool } from "../engine/tools/tool-runner";
 import { checkAnswer } from "./answer-check";
-import { type ConversationInfo, ConversationMeta, publicInfo } from "./conversation-meta";
+import { type ConversationInfo, ConversationMeta, type CreateOptions, publicInfo } from "./conversation-meta";
 import { earliest } from "./conversation-policy";
 import { messageView, runView } from "./conversation-views";
 import { ConversationWiring } from "./conversation-wiring";
-import { type JobLink, notifyJobRunEnded } from "./job-link";
-import { writtenFiles } from "./written-files";
+import { notifyJobRunEnded } from "./job-link";
 
 /** A Durable Object hosting one conversation and its agent runs. */
 export class ConversationObject extends DurableObject<Env> {
@@ -86,8 +86,9 @@ export class ConversationObject extends DurableObject<Env> {
     id: string,
     workspaceId: string,
     body: CreateConversation,
-    job?: JobLink,
+    opts: CreateOptions = {},
   ): Promise<Conversation> {
+    const { job, origin } = opts;
     const existing = this.info();
     if (existing) return publicInfo(existing);
     if (job) this.meta.set("job", job);
@@ -105,6 +106,9 @@ export class ConversationObject extends DurableObject<Env> {
       output_schema: body.output_schema ?? null,
       ...(body.allowed_domains ? { allowed_domains: body.allowed_domains } : {}),
       allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,
+      max_cost_usd: body.max_cost_usd ?? null,
+      ...(origin ? { origin } : {}),
+      ...(body.mcp_servers ? { mcp_servers: body.mcp_servers } : {}),
     };
     this.meta.set("info", info);
     return publicInfo(info);
@@ -239,6 +243,7 @@ export class ConversationObject extends DurableObject<Env> {
       },
       this.config.limits,
     );
+    if (!this.driving) await this.wiring.closeMcp();
     if (outcome.kind !== "result") return fail(409, "run_only_tool", `${name} cannot be called directly.`);
     if (outcome.isError) {
       const status = outcome.code === "invalid_arguments" ? 400 : outcome.code === "not_found" ? 404 : 422;
@@ -308,6 +313,7 @@ export class ConversationObject extends DurableObject<Env> {
       await this.drive();
     } finally {
       this.driving = false;
+      await this.wiring.closeMcp();
     }
     await this.scheduleNext();
   }
@@ -326,6 +332,7 @@ export class ConversationObject extends DurableObject<Env> {
       await this.ctx.storage.setAlarm(Date.now() + this.config.watchdogMs);
       this.abort = new AbortController();
       const tools = await this.wiring.tools();
+      if (run.status === "queued") this.runs.openCost(run.id, this.wiring.price(this.info()!.model) !== null);
       const result = await advanceRun(this.wiring.loopDeps(tools), run.id);
       if (result === "suspended") return;
     }

@@ -3,27 +3,34 @@
  * web, files, the browser), the loop's dependencies and the browser itself — assembled from the
  * conversation's storage, the deployment's config and the workspace's settings.
  */
+import { type CostSettings, DEFAULT_COST_SETTINGS } from "../../shared/cost";
 import type { StoredHttpTool } from "../../shared/http-tools";
 import { ConversationBrowser } from "../engine/browser/conversation-browser";
 import { withScreenshotImages } from "../engine/browser/screenshot-vision";
 import { browserConfig } from "../engine/config/browser-config";
 import type { RuntimeConfig } from "../engine/config/runtime-config";
 import { webConfig } from "../engine/config/web-config";
+import { priceFor } from "../engine/cost/price-table";
+import { pricedLedger } from "../engine/cost/priced-ledger";
 import { createSummarizer } from "../engine/extract/summarize";
 import { conversationFiles } from "../engine/files/files-factory";
 import type { StateHolder } from "../engine/loop/conversation-state";
+import { ev } from "../engine/loop/event-builders";
 import type { ContextSummary, LoopDeps, SummaryStore } from "../engine/loop/loop-deps";
 import { runSubAgent } from "../engine/loop/sub-agent";
+import { type McpServerConfig, McpToolset, unavailableNote } from "../engine/mcp/mcp-toolset";
 import { createModelClient, type ModelEnv } from "../engine/model/model-factory";
 import type { EventLog } from "../engine/store/event-log";
 import type { MessageStore } from "../engine/store/message-store";
 import type { RunStore } from "../engine/store/run-store";
 import type { ToolRegistry } from "../engine/tools/tool";
 import type { WebToolDeps } from "../engine/tools/web";
+import type { McpRegistry } from "../mcp-registry/mcp-registry";
 import type { WorkspaceObject } from "../workspace/workspace-object";
 import type { ConversationInfo, ConversationMeta } from "./conversation-meta";
 import { type ConversationPolicy, conversationPolicy, imageFiles, wakeBy } from "./conversation-policy";
 import { buildConversationTools } from "./conversation-tools";
+import { McpSessions } from "./mcp-sessions";
 
 /** The conversation's parts the wiring reads and writes. */
 export interface WiringParts {
@@ -46,6 +53,11 @@ export class ConversationWiring {
   private browserCache: ConversationBrowser | null = null;
   /** Whether the model is shown screenshots (workspace model_vision), as of the last tool set built. */
   private vision = false;
+  /** The workspace's price overrides and daily budget, as of the last tool set built. */
+  private cost: CostSettings = DEFAULT_COST_SETTINGS;
+  private mcp: McpToolset | null = null;
+  /** What the model is told about MCP servers left out of the run being built. */
+  private mcpNote: string | null = null;
 
   constructor(private readonly p: WiringParts) {}
 
@@ -64,9 +76,15 @@ export class ConversationWiring {
     const info = this.p.meta.info();
     const workspace = info ? this.workspace(info.workspace_id) : null;
     // One round trip's worth of waiting: the workspace answers both calls concurrently.
-    const [agentPolicy, workspaceTools] = workspace
-      ? await Promise.all([workspace.getAgentPolicy(), workspace.httpTools()])
-      : [null, []];
+    const [agentPolicy, workspaceTools, cost, mcpServers] = workspace
+      ? await Promise.all([
+          workspace.getAgentPolicy(),
+          workspace.httpTools(),
+          workspace.getCostSettings(),
+          this.mcpRegistry(info!.workspace_id).forConversation(info!.mcp_servers ?? null),
+        ])
+      : [null, [], DEFAULT_COST_SETTINGS, []];
+    this.cost = cost;
     const policy = info && agentPolicy ? conversationPolicy(agentPolicy, info) : null;
     await this.browser()?.setWorkspaceDomains(policy?.domains.workspaceDomains ?? null);
     this.vision = policy?.vision ?? false;
@@ -81,20 +99,73 @@ export class ConversationWiring {
       httpTools: [...(workspaceTools as StoredHttpTool[]), ...this.p.meta.httpTools()],
       web: info ? this.webDeps(info, policy) : undefined,
       browser: info ? this.browserDeps(info, policy) : undefined,
-      files: info ? conversationFiles(this.p.env, info.workspace_id) : undefined,
+      files: info ? conversationFiles(this.p.env, info.workspace_id, info.origin) : undefined,
       runSubAgent: (spec, ctx) =>
         runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
     });
+    if (info) await this.attachMcp(registry, info, mcpServers as McpServerConfig[]);
     return registry;
+  }
+
+  /** Adds the workspace's MCP tools; servers that are down are left out, with a notice. */
+  private async attachMcp(registry: ToolRegistry, info: ConversationInfo, servers: McpServerConfig[]) {
+    this.mcpNote = null;
+    if (servers.length === 0) return;
+    const mcp = this.mcpToolset(info);
+    const unavailable = await mcp.attach(registry, servers, info.allowed_tools ?? null);
+    this.mcpNote = unavailableNote(unavailable);
+    const runId = this.p.runs.active()?.id ?? null;
+    if (runId) {
+      for (const u of unavailable) {
+        this.p.emit(
+          runId,
+          ev.custom("notice", {
+            kind: "mcp_server_unavailable",
+            server: u.server,
+            code: u.code,
+            message: u.message,
+          }),
+        );
+      }
+    }
+  }
+
+  private mcpToolset(info: ConversationInfo): McpToolset {
+    const registry = () => this.mcpRegistry(info.workspace_id);
+    this.mcp ??= new McpToolset({
+      allowPrivateNetwork: this.vars.ALLOW_PRIVATE_NETWORK === "true",
+      sessions: new McpSessions(this.p.sql),
+      reauthorize: (id) => registry().reauthorize(id),
+      saveTools: (id, tools) => {
+        registry()
+          .saveTools(id, tools)
+          .catch(() => {});
+      },
+      save: imageFiles(conversationFiles(this.p.env, info.workspace_id).files).save,
+      vision: () => this.vision,
+      timeoutMs: this.p.config.limits.timeoutMs,
+    });
+    return this.mcp;
+  }
+
+  /** Closes the MCP connections' streams at the end of a run (their sessions stay stored). */
+  async closeMcp(): Promise<void> {
+    await this.mcp?.close();
+  }
+
+  /** The workspace's MCP server registry. */
+  private mcpRegistry(workspaceId: string): DurableObjectStub<McpRegistry> {
+    const ns = this.p.env.MCP_REGISTRY as DurableObjectNamespace<McpRegistry>;
+    return ns.get(ns.idFromName(workspaceId));
   }
 
   /** What the agent loop needs for one run step. */
   loopDeps(tools: ToolRegistry): LoopDeps {
     const info = this.p.meta.info()!;
     const model = createModelClient(this.p.env as unknown as ModelEnv, this.p.config);
-    const files = conversationFiles(this.p.env, info.workspace_id);
+    const files = conversationFiles(this.p.env, info.workspace_id, info.origin);
     return {
-      ledger: this.p.runs,
+      ledger: pricedLedger(this.p.runs, this.price(info.model)),
       outputSchema: info.output_schema,
       conversationId: info.id,
       workspaceId: info.workspace_id,
@@ -106,7 +177,9 @@ export class ConversationWiring {
       tools,
       settings: {
         model: info.model,
-        instructions: info.instructions,
+        instructions: this.mcpNote
+          ? [info.instructions, this.mcpNote].filter(Boolean).join("\n\n")
+          : info.instructions,
         maxSteps: info.max_steps,
         limits: this.p.config.limits,
         contextTokens: info.context_window,
@@ -127,6 +200,11 @@ export class ConversationWiring {
       get: () => this.p.meta.get<ContextSummary>(key),
       set: (s) => this.p.meta.set(key, s),
     };
+  }
+
+  /** A model's price under the workspace's table (null: unknown, costs stay null). */
+  price(model: string) {
+    return priceFor(model, this.cost.model_prices);
   }
 
   /** The conversation's browser, created on first use (it launches nothing until a tab tool runs). */
@@ -164,7 +242,7 @@ export class ConversationWiring {
           browser,
           secrets: this.secretReader(info.workspace_id),
           summarize: this.summarizer(info.model),
-          saveFile: imageFiles(conversationFiles(this.p.env, info.workspace_id).files).save,
+          saveFile: imageFiles(conversationFiles(this.p.env, info.workspace_id, info.origin).files).save,
           vision: policy?.vision ?? false,
         }
       : undefined;
@@ -179,7 +257,7 @@ export class ConversationWiring {
     const model = createModelClient(this.p.env as unknown as ModelEnv, this.p.config);
     return createSummarizer(model, modelName, (usage) => {
       const run = this.p.runs.active();
-      if (run) this.p.runs.addUsage(run.id, usage);
+      if (run) pricedLedger(this.p.runs, this.price(modelName)).addUsage(run.id, usage);
     });
   }
 }

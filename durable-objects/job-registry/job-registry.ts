@@ -1,11 +1,18 @@
 /**
- * The list of every job of every workspace, in one Durable Object: the Cron Trigger walks it
- * to re-arm any job that lost its alarm. Listing jobs for people goes through the workspace.
+ * The list of every job, split over JOB_REGISTRY_SHARDS Durable Objects by a hash of the job's
+ * address, so no one object takes every job creation of every workspace. The Cron Trigger walks
+ * every shard (and drains the single list used before the split) to re-arm any job that lost its
+ * alarm. Listing jobs for people goes through the workspace. Concerns: one shard's job addresses.
  */
 import { DurableObject } from "cloudflare:workers";
 
-/** The one registry instance's name. */
-export const REGISTRY_NAME = "all-jobs";
+/**
+ * How many shards hold the jobs. Part of every job's address in the registry: raising it
+ * needs a move of the existing entries, so it is fixed here rather than configured.
+ */
+export const JOB_REGISTRY_SHARDS = 16;
+/** The one instance that held every job before the registry was sharded; drained by the sweep. */
+export const LEGACY_REGISTRY_NAME = "all-jobs";
 
 /** A job's address. */
 export interface JobAddress {
@@ -13,7 +20,7 @@ export interface JobAddress {
   job_id: string;
 }
 
-/** The Durable Object that knows every job. */
+/** The Durable Object holding one shard of the job list. */
 export class JobRegistry extends DurableObject<Env> {
   private readonly sql: SqlStorage;
 
@@ -45,8 +52,43 @@ export class JobRegistry extends DurableObject<Env> {
   }
 }
 
-/** The registry's stub. */
-export function jobRegistry(env: Env): DurableObjectStub<JobRegistry> {
+/** The shard (0 … JOB_REGISTRY_SHARDS - 1) of a job: FNV-1a of `<workspace>/<job>`. */
+export function shardOf(workspaceId: string, jobId: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(`${workspaceId}/${jobId}`)) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % JOB_REGISTRY_SHARDS;
+}
+
+function registryStub(env: Env, name: string): DurableObjectStub<JobRegistry> {
   const ns = env.JOB_REGISTRY as DurableObjectNamespace<JobRegistry>;
-  return ns.get(ns.idFromName(REGISTRY_NAME));
+  return ns.get(ns.idFromName(name));
+}
+
+/** The stub of shard `n`. */
+export function registryShard(env: Env, n: number): DurableObjectStub<JobRegistry> {
+  return registryStub(env, `jobs-shard-${n}`);
+}
+
+/** The stub of the registry used before sharding (the sweep drains it into the shards). */
+export function legacyJobRegistry(env: Env): DurableObjectStub<JobRegistry> {
+  return registryStub(env, LEGACY_REGISTRY_NAME);
+}
+
+/** Lists a new job in its shard. */
+export async function registerJob(env: Env, workspaceId: string, jobId: string): Promise<void> {
+  await registryShard(env, shardOf(workspaceId, jobId)).add(workspaceId, jobId);
+}
+
+/**
+ * Takes a deleted job off the registry: its shard, and the pre-shard list in case the job was
+ * created before the split and not yet drained (a job deletion, never a hot path).
+ */
+export async function unregisterJob(env: Env, workspaceId: string, jobId: string): Promise<void> {
+  await Promise.all([
+    registryShard(env, shardOf(workspaceId, jobId)).remove(workspaceId, jobId),
+    legacyJobRegistry(env).remove(workspaceId, jobId),
+  ]);
 }

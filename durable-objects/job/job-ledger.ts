@@ -3,9 +3,10 @@
  * scheduled instants, `manual:<uuid>` for runs started by hand) under a UNIQUE constraint, so an
  * occurrence seen twice (double alarms, a cron sweep, a restart) is recorded once.
  */
+
+import type { Usage } from "../../shared/api";
 import type { JobRun, JobRunStatus, JobRunTrigger, WebhookDelivery } from "../../shared/jobs";
-import type { Usage } from "../engine/model/model-types";
-import { randomToken } from "../workspace/workspace-object";
+import { randomToken } from "../engine/tokens";
 
 /** A ledger row with what the job object needs beyond the public view. */
 export interface StoredRun extends JobRun {
@@ -178,7 +179,7 @@ export class JobLedger {
       status: r.status as JobRunStatus,
       conversation_id: r.conversation_id,
       result_path: r.result_path,
-      tokens: r.tokens ? (JSON.parse(r.tokens) as Usage) : null,
+      tokens: r.tokens ? { cost_usd: null, ...(JSON.parse(r.tokens) as Omit<Usage, "cost_usd">) } : null,
       error: r.error ? (JSON.parse(r.error) as JobRun["error"]) : null,
       webhook: r.webhook ? (JSON.parse(r.webhook) as WebhookDelivery) : null,
       conv_run_id: r.conv_run_id,

@@ -50,7 +50,13 @@ export class JobObject extends DurableObject<Env> {
   // ---- the job's settings --------------------------------------------------------------
 
   /** Creates the job (idempotent for the same id); refuses bad settings. */
-  async create(id: string, workspaceId: string, body: CreateJob, secret: string): Promise<RpcResult<Job>> {
+  async create(
+    id: string,
+    workspaceId: string,
+    body: CreateJob,
+    secret: string,
+    origin?: string,
+  ): Promise<RpcResult<Job>> {
     const existing = this.record();
     if (existing) return ok(jobView(existing, true));
     const settings = settingsFromCreate(body);
@@ -65,6 +71,7 @@ export class JobObject extends DurableObject<Env> {
       created_at: now,
       updated_at: now,
       cursor: now,
+      ...(origin ? { origin } : {}),
       version: 1,
     };
     this.save(record);
@@ -296,7 +303,7 @@ export class JobObject extends DurableObject<Env> {
   }
 
   private scope(record: JobRecord): JobScope {
-    return { env: this.env, workspaceId: record.workspace_id, jobId: record.id };
+    return { env: this.env, workspaceId: record.workspace_id, jobId: record.id, origin: record.origin };
   }
 
   private allowPrivate(): boolean {

@@ -13,6 +13,8 @@ export interface JobRecord {
   updated_at: number;
   /** The last occurrence already handled (or the moment the schedule started counting). */
   cursor: number;
+  /** The origin the job was created through (absent in jobs created before it was recorded). */
+  origin?: string;
   version: 1;
 }
 

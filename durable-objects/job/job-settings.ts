@@ -30,6 +30,7 @@ export function settingsFromCreate(body: CreateJob): JobSettings {
     max_runtime_seconds: body.max_runtime_seconds ?? DEFAULT_MAX_RUNTIME_SECONDS,
     max_tokens: body.max_tokens ?? null,
     enabled: body.enabled,
+    mcp_servers: body.mcp_servers ?? null,
   };
 }
 

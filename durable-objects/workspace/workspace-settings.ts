@@ -10,6 +10,7 @@ import {
   DEFAULT_WIDGET_SETTINGS,
   WidgetSettings,
 } from "../../shared/agent-settings";
+import { CostSettings, DEFAULT_COST_SETTINGS, type ModelPrices } from "../../shared/cost";
 import {
   AgentPolicy,
   DEFAULT_AGENT_POLICY,
@@ -22,7 +23,7 @@ import {
 } from "../../shared/settings";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 
-type Section = "search" | "agent" | "widget" | "policy";
+type Section = "search" | "agent" | "widget" | "policy" | "cost";
 
 function readSection<T>(sql: SqlStorage, key: Section, schema: z.ZodType<T>, defaults: T): T {
   const row = sql.exec<{ value: string }>("SELECT value FROM settings WHERE key = ?", key).toArray()[0];
@@ -58,14 +59,24 @@ export class WorkspaceSettings {
     return readSection(this.sql, "policy", AgentPolicy, DEFAULT_AGENT_POLICY);
   }
 
+  cost(): CostSettings {
+    return readSection(this.sql, "cost", CostSettings, DEFAULT_COST_SETTINGS);
+  }
+
   view(): SettingsView {
-    return settingsView(this.search(), this.agent(), this.widget(), this.policy());
+    return settingsView(this.search(), this.agent(), this.widget(), this.policy(), this.cost());
   }
 
   /** Applies a partial update of any sections; nothing is written unless all of it is valid. */
   update(update: SettingsUpdate): RpcResult<SettingsView> {
     const current = this.policy();
-    let next: { search: SearchSettings; agent: AgentSettings; widget: WidgetSettings; policy: AgentPolicy };
+    let next: {
+      search: SearchSettings;
+      agent: AgentSettings;
+      widget: WidgetSettings;
+      policy: AgentPolicy;
+      cost: CostSettings;
+    };
     try {
       next = {
         search: SearchSettings.parse({ ...this.search(), ...update.search }),
@@ -76,6 +87,7 @@ export class WorkspaceSettings {
             update.allowed_domains === undefined ? current.allowed_domains : update.allowed_domains,
           model_vision: update.model_vision ?? current.model_vision,
         }),
+        cost: this.nextCost(update),
       };
     } catch (err) {
       if (!(err instanceof z.ZodError)) throw err;
@@ -88,6 +100,23 @@ export class WorkspaceSettings {
     if (update.widget) writeSection(this.sql, "widget", next.widget);
     if (update.allowed_domains !== undefined || update.model_vision !== undefined)
       writeSection(this.sql, "policy", next.policy);
-    return ok(settingsView(next.search, next.agent, next.widget, next.policy));
+    if (update.model_prices !== undefined || update.daily_budget_usd !== undefined)
+      writeSection(this.sql, "cost", next.cost);
+    return ok(settingsView(next.search, next.agent, next.widget, next.policy, next.cost));
+  }
+
+  /** The cost settings after an update: prices merged per model (null removes one), budget replaced. */
+  private nextCost(update: SettingsUpdate): CostSettings {
+    const current = this.cost();
+    let prices: ModelPrices = update.model_prices === null ? {} : { ...current.model_prices };
+    for (const [model, price] of Object.entries(update.model_prices ?? {})) {
+      if (price === null) delete prices[model];
+      else prices = { ...prices, [model]: price };
+    }
+    return CostSettings.parse({
+      model_prices: prices,
+      daily_budget_usd:
+        update.daily_budget_usd === undefined ? current.daily_budget_usd : update.daily_budget_usd,
+    });
   }
 }

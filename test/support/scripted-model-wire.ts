@@ -8,6 +8,8 @@ import { randomBytes } from "node:crypto";
 export interface TokenUsage {
   prompt_tokens: number;
   completion_tokens: number;
+  /** Passed through as OpenAI reports prompt-cache hits. */
+  prompt_tokens_details?: { cached_tokens: number };
 }
 export interface ToolCallSpec {
   id?: string;
@@ -186,7 +188,8 @@ export function usageFor(out: Output, messages: unknown, given?: TokenUsage): Us
     (out.content ?? "").length + out.toolCalls.reduce((n, c) => n + c.name.length + c.arguments.length, 0);
   const prompt_tokens = given?.prompt_tokens ?? Math.ceil(messageChars(messages) / 4);
   const completion_tokens = given?.completion_tokens ?? Math.ceil(outChars / 4);
-  return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens };
+  const details = given?.prompt_tokens_details ? { prompt_tokens_details: given.prompt_tokens_details } : {};
+  return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens, ...details };
 }
 
 export interface Envelope {

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { ServerResponse } from "node:http";
+import { gunzipSync } from "node:zlib";
 import { addPage } from "./page-server";
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/search/${name}`, import.meta.url));
@@ -175,4 +176,42 @@ searchRoute("/search/searxng/search", (q) => {
   if (q === "nothing") return [200, JSON_TYPE, "searxng-all-failed.json"];
   if (q === "forbidden") return [403, "text/html", "searxng.json"];
   return [200, JSON_TYPE, "searxng.json"];
+});
+
+const pdfFixture = (name: string) => readFileSync(new URL(`../fixtures/pdf/${name}.pdf`, import.meta.url));
+addPage("/web/pdf/report", (_req, res) => send(res, 200, "application/pdf", pdfFixture("report")));
+addPage("/web/pdf/octet", (_req, res) => send(res, 200, "application/octet-stream", pdfFixture("report")));
+addPage("/web/pdf/untyped", (_req, res) => {
+  res.writeHead(200);
+  res.end(pdfFixture("report"));
+});
+addPage("/web/pdf/encrypted", (_req, res) => send(res, 200, "application/pdf", pdfFixture("encrypted")));
+addPage("/web/pdf/scan", (_req, res) => send(res, 200, "application/pdf", pdfFixture("scan")));
+
+/** A page stating its metadata in JSON-LD (and differently in OpenGraph, which JSON-LD wins over). */
+export const JSON_LD_PAGE = `<!doctype html><html lang="en-GB"><head><title>Tides | Coast Weekly</title>
+<meta property="og:title" content="Tides explained (OpenGraph)"><meta property="og:site_name" content="Coast Weekly">
+<script type="application/ld+json">{"@context":"https://schema.org","@graph":[
+{"@type":"WebSite","name":"Coast Weekly (JSON-LD)"},
+{"@type":"NewsArticle","headline":"How the tides work","datePublished":"2025-09-04T10:30:00+02:00",
+"author":[{"@type":"Person","name":"Ada Brook"},{"@type":"Person","name":"Sam Reed"}],
+"publisher":{"@type":"Organization","name":"Coast Media"}}]}</script></head>
+<body><article><h1>How the tides work</h1><p>${"The moon pulls the oceans towards it, and the earth turns beneath the bulge. ".repeat(6)}</p></article></body></html>`;
+
+/** A page stating its metadata only in OpenGraph, article: and plain meta tags. */
+export const META_PAGE = `<!doctype html><html><head><title>Harbour lights</title>
+<meta name="author" content="Jo Marsh"><meta property="article:published_time" content="2024-03-05">
+<meta property="og:site_name" content="Harbour Times"><meta property="og:locale" content="pt_BR"></head>
+<body><article><h1>Harbour lights</h1><p>${"Every harbour keeps a red light to port and a green light to starboard. ".repeat(6)}</p></article></body></html>`;
+
+addPage("/web/meta/json-ld", (_req, res) => send(res, 200, "text/html; charset=utf-8", JSON_LD_PAGE));
+addPage("/web/meta/tags", (_req, res) => send(res, 200, "text/html; charset=utf-8", META_PAGE));
+
+const WCXB_DIR = new URL("../../../shared/data/wcxb-dev/html/", import.meta.url);
+/** Pages of the WCXB development split, read from the shared data next to the repo (never copied in). */
+addPage("/wcxb", (_req, res, url) => {
+  const id = url.searchParams.get("id") ?? "";
+  if (!/^\d{4}$/.test(id)) return send(res, 400, "text/plain", "bad id");
+  res.writeHead(200, { "content-type": "text/html" });
+  res.end(gunzipSync(readFileSync(new URL(`${id}.html.gz`, WCXB_DIR))));
 });

@@ -4,8 +4,9 @@ import { EventStream } from "../shared/event-stream";
 import { asText, type ConversationState } from "../shared/event-types";
 import { Transcript } from "../shared/transcript";
 import { api, authHeaders } from "./client";
+import { downloadFile } from "./files-page";
 import { TabsView } from "./tabs-view";
-import { notice, when } from "./ui";
+import { failureText, notice, when } from "./ui";
 
 interface ConversationRow {
   id: string;
@@ -101,6 +102,7 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
       status.textContent = running ? "Running…" : "Idle";
       tabs.setRunning(running);
     },
+    fileLink: (path) => fileRow(path),
   });
   main.append(
     h("p", {}, h("a", { href: "#/conversations" }, "← Conversations")),
@@ -127,6 +129,17 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
     stream.stop();
     tabs.stop();
   };
+}
+
+/** A download button for a file the agent wrote (the server lists them on the tool result). */
+function fileRow(path: string): HTMLElement {
+  const row = h("div", { class: "row file" });
+  const button = h("button", { type: "button" }, `Download ${path}`);
+  button.addEventListener("click", () =>
+    downloadFile(path).catch((err) => row.append(notice(failureText(err), true))),
+  );
+  row.append(button);
+  return row;
 }
 
 function renderTasks(el: HTMLElement, state: ConversationState): void {

@@ -2,12 +2,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { workspaceFiles } from "../../durable-objects/engine/files/files-factory";
 import { RESULTS_DIR } from "../../durable-objects/engine/files/result-spill";
+import { randomToken } from "../../durable-objects/engine/tokens";
 import { compileOutputSchema } from "../../durable-objects/engine/tools/finish";
-import { randomToken } from "../../durable-objects/workspace/workspace-object";
 import { Conversation, ConversationDetails, ConversationList, CreateConversation } from "../../shared/api";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
 import { conversationStub, existingConversation, workspaceStub } from "../stubs";
+import { checkMcpServerNames } from "./mcp-servers";
 import { commonErrors, json } from "./route-helpers";
 
 const errors = commonErrors;
@@ -39,12 +40,11 @@ app.openapi(
       }
     }
     const { workspaceId } = c.get("principal");
+    await checkMcpServerNames(c.env, workspaceId, parsed.data.mcp_servers);
     const id = `conv_${randomToken(12)}`;
-    const conv = (await conversationStub(c.env, workspaceId, id).create(
-      id,
-      workspaceId,
-      parsed.data,
-    )) as Conversation;
+    const conv = (await conversationStub(c.env, workspaceId, id).create(id, workspaceId, parsed.data, {
+      origin: new URL(c.req.url).origin,
+    })) as Conversation;
     await workspaceStub(c.env, workspaceId).addConversation(id, conv.created_at);
     return c.json(conv, 201);
   },

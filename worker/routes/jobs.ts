@@ -1,13 +1,14 @@
 /** Scheduled jobs: create, list, read, update, delete, run now, and the run ledger. */
 import { createRoute, z } from "@hono/zod-openapi";
 import { jobStub } from "../../durable-objects/conversation/job-link";
+import { randomToken } from "../../durable-objects/engine/tokens";
 import type { JobObject } from "../../durable-objects/job/job-object";
-import { jobRegistry } from "../../durable-objects/job-registry/job-registry";
-import { randomToken } from "../../durable-objects/workspace/workspace-object";
+import { registerJob, unregisterJob } from "../../durable-objects/job-registry/job-registry";
 import { CreateJob, Job, JobList, JobRun, JobRunList, UpdateJob } from "../../shared/jobs";
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
 import { workspaceStub } from "../stubs";
+import { checkMcpServerNames } from "./mcp-servers";
 import { commonErrors, json } from "./route-helpers";
 
 const JOB_ID = /^job_[A-Za-z0-9_-]{1,64}$/;
@@ -45,6 +46,7 @@ app.openapi(
   }),
   async (c) => {
     const { workspaceId } = c.get("principal");
+    await checkMcpServerNames(c.env, workspaceId, c.req.valid("json").mcp_servers);
     const id = `job_${randomToken(12)}`;
     const job: Job = unwrap(
       await jobStub(c.env, workspaceId, id).create(
@@ -52,10 +54,11 @@ app.openapi(
         workspaceId,
         c.req.valid("json"),
         `whsec_${randomToken(24)}`,
+        new URL(c.req.url).origin,
       ),
     );
     await workspaceStub(c.env, workspaceId).addJob(id, job.created_at);
-    await jobRegistry(c.env).add(workspaceId, id);
+    await registerJob(c.env, workspaceId, id);
     return c.json(job, 201);
   },
 );
@@ -113,6 +116,7 @@ app.openapi(
   async (c) => {
     const { id } = c.req.valid("param");
     const stub = await existingJob(c.env, c.get("principal").workspaceId, id);
+    await checkMcpServerNames(c.env, c.get("principal").workspaceId, c.req.valid("json").mcp_servers);
     const job: Job = unwrap(await stub.update(c.req.valid("json")));
     return c.json(job, 200);
   },
@@ -136,7 +140,7 @@ app.openapi(
     const stub = await existingJob(c.env, workspaceId, id);
     await stub.destroy();
     await workspaceStub(c.env, workspaceId).removeJob(id);
-    await jobRegistry(c.env).remove(workspaceId, id);
+    await unregisterJob(c.env, workspaceId, id);
     return c.json({ id, deleted: true as const }, 200);
   },
 );

@@ -1,11 +1,12 @@
 /** The widget's entry: a publishable key opens a visitor session bound to a new conversation. */
 import { createRoute } from "@hono/zod-openapi";
-import { hashKey, randomToken } from "../../durable-objects/workspace/workspace-object";
+import { hashKey, randomToken } from "../../durable-objects/engine/tokens";
 import { WidgetSettings } from "../../shared/agent-settings";
 import { type Conversation, WidgetSession } from "../../shared/api";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
 import { conversationStub, workspaceStub } from "../stubs";
+import { rememberVisitor } from "../widget-access";
 import { commonErrors, json } from "./route-helpers";
 
 const app = createApp();
@@ -26,13 +27,19 @@ app.openapi(
       throw new ApiError(403, "forbidden", "Widget sessions are opened with a publishable key.");
     const id = `conv_${randomToken(12)}`;
     const origin = c.req.header("origin") ?? "";
-    const conv = (await conversationStub(c.env, workspaceId, id).create(id, workspaceId, {
-      metadata: { channel: "widget", origin, key_id: keyId },
-    })) as Conversation;
+    const conv = (await conversationStub(c.env, workspaceId, id).create(
+      id,
+      workspaceId,
+      { metadata: { channel: "widget", origin, key_id: keyId } },
+      { origin: new URL(c.req.url).origin },
+    )) as Conversation;
     const ws = workspaceStub(c.env, workspaceId);
     await ws.addConversation(id, conv.created_at);
     const visitorToken = `vt_${randomToken(24)}`;
-    await ws.addVisitor(await hashKey(visitorToken), { key_id: keyId, conversation_id: id });
+    const visitor = { key_id: keyId, conversation_id: id };
+    const tokenHash = await hashKey(visitorToken);
+    await ws.addVisitor(tokenHash, visitor);
+    rememberVisitor(workspaceId, tokenHash, visitor);
     return c.json({ conversation_id: id, visitor_token: visitorToken }, 201);
   },
 );

@@ -12,7 +12,7 @@ export const DEFAULT_LINK_TTL_SECONDS = 15 * 60;
 export interface FilesConfig {
   limits: FileLimits;
   linkTtlSeconds: number;
-  /** Origin put in front of signed links (`PUBLIC_BASE_URL`); links are root-relative without it. */
+  /** Origin put in front of signed links (`PUBLIC_BASE_URL`); without it, the conversation's origin. */
   publicBaseUrl: string;
   /** `FILES_SIGNING_SECRET`, else derived from `ADMIN_TOKEN`; null when neither is set. */
   signingSecret: string | null;

@@ -1,9 +1,19 @@
-/** Turns a downloaded body into what web_fetch returns: Markdown, pretty JSON, text or a note on binaries. */
+/** Turns a downloaded body into what web_fetch returns: Markdown, pretty JSON, text, PDF text or a note on binaries. */
 import { decodeBody } from "../net/charset";
+import { isPdfBytes, PDF_TYPE, readPdfText } from "../pdf/pdf-text";
 import { extractMainContent } from "./extract";
+import type { PageMetadata } from "./metadata";
 
 /** How a body is handled. */
-export type BodyKind = "html" | "json" | "text" | "binary";
+export type BodyKind = "html" | "json" | "text" | "pdf" | "binary";
+
+/** A rendered body and the metadata the document states. */
+export interface Rendered {
+  text: string;
+  metadata: PageMetadata;
+  /** Part of the document was left out (a PDF's pages past the page cap). */
+  truncated?: boolean;
+}
 
 const TEXT_TYPES =
   /^(text\/|application\/(xml|javascript|ecmascript|x-sh|x-yaml|yaml|toml|sql|graphql|x-www-form-urlencoded|rss\+xml|atom\+xml))|\+xml$/;
@@ -18,6 +28,7 @@ export function mediaType(contentType: string | null): string | null {
 export function kindOf(type: string | null): BodyKind | null {
   if (!type) return null;
   if (type === "text/html" || type === "application/xhtml+xml") return "html";
+  if (type === PDF_TYPE || type === "application/x-pdf") return "pdf";
   if (type === "application/json" || type.endsWith("+json") || type === "text/json") return "json";
   if (TEXT_TYPES.test(type)) return "text";
   if (type === "application/octet-stream" || type === "binary/octet-stream") return null;
@@ -26,9 +37,9 @@ export function kindOf(type: string | null): BodyKind | null {
 
 /** Guesses the kind of a body sent without a (useful) Content-Type. */
 export function sniffKind(bytes: Uint8Array): BodyKind {
+  if (isPdfBytes(bytes)) return "pdf";
   const head = new TextDecoder("windows-1252").decode(bytes.subarray(0, 512)).trimStart().toLowerCase();
-  if (head.startsWith("%pdf") || head.startsWith("pk\u0003\u0004") || bytes.subarray(0, 512).includes(0))
-    return "binary";
+  if (head.startsWith("pk\u0003\u0004") || bytes.subarray(0, 512).includes(0)) return "binary";
   if (
     head.startsWith("<!doctype html") ||
     head.startsWith("<html") ||
@@ -49,29 +60,41 @@ export function formatSize(bytes: number): string {
 /** The note returned instead of a binary body. */
 export function binaryNote(type: string | null, size: number): string {
   const what = type ?? "unknown binary data";
-  return `[${what} content, ${formatSize(size)}: not shown. web_fetch returns HTML pages (as Markdown), JSON and plain text; this is a binary file (e.g. a PDF, an image or an archive).]`;
+  return `[${what} content, ${formatSize(size)}: not shown. web_fetch returns HTML pages (as Markdown), PDFs, JSON and plain text as text; this is a binary file (e.g. an image or an archive).]`;
 }
 
 /** Decodes and converts a body of a known text kind. */
 export function renderBody(
-  kind: Exclude<BodyKind, "binary">,
+  kind: "html" | "json" | "text",
   bytes: Uint8Array,
   contentType: string | null,
   url: string,
-): string {
+): Rendered {
   const text = decodeBody(bytes, contentType, kind === "html");
   if (kind === "html") {
-    const { title, markdown } = extractMainContent(text, url);
-    if (!markdown)
-      return title ? `# ${title}\n\n(The page has no readable text.)` : "(The page has no readable text.)";
-    return title && !markdown.startsWith("# ") ? `# ${title}\n\n${markdown}` : markdown;
+    const { title, markdown, metadata } = extractMainContent(text, url);
+    const heading = title ? `# ${title}\n\n` : "";
+    if (!markdown) return { text: `${heading}(The page has no readable text.)`, metadata };
+    return { text: title && !markdown.startsWith("# ") ? heading + markdown : markdown, metadata };
   }
   if (kind === "json") {
     try {
-      return JSON.stringify(JSON.parse(text), null, 2);
+      return { text: JSON.stringify(JSON.parse(text), null, 2), metadata: {} };
     } catch {
-      return text;
+      return { text, metadata: {} };
     }
   }
-  return text;
+  return { text, metadata: {} };
+}
+
+/** A PDF as text: the title as a heading, then every page under its marker. */
+export async function renderPdf(bytes: Uint8Array): Promise<Rendered> {
+  const pdf = await readPdfText(bytes);
+  const metadata: PageMetadata = {};
+  if (pdf.title) metadata.title = pdf.title;
+  if (pdf.author) metadata.author = pdf.author;
+  if (pdf.created) metadata.published_at = pdf.created;
+  if (pdf.language) metadata.language = pdf.language;
+  const text = pdf.title ? `# ${pdf.title}\n\n${pdf.text}` : pdf.text;
+  return { text, metadata, truncated: pdf.pagesRead < pdf.totalPages };
 }

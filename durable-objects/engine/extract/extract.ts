@@ -7,6 +7,7 @@ import { parseHTML } from "linkedom";
 import { cleanArticle, isInside } from "./article-cleanup";
 import type { DomDocument, DomElement } from "./dom-types";
 import { toMarkdown } from "./markdown";
+import { type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -30,6 +31,7 @@ const RAW_JUNK =
 export interface Extracted {
   title: string;
   markdown: string;
+  metadata: PageMetadata;
 }
 
 function removePageJunk(doc: DomDocument): void {
@@ -51,14 +53,13 @@ function removeArticleJunk(root: DomElement): void {
 
 /** Extracts the main content of an HTML page as Markdown. */
 export function extractMainContent(html: string, url?: string): Extracted {
+  const ld = readJsonLd(html);
   const document = parseHTML(html.replace(RAW_JUNK, "")).document as unknown as DomDocument;
+  const metadata = readMetadata(document, ld);
   const title = (document.querySelector("title")?.textContent ?? "").trim();
   if (url) setBase(document, url);
   removePageJunk(document);
-  const article = new Readability<DomElement>(document as never, {
-    disableJSONLD: true,
-    serializer: (n) => n as unknown as DomElement,
-  }).parse();
+  const article = readArticle(document);
   if (article?.content) {
     removeArticleJunk(article.content);
     cleanArticle(article.content, article.title ?? title);
@@ -67,7 +68,9 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const fallback = content.length >= MIN_ARTICLE_CHARS ? "" : document.body ? toMarkdown(document.body) : "";
   const markdown =
     content.length >= MIN_ARTICLE_CHARS || content.length >= fallback.length ? content : fallback;
-  return { title: article?.title?.trim() || title, markdown };
+  const heading = article?.title?.trim() || title;
+  if (heading && !metadata.title) metadata.title = heading;
+  return { title: heading, markdown, metadata };
 }
 
 function setBase(document: DomDocument, url: string): void {
@@ -76,4 +79,16 @@ function setBase(document: DomDocument, url: string): void {
   const base = document.createElement("base");
   base.setAttribute("href", url);
   head?.prepend(base);
+}
+
+/** Readability's article, or null when it finds none or trips over the document. */
+function readArticle(document: DomDocument) {
+  try {
+    return new Readability<DomElement>(document as never, {
+      disableJSONLD: true,
+      serializer: (n) => n as unknown as DomElement,
+    }).parse();
+  } catch {
+    return null;
+  }
 }

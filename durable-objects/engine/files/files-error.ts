@@ -12,6 +12,7 @@ export const FILE_ERROR_STATUS = {
   file_too_large: 413,
   quota_exceeded: 413,
   signing_unavailable: 503,
+  link_unavailable: 503,
 } as const;
 
 /** A file error code. */

@@ -4,7 +4,7 @@ import type { ResultSpill } from "../files/result-spill";
 import type { ModelClient, Usage } from "../model/model-types";
 import type { EventLog } from "../store/event-log";
 import type { MessageStore } from "../store/message-store";
-import type { RunStatus, RunStore } from "../store/run-store";
+import type { RunStatus, RunStore, SubAgentRef } from "../store/run-store";
 import type { ToolRegistry } from "../tools/tool";
 import type { RetryCounters, RunnerLimits } from "../tools/tool-runner";
 import type { StateHolder } from "./conversation-state";
@@ -36,8 +36,10 @@ export interface SummaryStore {
 
 /** Where a run's steps, tokens and retry counters are recorded. */
 export interface RunLedger {
-  addStep(runId: string, usage: Usage): void;
-  addUsage(runId: string, usage: Usage): void;
+  /** A finished model turn; `agent` names the sub-agent that took it (its line, not the run's steps). */
+  addStep(runId: string, usage: Usage, agent?: SubAgentRef): void;
+  /** Tokens spent outside a step (e.g. a summary); `agent` as above. */
+  addUsage(runId: string, usage: Usage, agent?: SubAgentRef): void;
   saveRetries(runId: string, retries: RetryCounters): void;
   setStatus(runId: string, status: RunStatus): void;
 }

@@ -74,9 +74,10 @@ export function subAgentScope(parent: LoopDeps, runId: string, spec: SubAgentSpe
       runId,
       ev.custom("sub_agent_event", { sub_agent_id: ref.id, label: ref.label, agent_type: ref.type, event }),
     );
+  // The parent's ledger (priced, budgeted) with every call booked to this sub-agent's line.
   const ledger: RunLedger = {
-    addStep: (id, usage) => parent.runs.addSubAgentUsage(id, ref, usage, true),
-    addUsage: (id, usage) => parent.runs.addSubAgentUsage(id, ref, usage, false),
+    addStep: (id, usage) => parent.ledger.addStep(id, usage, ref),
+    addUsage: (id, usage) => parent.ledger.addUsage(id, usage, ref),
     saveRetries: () => {},
     setStatus: () => {},
   };

@@ -4,6 +4,7 @@
  * eviction, say) is never run again.
  */
 
+import { filesWritten } from "../files/written-files";
 import type { ToolCall } from "../model/model-types";
 import { errorResult, runTool, type ToolOutcome } from "../tools/tool-runner";
 import { ev } from "./event-builders";
@@ -88,7 +89,8 @@ export async function toolStep(
     if (outcome.kind === "finish") finished ??= { result: outcome.result };
     const isError = outcome.kind === "result" && outcome.isError;
     deps.messages.append(runId, { role: "tool", tool_call_id: call.id, content: outcome.content });
-    deps.emit(runId, ev.toolResult(call.id, outcome.content, isError));
+    const files = filesWritten(call.function.name, outcome.content, isError);
+    deps.emit(runId, ev.toolResult(call.id, outcome.content, isError, files));
   };
   await Promise.all(
     pending.map(async (call) => {

@@ -35,6 +35,8 @@ export interface Usage {
   input_tokens: number;
   output_tokens: number;
   total_tokens: number;
+  /** Input tokens served from the provider's prompt cache (part of input_tokens). */
+  cached_input_tokens?: number;
 }
 
 /** What one model turn produced. */
@@ -43,6 +45,8 @@ export interface ModelTurn {
   toolCalls: ToolCall[];
   usage: Usage;
   finishReason: string | null;
+  /** The model that answered, as the endpoint reported it (may name a snapshot). */
+  responseModel?: string;
 }
 
 /** Streaming notifications from a model call, in order. */
@@ -70,11 +74,13 @@ export interface ModelClient {
 
 /** Adds two usage records. */
 export function addUsage(a: Usage, b: Usage): Usage {
-  return {
+  const sum: Usage = {
     input_tokens: a.input_tokens + b.input_tokens,
     output_tokens: a.output_tokens + b.output_tokens,
     total_tokens: a.total_tokens + b.total_tokens,
   };
+  const cached = (a.cached_input_tokens ?? 0) + (b.cached_input_tokens ?? 0);
+  return cached ? { ...sum, cached_input_tokens: cached } : sum;
 }
 
 /** A zero usage record. */

@@ -57,6 +57,13 @@ export function createOpenAIClient(opts: OpenAIClientOptions): ModelClient {
 function toModelError(err: unknown, attempts: number): ModelError {
   if (err instanceof ModelError) return err;
   if (err instanceof APIError && err.status !== undefined) {
+    if (err.status === 401 || err.status === 403)
+      return new ModelError(
+        `The model endpoint refused the key (${err.status}): set a valid OPENAI_API_KEY for OPENAI_BASE_URL (a secret, or .dev.vars locally). ${err.message}`,
+        "model_auth_failed",
+        err.status,
+        { cause: err },
+      );
     const code =
       err.status === 429 ? "model_rate_limited" : err.status >= 500 ? "model_unavailable" : "model_error";
     return new ModelError(`model endpoint answered ${err.status}: ${err.message}`, code, err.status, {
@@ -103,16 +110,20 @@ export class TurnAccumulator {
   private readonly calls = new Map<number, ToolCall>();
   private usage: Usage = { input_tokens: 0, output_tokens: 0, total_tokens: 0 };
   private finishReason: string | null = null;
+  private model: string | undefined;
 
   constructor(private readonly onDelta: (d: ModelDelta) => void) {}
 
   /** Folds in one chunk, reporting what it adds. */
   add(chunk: ChatCompletionChunk): void {
+    if (chunk.model) this.model = chunk.model;
     if (chunk.usage) {
+      const cached = chunk.usage.prompt_tokens_details?.cached_tokens ?? 0;
       this.usage = {
         input_tokens: chunk.usage.prompt_tokens ?? 0,
         output_tokens: chunk.usage.completion_tokens ?? 0,
         total_tokens: chunk.usage.total_tokens ?? 0,
+        ...(cached ? { cached_input_tokens: cached } : {}),
       };
     }
     for (const choice of chunk.choices ?? []) {
@@ -150,6 +161,12 @@ export class TurnAccumulator {
   /** The finished turn. */
   result(): ModelTurn {
     const toolCalls = [...this.calls.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c);
-    return { text: this.text, toolCalls, usage: this.usage, finishReason: this.finishReason };
+    return {
+      text: this.text,
+      toolCalls,
+      usage: this.usage,
+      finishReason: this.finishReason,
+      ...(this.model ? { responseModel: this.model } : {}),
+    };
   }
 }

@@ -31,8 +31,8 @@ export function createWorkersAiClient(ai: WorkersAiBinding, defaultModel: string
         })) as WorkersAiOutput;
       } catch (err) {
         throw new ModelError(
-          `Workers AI failed: ${err instanceof Error ? err.message : String(err)}`,
-          "model_error",
+          `Workers AI failed: ${err instanceof Error ? err.message : String(err)}. No OPENAI_API_KEY is set, so Cirrus used the Workers AI binding (locally it needs a Cloudflare login); set OPENAI_API_KEY and OPENAI_BASE_URL to use an OpenAI-compatible model instead.`,
+          "model_not_configured",
           undefined,
           { cause: err },
         );

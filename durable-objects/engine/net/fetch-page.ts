@@ -22,7 +22,8 @@ export interface FetchedPage {
 /** Limits of one download. */
 export interface FetchLimits {
   timeoutMs: number;
-  maxBytes: number;
+  /** The byte cap for a body of this content type. */
+  maxBytes(contentType: string | null): number;
   policy: NetworkPolicy;
   signal: AbortSignal;
   /** Whether a body of this content type should be read at all (binary types are only measured). */
@@ -69,7 +70,7 @@ export async function fetchPage(url: string, limits: FetchLimits): Promise<Fetch
         signal,
         headers: {
           "user-agent": FETCH_USER_AGENT,
-          accept: "text/html,application/json,text/*;q=0.9,*/*;q=0.5",
+          accept: "text/html,application/json,application/pdf,text/*;q=0.9,*/*;q=0.5",
         },
       },
       limits.policy,
@@ -80,7 +81,7 @@ export async function fetchPage(url: string, limits: FetchLimits): Promise<Fetch
     let read: { bytes: Uint8Array; capped: boolean } = { bytes: new Uint8Array(0), capped: false };
     // A binary body is only read when its size is not declared, to measure it.
     if (response.body && (wanted || !Number.isFinite(declared)))
-      read = await readCapped(response.body, limits.maxBytes);
+      read = await readCapped(response.body, limits.maxBytes(contentType));
     else await response.body?.cancel();
     return {
       status: response.status,

@@ -3,12 +3,20 @@
  * with idempotency keys, status, step count, token usage and outcome.
  */
 
-import type { RunUsage, SubAgentUsage } from "../../../shared/api";
+import type { SubAgentUsage } from "../../../shared/api";
+import { addCost } from "../cost/price-table";
 import type { Usage } from "../model/model-types";
 import { addUsage, ZERO_USAGE } from "../model/model-types";
 import type { RetryCounters } from "../tools/tool-runner";
 
 export type { SubAgentType } from "../../../shared/api";
+
+/** A run's tokens and their cost in dollars (null while unknown: no price for its model), sub-agents included. */
+export type RunUsage = Usage & {
+  cost_usd: number | null;
+  /** One line per sub-agent the run started (already counted in the totals). */
+  sub_agents?: SubAgentUsage[];
+};
 
 /** Which sub-agent a usage line belongs to. */
 export type SubAgentRef = Pick<SubAgentUsage, "id" | "type" | "label">;
@@ -17,6 +25,8 @@ export type SubAgentRef = Pick<SubAgentUsage, "id" | "type" | "label">;
 export function subAgentLine(run: Run, id: string): SubAgentUsage | undefined {
   return run.usage.sub_agents?.find((l) => l.id === id);
 }
+
+const NO_USAGE: RunUsage = { ...ZERO_USAGE, cost_usd: null };
 
 export type RunStatus = "queued" | "running" | "waiting_for_user" | "succeeded" | "failed" | "cancelled";
 
@@ -85,7 +95,7 @@ export class RunStore {
       content,
       idempotencyKey,
       Date.now(),
-      JSON.stringify(ZERO_USAGE),
+      JSON.stringify(NO_USAGE),
     );
     return { run: this.get(id)!, created: true };
   }
@@ -134,35 +144,33 @@ export class RunStore {
     this.sql.exec("UPDATE runs SET status = ? WHERE id = ?", status, id);
   }
 
-  /** Records a finished model turn: one more step and its tokens. */
-  addStep(id: string, usage: Usage): void {
-    this.addUsage(id, usage);
-    this.sql.exec("UPDATE runs SET steps = steps + 1 WHERE id = ?", id);
+  /**
+   * Records a finished model turn: its tokens and their cost (null: unpriced), and one more step
+   * — the run's own, or for a sub-agent's turn (`agent`) the sub-agent's line's.
+   */
+  addStep(id: string, usage: Usage, cost: number | null = null, agent?: SubAgentRef): void {
+    this.addUsage(id, usage, cost, agent, true);
+    if (!agent) this.sql.exec("UPDATE runs SET steps = steps + 1 WHERE id = ?", id);
   }
 
-  /** Adds tokens spent outside a step (e.g. summarising the context). */
-  addUsage(id: string, usage: Usage): void {
+  /** Adds tokens spent outside a step (e.g. summarising the context) and their cost; `agent` also to its line. */
+  addUsage(id: string, usage: Usage, cost: number | null = null, agent?: SubAgentRef, step = false): void {
     const run = this.get(id);
     if (!run) return;
-    this.saveUsage(id, { ...run.usage, ...addUsage(run.usage, usage) });
-  }
-
-  /** Adds a sub-agent's tokens (and a model turn when `step`) to the run's totals and to its own line. */
-  addSubAgentUsage(id: string, agent: SubAgentRef, usage: Usage, step: boolean): void {
-    const run = this.get(id);
-    if (!run) return;
-    const lines = run.usage.sub_agents ?? [];
-    const old = lines.find((l) => l.id === agent.id) ?? { ...agent, steps: 0, ...ZERO_USAGE };
-    const line: SubAgentUsage = { ...old, ...addUsage(old, usage), steps: old.steps + (step ? 1 : 0) };
-    this.saveUsage(id, {
+    const total: RunUsage = {
+      ...run.usage,
       ...addUsage(run.usage, usage),
-      sub_agents: lines.some((l) => l.id === agent.id)
-        ? lines.map((l) => (l.id === agent.id ? line : l))
-        : [...lines, line],
-    });
+      cost_usd: addCost(run.usage.cost_usd, cost),
+    };
+    if (agent) total.sub_agents = withLine(run.usage.sub_agents ?? [], agent, usage, cost, step);
+    this.sql.exec("UPDATE runs SET usage = ? WHERE id = ?", JSON.stringify(total), id);
   }
 
-  private saveUsage(id: string, usage: RunUsage): void {
+  /** Opens a run's cost at $0 when its model has a price (it stays null, unknown, otherwise). */
+  openCost(id: string, priced: boolean): void {
+    const run = this.get(id);
+    if (!run || run.usage.total_tokens > 0) return;
+    const usage: RunUsage = { ...run.usage, cost_usd: priced ? 0 : null };
     this.sql.exec("UPDATE runs SET usage = ? WHERE id = ?", JSON.stringify(usage), id);
   }
 
@@ -191,17 +199,18 @@ export class RunStore {
     );
   }
 
-  /** Tokens used by every run of the conversation. */
-  totalUsage(): Usage {
-    const rows = this.sql.exec<{ usage: string }>("SELECT usage FROM runs").toArray();
-    return rows.reduce<Usage>((acc, r) => {
-      const u = JSON.parse(r.usage) as Usage;
-      return {
-        input_tokens: acc.input_tokens + u.input_tokens,
-        output_tokens: acc.output_tokens + u.output_tokens,
-        total_tokens: acc.total_tokens + u.total_tokens,
-      };
-    }, ZERO_USAGE);
+  /** Tokens and cost of every started run of the conversation (cost null if any run's is unknown). */
+  totalUsage(): RunUsage {
+    const rows = this.sql
+      .exec<{ usage: string }>("SELECT usage FROM runs WHERE status != 'queued'")
+      .toArray();
+    return rows.reduce<RunUsage>(
+      (acc, r) => {
+        const u = parseUsage(r.usage);
+        return { ...addUsage(acc, u), cost_usd: addCost(acc.cost_usd, u.cost_usd) };
+      },
+      { ...ZERO_USAGE, cost_usd: 0 },
+    );
   }
 }
 
@@ -215,11 +224,37 @@ function toRun(r: RunRow): Run {
     started_at: r.started_at,
     finished_at: r.finished_at,
     steps: r.steps,
-    usage: JSON.parse(r.usage) as RunUsage,
+    usage: parseUsage(r.usage),
     output: r.output === null ? null : JSON.parse(r.output),
     error: r.error === null ? null : (JSON.parse(r.error) as Run["error"]),
     cancel_requested: r.cancel_requested === 1,
     retries: JSON.parse(r.retries) as RetryCounters,
     start_seq: r.start_seq,
   };
+}
+
+/** The sub-agent lines with `usage` added to `agent`'s (created at zero, with the run's cost so far unknown). */
+function withLine(
+  lines: SubAgentUsage[],
+  agent: SubAgentRef,
+  usage: Usage,
+  cost: number | null,
+  step: boolean,
+): SubAgentUsage[] {
+  const old = lines.find((l) => l.id === agent.id) ?? { ...agent, steps: 0, ...ZERO_USAGE, cost_usd: 0 };
+  const line: SubAgentUsage = {
+    ...old,
+    ...addUsage(old, usage),
+    cost_usd: addCost(old.cost_usd, cost),
+    steps: old.steps + (step ? 1 : 0),
+  };
+  return lines.some((l) => l.id === agent.id)
+    ? lines.map((l) => (l.id === agent.id ? line : l))
+    : [...lines, line];
+}
+
+/** A stored usage record; rows written before costs existed have an unknown (null) cost. */
+function parseUsage(raw: string): RunUsage {
+  const u = JSON.parse(raw) as Usage & { cost_usd?: number | null };
+  return { ...u, cost_usd: u.cost_usd ?? null };
 }

@@ -124,6 +124,12 @@ export class ToolRegistry {
     return this;
   }
 
+  /** Removes a tool (an MCP server withdrew it); true when it was there. */
+  remove(name: string): boolean {
+    this.cachedSpecs = null;
+    return this.tools.delete(name);
+  }
+
   get(name: string): Tool | undefined {
     return this.tools.get(name);
   }

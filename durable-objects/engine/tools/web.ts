@@ -2,9 +2,20 @@
 import { z } from "zod";
 import type { SearchSettings } from "../../../shared/settings";
 import type { WebConfig } from "../config/web-config";
-import { binaryNote, kindOf, mediaType, renderBody, sniffKind } from "../extract/content";
+import {
+  type BodyKind,
+  binaryNote,
+  formatSize,
+  kindOf,
+  mediaType,
+  type Rendered,
+  renderBody,
+  renderPdf,
+  sniffKind,
+} from "../extract/content";
 import type { DomainPolicy } from "../net/allowed-domains";
-import { fetchPage } from "../net/fetch-page";
+import { type FetchedPage, fetchPage } from "../net/fetch-page";
+import { PDF_TYPE, PdfError } from "../pdf/pdf-text";
 import { runSearch } from "../search";
 import { bytesText, durationText } from "./limit-text";
 import { defineTool, ToolError } from "./tool";
@@ -73,29 +84,57 @@ function cut(text: string, max: number): { text: string; cut: boolean } {
   return text.length > max ? { text: text.slice(0, max), cut: true } : { text, cut: false };
 }
 
-/** Fetches and renders one URL as the tool spec's return shape. */
+/** Whether a body of this type may be a PDF (declared so, or untyped bytes to sniff). */
+const mayBePdf = (type: string | null) => {
+  const kind = kindOf(type);
+  return kind === "pdf" || kind === null;
+};
+
+/** Turns the downloaded body into text and the metadata its document states. */
+async function render(deps: WebToolDeps, page: FetchedPage, kind: BodyKind, type: string | null) {
+  if (kind === "binary") return { text: binaryNote(type, page.size), metadata: {} } satisfies Rendered;
+  if (kind !== "pdf") return renderBody(kind, page.bytes, page.contentType, page.finalUrl);
+  if (page.capped)
+    throw new ToolError(
+      "pdf_too_large",
+      `The PDF at ${page.finalUrl} is larger than web_fetch's PDF limit of ${formatSize(deps.config.fetchMaxPdfBytes)} (WEB_FETCH_MAX_PDF_BYTES); a PDF cut short cannot be read.`,
+    );
+  try {
+    return await renderPdf(page.bytes);
+  } catch (err) {
+    if (err instanceof PdfError) throw new ToolError(err.code, err.message);
+    throw err;
+  }
+}
+
+/** Fetches and renders one URL as the tool spec's return shape, with the document's metadata beside it. */
 async function webFetch(deps: WebToolDeps, args: z.infer<typeof WebFetchArgs>, signal: AbortSignal) {
   const url = parseUrl(args.url);
   const page = await fetchPage(url.href, {
     timeoutMs: deps.config.fetchTimeoutMs,
-    maxBytes: deps.config.fetchMaxBytes,
+    maxBytes: (ct) => (mayBePdf(mediaType(ct)) ? deps.config.fetchMaxPdfBytes : deps.config.fetchMaxBytes),
     policy: { ...deps.config, ...deps.domains },
     signal,
     wantsBody: (ct) => kindOf(mediaType(ct)) !== "binary",
   });
-  const type = mediaType(page.contentType);
-  const kind = kindOf(type) ?? (page.bytes.length ? sniffKind(page.bytes) : "binary");
-  let content =
-    kind === "binary"
-      ? binaryNote(type, page.size)
-      : renderBody(kind, page.bytes, page.contentType, page.finalUrl);
+  const declared = mediaType(page.contentType);
+  const kind = kindOf(declared) ?? (page.bytes.length ? sniffKind(page.bytes) : "binary");
+  // Untyped bytes were read up to the PDF cap; anything else sniffed from them keeps the page cap.
+  if (kindOf(declared) === null && kind !== "pdf" && page.bytes.length > deps.config.fetchMaxBytes) {
+    page.bytes = page.bytes.subarray(0, deps.config.fetchMaxBytes);
+    page.capped = true;
+  }
+  const type = kind === "pdf" ? PDF_TYPE : declared;
   if (page.status >= 400) {
+    const body = kind === "pdf" ? { text: "(a PDF)" } : await render(deps, page, kind, type);
     throw new ToolError(
       "http_error",
-      `${page.finalUrl} answered HTTP ${page.status}${page.statusText ? ` ${page.statusText}` : ""}. Page text: ${content.slice(0, 500)}`,
+      `${page.finalUrl} answered HTTP ${page.status}${page.statusText ? ` ${page.statusText}` : ""}. Page text: ${body.text.slice(0, 500)}`,
     );
   }
-  let truncated = page.capped;
+  const rendered = await render(deps, page, kind, type);
+  let content = rendered.text;
+  let truncated = page.capped || rendered.truncated === true;
   if (args.prompt && kind !== "binary") {
     const input = cut(content, MAX_SUMMARY_INPUT_CHARS);
     truncated ||= input.cut;
@@ -117,6 +156,7 @@ async function webFetch(deps: WebToolDeps, args: z.infer<typeof WebFetchArgs>, s
     content: out.text,
     truncated: truncated || out.cut,
     final_url: page.finalUrl,
+    ...rendered.metadata,
   };
 }
 
@@ -125,7 +165,7 @@ export function createWebTools(deps: WebToolDeps) {
   return [
     defineTool({
       name: "web_fetch",
-      description: `Fetch a URL over HTTP(S). HTML pages come back as the main content in Markdown (navigation, sidebars and ads removed), JSON pretty-printed, plain text as is. Give a prompt to get a summary of the page instead of its text. Gives up after ${durationText(deps.config.fetchTimeoutMs)}; only the first ${bytesText(deps.config.fetchMaxBytes)} of a page are read (truncated: true says so).`,
+      description: `Fetch a URL over HTTP(S). HTML pages come back as the main content in Markdown (navigation, sidebars and ads removed), PDFs as their text page by page, JSON pretty-printed, plain text as is; title, author, published_at, site_name and language are returned when the document states them. Give a prompt to get a summary of the page instead of its text. Gives up after ${durationText(deps.config.fetchTimeoutMs)}; only the first ${bytesText(deps.config.fetchMaxBytes)} of a page are read (truncated: true says so), and PDFs up to ${bytesText(deps.config.fetchMaxPdfBytes)}.`,
       parameters: WebFetchArgs,
       execute: (args, ctx) => webFetch(deps, args, ctx.signal),
     }),

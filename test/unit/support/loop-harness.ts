@@ -4,6 +4,7 @@
  * and a small real tool set (tasks, ask_user, agent, and a `sleep_tool` that records its calls).
  */
 import { z } from "zod";
+import { pricedLedger } from "../../../durable-objects/engine/cost/priced-ledger";
 import { emptyRecord, StateHolder } from "../../../durable-objects/engine/loop/conversation-state";
 import { ev } from "../../../durable-objects/engine/loop/event-builders";
 import type { ContextSummary, LoopDeps, SummaryStore } from "../../../durable-objects/engine/loop/loop-deps";
@@ -78,7 +79,7 @@ export function harness(llmUrl: string, model: string, opts: HarnessOptions = {}
   const deps: LoopDeps = {
     conversationId: "conv_test",
     workspaceId: "ws_test",
-    ledger: runs,
+    ledger: pricedLedger(runs, null),
     runs,
     log,
     messages,

@@ -49,6 +49,17 @@ describe("model endpoint failures", () => {
     expect(starts).toBe(ends);
   });
 
+  it("fails fast and says which variable to set when the endpoint refuses the key", async () => {
+    const key = uniqueKey("badkey");
+    await script(key, [{ error: { status: 401, message: "Incorrect API key provided" } }]);
+    const id = await createConversation(key);
+    const events = await send(id, "hello");
+    const last = events.at(-1)!.data as { type: string; code: string; message: string };
+    expect(last).toMatchObject({ type: "RUN_ERROR", code: "model_auth_failed" });
+    expect(last.message).toContain("OPENAI_API_KEY");
+    expect(await modelRequests(key)).toHaveLength(1);
+  });
+
   it("ends the run with RUN_ERROR when the endpoint refuses the request for good", async () => {
     const key = uniqueKey("fatal");
     await script(key, [{ error: { status: 400, message: "bad model" } }]);

@@ -33,6 +33,7 @@ describe("a run with sub-agents", () => {
       input_tokens: 310,
       output_tokens: 35,
       total_tokens: 345,
+      cost_usd: null,
       sub_agents: [
         {
           id: "call_r",
@@ -42,6 +43,7 @@ describe("a run with sub-agents", () => {
           input_tokens: 100,
           output_tokens: 20,
           total_tokens: 120,
+          cost_usd: null,
         },
       ],
     });

@@ -3,9 +3,9 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { inject } from "vitest";
 import { jobStub } from "../../../durable-objects/conversation/job-link";
+import { randomToken } from "../../../durable-objects/engine/tokens";
 import type { JobObject } from "../../../durable-objects/job/job-object";
-import { jobRegistry } from "../../../durable-objects/job-registry/job-registry";
-import { randomToken } from "../../../durable-objects/workspace/workspace-object";
+import { registerJob } from "../../../durable-objects/job-registry/job-registry";
 import type { CreateJob, Job, JobRun } from "../../../shared/jobs";
 import { api, eventually, newWorkspaceKey } from "../helpers";
 
@@ -68,8 +68,8 @@ export async function setClock(id: string, iso: string): Promise<void> {
 export async function createJobAt(
   iso: string,
   body: Partial<CreateJob> & Record<string, unknown>,
+  id = `job_${randomToken(12)}`,
 ): Promise<Job> {
-  const id = `job_${randomToken(12)}`;
   await setClock(id, iso);
   const created = await runInDurableObject(stubOf(id), (obj: JobObject) =>
     obj.create(
@@ -82,7 +82,7 @@ export async function createJobAt(
   if (!created.ok) throw new Error(`create job: ${created.message}`);
   const ws = env.WORKSPACES.get(env.WORKSPACES.idFromName("default"));
   await ws.addJob(id, created.value.created_at);
-  await jobRegistry(env).add("default", id);
+  await registerJob(env, "default", id);
   return created.value;
 }
 

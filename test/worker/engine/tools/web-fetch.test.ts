@@ -114,13 +114,6 @@ describe("web_fetch", () => {
     });
   });
 
-  it("describes a PDF by type and size instead of returning its bytes", async () => {
-    const { body } = await webFetch({ url: page("/web/pdf") });
-    expect(body.result.content_type).toBe("application/pdf");
-    expect(body.result.content).toMatch(/^\[application\/pdf content, 19\.\d KB: not shown\./);
-    expect(body.result.content).not.toContain("%PDF");
-  });
-
   it("describes an image by type and size", async () => {
     const { body } = await webFetch({ url: page("/web/image") });
     expect(body.result.content).toContain("[image/png content, 16 B: not shown.");

@@ -1,0 +1,140 @@
+/**
+ * Page metadata as web_fetch reports it (title, author, published_at, site_name, language), read
+ * from JSON-LD first, then OpenGraph / article: / Dublin Core / plain meta tags, then the markup.
+ */
+import type { DomDocument } from "./dom-types";
+
+/** What a page states about itself; a field is absent when the page does not state it. */
+export interface PageMetadata {
+  title?: string;
+  author?: string;
+  /** ISO 8601: a date (`2025-09-04`) or an instant in UTC (`2025-09-04T10:30:00.000Z`). */
+  published_at?: string;
+  site_name?: string;
+  /** A BCP 47 tag as the page gives it (`en`, `en-GB`, `pt-BR`). */
+  language?: string;
+}
+
+/** A JSON-LD node: a plain object from a `<script type="application/ld+json">`. */
+export type LdNode = Record<string, unknown>;
+
+/** Longest value kept for one metadata field (a runaway meta tag must not flood the result). */
+export const MAX_FIELD_CHARS = 300;
+
+const LD_SCRIPT = /<script\b[^>]*type\s*=\s*["']?application\/ld\+json["']?[^>]*>([\s\S]*?)<\/script\s*>/gi;
+
+/** Every JSON-LD node of a page's HTML (`@graph` and arrays flattened); unparseable blocks are skipped. */
+export function readJsonLd(html: string): LdNode[] {
+  const out: LdNode[] = [];
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) for (const x of v) walk(x);
+    else if (v && typeof v === "object") {
+      out.push(v as LdNode);
+      const graph = (v as LdNode)["@graph"];
+      if (graph) walk(graph);
+    }
+  };
+  for (const m of html.matchAll(LD_SCRIPT)) {
+    try {
+      walk(JSON.parse(m[1].trim().replace(/^<!\[CDATA\[|\]\]>$/g, "")));
+    } catch {
+      // Broken JSON-LD is common; the page's other metadata still counts.
+    }
+  }
+  return out;
+}
+
+/** Whether a JSON-LD node has one of the given `@type`s (case-insensitive, arrays allowed). */
+export function ldIs(node: LdNode, pattern: RegExp): boolean {
+  const type = node["@type"];
+  const types = Array.isArray(type) ? type : [type];
+  return types.some((t) => typeof t === "string" && pattern.test(t));
+}
+
+const clean = (v: unknown): string | undefined => {
+  if (typeof v !== "string") return undefined;
+  const s = v.replace(/\s+/g, " ").trim();
+  return s ? s.slice(0, MAX_FIELD_CHARS) : undefined;
+};
+
+/** A person/organisation value as a name: a string, `{name}`, or a list of them joined. */
+function nameOf(v: unknown): string | undefined {
+  if (Array.isArray(v)) {
+    const names = v.map(nameOf).filter((n): n is string => !!n);
+    return names.length ? clean([...new Set(names)].join(", ")) : undefined;
+  }
+  if (v && typeof v === "object") return clean((v as LdNode).name);
+  const s = clean(v);
+  return s && !/^https?:\/\//.test(s) ? s : undefined;
+}
+
+const CREATIVE =
+  /^(article|newsarticle|blogposting|report|scholarlyarticle|techarticle|webpage|posting|socialmediaposting|discussionforumposting|qapage|question|product|creativework|review|recipe|howto|medicalwebpage|liveblogposting|analysisnewsarticle|reportagenewsarticle)$/i;
+
+/** Normalises a stated date to ISO 8601, or undefined when it is not a date. */
+export function isoDate(raw: string | undefined): string | undefined {
+  const s = raw?.trim();
+  if (!s) return undefined;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return s;
+  const t = Date.parse(s);
+  if (Number.isNaN(t)) {
+    const day = s.match(/^(\d{4}-\d{2}-\d{2})\b/);
+    return day ? day[1] : undefined;
+  }
+  const year = new Date(t).getUTCFullYear();
+  return year >= 1900 && year <= 2200 ? new Date(t).toISOString() : undefined;
+}
+
+/** Reads the page's metadata from its JSON-LD nodes and its parsed head. */
+export function readMetadata(doc: DomDocument, ld: LdNode[]): PageMetadata {
+  const tags = new Map<string, string>();
+  for (const el of doc.querySelectorAll("meta[content]")) {
+    const key = el.getAttribute("property") ?? el.getAttribute("name") ?? el.getAttribute("itemprop");
+    const value = clean(el.getAttribute("content"));
+    if (key && value && !tags.has(key.toLowerCase())) tags.set(key.toLowerCase(), value);
+  }
+  const meta = (...keys: string[]) => keys.map((k) => tags.get(k)).find((v) => v !== undefined);
+  const main = ld.find((n) => ldIs(n, CREATIVE) && n.headline) ?? ld.find((n) => ldIs(n, CREATIVE));
+  const site = ld.find((n) => ldIs(n, /^website$/i));
+  const publisher = main?.publisher ?? ld.find((n) => ldIs(n, /^organization$/i));
+  const timeEl = doc.querySelector("time[datetime][itemprop~=datePublished], article time[datetime]");
+  const out: PageMetadata = {
+    title:
+      clean(main?.headline) ??
+      meta("og:title", "twitter:title", "dc.title") ??
+      clean(doc.querySelector("title")?.textContent),
+    author:
+      nameOf(main?.author) ??
+      meta("author", "article:author", "dc.creator", "parsely-author", "sailthru.author") ??
+      nameOf(doc.querySelector("[rel=author], [itemprop=author] [itemprop=name]")?.textContent),
+    published_at: isoDate(
+      clean(main?.datePublished) ??
+        meta(
+          "article:published_time",
+          "datePublished",
+          "og:published_time",
+          "date",
+          "dc.date",
+          "dc.date.issued",
+          "dcterms.created",
+          "pubdate",
+          "publish-date",
+          "parsely-pub-date",
+          "sailthru.date",
+        ) ??
+        clean(timeEl?.getAttribute("datetime")),
+    ),
+    site_name: meta("og:site_name", "application-name") ?? nameOf(site?.name) ?? nameOf(publisher),
+    language:
+      clean(doc.documentElement?.getAttribute("lang"))?.replace(/_/g, "-") ??
+      clean(main?.inLanguage) ??
+      meta("og:locale", "content-language", "dc.language", "language")?.replace(/_/g, "-") ??
+      clean(
+        doc
+          .querySelector("meta[http-equiv=content-language], meta[http-equiv=Content-Language]")
+          ?.getAttribute("content"),
+      ),
+  };
+  for (const k of Object.keys(out) as (keyof PageMetadata)[]) if (out[k] === undefined) delete out[k];
+  return out;
+}
