@@ -4,6 +4,10 @@
  */
 import { z } from "@hono/zod-openapi";
 import { ModelName, Usage } from "./api";
+
+import { ProfileName } from "./browser-api";
+
+import { BudgetUsd } from "./cost";
 import { McpServerNames } from "./mcp";
 
 const fields = {
@@ -50,7 +54,13 @@ const fields = {
     .min(1)
     .max(100_000_000)
     .describe("Tokens (input + output) allowed per run; the run stops when it has used them."),
+  max_cost_usd: BudgetUsd.describe(
+    "Dollars allowed per run; a run that reaches it stops before its next model turn (status failed, error.code cost_limit).",
+  ),
   enabled: z.boolean().describe("Whether the schedule is active (runs can still be started by hand)."),
+  browser_profile: ProfileName.describe(
+    "A browser profile of the workspace that each run's browser starts with (signed-in sites); like any conversation, a run saves back to it when its browser closes.",
+  ),
   mcp_servers: McpServerNames,
 };
 
@@ -68,7 +78,9 @@ export const CreateJob = z
     max_steps: fields.max_steps.optional(),
     max_runtime_seconds: fields.max_runtime_seconds.optional(),
     max_tokens: fields.max_tokens.optional(),
+    max_cost_usd: fields.max_cost_usd.optional(),
     enabled: fields.enabled.default(true),
+    browser_profile: fields.browser_profile.optional(),
     mcp_servers: fields.mcp_servers.optional(),
   })
   .openapi("CreateJob");
@@ -89,7 +101,9 @@ export const UpdateJob = z
     max_steps: fields.max_steps.nullable().optional(),
     max_runtime_seconds: fields.max_runtime_seconds.optional(),
     max_tokens: fields.max_tokens.nullable().optional(),
+    max_cost_usd: fields.max_cost_usd.nullable().optional(),
     enabled: fields.enabled.optional(),
+    browser_profile: fields.browser_profile.nullable().optional(),
     mcp_servers: fields.mcp_servers.nullable().optional(),
   })
   .openapi("UpdateJob");
@@ -109,7 +123,9 @@ export const JobSettings = z.object({
   max_steps: fields.max_steps.nullable(),
   max_runtime_seconds: fields.max_runtime_seconds,
   max_tokens: fields.max_tokens.nullable(),
+  max_cost_usd: fields.max_cost_usd.nullable(),
   enabled: fields.enabled,
+  browser_profile: fields.browser_profile.nullable(),
   /** Absent in jobs stored before MCP: all servers. */
   mcp_servers: fields.mcp_servers.nullable().optional(),
 });

@@ -37,6 +37,16 @@ export async function existingConversation(
   return stub;
 }
 
+/** Refuses (400) a `browser_profile` the workspace does not have; passes when none is named. */
+export async function assertProfile(
+  env: Env,
+  workspaceId: string,
+  name: string | null | undefined,
+): Promise<void> {
+  if (name && !(await workspaceStub(env, workspaceId).profileInfo(name)))
+    throw new ApiError(400, "unknown_browser_profile", `No browser profile ${name} in this workspace.`);
+}
+
 /** The stub of a workspace's MCP server registry. */
 export function mcpRegistryStub(env: Env, workspaceId: string): DurableObjectStub<McpRegistry> {
   const ns = env.MCP_REGISTRY as DurableObjectNamespace<McpRegistry>;

@@ -25,7 +25,12 @@ export interface CreateOptions {
 /** The public view of the stored info. */
 export function publicInfo(info: ConversationInfo): Conversation {
   const { workspace_id: _ws, origin: _origin, ...rest } = info;
-  return { ...rest, allowed_tools: rest.allowed_tools ?? null, max_cost_usd: rest.max_cost_usd ?? null };
+  return {
+    ...rest,
+    allowed_tools: rest.allowed_tools ?? null,
+    browser_profile: rest.browser_profile ?? null,
+    max_cost_usd: rest.max_cost_usd ?? null,
+  };
 }
 
 /** Typed access to the `meta` table. */

@@ -11,8 +11,9 @@ import {
   DETAILS_MESSAGE_LIMIT,
   type RunResult,
 } from "../../shared/api";
-import type { TabList } from "../../shared/browser-api";
+import type { BrowserInput, ProfileSaved, TabList } from "../../shared/browser-api";
 import type { StoredHttpTool } from "../../shared/http-tools";
+import { InputRefused } from "../engine/browser/remote-input";
 import { type RuntimeConfig, runtimeConfig } from "../engine/config/runtime-config";
 import { writtenFiles } from "../engine/files/written-files";
 import { advanceRun } from "../engine/loop/agent-loop";
@@ -76,6 +77,7 @@ export class ConversationObject extends DurableObject<Env> {
       state: this.state,
       signal: () => this.abort.signal,
       emit: (runId, event) => this.emit(runId, event),
+      waitUntil: (p) => this.ctx.waitUntil(p),
     });
   }
 
@@ -106,6 +108,7 @@ export class ConversationObject extends DurableObject<Env> {
       output_schema: body.output_schema ?? null,
       ...(body.allowed_domains ? { allowed_domains: body.allowed_domains } : {}),
       allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,
+      browser_profile: body.browser_profile ?? null,
       max_cost_usd: body.max_cost_usd ?? null,
       ...(origin ? { origin } : {}),
       ...(body.mcp_servers ? { mcp_servers: body.mcp_servers } : {}),
@@ -260,7 +263,11 @@ export class ConversationObject extends DurableObject<Env> {
       data: browser.store
         .tabs()
         .map(({ id, window_id, url, title, active }) => ({ id, window_id, url, title, active })),
-      browser: { connected: browser.store.sessionId() !== null, launches: browser.store.launches() },
+      browser: {
+        connected: browser.store.sessionId() !== null,
+        launches: browser.store.launches(),
+        live_viewers: browser.liveViewers(),
+      },
     });
   }
 
@@ -268,6 +275,26 @@ export class ConversationObject extends DurableObject<Env> {
   async tabScreenshot(tabId: number): Promise<RpcResult<Uint8Array>> {
     const png = await this.wiring.browser()?.screenshot(tabId);
     return png ? ok(png) : fail(404, "not_found", `No tab ${tabId} in this conversation.`);
+  }
+
+  /** Forwards a person's input (live view) to a tab as trusted input; what is typed is never logged. */
+  async tabInput(tabId: number, input: BrowserInput): Promise<RpcResult<{ ok: true }>> {
+    const browser = this.wiring.browser();
+    try {
+      if (await browser?.input(tabId, input)) return ok({ ok: true as const });
+      return fail(404, "not_found", `No tab ${tabId} in this conversation.`);
+    } catch (err) {
+      if (err instanceof InputRefused) return fail(400, err.code, err.message);
+      // The error may quote the input; only its kind is reported.
+      return fail(422, "input_failed", `The ${input.type} could not be delivered to tab ${tabId}.`);
+    }
+  }
+
+  /** Saves the browser's cookies and local storage into the conversation's browser profile. */
+  async saveBrowser(): Promise<RpcResult<ProfileSaved>> {
+    const browser = this.wiring.browser();
+    if (!browser) return fail(404, "not_found", "No such conversation.");
+    return browser.saveProfile();
   }
 
   /** Deletes the conversation and everything it stored. */
@@ -287,6 +314,8 @@ export class ConversationObject extends DurableObject<Env> {
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const after = Number(url.searchParams.get("after") ?? "0");
+    const live = url.pathname.match(/^\/tabs\/(\d+)\/live$/);
+    if (live) return this.liveView(Number(live[1]));
     const runMatch = url.pathname.match(/^\/runs\/([^/]+)\/events$/);
     if (url.pathname === "/events" || runMatch) {
       return sseResponse(this.log, {
@@ -297,6 +326,32 @@ export class ConversationObject extends DurableObject<Env> {
       });
     }
     return new Response("not found", { status: 404 });
+  }
+
+  private async liveView(tabId: number): Promise<Response> {
+    const body = await this.wiring
+      .browser()
+      ?.live(tabId)
+      .catch(() => "failed" as const);
+    if (!body || body === "failed")
+      return Response.json(
+        body
+          ? {
+              error: {
+                code: "live_view_failed",
+                message: `The browser of tab ${tabId} could not be reached.`,
+              },
+            }
+          : { error: { code: "not_found", message: `No tab ${tabId} in this conversation.` } },
+        { status: body ? 422 : 404 },
+      );
+    return new Response(body, {
+      headers: {
+        "content-type": "text/event-stream",
+        "cache-control": "no-store",
+        "x-accel-buffering": "no",
+      },
+    });
   }
 
   // ---- driving runs from the alarm ------------------------------------------------------------
@@ -368,6 +423,7 @@ export class ConversationObject extends DurableObject<Env> {
       const set = this.waiters.get(runId);
       this.waiters.delete(runId);
       for (const w of set ?? []) w();
+      this.wiring.runEnded();
       const job = this.meta.job();
       const workspaceId = this.info()?.workspace_id;
       if (job && workspaceId) this.ctx.waitUntil(notifyJobRunEnded(this.env, workspaceId, job));

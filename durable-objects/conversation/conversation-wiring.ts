@@ -3,13 +3,17 @@
  * web, files, the browser), the loop's dependencies and the browser itself — assembled from the
  * conversation's storage, the deployment's config and the workspace's settings.
  */
+
+import type { ProfileSaved } from "../../shared/browser-api";
 import { type CostSettings, DEFAULT_COST_SETTINGS } from "../../shared/cost";
 import type { StoredHttpTool } from "../../shared/http-tools";
-import { ConversationBrowser } from "../engine/browser/conversation-browser";
+import { type BrowserProfileLink, ConversationBrowser } from "../engine/browser/conversation-browser";
+import type { ProfileState } from "../engine/browser/profile-state";
 import { withScreenshotImages } from "../engine/browser/screenshot-vision";
-import { browserConfig } from "../engine/config/browser-config";
+import { browserConfig, liveViewConfig } from "../engine/config/browser-config";
 import type { RuntimeConfig } from "../engine/config/runtime-config";
 import { webConfig } from "../engine/config/web-config";
+import { costBudget, type RunBudget } from "../engine/cost/budget";
 import { priceFor } from "../engine/cost/price-table";
 import { pricedLedger } from "../engine/cost/priced-ledger";
 import { createSummarizer } from "../engine/extract/summarize";
@@ -20,6 +24,7 @@ import type { ContextSummary, LoopDeps, SummaryStore } from "../engine/loop/loop
 import { runSubAgent } from "../engine/loop/sub-agent";
 import { type McpServerConfig, McpToolset, unavailableNote } from "../engine/mcp/mcp-toolset";
 import { createModelClient, type ModelEnv } from "../engine/model/model-factory";
+import type { RpcResult } from "../engine/rpc-result";
 import type { EventLog } from "../engine/store/event-log";
 import type { MessageStore } from "../engine/store/message-store";
 import type { RunStore } from "../engine/store/run-store";
@@ -31,6 +36,7 @@ import type { ConversationInfo, ConversationMeta } from "./conversation-meta";
 import { type ConversationPolicy, conversationPolicy, imageFiles, wakeBy } from "./conversation-policy";
 import { buildConversationTools } from "./conversation-tools";
 import { McpSessions } from "./mcp-sessions";
+import { type ReportSubject, UsageReporter } from "./usage-reporter";
 
 /** The conversation's parts the wiring reads and writes. */
 export interface WiringParts {
@@ -46,6 +52,8 @@ export interface WiringParts {
   /** The signal that stops the run being driven now. */
   signal(): AbortSignal;
   emit: LoopDeps["emit"];
+  /** Keeps background work (usage reports, trace export) alive after a request. */
+  waitUntil(p: Promise<unknown>): void;
 }
 
 /** Builds tools and loop deps for one conversation; holds its browser. */
@@ -55,11 +63,14 @@ export class ConversationWiring {
   private vision = false;
   /** The workspace's price overrides and daily budget, as of the last tool set built. */
   private cost: CostSettings = DEFAULT_COST_SETTINGS;
+  private readonly usage: UsageReporter;
   private mcp: McpToolset | null = null;
   /** What the model is told about MCP servers left out of the run being built. */
   private mcpNote: string | null = null;
 
-  constructor(private readonly p: WiringParts) {}
+  constructor(private readonly p: WiringParts) {
+    this.usage = new UsageReporter(() => this.workspace(this.p.meta.info()!.workspace_id), p.waitUntil);
+  }
 
   private get vars(): Record<string, unknown> {
     return this.p.env as unknown as Record<string, unknown>;
@@ -165,7 +176,8 @@ export class ConversationWiring {
     const model = createModelClient(this.p.env as unknown as ModelEnv, this.p.config);
     const files = conversationFiles(this.p.env, info.workspace_id, info.origin);
     return {
-      ledger: pricedLedger(this.p.runs, this.price(info.model)),
+      ledger: this.ledger(info.model),
+      budget: this.budget(info),
       outputSchema: info.output_schema,
       conversationId: info.id,
       workspaceId: info.workspace_id,
@@ -202,6 +214,33 @@ export class ConversationWiring {
     };
   }
 
+  /** The run ledger that prices each call and reports it to the workspace's usage ledger. */
+  private ledger(model: string) {
+    return pricedLedger(this.p.runs, this.price(model), (_runId, usage, cost) =>
+      this.usage.spend(this.subject(), usage, cost),
+    );
+  }
+
+  /** The conversation's max_cost_usd and the workspace's daily budget, checked before each model turn. */
+  private budget(info: ConversationInfo): RunBudget | null {
+    return costBudget({
+      model: info.model,
+      priced: this.price(info.model) !== null,
+      conversation: { limit: info.max_cost_usd ?? null, spent: () => this.p.runs.totalUsage().cost_usd },
+      daily: { limit: this.cost.daily_budget_usd, spent: () => this.usage.spentToday() },
+    });
+  }
+
+  /** Tells the workspace's usage ledger that a run ended. */
+  runEnded(): void {
+    if (this.p.meta.info()) this.usage.runEnded(this.subject());
+  }
+
+  private subject(): ReportSubject {
+    const info = this.p.meta.info()!;
+    return { conversationId: info.id, jobId: this.p.meta.job()?.job_id ?? null, model: info.model };
+  }
+
   /** A model's price under the workspace's table (null: unknown, costs stay null). */
   price(model: string) {
     return priceFor(model, this.cost.model_prices);
@@ -221,8 +260,21 @@ export class ConversationWiring {
           tabs.map(({ id, window_id, url, title, active }) => ({ id, window_id, url, title, active })),
         ),
       wakeBy: (at) => wakeBy(this.p.storage, at),
+      live: liveViewConfig(this.vars),
+      profile: info.browser_profile ? this.profileLink(info.workspace_id, info.browser_profile) : undefined,
     });
     return this.browserCache;
+  }
+
+  /** The conversation's browser profile in its workspace (state travels only between the two objects). */
+  private profileLink(workspaceId: string, name: string): BrowserProfileLink {
+    const workspace = () => this.workspace(workspaceId);
+    return {
+      name,
+      load: () => workspace().loadProfile(name) as Promise<ProfileState | null>,
+      save: (snapshot, sites) =>
+        workspace().saveProfile(name, snapshot, sites) as Promise<RpcResult<ProfileSaved>>,
+    };
   }
 
   /** The web tools' deps: the summariser uses the loop's model client; settings come from the workspace. */
@@ -257,7 +309,7 @@ export class ConversationWiring {
     const model = createModelClient(this.p.env as unknown as ModelEnv, this.p.config);
     return createSummarizer(model, modelName, (usage) => {
       const run = this.p.runs.active();
-      if (run) pricedLedger(this.p.runs, this.price(modelName)).addUsage(run.id, usage);
+      if (run) this.ledger(modelName).addUsage(run.id, usage);
     });
   }
 }

@@ -63,6 +63,8 @@ export async function startConversation(
         ...(settings.model ? { model: settings.model } : {}),
         ...(settings.max_steps ? { max_steps: settings.max_steps } : {}),
         ...(settings.output_schema ? { output_schema: settings.output_schema } : {}),
+        ...(settings.browser_profile ? { browser_profile: settings.browser_profile } : {}),
+        ...(settings.max_cost_usd ? { max_cost_usd: settings.max_cost_usd } : {}),
         ...(settings.mcp_servers ? { mcp_servers: settings.mcp_servers } : {}),
         metadata: { job_id: scope.jobId, job_run_id: run.id },
       },

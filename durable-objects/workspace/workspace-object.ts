@@ -7,6 +7,7 @@
  * - settings (agent defaults, search engine and keys, widget look, policy, cost): workspace-settings.ts;
  * - secrets, sealed at rest: workspace-secrets.ts;
  * - HTTP tools: workspace-http-tools.ts;
+ * - browser profiles (cookies and local storage, sealed at rest): browser-profiles.ts;
  * - the file ledger (sizes and quota of its files in R2): engine/files/file-ledger.ts;
  * - in the retired `__cors__` instance only, the old global CORS list, read once per origin by
  *   OriginRegistry: legacy-cors.ts.
@@ -14,13 +15,18 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { AgentSettings, WidgetSettings } from "../../shared/agent-settings";
+import type { ProfileInfo, ProfileSaved } from "../../shared/browser-api";
 import type { CostSettings } from "../../shared/cost";
 import type { StoredHttpTool } from "../../shared/http-tools";
 import type { AgentPolicy, SearchSettings, SettingsUpdate, SettingsView } from "../../shared/settings";
+import type { UsageEntry, UsageReport } from "../../shared/usage";
+import type { ProfileState } from "../engine/browser/profile-state";
 import { type DirStats, FileLedger, type FileLimits, type Reservation } from "../engine/files/file-ledger";
 import type { RpcResult } from "../engine/rpc-result";
 import { type SecretKeyEnv, secretKey } from "../engine/secret-box";
+import { BrowserProfiles } from "./browser-profiles";
 import { legacyOriginRefs } from "./legacy-cors";
+import { UsageLedger, utcDay } from "./usage-ledger";
 import { HttpToolStore } from "./workspace-http-tools";
 import { type ConversationEntry, WorkspaceIndex } from "./workspace-index";
 import { type KeyRecord, KeyStore, type KeyType, type VisitorRecord, type WidgetKey } from "./workspace-keys";
@@ -40,9 +46,11 @@ export class WorkspaceObject extends DurableObject<Env> {
   private readonly keys: KeyStore;
   private readonly index: WorkspaceIndex;
   private readonly settings: WorkspaceSettings;
+  private readonly usage: UsageLedger;
   private readonly secrets: SecretStore;
   private readonly tools: HttpToolStore;
   private readonly files: FileLedger;
+  private readonly profiles: BrowserProfiles;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -52,6 +60,7 @@ export class WorkspaceObject extends DurableObject<Env> {
     this.keys = new KeyStore(this.sql);
     this.index = new WorkspaceIndex(this.sql);
     this.settings = new WorkspaceSettings(this.sql);
+    this.usage = new UsageLedger(this.sql);
     this.secrets = new SecretStore(
       this.sql,
       () => secretKey(env as unknown as SecretKeyEnv),
@@ -59,6 +68,11 @@ export class WorkspaceObject extends DurableObject<Env> {
     );
     this.tools = new HttpToolStore(this.sql);
     this.files = new FileLedger(this.sql);
+    this.profiles = new BrowserProfiles(
+      this.sql,
+      () => secretKey(env as unknown as SecretKeyEnv),
+      (name) => `${this.get()?.id ?? ctx.id.toString()}/browser-profile/${name}`,
+    );
   }
 
   // ---- the workspace record ----
@@ -202,6 +216,28 @@ export class WorkspaceObject extends DurableObject<Env> {
     return this.settings.cost();
   }
 
+  // ---- the usage ledger: what the workspace's runs spent, per day ------------------------------
+
+  /** Records a conversation's model call or ended run; returns today's dollars (for the daily budget). */
+  recordUsage(entry: UsageEntry): number {
+    return this.usage.record(entry);
+  }
+
+  /** Dollars spent today (UTC). */
+  spentToday(): number {
+    return this.usage.spentOn(utcDay(Date.now()));
+  }
+
+  /** Runs, tokens and dollars per day, model and conversation for a range of UTC days. */
+  usageReport(from: string, to: string): UsageReport {
+    return this.usage.report(from, to);
+  }
+
+  /** The same range as CSV rows, or null when it holds too many rows. */
+  usageCsv(from: string, to: string): string | null {
+    return this.usage.csv(from, to);
+  }
+
   /** The settings as the API shows them (keys as `{ set }` markers). */
   getSettings(): SettingsView {
     return this.settings.view();
@@ -279,5 +315,36 @@ export class WorkspaceObject extends DurableObject<Env> {
   /** Bytes and files the workspace holds. */
   fileUsage(): { bytes: number; files: number } {
     return this.files.usage();
+  }
+
+  // ---- browser profiles (browser-profiles.ts): values go only to the workspace's own browsers ----
+
+  /** Creates an empty browser profile. */
+  createProfile(name: string): Promise<RpcResult<ProfileInfo>> {
+    return this.profiles.create(name);
+  }
+
+  /** The profiles, without values. */
+  listProfiles(): ProfileInfo[] {
+    return this.profiles.list();
+  }
+
+  /** One profile's facts, or null when there is none by that name. */
+  profileInfo(name: string): ProfileInfo | null {
+    return this.profiles.get(name);
+  }
+
+  deleteProfile(name: string): boolean {
+    return this.profiles.delete(name);
+  }
+
+  /** A profile's state for a conversation's browser to start with (never shown over HTTP). */
+  loadProfile(name: string): Promise<ProfileState | null> {
+    return this.profiles.load(name);
+  }
+
+  /** Saves a conversation browser's state into a profile. */
+  saveProfile(name: string, snapshot: ProfileState, knownSites: string[]): Promise<RpcResult<ProfileSaved>> {
+    return this.profiles.save(name, snapshot, knownSites);
   }
 }

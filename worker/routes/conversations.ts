@@ -7,8 +7,10 @@ import { compileOutputSchema } from "../../durable-objects/engine/tools/finish";
 import { Conversation, ConversationDetails, ConversationList, CreateConversation } from "../../shared/api";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
-import { conversationStub, existingConversation, workspaceStub } from "../stubs";
+
+import { assertProfile, conversationStub, existingConversation, workspaceStub } from "../stubs";
 import { checkMcpServerNames } from "./mcp-servers";
+
 import { commonErrors, json } from "./route-helpers";
 
 const errors = commonErrors;
@@ -40,6 +42,7 @@ app.openapi(
       }
     }
     const { workspaceId } = c.get("principal");
+    await assertProfile(c.env, workspaceId, parsed.data.browser_profile);
     await checkMcpServerNames(c.env, workspaceId, parsed.data.mcp_servers);
     const id = `conv_${randomToken(12)}`;
     const conv = (await conversationStub(c.env, workspaceId, id).create(id, workspaceId, parsed.data, {

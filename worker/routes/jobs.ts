@@ -7,8 +7,10 @@ import { registerJob, unregisterJob } from "../../durable-objects/job-registry/j
 import { CreateJob, Job, JobList, JobRun, JobRunList, UpdateJob } from "../../shared/jobs";
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
-import { workspaceStub } from "../stubs";
+
+import { assertProfile, workspaceStub } from "../stubs";
 import { checkMcpServerNames } from "./mcp-servers";
+
 import { commonErrors, json } from "./route-helpers";
 
 const JOB_ID = /^job_[A-Za-z0-9_-]{1,64}$/;
@@ -46,6 +48,7 @@ app.openapi(
   }),
   async (c) => {
     const { workspaceId } = c.get("principal");
+    await assertProfile(c.env, workspaceId, c.req.valid("json").browser_profile);
     await checkMcpServerNames(c.env, workspaceId, c.req.valid("json").mcp_servers);
     const id = `job_${randomToken(12)}`;
     const job: Job = unwrap(
@@ -115,8 +118,10 @@ app.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    const stub = await existingJob(c.env, c.get("principal").workspaceId, id);
-    await checkMcpServerNames(c.env, c.get("principal").workspaceId, c.req.valid("json").mcp_servers);
+    const { workspaceId } = c.get("principal");
+    const stub = await existingJob(c.env, workspaceId, id);
+    await assertProfile(c.env, workspaceId, c.req.valid("json").browser_profile);
+    await checkMcpServerNames(c.env, workspaceId, c.req.valid("json").mcp_servers);
     const job: Job = unwrap(await stub.update(c.req.valid("json")));
     return c.json(job, 200);
   },

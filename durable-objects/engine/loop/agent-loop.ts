@@ -9,7 +9,7 @@
 import type { Run } from "../store/run-store";
 import { contextFor } from "./context-window";
 import { ev } from "./event-builders";
-import { budgetStop, finishRun, modelFailure, runEndOf, runFinalAnswer } from "./finishing";
+import { budgetStop, costStop, finishRun, modelFailure, runEndOf, runFinalAnswer } from "./finishing";
 import { closeInterruptedStreams, STREAM_EVENT_TYPES } from "./interrupted-streams";
 import type { LoopDeps, LoopOutcome, LoopScope } from "./loop-deps";
 import { modelStep } from "./model-step";
@@ -41,7 +41,7 @@ export async function runLoop(scope: LoopScope): Promise<LoopOutcome> {
     if (ended) return ended;
     const progress = scope.progress();
     if (progress.cancelled) continue;
-    const stop = budgetStop(scope);
+    const stop = budgetStop(scope) ?? (await costStop(scope));
     if (stop) return stop;
     try {
       const context = await contextFor(scope, scope.runId);

@@ -31,6 +31,12 @@ export function budgetStop(scope: LoopScope): LoopOutcome | null {
   return null;
 }
 
+/** The run's dollar budgets (conversation max_cost_usd, workspace daily), checked before each model turn. */
+export async function costStop(scope: LoopScope): Promise<LoopOutcome | null> {
+  const over = await scope.budget?.beforeTurn(scope.runId);
+  return over ? { kind: "failed", code: over.code, message: over.message } : null;
+}
+
 /** A thrown model call as the loop's outcome. */
 export function modelFailure(err: unknown): LoopOutcome {
   const e =

@@ -1,5 +1,6 @@
 /** What the agent loop needs from the object that hosts it, as small interfaces. */
 import type { CirrusEvent } from "../../../shared/events";
+import type { RunBudget } from "../cost/budget";
 import type { ResultSpill } from "../files/result-spill";
 import type { ModelClient, Usage } from "../model/model-types";
 import type { EventLog } from "../store/event-log";
@@ -61,6 +62,8 @@ export interface StepDeps {
   summary: SummaryStore;
   /** Where oversized tool results are saved; without it they are cut. */
   spill?: ResultSpill;
+  /** Dollar budgets checked before every model turn; absent or null when none is set. */
+  budget?: RunBudget | null;
 }
 
 /** Everything one run needs, handed in by the conversation object. */

@@ -155,7 +155,9 @@ function subAgentError(outcome: Exclude<LoopOutcome, { kind: "succeeded" }>, spe
       "sub_agent_step_limit",
       `The sub-agent used its ${spec.maxSteps} steps without finishing.`,
     );
-  if (outcome.code === "token_limit") return new ToolError("token_limit", outcome.message);
+  // The run's own budgets: the parent reads the same code and stops at its next guard.
+  if (outcome.code === "token_limit" || outcome.code === "cost_limit")
+    return new ToolError(outcome.code, outcome.message);
   if (outcome.code === "loop_detected")
     return new ToolError("sub_agent_failed", `The sub-agent looped: ${outcome.message}`);
   return new ToolError("sub_agent_failed", `The sub-agent failed: ${outcome.message}`);

@@ -12,6 +12,14 @@ describe("secret encryption at rest", () => {
     expect(await sealSecret(key, "ws-1/pw", "hunter2")).not.toBe(sealed);
   });
 
+  it("seals values of several megabytes (browser profiles) without overflowing the stack", async () => {
+    const key = await secretKey({ SECRETS_KEY: "root-secret" });
+    const big = "x".repeat(3 * 1024 * 1024);
+    expect(
+      await openSecret(key, "ws-1/browser-profile/p", await sealSecret(key, "ws-1/browser-profile/p", big)),
+    ).toBe(big);
+  });
+
   it("refuses a ciphertext moved to another workspace or opened with another key", async () => {
     const key = await secretKey({ SECRETS_KEY: "root-secret" });
     const sealed = await sealSecret(key, "ws-1/pw", "hunter2");
