@@ -22,7 +22,12 @@ import type { StateHolder } from "../engine/loop/conversation-state";
 import { ev } from "../engine/loop/event-builders";
 import type { ContextSummary, LoopDeps, SummaryStore } from "../engine/loop/loop-deps";
 import { runSubAgent } from "../engine/loop/sub-agent";
-import { type McpServerConfig, McpToolset, unavailableNote } from "../engine/mcp/mcp-toolset";
+import {
+  type McpServerConfig,
+  McpToolset,
+  type UnavailableServer,
+  unavailableNote,
+} from "../engine/mcp/mcp-toolset";
 import { createModelClient, type ModelEnv } from "../engine/model/model-factory";
 import type { RpcResult } from "../engine/rpc-result";
 import type { EventLog } from "../engine/store/event-log";
@@ -67,6 +72,8 @@ export class ConversationWiring {
   private mcp: McpToolset | null = null;
   /** What the model is told about MCP servers left out of the run being built. */
   private mcpNote: string | null = null;
+  /** Notices about left-out MCP servers, emitted with the run's first event. */
+  private mcpNotices: UnavailableServer[] = [];
 
   constructor(private readonly p: WiringParts) {
     this.usage = new UsageReporter(() => this.workspace(this.p.meta.info()!.workspace_id), p.waitUntil);
@@ -121,24 +128,12 @@ export class ConversationWiring {
   /** Adds the workspace's MCP tools; servers that are down are left out, with a notice. */
   private async attachMcp(registry: ToolRegistry, info: ConversationInfo, servers: McpServerConfig[]) {
     this.mcpNote = null;
+    this.mcpNotices = [];
     if (servers.length === 0) return;
     const mcp = this.mcpToolset(info);
     const unavailable = await mcp.attach(registry, servers, info.allowed_tools ?? null);
     this.mcpNote = unavailableNote(unavailable);
-    const runId = this.p.runs.active()?.id ?? null;
-    if (runId) {
-      for (const u of unavailable) {
-        this.p.emit(
-          runId,
-          ev.custom("notice", {
-            kind: "mcp_server_unavailable",
-            server: u.server,
-            code: u.code,
-            message: u.message,
-          }),
-        );
-      }
-    }
+    this.mcpNotices = unavailable;
   }
 
   private mcpToolset(info: ConversationInfo): McpToolset {
@@ -157,6 +152,15 @@ export class ConversationWiring {
       timeoutMs: this.p.config.limits.timeoutMs,
     });
     return this.mcp;
+  }
+
+  private flushMcpNotices(runId: string): void {
+    const list = this.mcpNotices;
+    this.mcpNotices = [];
+    for (const u of list) {
+      const { server, code, message } = u;
+      this.p.emit(runId, ev.custom("notice", { kind: "mcp_server_unavailable", server, code, message }));
+    }
   }
 
   /** Closes the MCP connections' streams at the end of a run (their sessions stay stored). */
@@ -198,7 +202,10 @@ export class ConversationWiring {
         maxTokens: this.p.meta.job()?.max_tokens ?? null,
       },
       signal: this.p.signal(),
-      emit: this.p.emit,
+      emit: (runId, event) => {
+        this.p.emit(runId, event);
+        if (runId && this.mcpNotices.length) this.flushMcpNotices(runId);
+      },
       summary: this.summaryFor(""),
       summaryFor: (scope) => this.summaryFor(scope),
       spill: files.spill,
