@@ -20,6 +20,7 @@ import {
   ToolCallStartEventSchema,
 } from "@ag-ui/core/schemas";
 import { z } from "zod";
+import { PendingApproval } from "./approvals";
 
 /** A workspace file a tool call wrote, downloadable by whoever may read the conversation. */
 export const ToolResultFile = z.object({
@@ -103,11 +104,20 @@ export const ConversationState = z.object({
   pending_question: PendingQuestion.nullable(),
   /** The conversation's browser tabs (absent in states saved before the browser existed). */
   tabs: z.array(BrowserTab).optional(),
+  /** Tool calls waiting for a person's decision (absent in states saved before approvals existed). */
+  pending_approvals: z.array(PendingApproval).optional(),
 });
 export type ConversationState = z.infer<typeof ConversationState>;
 
 /** Names of the CUSTOM events Cirrus emits. */
-export const CustomEventName = z.enum(["ask_user", "ask_user_resolved", "sub_agent_event", "notice"]);
+export const CustomEventName = z.enum([
+  "ask_user",
+  "ask_user_resolved",
+  "approval_requested",
+  "approval_resolved",
+  "sub_agent_event",
+  "notice",
+]);
 export type CustomEventName = z.infer<typeof CustomEventName>;
 
 /** Events after which a run's own stream ends. */

@@ -3,10 +3,12 @@
  * web, files, the browser), the loop's dependencies and the browser itself — assembled from the
  * conversation's storage, the deployment's config and the workspace's settings.
  */
-
+import type { ApprovalPolicy } from "../../shared/approvals";
 import type { ProfileSaved } from "../../shared/browser-api";
 import { type CostSettings, DEFAULT_COST_SETTINGS } from "../../shared/cost";
 import type { StoredHttpTool } from "../../shared/http-tools";
+import type { Approvals } from "../engine/approvals/approvals";
+import type { ApprovalLevels } from "../engine/approvals/policy";
 import { type BrowserProfileLink, ConversationBrowser } from "../engine/browser/conversation-browser";
 import type { ProfileState } from "../engine/browser/profile-state";
 import { withScreenshotImages } from "../engine/browser/screenshot-vision";
@@ -33,6 +35,7 @@ import type { RpcResult } from "../engine/rpc-result";
 import type { EventLog } from "../engine/store/event-log";
 import type { MessageStore } from "../engine/store/message-store";
 import type { RunStore } from "../engine/store/run-store";
+import type { SteerQueue } from "../engine/store/steer-queue";
 import type { ToolRegistry } from "../engine/tools/tool";
 import type { WebToolDeps } from "../engine/tools/web";
 import type { McpRegistry } from "../mcp-registry/mcp-registry";
@@ -54,6 +57,10 @@ export interface WiringParts {
   messages: MessageStore;
   log: EventLog;
   state: StateHolder;
+  /** The hold before tool calls that need a person's approval. */
+  approvals: Approvals;
+  /** Messages sent with `steer: true`. */
+  steering: SteerQueue;
   /** The signal that stops the run being driven now. */
   signal(): AbortSignal;
   emit: LoopDeps["emit"];
@@ -66,6 +73,8 @@ export class ConversationWiring {
   private browserCache: ConversationBrowser | null = null;
   /** Whether the model is shown screenshots (workspace model_vision), as of the last tool set built. */
   private vision = false;
+  /** The workspace's approval rules, as of the last tool set built. */
+  private workspaceApprovals: ApprovalPolicy = {};
   /** The workspace's price overrides and daily budget, as of the last tool set built. */
   private cost: CostSettings = DEFAULT_COST_SETTINGS;
   private readonly usage: UsageReporter;
@@ -106,6 +115,7 @@ export class ConversationWiring {
     const policy = info && agentPolicy ? conversationPolicy(agentPolicy, info) : null;
     await this.browser()?.setWorkspaceDomains(policy?.domains.workspaceDomains ?? null);
     this.vision = policy?.vision ?? false;
+    this.workspaceApprovals = agentPolicy?.approvals ?? {};
     const registry = buildConversationTools({
       env: this.vars,
       conversationId: info?.id ?? "",
@@ -123,6 +133,15 @@ export class ConversationWiring {
     });
     if (info) await this.attachMcp(registry, info, mcpServers as McpServerConfig[]);
     return registry;
+  }
+
+  /** The approval rules a call of this conversation is judged by (besides the tool's own default). */
+  approvalLevels(): Omit<ApprovalLevels, "tool"> {
+    return {
+      workspace: this.workspaceApprovals,
+      conversation: this.p.meta.info()?.approvals ?? null,
+      unattended: this.p.meta.job() !== null,
+    };
   }
 
   /** Adds the workspace's MCP tools; servers that are down are left out, with a notice. */
@@ -209,6 +228,9 @@ export class ConversationWiring {
       summary: this.summaryFor(""),
       summaryFor: (scope) => this.summaryFor(scope),
       spill: files.spill,
+      approvals: this.p.approvals,
+      steering: this.p.steering,
+      onRunEnd: (runId) => this.p.approvals.dropRun(runId, "cancelled"),
     };
   }
 

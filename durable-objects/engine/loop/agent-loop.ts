@@ -13,6 +13,7 @@ import { budgetStop, costStop, finishRun, modelFailure, runEndOf, runFinalAnswer
 import { closeInterruptedStreams, STREAM_EVENT_TYPES } from "./interrupted-streams";
 import type { LoopDeps, LoopOutcome, LoopScope } from "./loop-deps";
 import { modelStep } from "./model-step";
+import { applySteering } from "./steering";
 import { type ToolStepResult, toolStep } from "./tool-step";
 
 /** How a call to {@link advanceRun} ended. */
@@ -37,16 +38,20 @@ export async function runLoop(scope: LoopScope): Promise<LoopOutcome> {
   for (;;) {
     if (scope.progress().cancelled) return { kind: "cancelled" };
     if (scope.state.pendingQuestion) return { kind: "suspended" };
-    const ended = toolOutcome(await toolStep(scope, scope.runId, scope.retries));
+    const tools = await toolStep(scope, scope.runId, scope.retries);
+    if (tools.kind === "again") continue;
+    const ended = toolOutcome(tools);
     if (ended) return ended;
     const progress = scope.progress();
     if (progress.cancelled) continue;
     const stop = budgetStop(scope) ?? (await costStop(scope));
     if (stop) return stop;
     try {
+      scope.steer?.apply();
       const context = await contextFor(scope, scope.runId);
       const turn = await modelStep(scope, scope.runId, progress.steps + 1, context);
-      if (turn.toolCalls.length === 0) {
+      // A message steered in during this turn gets a turn of its own before the loop ends.
+      if (turn.toolCalls.length === 0 && !scope.steer?.pending()) {
         const answer = scope.finalAnswer(turn.text);
         if (answer.done) return answer.outcome;
       }
@@ -73,6 +78,10 @@ export function runScope(deps: LoopDeps, run: Run): LoopScope {
       };
     },
     pastEvents: () => mapEvents(deps.log.scan(run.start_seq, STREAM_EVENT_TYPES, { runId: run.id })),
+    steer: deps.steering && {
+      apply: () => applySteering(deps, run.id),
+      pending: () => deps.steering!.has(run.id),
+    },
     finalAnswer: (text) => runFinalAnswer(deps, run.id, text),
   };
 }

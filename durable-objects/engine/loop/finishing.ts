@@ -6,6 +6,7 @@ import { ModelError } from "../model/openai-client";
 import { compileOutputSchema } from "../tools/finish";
 import { ev, tokenUsage } from "./event-builders";
 import type { FinalAnswer, LoopDeps, LoopOutcome, LoopScope } from "./loop-deps";
+import { requeueSteering } from "./steering";
 
 /** Reminders sent when a run with an output schema ends without a matching result. */
 export const OUTPUT_REMINDERS = 2;
@@ -105,6 +106,8 @@ export function finishRun(deps: LoopDeps, runId: string, end: RunEnd): void {
     deps.runs.get(runId)?.usage ?? { input_tokens: 0, output_tokens: 0, total_tokens: 0 },
   );
   if (deps.state.pendingQuestion) deps.state.setPendingQuestion(null);
+  deps.onRunEnd?.(runId);
+  requeueSteering(deps, runId);
   if (end.status === "succeeded") {
     deps.runs.finish(runId, "succeeded", end.output);
     deps.emit(runId, ev.runFinished(deps.conversationId, runId, end.output, usage));

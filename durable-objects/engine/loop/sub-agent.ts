@@ -92,6 +92,11 @@ export function subAgentScope(parent: LoopDeps, runId: string, spec: SubAgentSpe
     state: new StateHolder(emptyRecord(), () => {}),
     tools: subAgentTools(parent.tools, spec.type),
     emit: (_id, event) => forward(event),
+    // Nothing inside a sub-agent can wait for a person: a call that needs approval is denied there.
+    approvals: parent.approvals && {
+      gate: (id, call, tool) => parent.approvals!.gate(id, call, tool, false),
+      isHeld: () => false,
+    },
     summary: parent.summaryFor(scope),
     settings: { ...parent.settings, instructions: subAgentInstructions(spec), maxSteps: spec.maxSteps },
     retries: {},
