@@ -35,7 +35,9 @@ export const AgentSettings = z
       .max(200)
       .nullable()
       .describe("Tool names new conversations may use (`finish` is always available); null = all tools."),
-    timezone: TimeZone.nullable().describe("The workspace's IANA time zone: the agent is told the date and time in it (and in UTC)."),
+    timezone: TimeZone.nullable().describe(
+      "The workspace's IANA time zone: the agent is told the date and time in it (and in UTC).",
+    ),
   })
   .openapi("AgentSettings");
 export type AgentSettings = z.infer<typeof AgentSettings>;

@@ -90,7 +90,11 @@ export async function settingsPage(main: HTMLElement): Promise<undefined> {
     field("Model", model, "Default model of new conversations; empty for the deployment's."),
     field("Instructions", instructions),
     field("Tools allowed", tools, "Comma-separated tool names; empty for all. `finish` is always allowed."),
-    field("Time zone", timezone, "IANA name such as Europe/Berlin; the agent is told the date and time in it."),
+    field(
+      "Time zone",
+      timezone,
+      "IANA name such as Europe/Berlin; the agent is told the date and time in it.",
+    ),
     field("Model can view images", vision, "auto: guessed from the model name."),
     field(
       "Allowed domains",
