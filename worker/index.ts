@@ -2,11 +2,15 @@
  * The Cirrus Worker: the HTTP API (Hono + zod-openapi) in front of one Durable Object per
  * conversation and one per workspace.
  */
+
+import { readEnv } from "../durable-objects/engine/config/env";
+import { ConfigError } from "../durable-objects/engine/errors";
 import { createApp } from "./app-factory";
 import { requireAuth } from "./auth";
 import { renderDocs } from "./docs-page";
-import { errorBody, handleError } from "./errors";
+import { errorBody, handleError, reportConfigError } from "./errors";
 import "./custom-tools";
+import { drainLegacyCors } from "./legacy-cors-drain";
 import agui from "./routes/agui";
 import approvals from "./routes/approvals";
 import browserProfiles from "./routes/browser-profiles";
@@ -23,6 +27,7 @@ import secrets from "./routes/secrets";
 import settings from "./routes/settings";
 import tabs from "./routes/tabs";
 import usage from "./routes/usage";
+import webhooks from "./routes/webhooks";
 import widget from "./routes/widget";
 import workspaces from "./routes/workspaces";
 import { rearmJobs } from "./scheduled";
@@ -35,6 +40,7 @@ export { JobRegistry } from "../durable-objects/job-registry/job-registry";
 export { McpRegistry } from "../durable-objects/mcp-registry/mcp-registry";
 export { McpSessionObject } from "../durable-objects/mcp-session/mcp-session-object";
 export { OriginRegistry } from "../durable-objects/origin-registry/origin-registry";
+export { WebhookObject } from "../durable-objects/webhooks/webhook-object";
 export { WorkspaceObject } from "../durable-objects/workspace/workspace-object";
 
 const OPENAPI_INFO = {
@@ -47,6 +53,12 @@ const OPENAPI_INFO = {
 };
 
 const app = createApp();
+
+// The configuration is checked before anything else, so an invalid var is a clear 503 naming it.
+app.use("*", async (c, next) => {
+  readEnv(c.env);
+  await next();
+});
 
 app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 app.get("/", (c) => c.json({ name: "cirrus", docs: "/docs", openapi: "/openapi.json" }));
@@ -73,6 +85,7 @@ app.route("/v1", browserProfiles);
 app.route("/v1", jobs);
 app.route("/v1", keys);
 app.route("/v1", usage);
+app.route("/v1", webhooks);
 app.route("/v1", mcpServers);
 app.route("/v1", widget);
 
@@ -83,8 +96,18 @@ app.onError(handleError);
 
 export default {
   fetch: app.fetch,
-  /** The Cron Trigger: re-arms every job whose alarm went missing (jobs run on their own alarms). */
+  /** The Cron Trigger: re-arms every job whose alarm went missing (jobs run on their own alarms)
+   * and drains the retired global CORS list into the origins' objects. */
   scheduled: async (_controller, env, _ctx) => {
-    await rearmJobs(env);
+    try {
+      readEnv(env);
+    } catch (err) {
+      if (err instanceof ConfigError) return reportConfigError(err);
+      throw err;
+    }
+    // Independent chores: one failing must not skip the other.
+    const results = await Promise.allSettled([rearmJobs(env), drainLegacyCors(env)]);
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed) throw failed.reason;
   },
 } satisfies ExportedHandler<Env>;

@@ -9,8 +9,8 @@
  * - HTTP tools: workspace-http-tools.ts;
  * - browser profiles (cookies and local storage, sealed at rest): browser-profiles.ts;
  * - the file ledger (sizes and quota of its files in R2): engine/files/file-ledger.ts;
- * - in the retired `__cors__` instance only, the old global CORS list, read once per origin by
- *   OriginRegistry: legacy-cors.ts.
+ * - in the retired `__cors__` instance only, the old global CORS list, copied out by OriginRegistry
+ *   and drained by the Cron Trigger: legacy-cors.ts.
  * Widget rate limits are the platform's Rate Limiting bindings; CORS origins live in OriginRegistry.
  */
 import { DurableObject } from "cloudflare:workers";
@@ -23,9 +23,9 @@ import type { UsageEntry, UsageReport } from "../../shared/usage";
 import type { ProfileState } from "../engine/browser/profile-state";
 import { type DirStats, FileLedger, type FileLimits, type Reservation } from "../engine/files/file-ledger";
 import type { RpcResult } from "../engine/rpc-result";
-import { type SecretKeyEnv, secretKey } from "../engine/secret-box";
+import { secretKey } from "../engine/secret-box";
 import { BrowserProfiles } from "./browser-profiles";
-import { legacyOriginRefs } from "./legacy-cors";
+import { forgetLegacyOrigin, type LegacyOrigin, legacyOriginRefs, legacyOriginsPage } from "./legacy-cors";
 import { UsageLedger, utcDay } from "./usage-ledger";
 import { HttpToolStore } from "./workspace-http-tools";
 import { type ConversationEntry, WorkspaceIndex } from "./workspace-index";
@@ -63,14 +63,14 @@ export class WorkspaceObject extends DurableObject<Env> {
     this.usage = new UsageLedger(this.sql);
     this.secrets = new SecretStore(
       this.sql,
-      () => secretKey(env as unknown as SecretKeyEnv),
+      () => secretKey(env),
       () => this.get()?.id ?? ctx.id.toString(),
     );
     this.tools = new HttpToolStore(this.sql);
     this.files = new FileLedger(this.sql);
     this.profiles = new BrowserProfiles(
       this.sql,
-      () => secretKey(env as unknown as SecretKeyEnv),
+      () => secretKey(env),
       (name) => `${this.get()?.id ?? ctx.id.toString()}/browser-profile/${name}`,
     );
   }
@@ -145,14 +145,29 @@ export class WorkspaceObject extends DurableObject<Env> {
   }
 
   /** The retired global CORS list (the `__cors__` instance only): the keys it holds for `origin`. */
-  legacyOriginRefs(origin: string): string[] {
+  legacyOriginRefs(origin: string): { refs: string[]; drained: boolean } {
     return legacyOriginRefs(this.sql, origin);
+  }
+
+  /** The retired global CORS list: origins still listed, `limit` at a time (for the drain). */
+  legacyOriginsPage(limit: number): LegacyOrigin[] {
+    return legacyOriginsPage(this.sql, limit);
+  }
+
+  /** The retired global CORS list: forgets an origin once its own object holds its rows. */
+  forgetLegacyOrigin(origin: string): void {
+    forgetLegacyOrigin(this.sql, origin);
   }
 
   // ---- the conversation and job index (workspace-index.ts) ----
 
-  addConversation(id: string, createdAt: number): void {
-    this.index.addConversation(id, createdAt);
+  addConversation(id: string, createdAt: number, title: string | null = null): void {
+    this.index.addConversation(id, createdAt, title);
+  }
+
+  /** Sets the title a conversation is listed and searched by. */
+  setConversationTitle(id: string, title: string | null): void {
+    this.index.setConversationTitle(id, title);
   }
 
   removeConversation(id: string): boolean {
@@ -164,8 +179,12 @@ export class WorkspaceObject extends DurableObject<Env> {
   }
 
   /** Conversations newest first, `limit` at a time after the `cursor` one. */
-  listConversations(limit: number, cursor: string | null): { ids: ConversationEntry[]; hasMore: boolean } {
-    return this.index.listConversations(limit, cursor);
+  listConversations(
+    limit: number,
+    cursor: string | null,
+    q: string | null = null,
+  ): { ids: ConversationEntry[]; hasMore: boolean } {
+    return this.index.listConversations(limit, cursor, q);
   }
 
   addJob(id: string, createdAt: number): void {
