@@ -76,6 +76,16 @@ export const PendingQuestion = z.object({
 });
 export type PendingQuestion = z.infer<typeof PendingQuestion>;
 
+/** A pending `request_takeover`: the person is asked to use the tab's live view, then say done. */
+export const PendingTakeover = z.object({
+  takeover_id: z.string().describe("Pass to `POST /v1/conversations/{id}/takeover/{takeover_id}/done`."),
+  tab_id: z.number().int().describe("The tab to take over (its live view: `…/tabs/{tab_id}/live`)."),
+  reason: z.string().describe("What the agent needs the person to do, e.g. sign in."),
+  requested_at: z.number().describe("Epoch milliseconds."),
+  expires_at: z.number().describe("Epoch milliseconds; after this the tool returns a timeout."),
+});
+export type PendingTakeover = z.infer<typeof PendingTakeover>;
+
 /** A task of the conversation's in-memory task list. */
 export const Task = z.object({
   id: z.string(),
@@ -103,11 +113,20 @@ export const ConversationState = z.object({
   pending_question: PendingQuestion.nullable(),
   /** The conversation's browser tabs (absent in states saved before the browser existed). */
   tabs: z.array(BrowserTab).optional(),
+  /** A take-over the run waits for (absent in states saved before take-overs existed). */
+  pending_takeover: PendingTakeover.nullable().optional(),
 });
 export type ConversationState = z.infer<typeof ConversationState>;
 
 /** Names of the CUSTOM events Cirrus emits. */
-export const CustomEventName = z.enum(["ask_user", "ask_user_resolved", "sub_agent_event", "notice"]);
+export const CustomEventName = z.enum([
+  "ask_user",
+  "ask_user_resolved",
+  "takeover_requested",
+  "takeover_resolved",
+  "sub_agent_event",
+  "notice",
+]);
 export type CustomEventName = z.infer<typeof CustomEventName>;
 
 /** Events after which a run's own stream ends. */

@@ -11,7 +11,7 @@ import {
   DETAILS_MESSAGE_LIMIT,
   type RunResult,
 } from "../../shared/api";
-import type { BrowserInput, ProfileSaved, TabList } from "../../shared/browser-api";
+import type { BrowserInput, ProfileSaved, TabList, TakeoverDone } from "../../shared/browser-api";
 import type { StoredHttpTool } from "../../shared/http-tools";
 import { InputRefused } from "../engine/browser/remote-input";
 import { type RuntimeConfig, runtimeConfig } from "../engine/config/runtime-config";
@@ -33,6 +33,7 @@ import { earliest } from "./conversation-policy";
 import { messageView, runView } from "./conversation-views";
 import { ConversationWiring } from "./conversation-wiring";
 import { notifyJobRunEnded } from "./job-link";
+import { clearPause, currentPause, type Pause, resolvedEvent, TIMEOUT_RESULT } from "./pauses";
 
 /** A Durable Object hosting one conversation and its agent runs. */
 export class ConversationObject extends DurableObject<Env> {
@@ -140,6 +141,7 @@ export class ConversationObject extends DurableObject<Env> {
       messages_total: this.messages.count(),
       tasks: state.tasks,
       pending_question: state.pending_question,
+      pending_takeover: state.pending_takeover ?? null,
       usage: this.runs.totalUsage(),
       current_run: active ? runView(active) : null,
       queued_runs: this.runs.queuedCount(),
@@ -193,8 +195,33 @@ export class ConversationObject extends DurableObject<Env> {
     }
     const checked = checkAnswer(q, body.answer);
     if (!checked.ok) return checked;
-    await this.resolveQuestion({ answer: checked.value });
+    await this.resolvePause(currentPause(this.state)!, { answer: checked.value });
     return ok({ question_id: q.question_id, answer: checked.value });
+  }
+
+  /** The person is done with a take-over: saves the browser to its profile, then resumes the run. */
+  async takeoverDone(takeoverId: string, note: string | null): Promise<RpcResult<TakeoverDone>> {
+    const pending = () => {
+      const t = this.state.pendingTakeover;
+      if (!t) return fail(409, "no_pending_takeover", "There is no take-over waiting to be finished.");
+      if (t.takeover_id !== takeoverId)
+        return fail(
+          409,
+          "takeover_mismatch",
+          `The pending take-over is ${t.takeover_id}, not ${takeoverId}.`,
+        );
+      return ok(t);
+    };
+    const before = pending();
+    if (!before.ok) return before;
+    const browser = this.wiring.browser()!;
+    const tab = await browser.tabFacts(before.value.tab_id);
+    await browser.saveProfile().catch(() => null); // a profile-less conversation has nothing to save
+    const still = pending(); // the deadline may have passed while the browser was read
+    if (!still.ok) return still;
+    const result = { status: "done" as const, note, url: tab?.url ?? null, title: tab?.title ?? null };
+    await this.resolvePause(currentPause(this.state)!, result);
+    return ok({ takeover_id: takeoverId, ...result });
   }
 
   /** Stops the current run (and forgets nothing: its events and messages stay). */
@@ -363,7 +390,7 @@ export class ConversationObject extends DurableObject<Env> {
     }
     this.driving = true;
     try {
-      await this.wiring.browser()?.closeIfIdle();
+      if (!this.state.pendingTakeover) await this.wiring.browser()?.closeIfIdle();
       await this.drive();
     } finally {
       this.driving = false;
@@ -375,10 +402,10 @@ export class ConversationObject extends DurableObject<Env> {
   private async drive(): Promise<void> {
     while (this.info()) {
       const active = this.runs.active();
-      const q = this.state.pendingQuestion;
-      if (active?.status === "waiting_for_user" && q) {
-        if (Date.now() < q.expires_at) return;
-        await this.resolveQuestion({ answer: null, reason: "timeout" }, false);
+      const pause = currentPause(this.state);
+      if (active?.status === "waiting_for_user" && pause) {
+        if (Date.now() < pause.expires_at) return;
+        await this.resolvePause(pause, TIMEOUT_RESULT[pause.kind], false);
         continue;
       }
       const run = active ?? this.runs.nextQueued();
@@ -393,23 +420,24 @@ export class ConversationObject extends DurableObject<Env> {
   }
 
   private async scheduleNext(): Promise<void> {
-    const q = this.state.pendingQuestion;
-    const idle = this.wiring.browser()?.idleDeadline() ?? null;
-    if (q) await this.ctx.storage.setAlarm(earliest(q.expires_at, idle)!);
+    const pause = currentPause(this.state);
+    // A browser handed to a person is not closed for idleness while the take-over lasts.
+    const idle = this.state.pendingTakeover ? null : (this.wiring.browser()?.idleDeadline() ?? null);
+    if (pause) await this.ctx.storage.setAlarm(earliest(pause.expires_at, idle)!);
     else if (this.runs.active() || this.runs.nextQueued()) await this.ctx.storage.setAlarm(Date.now());
     else if (idle !== null) await this.ctx.storage.setAlarm(idle);
     else await this.ctx.storage.deleteAlarm();
   }
 
-  private async resolveQuestion(result: Record<string, unknown>, wake = true): Promise<void> {
-    const q = this.state.pendingQuestion;
+  /** Ends a pause with the tool's result and lets the run go on. */
+  private async resolvePause(pause: Pause, result: Record<string, unknown>, wake = true): Promise<void> {
     const run = this.runs.active();
-    if (!q || !run) return;
+    if (!run) return;
     const content = JSON.stringify(result);
-    this.messages.append(run.id, { role: "tool", tool_call_id: q.question_id, content });
-    this.emit(run.id, ev.toolResult(q.question_id, content, false));
-    this.emit(run.id, ev.custom("ask_user_resolved", { question_id: q.question_id, ...result }));
-    this.state.setPendingQuestion(null);
+    this.messages.append(run.id, { role: "tool", tool_call_id: pause.id, content });
+    this.emit(run.id, ev.toolResult(pause.id, content, false));
+    this.emit(run.id, resolvedEvent(pause, result));
+    clearPause(this.state, pause);
     this.runs.setStatus(run.id, "running");
     if (wake && !this.driving) await this.ctx.storage.setAlarm(Date.now());
   }

@@ -2,6 +2,7 @@
 
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../model/retry";
 import { ASK_USER_TIMEOUT_MS } from "../tools/ask-user";
+import { TAKEOVER_TIMEOUT_MS } from "../tools/takeover";
 import {
   DEFAULT_MAX_RESULT_CHARS,
   DEFAULT_RETRY_BUDGET,
@@ -16,6 +17,8 @@ export interface RuntimeConfig {
   limits: RunnerLimits;
   contextTokens: number;
   askUserTimeoutMs: number;
+  /** How long request_takeover waits for the person to hand the tab back. */
+  takeoverTimeoutMs: number;
   retry: RetryPolicy;
   heartbeatMs: number;
   /** A running run re-arms an alarm this far ahead, so a crash mid-run is picked up again. */
@@ -45,6 +48,7 @@ export function runtimeConfig(env: Vars): RuntimeConfig {
     },
     contextTokens: num(env, "MODEL_CONTEXT_TOKENS", 128_000),
     askUserTimeoutMs: num(env, "ASK_USER_TIMEOUT_MS", ASK_USER_TIMEOUT_MS),
+    takeoverTimeoutMs: num(env, "TAKEOVER_TIMEOUT_MS", TAKEOVER_TIMEOUT_MS),
     retry: {
       maxAttempts: num(env, "MODEL_RETRY_ATTEMPTS", DEFAULT_RETRY_POLICY.maxAttempts),
       baseDelayMs: num(env, "MODEL_RETRY_BASE_DELAY_MS", DEFAULT_RETRY_POLICY.baseDelayMs),

@@ -80,6 +80,7 @@ export function finishRun(
     deps.runs.get(runId)?.usage ?? { input_tokens: 0, output_tokens: 0, total_tokens: 0 },
   );
   if (deps.state.pendingQuestion) deps.state.setPendingQuestion(null);
+  if (deps.state.pendingTakeover) deps.state.setPendingTakeover(null);
   if (outcome.status === "succeeded") {
     deps.runs.finish(runId, "succeeded", outcome.output);
     deps.emit(runId, ev.runFinished(deps.conversationId, runId, outcome.output, usage));
@@ -146,7 +147,7 @@ export async function advanceRun(deps: LoopDeps, runId: string): Promise<Advance
       finishRun(deps, runId, { status: "cancelled" });
       return "finished";
     }
-    if (deps.state.pendingQuestion) return "suspended";
+    if (deps.state.pendingQuestion || deps.state.pendingTakeover) return "suspended";
     const tools = await toolStep(deps, runId, retries);
     if (tools.kind === "suspended") return "suspended";
     if (tools.kind === "finished") {

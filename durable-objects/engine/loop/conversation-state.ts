@@ -16,6 +16,7 @@ import {
   type ConversationState,
   type LoggedEvent,
   PendingQuestion,
+  PendingTakeover,
   Task,
 } from "../../../shared/events";
 
@@ -29,6 +30,8 @@ export const ConversationRecord = z.object({
   tasks: z.array(Task).default([]),
   pending_question: PendingQuestion.nullable().default(null),
   tabs: z.array(BrowserTab).default([]),
+  /** A `request_takeover` the run waits for: the person drives the tab, then says done. */
+  pending_takeover: PendingTakeover.nullable().default(null),
   /** The id the next created task gets (ids are never reused within a conversation). */
   next_task_id: z.number().int().positive().default(1),
 });
@@ -75,6 +78,9 @@ export function recordFromEvents(
       .array(BrowserTab)
       .catch([])
       .parse(state.tabs ?? []),
+    pending_takeover: PendingTakeover.nullable()
+      .catch(null)
+      .parse(state.pending_takeover ?? null),
     next_task_id: tasks.reduce((max, t) => Math.max(max, Number(t.id) + 1 || max), 1),
   });
 }
@@ -103,8 +109,8 @@ export class StateHolder {
 
   /** The published part of the state (what STATE_SNAPSHOT carries). */
   snapshot(): ConversationState {
-    const { tasks, pending_question, tabs } = this.record;
-    return structuredClone({ tasks, pending_question, tabs });
+    const { tasks, pending_question, tabs, pending_takeover } = this.record;
+    return structuredClone({ tasks, pending_question, tabs, pending_takeover });
   }
 
   get pendingQuestion(): PendingQuestion | null {
@@ -113,6 +119,14 @@ export class StateHolder {
 
   setPendingQuestion(q: PendingQuestion | null): void {
     this.set("pending_question", q);
+  }
+
+  get pendingTakeover(): PendingTakeover | null {
+    return this.record.pending_takeover;
+  }
+
+  setPendingTakeover(t: PendingTakeover | null): void {
+    this.set("pending_takeover", t);
   }
 
   listTasks(): Task[] {

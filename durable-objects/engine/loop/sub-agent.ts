@@ -20,7 +20,7 @@ export const SUB_AGENT_TOOLS = {
 } as const;
 
 /** Tools a sub-agent never gets: no questions, no recursion, no ending the parent's run. */
-export const SUB_AGENT_EXCLUDED = new Set(["ask_user", "agent", "finish"]);
+export const SUB_AGENT_EXCLUDED = new Set(["ask_user", "request_takeover", "agent", "finish"]);
 
 export type SubAgentType = "researcher" | "page_operator" | "general";
 
