@@ -3,6 +3,7 @@
  * Durable Objects' answers and generate the OpenAPI document.
  */
 import { z } from "@hono/zod-openapi";
+import { ApprovalPolicy, PendingApproval } from "./approvals";
 import { ProfileName } from "./browser-api";
 import { BudgetUsd, CostUsd } from "./cost";
 import { ConversationState, PendingQuestion, PendingTakeover, Task } from "./events";
@@ -67,6 +68,9 @@ export const CreateConversation = z
       .describe(
         "Tool names this conversation may use (`finish` is always there); default: the workspace's agent settings, else all.",
       ),
+    approvals: ApprovalPolicy.optional().describe(
+      "This conversation's approval rules; combined with the workspace's (and each tool's own default), the stricter wins.",
+    ),
     browser_profile: ProfileName.optional().describe(
       "A browser profile of the workspace (`POST /v1/browser/profiles`): the browser starts with its cookies and local storage, and saves back to it.",
     ),
@@ -78,7 +82,7 @@ export const CreateConversation = z
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
 
-export const ConversationStatus = z.enum(["idle", "running", "waiting_for_user"]);
+export const ConversationStatus = z.enum(["idle", "running", "waiting_for_user", "waiting_for_approval"]);
 export type ConversationStatus = z.infer<typeof ConversationStatus>;
 
 export const Usage = z
@@ -105,6 +109,7 @@ export const Conversation = z
     output_schema: z.record(z.string(), z.unknown()).nullable(),
     allowed_domains: z.array(z.string()).optional(),
     allowed_tools: z.array(z.string()).nullable(),
+    approvals: ApprovalPolicy.optional(),
     browser_profile: z.string().nullable().describe("The browser profile the browser starts with."),
     max_cost_usd: z.number().nullable(),
     mcp_servers: z.array(z.string()).nullable().optional(),
@@ -129,6 +134,7 @@ export const RunStatus = z.enum([
   "queued",
   "running",
   "waiting_for_user",
+  "waiting_for_approval",
   "succeeded",
   "failed",
   "cancelled",
@@ -165,6 +171,7 @@ export const ConversationDetails = Conversation.extend({
   pending_takeover: PendingTakeover.nullable().describe(
     "A request_takeover the run waits for: use the tab's live view, then `POST …/takeover/{takeover_id}/done`.",
   ),
+  pending_approvals: z.array(PendingApproval).describe("Tool calls waiting for a person's decision."),
   usage: Usage,
   current_run: RunView.nullable(),
   queued_runs: z.number().int(),
@@ -187,6 +194,12 @@ export const SendMessage = z
       .default(true)
       .describe("Stream this run's events as SSE (default) or wait for the result."),
     idempotency_key: z.string().min(1).max(200).optional().describe("The same key twice starts one run."),
+    steer: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Join the active run before its next model turn instead of queueing a new run; with no active run, start one as usual.",
+      ),
   })
   .openapi("SendMessage");
 

@@ -20,6 +20,7 @@ import {
   ToolCallStartEventSchema,
 } from "@ag-ui/core/schemas";
 import { z } from "zod";
+import { PendingApproval } from "./approvals";
 
 /** A workspace file a tool call wrote, downloadable by whoever may read the conversation. */
 export const ToolResultFile = z.object({
@@ -115,6 +116,8 @@ export const ConversationState = z.object({
   tabs: z.array(BrowserTab).optional(),
   /** A take-over the run waits for (absent in states saved before take-overs existed). */
   pending_takeover: PendingTakeover.nullable().optional(),
+  /** Tool calls waiting for a person's decision (absent in states saved before approvals existed). */
+  pending_approvals: z.array(PendingApproval).optional(),
 });
 export type ConversationState = z.infer<typeof ConversationState>;
 
@@ -124,6 +127,8 @@ export const CustomEventName = z.enum([
   "ask_user_resolved",
   "takeover_requested",
   "takeover_resolved",
+  "approval_requested",
+  "approval_resolved",
   "sub_agent_event",
   "notice",
 ]);

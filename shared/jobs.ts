@@ -4,9 +4,8 @@
  */
 import { z } from "@hono/zod-openapi";
 import { ModelName, Usage } from "./api";
-
+import { ApprovalPolicy } from "./approvals";
 import { ProfileName } from "./browser-api";
-
 import { BudgetUsd } from "./cost";
 import { McpServerNames } from "./mcp";
 
@@ -58,6 +57,9 @@ const fields = {
     "Dollars allowed per run; a run that reaches it stops before its next model turn (status failed, error.code cost_limit).",
   ),
   enabled: z.boolean().describe("Whether the schedule is active (runs can still be started by hand)."),
+  approvals: ApprovalPolicy.describe(
+    'The job\'s approval rules. Runs are unattended: a call that needs approval is denied with reason `unattended` unless these rules say "allow" for the tool; "deny" from any level still wins.',
+  ),
   browser_profile: ProfileName.describe(
     "A browser profile of the workspace that each run's browser starts with (signed-in sites); like any conversation, a run saves back to it when its browser closes.",
   ),
@@ -80,6 +82,7 @@ export const CreateJob = z
     max_tokens: fields.max_tokens.optional(),
     max_cost_usd: fields.max_cost_usd.optional(),
     enabled: fields.enabled.default(true),
+    approvals: fields.approvals.optional(),
     browser_profile: fields.browser_profile.optional(),
     mcp_servers: fields.mcp_servers.optional(),
   })
@@ -103,6 +106,7 @@ export const UpdateJob = z
     max_tokens: fields.max_tokens.nullable().optional(),
     max_cost_usd: fields.max_cost_usd.nullable().optional(),
     enabled: fields.enabled.optional(),
+    approvals: fields.approvals.nullable().optional(),
     browser_profile: fields.browser_profile.nullable().optional(),
     mcp_servers: fields.mcp_servers.nullable().optional(),
   })
@@ -125,6 +129,7 @@ export const JobSettings = z.object({
   max_tokens: fields.max_tokens.nullable(),
   max_cost_usd: fields.max_cost_usd.nullable(),
   enabled: fields.enabled,
+  approvals: fields.approvals.nullable(),
   browser_profile: fields.browser_profile.nullable(),
   /** Absent in jobs stored before MCP: all servers. */
   mcp_servers: fields.mcp_servers.nullable().optional(),

@@ -35,6 +35,8 @@ const WIDGET_ROUTES: { method: string; pattern: RegExp }[] = [
   { method: "GET", pattern: /^\/v1\/widget\/config$/ },
   { method: "POST", pattern: /^\/v1\/conversations\/([^/]+)\/(messages|answer|cancel)$/ },
   { method: "GET", pattern: /^\/v1\/conversations\/([^/]+)\/events$/ },
+  // The visitor approves or denies tool calls of its own conversation.
+  { method: "POST", pattern: /^\/v1\/conversations\/([^/]+)\/approvals\/[^/]+$/ },
   // The live view of the visitor's browser tabs, and its input (take-overs).
   { method: "GET", pattern: /^\/v1\/conversations\/([^/]+)\/tabs\/\d+\/live$/ },
   { method: "POST", pattern: /^\/v1\/conversations\/([^/]+)\/tabs\/\d+\/input$/ },

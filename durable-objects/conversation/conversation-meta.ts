@@ -2,8 +2,10 @@
  * A conversation's small settings in its SQLite `meta` table: its info (set at creation), the
  * job it runs for, its own HTTP tools and the context summary.
  */
-import type { Conversation } from "../../shared/api";
+import type { AgentSettings } from "../../shared/agent-settings";
+import type { Conversation, CreateConversation } from "../../shared/api";
 import type { StoredHttpTool } from "../../shared/http-tools";
+import type { RuntimeConfig } from "../engine/config/runtime-config";
 import type { JobLink } from "./job-link";
 
 /** Conversation settings stored at creation. */
@@ -30,6 +32,36 @@ export function publicInfo(info: ConversationInfo): Conversation {
     allowed_tools: rest.allowed_tools ?? null,
     browser_profile: rest.browser_profile ?? null,
     max_cost_usd: rest.max_cost_usd ?? null,
+  };
+}
+
+/** The info of a new conversation: its request, else the workspace's agent defaults, else the deployment's. */
+export function newConversationInfo(
+  id: string,
+  workspaceId: string,
+  body: CreateConversation,
+  agent: AgentSettings,
+  config: RuntimeConfig,
+  origin?: string,
+): ConversationInfo {
+  return {
+    id,
+    object: "conversation",
+    workspace_id: workspaceId,
+    created_at: Date.now(),
+    instructions: body.instructions ?? agent.instructions ?? null,
+    model: body.model ?? agent.model ?? config.defaultModel,
+    metadata: body.metadata ?? {},
+    max_steps: body.max_steps ?? config.maxSteps,
+    context_window: body.context_window ?? config.contextTokens,
+    output_schema: body.output_schema ?? null,
+    ...(body.allowed_domains ? { allowed_domains: body.allowed_domains } : {}),
+    allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,
+    browser_profile: body.browser_profile ?? null,
+    max_cost_usd: body.max_cost_usd ?? null,
+    ...(origin ? { origin } : {}),
+    ...(body.mcp_servers ? { mcp_servers: body.mcp_servers } : {}),
+    ...(body.approvals ? { approvals: body.approvals } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * One conversation = one Durable Object. This class is wiring: it owns storage, the alarm
- * that drives runs and the live event streams, and delegates the agent loop to plain modules.
+ * that drives runs (and wakes it at a question's or an approval's deadline) and the live event
+ * streams, and delegates the agent loop, approvals and steering to plain modules.
  */
 import { DurableObject } from "cloudflare:workers";
 import {
@@ -11,8 +12,11 @@ import {
   DETAILS_MESSAGE_LIMIT,
   type RunResult,
 } from "../../shared/api";
+import type { ApprovalDecisionBody, ApprovalResolved } from "../../shared/approvals";
 import type { BrowserInput, ProfileSaved, TabList, TakeoverDone } from "../../shared/browser-api";
 import type { StoredHttpTool } from "../../shared/http-tools";
+import { ApprovalLedger } from "../engine/approvals/approval-ledger";
+import { Approvals } from "../engine/approvals/approvals";
 import { InputRefused } from "../engine/browser/remote-input";
 import { type RuntimeConfig, runtimeConfig } from "../engine/config/runtime-config";
 import { writtenFiles } from "../engine/files/written-files";
@@ -25,14 +29,23 @@ import { EventLog } from "../engine/store/event-log";
 import { MessageStore } from "../engine/store/message-store";
 import { type Run, RunStore } from "../engine/store/run-store";
 import { sseResponse } from "../engine/store/sse";
+import { SteerQueue } from "../engine/store/steer-queue";
 import { ToolRegistry } from "../engine/tools/tool";
-import { runTool } from "../engine/tools/tool-runner";
 import { checkAnswer } from "./answer-check";
-import { type ConversationInfo, ConversationMeta, type CreateOptions, publicInfo } from "./conversation-meta";
+import { decideApproval } from "./approval-decision";
+import {
+  type ConversationInfo,
+  ConversationMeta,
+  type CreateOptions,
+  newConversationInfo,
+  publicInfo,
+} from "./conversation-meta";
 import { earliest } from "./conversation-policy";
 import { messageView, runView } from "./conversation-views";
 import { ConversationWiring } from "./conversation-wiring";
+import { callToolDirectly } from "./direct-tool-call";
 import { notifyJobRunEnded } from "./job-link";
+import { type Intake, takeMessage } from "./message-intake";
 import { clearPause, currentPause, type Pause, resolvedEvent, TIMEOUT_RESULT } from "./pauses";
 
 /** A Durable Object hosting one conversation and its agent runs. */
@@ -43,6 +56,9 @@ export class ConversationObject extends DurableObject<Env> {
   private readonly messages: MessageStore;
   private readonly runs: RunStore;
   private readonly state: StateHolder;
+  private readonly approvals: Approvals;
+  private readonly approvalLedger: ApprovalLedger;
+  private readonly steering: SteerQueue;
   private readonly config: RuntimeConfig;
   private readonly waiters = new Map<string, Set<() => void>>();
   private driving = false;
@@ -65,6 +81,17 @@ export class ConversationObject extends DurableObject<Env> {
         this.emit(this.runs.active()?.id ?? null, ev.stateDelta(delta));
       }),
     );
+    this.steering = new SteerQueue(sql);
+    this.approvalLedger = new ApprovalLedger(sql);
+    this.approvals = new Approvals({
+      state: this.state,
+      ledger: this.approvalLedger,
+      messages: this.messages,
+      emit: (runId, event) => this.emit(runId, event),
+      levels: () => this.wiring.approvalLevels(),
+      timeoutMs: this.config.approvalTimeoutMs,
+      scrub: (value) => this.wiring.browser()?.redact(value) ?? Promise.resolve(value),
+    });
     this.wiring = new ConversationWiring({
       env,
       storage: ctx.storage,
@@ -75,6 +102,8 @@ export class ConversationObject extends DurableObject<Env> {
       messages: this.messages,
       log: this.log,
       state: this.state,
+      approvals: this.approvals,
+      steering: this.steering,
       signal: () => this.abort.signal,
       emit: (runId, event) => this.emit(runId, event),
       waitUntil: (p) => this.ctx.waitUntil(p),
@@ -95,24 +124,7 @@ export class ConversationObject extends DurableObject<Env> {
     if (existing) return publicInfo(existing);
     if (job) this.meta.set("job", job);
     const agent = await this.wiring.workspace(workspaceId).getAgentSettings();
-    const info: ConversationInfo = {
-      id,
-      object: "conversation",
-      workspace_id: workspaceId,
-      created_at: Date.now(),
-      instructions: body.instructions ?? agent.instructions ?? null,
-      model: body.model ?? agent.model ?? this.config.defaultModel,
-      metadata: body.metadata ?? {},
-      max_steps: body.max_steps ?? this.config.maxSteps,
-      context_window: body.context_window ?? this.config.contextTokens,
-      output_schema: body.output_schema ?? null,
-      ...(body.allowed_domains ? { allowed_domains: body.allowed_domains } : {}),
-      allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,
-      browser_profile: body.browser_profile ?? null,
-      max_cost_usd: body.max_cost_usd ?? null,
-      ...(origin ? { origin } : {}),
-      ...(body.mcp_servers ? { mcp_servers: body.mcp_servers } : {}),
-    };
+    const info = newConversationInfo(id, workspaceId, body, agent, this.config, origin);
     this.meta.set("info", info);
     return publicInfo(info);
   }
@@ -141,6 +153,7 @@ export class ConversationObject extends DurableObject<Env> {
       messages_total: this.messages.count(),
       tasks: state.tasks,
       pending_question: state.pending_question,
+      pending_approvals: this.approvals.pending(),
       pending_takeover: state.pending_takeover ?? null,
       usage: this.runs.totalUsage(),
       current_run: active ? runView(active) : null,
@@ -150,16 +163,42 @@ export class ConversationObject extends DurableObject<Env> {
 
   // ---- runs ---------------------------------------------------------------------------------
 
-  /** Queues a user message; its run starts when the ones before it are done. */
+  /**
+   * Queues a user message; its run starts when the ones before it are done. With `steer` and a
+   * run active, the message joins that run before its next model turn instead (`after_seq`: where
+   * the run's stream goes on from).
+   */
   async sendMessage(
     content: string,
     idempotencyKey: string | null,
     runId?: string,
-  ): Promise<RpcResult<{ run_id: string; created: boolean }>> {
+    steer = false,
+  ): Promise<RpcResult<Intake>> {
     if (!this.info()) return fail(404, "not_found", "No such conversation.");
-    const { run, created } = this.runs.enqueue(content, idempotencyKey, runId);
-    if (created && !this.driving) await this.ctx.storage.setAlarm(Date.now());
-    return ok({ run_id: run.id, created });
+    const intake = takeMessage(
+      { runs: this.runs, steering: this.steering, log: this.log },
+      { content, idempotencyKey, runId, steer },
+    );
+    if (intake.created && !intake.steered && !this.driving) await this.ctx.storage.setAlarm(Date.now());
+    return ok(intake);
+  }
+
+  /** Decides a pending approval: approve (optionally with edited arguments) or deny. */
+  async decideApproval(approvalId: string, body: ApprovalDecisionBody): Promise<RpcResult<ApprovalResolved>> {
+    if (!this.info()) return fail(404, "not_found", "No such conversation.");
+    return decideApproval(
+      {
+        approvals: this.approvals,
+        ledger: this.approvalLedger,
+        runs: this.runs,
+        tools: () => this.wiring.tools(),
+        wake: async () => {
+          if (!this.driving) await this.ctx.storage.setAlarm(Date.now());
+        },
+      },
+      approvalId,
+      body,
+    );
   }
 
   /** Waits until a run has finished and returns its result. */
@@ -229,7 +268,7 @@ export class ConversationObject extends DurableObject<Env> {
     const run = this.runs.active();
     if (!run) return ok({ run_id: null, cancelled: false });
     this.runs.requestCancel(run.id);
-    if (this.driving && run.status !== "waiting_for_user") this.abort.abort(new Error("cancelled"));
+    if (this.driving && run.status === "running") this.abort.abort(new Error("cancelled"));
     else {
       // Ending a run needs no tools: finishing it synchronously leaves no gap in which the alarm
       // could start driving it too.
@@ -246,39 +285,9 @@ export class ConversationObject extends DurableObject<Env> {
   ): Promise<RpcResult<{ tool: string; result: unknown }>> {
     const info = this.info();
     if (!info) return fail(404, "not_found", "No such conversation.");
-    const tools = await this.wiring.tools();
-    const tool = tools.get(name);
-    if (!tool)
-      return fail(
-        404,
-        "unknown_tool",
-        `There is no tool named "${name}". Available: ${tools.names().join(", ")}.`,
-      );
-    if (tool.runOnly)
-      return fail(
-        409,
-        "run_only_tool",
-        `${name} needs a running conversation turn and cannot be called directly.`,
-      );
-    const outcome = await runTool(
-      tools,
-      name,
-      args,
-      {
-        conversationId: info.id,
-        workspaceId: info.workspace_id,
-        runId: null,
-        toolCallId: `direct_${crypto.randomUUID()}`,
-      },
-      this.config.limits,
-    );
+    const result = await callToolDirectly(this.wiring, info, this.config, name, args);
     if (!this.driving) await this.wiring.closeMcp();
-    if (outcome.kind !== "result") return fail(409, "run_only_tool", `${name} cannot be called directly.`);
-    if (outcome.isError) {
-      const status = outcome.code === "invalid_arguments" ? 400 : outcome.code === "not_found" ? 404 : 422;
-      return fail(status, outcome.code ?? "tool_error", outcome.message ?? outcome.content);
-    }
-    return ok({ tool: name, result: outcome.value ?? null });
+    return result;
   }
 
   /** The browser's tabs and session facts, for the live view. */
@@ -402,10 +411,9 @@ export class ConversationObject extends DurableObject<Env> {
   private async drive(): Promise<void> {
     while (this.info()) {
       const active = this.runs.active();
-      const pause = currentPause(this.state);
-      if (active?.status === "waiting_for_user" && pause) {
-        if (Date.now() < pause.expires_at) return;
-        await this.resolvePause(pause, TIMEOUT_RESULT[pause.kind], false);
+      if (active?.status === "waiting_for_user" || active?.status === "waiting_for_approval") {
+        await this.expireDue(active.id);
+        if (this.runs.get(active.id)?.status !== "running") return;
         continue;
       }
       const run = active ?? this.runs.nextQueued();
@@ -419,17 +427,34 @@ export class ConversationObject extends DurableObject<Env> {
     }
   }
 
+  /** Times out a question or approvals whose deadline passed; the run goes on when nothing is left. */
+  private async expireDue(runId: string): Promise<void> {
+    const pause = currentPause(this.state);
+    if (pause && Date.now() >= pause.expires_at)
+      await this.resolvePause(pause, TIMEOUT_RESULT[pause.kind], false);
+    this.approvals.expire();
+    const run = this.runs.get(runId);
+    const waiting =
+      run?.status === "waiting_for_user"
+        ? currentPause(this.state) !== null
+        : this.approvals.pending(runId).length > 0;
+    if (run && run.status !== "running" && !waiting) this.runs.setStatus(runId, "running");
+  }
+
   private async scheduleNext(): Promise<void> {
     const pause = currentPause(this.state);
     // A browser handed to a person is not closed for idleness while the take-over lasts.
     const idle = this.state.pendingTakeover ? null : (this.wiring.browser()?.idleDeadline() ?? null);
-    if (pause) await this.ctx.storage.setAlarm(earliest(pause.expires_at, idle)!);
-    else if (this.runs.active() || this.runs.nextQueued()) await this.ctx.storage.setAlarm(Date.now());
+    const active = this.runs.active();
+    const waitingUntil = earliest(pause?.expires_at, this.approvals.nextDeadline());
+    if (active?.status !== "running" && waitingUntil !== null)
+      await this.ctx.storage.setAlarm(earliest(waitingUntil, idle)!);
+    else if (active || this.runs.nextQueued()) await this.ctx.storage.setAlarm(Date.now());
     else if (idle !== null) await this.ctx.storage.setAlarm(idle);
     else await this.ctx.storage.deleteAlarm();
   }
 
-  /** Ends a pause with the tool's result and lets the run go on. */
+  /** Ends a question or take-over with the tool's result and lets the run go on. */
   private async resolvePause(pause: Pause, result: Record<string, unknown>, wake = true): Promise<void> {
     const run = this.runs.active();
     if (!run) return;
@@ -474,7 +499,9 @@ export class ConversationObject extends DurableObject<Env> {
 
   private status(): ConversationDetails["status"] {
     const active = this.runs.active();
-    if (active) return active.status === "waiting_for_user" ? "waiting_for_user" : "running";
+    if (active?.status === "waiting_for_user" || active?.status === "waiting_for_approval")
+      return active.status;
+    if (active) return "running";
     return this.runs.nextQueued() ? "running" : "idle";
   }
 

@@ -3,10 +3,12 @@
  * web, files, the browser), the loop's dependencies and the browser itself — assembled from the
  * conversation's storage, the deployment's config and the workspace's settings.
  */
-
+import type { ApprovalPolicy } from "../../shared/approvals";
 import type { ProfileSaved } from "../../shared/browser-api";
 import { type CostSettings, DEFAULT_COST_SETTINGS } from "../../shared/cost";
 import type { StoredHttpTool } from "../../shared/http-tools";
+import type { Approvals } from "../engine/approvals/approvals";
+import type { ApprovalLevels } from "../engine/approvals/policy";
 import { type BrowserProfileLink, ConversationBrowser } from "../engine/browser/conversation-browser";
 import type { ProfileState } from "../engine/browser/profile-state";
 import { withScreenshotImages } from "../engine/browser/screenshot-vision";
@@ -22,12 +24,18 @@ import type { StateHolder } from "../engine/loop/conversation-state";
 import { ev } from "../engine/loop/event-builders";
 import type { ContextSummary, LoopDeps } from "../engine/loop/loop-deps";
 import { runSubAgent } from "../engine/loop/sub-agent";
-import { type McpServerConfig, McpToolset, unavailableNote } from "../engine/mcp/mcp-toolset";
+import {
+  type McpServerConfig,
+  McpToolset,
+  type UnavailableServer,
+  unavailableNote,
+} from "../engine/mcp/mcp-toolset";
 import { createModelClient, type ModelEnv } from "../engine/model/model-factory";
 import type { RpcResult } from "../engine/rpc-result";
 import type { EventLog } from "../engine/store/event-log";
 import type { MessageStore } from "../engine/store/message-store";
 import type { RunStore } from "../engine/store/run-store";
+import type { SteerQueue } from "../engine/store/steer-queue";
 import type { ToolRegistry } from "../engine/tools/tool";
 import type { WebToolDeps } from "../engine/tools/web";
 import type { McpRegistry } from "../mcp-registry/mcp-registry";
@@ -49,6 +57,10 @@ export interface WiringParts {
   messages: MessageStore;
   log: EventLog;
   state: StateHolder;
+  /** The hold before tool calls that need a person's approval. */
+  approvals: Approvals;
+  /** Messages sent with `steer: true`. */
+  steering: SteerQueue;
   /** The signal that stops the run being driven now. */
   signal(): AbortSignal;
   emit: LoopDeps["emit"];
@@ -61,12 +73,16 @@ export class ConversationWiring {
   private browserCache: ConversationBrowser | null = null;
   /** Whether the model is shown screenshots (workspace model_vision), as of the last tool set built. */
   private vision = false;
+  /** The workspace's approval rules, as of the last tool set built. */
+  private workspaceApprovals: ApprovalPolicy = {};
   /** The workspace's price overrides and daily budget, as of the last tool set built. */
   private cost: CostSettings = DEFAULT_COST_SETTINGS;
   private readonly usage: UsageReporter;
   private mcp: McpToolset | null = null;
   /** What the model is told about MCP servers left out of the run being built. */
   private mcpNote: string | null = null;
+  /** Notices about left-out MCP servers, emitted with the run's first event. */
+  private mcpNotices: UnavailableServer[] = [];
 
   constructor(private readonly p: WiringParts) {
     this.usage = new UsageReporter(() => this.workspace(this.p.meta.info()!.workspace_id), p.waitUntil);
@@ -99,6 +115,7 @@ export class ConversationWiring {
     const policy = info && agentPolicy ? conversationPolicy(agentPolicy, info) : null;
     await this.browser()?.setWorkspaceDomains(policy?.domains.workspaceDomains ?? null);
     this.vision = policy?.vision ?? false;
+    this.workspaceApprovals = agentPolicy?.approvals ?? {};
     const registry = buildConversationTools({
       env: this.vars,
       conversationId: info?.id ?? "",
@@ -118,27 +135,24 @@ export class ConversationWiring {
     return registry;
   }
 
+  /** The approval rules a call of this conversation is judged by (besides the tool's own default). */
+  approvalLevels(): Omit<ApprovalLevels, "tool"> {
+    return {
+      workspace: this.workspaceApprovals,
+      conversation: this.p.meta.info()?.approvals ?? null,
+      unattended: this.p.meta.job() !== null,
+    };
+  }
+
   /** Adds the workspace's MCP tools; servers that are down are left out, with a notice. */
   private async attachMcp(registry: ToolRegistry, info: ConversationInfo, servers: McpServerConfig[]) {
     this.mcpNote = null;
+    this.mcpNotices = [];
     if (servers.length === 0) return;
     const mcp = this.mcpToolset(info);
     const unavailable = await mcp.attach(registry, servers, info.allowed_tools ?? null);
     this.mcpNote = unavailableNote(unavailable);
-    const runId = this.p.runs.active()?.id ?? null;
-    if (runId) {
-      for (const u of unavailable) {
-        this.p.emit(
-          runId,
-          ev.custom("notice", {
-            kind: "mcp_server_unavailable",
-            server: u.server,
-            code: u.code,
-            message: u.message,
-          }),
-        );
-      }
-    }
+    this.mcpNotices = unavailable;
   }
 
   private mcpToolset(info: ConversationInfo): McpToolset {
@@ -157,6 +171,15 @@ export class ConversationWiring {
       timeoutMs: this.p.config.limits.timeoutMs,
     });
     return this.mcp;
+  }
+
+  private flushMcpNotices(runId: string): void {
+    const list = this.mcpNotices;
+    this.mcpNotices = [];
+    for (const u of list) {
+      const { server, code, message } = u;
+      this.p.emit(runId, ev.custom("notice", { kind: "mcp_server_unavailable", server, code, message }));
+    }
   }
 
   /** Closes the MCP connections' streams at the end of a run (their sessions stay stored). */
@@ -198,12 +221,18 @@ export class ConversationWiring {
         maxTokens: this.p.meta.job()?.max_tokens ?? null,
       },
       signal: this.p.signal(),
-      emit: this.p.emit,
+      emit: (runId, event) => {
+        this.p.emit(runId, event);
+        if (runId && this.mcpNotices.length) this.flushMcpNotices(runId);
+      },
       summary: {
         get: () => this.p.meta.get<ContextSummary>("summary"),
         set: (s) => this.p.meta.set("summary", s),
       },
       spill: files.spill,
+      approvals: this.p.approvals,
+      steering: this.p.steering,
+      onRunEnd: (runId) => this.p.approvals.dropRun(runId, "cancelled"),
     };
   }
 

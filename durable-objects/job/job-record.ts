@@ -41,6 +41,8 @@ export function jobView(record: JobRecord, withSecret: boolean): Job {
     id: record.id,
     object: "job",
     ...s,
+    // Jobs stored before approvals existed have none.
+    approvals: s.approvals ?? null,
     browser_profile: s.browser_profile ?? null, // jobs stored before profiles existed
     max_cost_usd: s.max_cost_usd ?? null,
     created_at: record.created_at,

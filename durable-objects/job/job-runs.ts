@@ -63,6 +63,8 @@ export async function startConversation(
         ...(settings.model ? { model: settings.model } : {}),
         ...(settings.max_steps ? { max_steps: settings.max_steps } : {}),
         ...(settings.output_schema ? { output_schema: settings.output_schema } : {}),
+        // In a job's conversation the conversation's rules are the job's own (see job-link.ts).
+        ...(settings.approvals ? { approvals: settings.approvals } : {}),
         ...(settings.browser_profile ? { browser_profile: settings.browser_profile } : {}),
         ...(settings.max_cost_usd ? { max_cost_usd: settings.max_cost_usd } : {}),
         ...(settings.mcp_servers ? { mcp_servers: settings.mcp_servers } : {}),

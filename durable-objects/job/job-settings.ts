@@ -32,6 +32,7 @@ export function settingsFromCreate(body: CreateJob): JobSettings {
     browser_profile: body.browser_profile ?? null,
     max_cost_usd: body.max_cost_usd ?? null,
     enabled: body.enabled,
+    approvals: body.approvals ?? null,
     mcp_servers: body.mcp_servers ?? null,
   };
 }

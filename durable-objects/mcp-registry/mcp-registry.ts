@@ -219,7 +219,11 @@ export class McpRegistry extends DurableObject<Env> {
     try {
       const conn = await McpConnection.open(
         { id, name: row.name, url: row.url, headers: await this.headersOf(row) },
-        { allowPrivateNetwork: this.allowPrivate(), reauthorize: () => this.reauthorize(id) },
+        {
+          allowPrivateNetwork: this.allowPrivate(),
+          reauthorize: () => this.reauthorize(id),
+          onResourceMetadata: (url) => this.store.patchOAuth(id, { resource_metadata: url }),
+        },
       );
       try {
         const tools = await conn.listTools();

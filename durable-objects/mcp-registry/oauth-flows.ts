@@ -11,7 +11,7 @@ import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { type Sealer, StoredOAuthProvider } from "./oauth-provider";
 import type { ServerRow, ServerStore } from "./server-store";
 
-/** Access tokens are refreshed when they expire within this long. */
+/** Access tokens are refreshed when they expire within this long (or half their lifetime, if shorter). */
 export const REFRESH_MARGIN_MS = 60_000;
 /** Where authorization servers send the browser back. */
 export const CALLBACK_PATH = "/v1/mcp/oauth/callback";
@@ -94,23 +94,24 @@ export class OAuthFlows {
     }
   }
 
-  /** The access token to send, refreshed first when it is about to expire (or `force`d after a 401). */
-  accessToken(row: ServerRow, opts: { force: boolean }): Promise<string | null> {
+  /**
+   * The access token to send, refreshed first when it is about to expire (within a minute, or
+   * half its lifetime for short-lived tokens) or when `force`d after a 401.
+   */
+  async accessToken(row: ServerRow, opts: { force: boolean }): Promise<string | null> {
     const o = this.d.store.oauth(row.id);
-    if (!o.tokens) return Promise.resolve(null);
-    const fresh = o.expires_at === null || o.expires_at - Date.now() > REFRESH_MARGIN_MS;
-    if (fresh && !opts.force) return this.current(row);
+    if (!o.tokens) return null;
+    const tokens = await (await this.provider(row, randomState)).tokens();
+    const lifetime = (tokens?.expires_in ?? 0) * 1000;
+    const margin = Math.min(REFRESH_MARGIN_MS, lifetime / 2);
+    const fresh = o.expires_at === null || o.expires_at - Date.now() > margin;
+    if (fresh && !opts.force) return tokens?.access_token ?? null;
     let pending = this.refreshing.get(row.id);
     if (!pending) {
       pending = this.refresh(row, opts.force).finally(() => this.refreshing.delete(row.id));
       this.refreshing.set(row.id, pending);
     }
     return pending;
-  }
-
-  private async current(row: ServerRow): Promise<string | null> {
-    const provider = await this.provider(row, randomState);
-    return (await provider.tokens())?.access_token ?? null;
   }
 
   private async refresh(row: ServerRow, force: boolean): Promise<string | null> {

@@ -42,6 +42,8 @@ export interface OAuthRow {
   /** JSON of the SDK's discovery state (public metadata). */
   discovery: string | null;
   auth_url: string | null;
+  /** RFC 9728 metadata URL the server named in its 401 (`WWW-Authenticate: … resource_metadata=`). */
+  resource_metadata: string | null;
 }
 
 const JSON_COLUMNS = ["header_names", "allowed_tools", "tools", "oauth"] as const;
@@ -53,7 +55,8 @@ export class ServerStore {
         url TEXT NOT NULL, headers TEXT, header_names TEXT NOT NULL, allowed_tools TEXT, status TEXT NOT NULL,
         error TEXT, tools TEXT, oauth TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS mcp_oauth (server_id TEXT PRIMARY KEY, client TEXT, tokens TEXT,
-        expires_at INTEGER, verifier TEXT, state TEXT, redirect_uri TEXT, discovery TEXT, auth_url TEXT);
+        expires_at INTEGER, verifier TEXT, state TEXT, redirect_uri TEXT, discovery TEXT, auth_url TEXT,
+        resource_metadata TEXT);
       CREATE INDEX IF NOT EXISTS mcp_oauth_state ON mcp_oauth (state);`);
   }
 
@@ -113,6 +116,7 @@ export class ServerStore {
         redirect_uri: null,
         discovery: null,
         auth_url: null,
+        resource_metadata: null,
       }
     );
   }
@@ -122,7 +126,7 @@ export class ServerStore {
     const row = { ...this.oauth(serverId), ...patch };
     this.sql.exec(
       `INSERT OR REPLACE INTO mcp_oauth (server_id, client, tokens, expires_at, verifier, state, redirect_uri,
-        discovery, auth_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        discovery, auth_url, resource_metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       serverId,
       row.client,
       row.tokens,
@@ -132,6 +136,7 @@ export class ServerStore {
       row.redirect_uri,
       row.discovery,
       row.auth_url,
+      row.resource_metadata,
     );
   }
 

@@ -138,14 +138,10 @@ export class WorkspaceObject extends DurableObject<Env> {
     };
   }
 
-  /** Binds a new visitor token (hashed) to one conversation. */
-  addVisitor(tokenHash: string, visitor: VisitorRecord): void {
+  /** A new widget visitor in one call: its conversation into the index, its token (hashed) bound to it. */
+  openVisitor(createdAt: number, tokenHash: string, visitor: VisitorRecord): void {
+    this.index.addConversation(visitor.conversation_id, createdAt);
     this.keys.addVisitor(tokenHash, visitor);
-  }
-
-  /** The visitor of a token hash, or null. */
-  visitor(tokenHash: string): VisitorRecord | null {
-    return this.keys.visitor(tokenHash);
   }
 
   /** The retired global CORS list (the `__cors__` instance only): the keys it holds for `origin`. */

@@ -1,7 +1,7 @@
 /**
  * The workspace's settings in its SQLite `settings` table, one row per section: `search`
  * (engine and keys), `agent` (defaults for new conversations), `widget` (its look) and `policy`
- * (allowed_domains, model_vision).
+ * (allowed_domains, model_vision, approvals).
  */
 import { z } from "@hono/zod-openapi";
 import {
@@ -86,6 +86,7 @@ export class WorkspaceSettings {
           allowed_domains:
             update.allowed_domains === undefined ? current.allowed_domains : update.allowed_domains,
           model_vision: update.model_vision ?? current.model_vision,
+          approvals: update.approvals === undefined ? current.approvals : (update.approvals ?? {}),
         }),
         cost: this.nextCost(update),
       };
@@ -98,7 +99,11 @@ export class WorkspaceSettings {
     if (update.search) writeSection(this.sql, "search", next.search);
     if (update.agent) writeSection(this.sql, "agent", next.agent);
     if (update.widget) writeSection(this.sql, "widget", next.widget);
-    if (update.allowed_domains !== undefined || update.model_vision !== undefined)
+    if (
+      update.allowed_domains !== undefined ||
+      update.model_vision !== undefined ||
+      update.approvals !== undefined
+    )
       writeSection(this.sql, "policy", next.policy);
     if (update.model_prices !== undefined || update.daily_budget_usd !== undefined)
       writeSection(this.sql, "cost", next.cost);

@@ -60,17 +60,39 @@ async function startEverything(
 
 type Handler = ReturnType<typeof createTestMcpHandler>;
 
-/** The control routes every test server answers. */
-function controls(app: express.Express, mcp: Handler): void {
-  const ok = (run: () => void) => (_q: express.Request, r: express.Response) => {
-    run();
-    r.json({ ok: true });
+/**
+ * Mounts the MCP endpoint and its controls once per tenant (`/t/<tenant>/mcp`; `/mcp` is the
+ * tenant `default`), so test files running at the same time never share a server's state.
+ */
+function mountTenants(app: express.Express, make: () => Handler): void {
+  const tenants = new Map<string, Handler>();
+  const of = (tenant = "default") => {
+    let h = tenants.get(tenant);
+    if (!h) tenants.set(tenant, (h = make()));
+    return h;
   };
-  app.post("/control/down", ok(mcp.down));
-  app.post("/control/up", ok(mcp.up));
-  app.post("/control/forget-sessions", ok(mcp.forgetSessions));
-  app.get("/control/log", (_q, r) => {
-    r.json(mcp.log);
+  const actions: Record<string, (h: Handler) => void> = {
+    down: (h) => h.down(),
+    up: (h) => h.up(),
+    "forget-sessions": (h) => h.forgetSessions(),
+  };
+  const control = (req: express.Request, res: express.Response) => {
+    const h = of(req.params.tenant as string | undefined);
+    const action = req.params.action as string;
+    if (action === "log") {
+      res.json(h.log);
+      return;
+    }
+    if (!actions[action]) {
+      res.status(404).json({ error: "unknown control" });
+      return;
+    }
+    actions[action](h);
+    res.json({ ok: true });
+  };
+  app.all(["/control/:action", "/t/:tenant/control/:action"], control);
+  app.all(["/mcp", "/t/:tenant/mcp"], (req, res) => {
+    void of(req.params.tenant as string | undefined).handle(req, res, req.body);
   });
 }
 
@@ -82,11 +104,9 @@ async function listen(app: express.Express): Promise<{ server: Server; origin: s
 
 /** Our test server behind a bearer token. */
 async function startBearer() {
-  const mcp = createTestMcpHandler({ bearer: MCP_TEST_TOKEN });
   const app = express();
   app.use(express.json());
-  controls(app, mcp);
-  app.all("/mcp", (req, res) => void mcp.handle(req, res, req.body));
+  mountTenants(app, () => createTestMcpHandler({ bearer: MCP_TEST_TOKEN }));
   return listen(app);
 }
 
@@ -94,22 +114,17 @@ async function startBearer() {
 async function startOAuth() {
   const provider = new TestOAuthProvider();
   let origin = "";
-  const mcp = createTestMcpHandler({
-    verify: (t) => provider.valid(t),
-    resourceMetadataUrl: () => `${origin}/.well-known/oauth-protected-resource/mcp`,
-  });
   const app = express();
-  app.use((req, res, next) => (req.path.startsWith("/mcp") ? express.json()(req, res, next) : next()));
-  controls(app, mcp);
-  app.post("/control/expire-tokens", (_q, r) => {
+  app.use((req, res, next) => (/\/mcp$/.test(req.path) ? express.json()(req, res, next) : next()));
+  app.post("/oauth-control/expire-tokens", (_q, r) => {
     provider.expireAll();
     r.json({ ok: true });
   });
-  app.post("/control/expires-in/:s", (q, r) => {
+  app.post("/oauth-control/expires-in/:s", (q, r) => {
     provider.expiresIn = Number(q.params.s);
     r.json({ ok: true });
   });
-  app.get("/control/oauth-stats", (_q, r) => {
+  app.get("/oauth-control/stats", (_q, r) => {
     r.json(provider.stats);
   });
   const started = await listen(app);
@@ -122,7 +137,12 @@ async function startOAuth() {
       resourceName: "cirrus test",
     }),
   );
-  app.all("/mcp", (req, res) => void mcp.handle(req, res, req.body));
+  mountTenants(app, () =>
+    createTestMcpHandler({
+      verify: (t) => provider.valid(t),
+      resourceMetadataUrl: () => `${origin}/.well-known/oauth-protected-resource/mcp`,
+    }),
+  );
   return started;
 }
 

@@ -73,6 +73,21 @@ function registerTools(server: McpServer, log: ServerLog, sessionOf: () => strin
       return { content: [{ type: "text", text: `waited ${ms} ms` }] };
     },
   );
+  server.registerTool(
+    "big",
+    {
+      description: "Returns many lines of text.",
+      inputSchema: { lines: z.number().int().min(1).max(100_000) },
+    },
+    async ({ lines }) => ({
+      content: [
+        {
+          type: "text",
+          text: Array.from({ length: lines }, (_, i) => `line ${i + 1} of the report`).join("\n"),
+        },
+      ],
+    }),
+  );
   server.registerTool("add_tool", { description: "Adds the tool `extra`.", inputSchema: {} }, async () => {
     server.registerTool("extra", { description: "Added later.", inputSchema: {} }, async () => ({
       content: [{ type: "text", text: "extra!" }],

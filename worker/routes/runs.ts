@@ -27,7 +27,7 @@ app.openapi(
     path: "/conversations/{id}/messages",
     summary: "Send a message; stream the run's events or wait for its result",
     description:
-      "With `stream: true` (default) answers with this run's events as SSE, ending after RUN_FINISHED or RUN_ERROR. With `stream: false` waits and returns the result. A message sent during a run is queued. The same `idempotency_key` twice starts one run.",
+      "With `stream: true` (default) answers with this run's events as SSE, ending after RUN_FINISHED or RUN_ERROR. With `stream: false` waits and returns the result. A message sent during a run is queued, or with `steer: true` joins that run before its next model turn (as a user TEXT_MESSAGE of that run; the answer then streams that run from this point on, with `x-steered: true`). The same `idempotency_key` twice starts one run.",
     tags: ["Runs"],
     request: {
       params: IdParam,
@@ -45,10 +45,14 @@ app.openapi(
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
     const stub = await existingConversation(c.env, c.get("principal").workspaceId, id);
-    const { run_id } = unwrap(await stub.sendMessage(body.content, body.idempotency_key ?? null));
+    const { run_id, steered, after_seq } = unwrap(
+      await stub.sendMessage(body.content, body.idempotency_key ?? null, undefined, body.steer),
+    );
     if (body.stream) {
-      const res = await stub.fetch(`https://conversation/runs/${run_id}/events`);
-      return new Response(res.body, { headers: { ...Object.fromEntries(res.headers), "x-run-id": run_id } });
+      // A steered message joins a run already under way: its stream goes on from now.
+      const res = await stub.fetch(`https://conversation/runs/${run_id}/events?after=${after_seq}`);
+      const headers = { ...Object.fromEntries(res.headers), "x-run-id": run_id };
+      return new Response(res.body, { headers: steered ? { ...headers, "x-steered": "true" } : headers });
     }
     for (let attempt = 1; ; attempt++) {
       try {

@@ -1,5 +1,6 @@
 /** Runtime limits read from environment variables, with safe defaults. */
 
+import { APPROVAL_TIMEOUT_MS } from "../approvals/approvals";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../model/retry";
 import { ASK_USER_TIMEOUT_MS } from "../tools/ask-user";
 import { TAKEOVER_TIMEOUT_MS } from "../tools/takeover";
@@ -19,6 +20,8 @@ export interface RuntimeConfig {
   askUserTimeoutMs: number;
   /** How long request_takeover waits for the person to hand the tab back. */
   takeoverTimeoutMs: number;
+  /** How long a tool call waits for a person's approval before it is denied (`timeout`). */
+  approvalTimeoutMs: number;
   retry: RetryPolicy;
   heartbeatMs: number;
   /** A running run re-arms an alarm this far ahead, so a crash mid-run is picked up again. */
@@ -49,6 +52,7 @@ export function runtimeConfig(env: Vars): RuntimeConfig {
     contextTokens: num(env, "MODEL_CONTEXT_TOKENS", 128_000),
     askUserTimeoutMs: num(env, "ASK_USER_TIMEOUT_MS", ASK_USER_TIMEOUT_MS),
     takeoverTimeoutMs: num(env, "TAKEOVER_TIMEOUT_MS", TAKEOVER_TIMEOUT_MS),
+    approvalTimeoutMs: num(env, "APPROVAL_TIMEOUT_MS", APPROVAL_TIMEOUT_MS),
     retry: {
       maxAttempts: num(env, "MODEL_RETRY_ATTEMPTS", DEFAULT_RETRY_POLICY.maxAttempts),
       baseDelayMs: num(env, "MODEL_RETRY_BASE_DELAY_MS", DEFAULT_RETRY_POLICY.baseDelayMs),

@@ -11,6 +11,7 @@ import { contextFor } from "./context-window";
 import { ev, tokenUsage } from "./event-builders";
 import type { LoopDeps } from "./loop-deps";
 import { modelStep } from "./model-step";
+import { applySteering, requeueSteering } from "./steering";
 import { toolStep } from "./tool-step";
 
 /** How a call to {@link advanceRun} ended. */
@@ -81,6 +82,8 @@ export function finishRun(
   );
   if (deps.state.pendingQuestion) deps.state.setPendingQuestion(null);
   if (deps.state.pendingTakeover) deps.state.setPendingTakeover(null);
+  deps.onRunEnd?.(runId);
+  requeueSteering(deps, runId);
   if (outcome.status === "succeeded") {
     deps.runs.finish(runId, "succeeded", outcome.output);
     deps.emit(runId, ev.runFinished(deps.conversationId, runId, outcome.output, usage));
@@ -150,6 +153,7 @@ export async function advanceRun(deps: LoopDeps, runId: string): Promise<Advance
     if (deps.state.pendingQuestion || deps.state.pendingTakeover) return "suspended";
     const tools = await toolStep(deps, runId, retries);
     if (tools.kind === "suspended") return "suspended";
+    if (tools.kind === "again") continue;
     if (tools.kind === "finished") {
       finishRun(deps, runId, { status: "succeeded", output: tools.result });
       return "finished";
@@ -182,9 +186,11 @@ export async function advanceRun(deps: LoopDeps, runId: string): Promise<Advance
       return "finished";
     }
     try {
+      applySteering(deps, runId);
       const context = await contextFor(deps, runId);
       const turn = await modelStep(deps, runId, run.steps + 1, context);
-      if (turn.toolCalls.length === 0) {
+      // A message steered in during this turn gets a turn of its own before the run ends.
+      if (turn.toolCalls.length === 0 && !deps.steering?.has(runId)) {
         const output = finalAnswer(deps, runId, turn.text);
         if (output.done) {
           finishRun(deps, runId, output.ok ? { status: "succeeded", output: output.value } : output.failure);

@@ -1,5 +1,5 @@
 /**
- * The conversation's live state — task list, pending question, browser tabs — as one typed,
+ * The conversation's live state — task list, pending question, browser tabs, pending approvals — as one typed,
  * versioned record. It is held in memory, saved whole (one SQLite row, see `state-store.ts`) in
  * the same synchronous step that appends the STATE_DELTA event announcing the change, and read
  * whole when the object wakes. The event log is history, never the source of this state.
@@ -11,6 +11,7 @@
  */
 import type { JsonPatchOperation } from "@ag-ui/core";
 import { z } from "zod";
+import { PendingApproval } from "../../../shared/approvals";
 import {
   BrowserTab,
   type ConversationState,
@@ -32,6 +33,8 @@ export const ConversationRecord = z.object({
   tabs: z.array(BrowserTab).default([]),
   /** A `request_takeover` the run waits for: the person drives the tab, then says done. */
   pending_takeover: PendingTakeover.nullable().default(null),
+  /** Tool calls held for a person's decision (see engine/approvals). */
+  pending_approvals: z.array(PendingApproval).default([]),
   /** The id the next created task gets (ids are never reused within a conversation). */
   next_task_id: z.number().int().positive().default(1),
 });
@@ -109,8 +112,8 @@ export class StateHolder {
 
   /** The published part of the state (what STATE_SNAPSHOT carries). */
   snapshot(): ConversationState {
-    const { tasks, pending_question, tabs, pending_takeover } = this.record;
-    return structuredClone({ tasks, pending_question, tabs, pending_takeover });
+    const { tasks, pending_question, tabs, pending_approvals, pending_takeover } = this.record;
+    return structuredClone({ tasks, pending_question, tabs, pending_approvals, pending_takeover });
   }
 
   get pendingQuestion(): PendingQuestion | null {
@@ -127,6 +130,15 @@ export class StateHolder {
 
   setPendingTakeover(t: PendingTakeover | null): void {
     this.set("pending_takeover", t);
+  }
+
+  /** Tool calls waiting for a person's decision. */
+  get pendingApprovals(): PendingApproval[] {
+    return this.record.pending_approvals;
+  }
+
+  setPendingApprovals(list: PendingApproval[]): void {
+    this.set("pending_approvals", list);
   }
 
   listTasks(): Task[] {

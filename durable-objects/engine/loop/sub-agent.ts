@@ -83,6 +83,11 @@ export async function runSubAgent(parent: StepDeps, runId: string, spec: SubAgen
     tools: subAgentTools(parent.tools, spec.type),
     emit: (_id, event) => forward(event),
     summary: { get: () => null, set: () => {} },
+    // Nothing inside a sub-agent can wait for a person: a call that needs approval is denied there.
+    approvals: parent.approvals && {
+      gate: (id, call, tool) => parent.approvals!.gate(id, call, tool, false),
+      isHeld: () => false,
+    },
   };
   if (messages.count() === 0) {
     messages.append(runId, { role: "user", content: spec.prompt });

@@ -1,7 +1,8 @@
 /**
  * Executes the tool calls of the run's latest assistant message that have no result yet,
  * concurrently, checkpointing each result as it lands. A call already answered (before an
- * eviction, say) is never run again.
+ * eviction, say) is never run again. A call the approval policy holds is not executed: it waits
+ * for a person's decision while the other calls run, and the run is suspended until it has one.
  */
 
 import { filesWritten } from "../files/written-files";
@@ -20,6 +21,8 @@ export type ToolStepResult =
   | { kind: "none" }
   | { kind: "done" }
   | { kind: "suspended" }
+  /** A held call was decided while the others ran: run the tool step again before the model. */
+  | { kind: "again" }
   | { kind: "finished"; result: unknown }
   | { kind: "loop_detected"; message: string };
 
@@ -75,6 +78,7 @@ export async function toolStep(
   const pending = pendingToolCalls(deps, runId);
   if (pending.length === 0) return { kind: "none" };
   let suspended = false;
+  const held: string[] = [];
   let finished: { result: unknown } | null = null;
   let loop: string | null = null;
   const settle = (call: ToolCall, outcome: ToolOutcome) => {
@@ -115,10 +119,18 @@ export async function toolStep(
           ),
         );
       }
+      const gate = deps.approvals
+        ? await deps.approvals.gate(runId, call, deps.tools.get(call.function.name))
+        : ({ kind: "run", arguments: call.function.arguments } as const);
+      if (gate.kind === "hold") {
+        held.push(call.id);
+        return;
+      }
+      if (gate.kind === "result") return settle(call, gate.outcome);
       const outcome = await runTool(
         deps.tools,
         call.function.name,
-        call.function.arguments,
+        gate.arguments,
         {
           conversationId: deps.conversationId,
           workspaceId: deps.workspaceId,
@@ -135,6 +147,13 @@ export async function toolStep(
   );
   deps.ledger.saveRetries(runId, retries);
   if (loop) return { kind: "loop_detected", message: loop };
+  if (held.length) {
+    // A decision that came while the other calls ran is taken up by the next tool step at once.
+    if (held.some((id) => !deps.approvals?.isHeld(runId, id))) return { kind: "again" };
+    if (!deps.state.pendingQuestion && !deps.state.pendingTakeover)
+      deps.ledger.setStatus(runId, "waiting_for_approval");
+    return { kind: "suspended" };
+  }
   if (finished) return { kind: "finished", result: (finished as { result: unknown }).result };
   const paused = suspended || deps.state.pendingQuestion || deps.state.pendingTakeover;
   return paused ? { kind: "suspended" } : { kind: "done" };

@@ -40,6 +40,8 @@ export interface ConnectionDeps {
   reauthorize?(): Promise<Record<string, string> | null>;
   /** Told when the server announced `notifications/tools/list_changed` and the list was read again. */
   onToolsChanged?(tools: McpToolInfo[]): void;
+  /** The RFC 9728 metadata URL a 401 named (for OAuth discovery). */
+  onResourceMetadata?(url: string): void;
   fetcher?: typeof fetch;
 }
 
@@ -50,6 +52,16 @@ export function httpStatusOf(err: unknown): number | null {
   if (err instanceof StreamableHTTPError && typeof err.code === "number" && err.code > 0) return err.code;
   const m = /\b(?:HTTP|status|code)[\s:]*([1-5]\d\d)\b/i.exec(String((err as Error)?.message ?? ""));
   return m ? Number(m[1]) : null;
+}
+
+/** A transport error in a few words: `HTTP 503: down`, or the error's message. */
+export function describeError(err: unknown): string {
+  const status = httpStatusOf(err);
+  const message = (err instanceof Error ? err.message : String(err))
+    .replace(/^Streamable HTTP error: /, "")
+    .replace(/^Error POSTing to endpoint: /, "")
+    .slice(0, 300);
+  return status !== null && !message.includes(String(status)) ? `HTTP ${status}: ${message}` : message;
 }
 
 /** A live connection to one MCP server. */
@@ -255,7 +267,12 @@ export class McpConnection {
       assertFetchable(url, { allowPrivateNetwork: this.deps.allowPrivateNetwork });
       const headers = new Headers(init?.headers);
       for (const [k, v] of Object.entries(this.headers)) headers.set(k, v);
-      return base(url.href, { ...init, headers });
+      const res = await base(url.href, { ...init, headers });
+      if (res.status === 401) {
+        const named = /resource_metadata="([^"]+)"/.exec(res.headers.get("www-authenticate") ?? "")?.[1];
+        if (named) this.deps.onResourceMetadata?.(named);
+      }
+      return res;
     }) as typeof fetch;
   }
 
@@ -275,10 +292,10 @@ function unavailable(server: ServerEndpoint, err: unknown, code?: string): McpUn
   if (err instanceof McpUnavailable) return err;
   const status = httpStatusOf(err);
   const kind = code ?? (status === 401 || status === 403 ? "needs_auth" : "unreachable");
-  const detail = err instanceof Error ? err.message : String(err);
+  const detail = describeError(err);
   const message =
     kind === "needs_auth"
       ? `${server.name} refused the connection (HTTP ${status ?? 401}); it needs valid credentials or an OAuth connection.`
-      : `${server.name} could not be reached: ${detail.slice(0, 300)}`;
+      : `${server.name} could not be reached (${detail})`;
   return new McpUnavailable(kind, message);
 }

@@ -6,7 +6,7 @@
  */
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { defineTool, type Tool, ToolError, type ToolRegistry } from "../tools/tool";
-import { McpConnection, type ServerEndpoint } from "./connection";
+import { describeError, McpConnection, type ServerEndpoint } from "./connection";
 import { adaptInputSchema, jsonSchemaValidator } from "./json-schema";
 import { type McpToolInfo, McpUnavailable, type SessionStore } from "./mcp-types";
 import { mapCallResult, type SaveBytes } from "./results";
@@ -105,7 +105,11 @@ export class McpToolset {
       pending = McpConnection.open(server, {
         allowPrivateNetwork: this.deps.allowPrivateNetwork,
         sessions: this.deps.sessions,
-        reauthorize: () => this.deps.reauthorize(server.id),
+        reauthorize: async () => {
+          const fresh = await this.deps.reauthorize(server.id);
+          if (fresh) server.headers = fresh; // later calls send the refreshed token too
+          return fresh;
+        },
         onToolsChanged: (tools) => this.toolsChanged(server.id, tools),
       })
         .then((conn) => {
@@ -192,20 +196,18 @@ function callError(server: McpServerConfig, tool: string, err: unknown): ToolErr
   if (err instanceof McpError) {
     return new ToolError("mcp_error", `${server.name} answered ${tool} with an error: ${err.message}`);
   }
-  const message = err instanceof Error ? err.message : String(err);
   return new ToolError(
     "mcp_server_unavailable",
-    `The MCP server ${server.name} could not be reached for ${tool}: ${message.slice(0, 300)}`,
+    `The MCP server ${server.name} could not be reached for ${tool} (${describeError(err)}).`,
   );
 }
 
 function unavailableOf(server: McpServerConfig, err: unknown): UnavailableServer {
   if (err instanceof McpUnavailable) return { server: server.name, code: err.code, message: err.message };
-  const message = err instanceof Error ? err.message : String(err);
   return {
     server: server.name,
     code: "unreachable",
-    message: `${server.name} could not be reached: ${message}`,
+    message: `${server.name} could not be reached (${describeError(err)})`,
   };
 }
 

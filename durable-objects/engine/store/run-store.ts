@@ -8,12 +8,19 @@ import type { Usage } from "../model/model-types";
 import { addUsage, ZERO_USAGE } from "../model/model-types";
 import type { RetryCounters } from "../tools/tool-runner";
 
+export type RunStatus =
+  | "queued"
+  | "running"
+  | "waiting_for_user"
+  | "waiting_for_approval"
+  | "succeeded"
+  | "failed"
+  | "cancelled";
+
 /** A run's tokens and their cost in dollars (null while unknown: no price for its model). */
 export type RunUsage = Usage & { cost_usd: number | null };
 
 const NO_USAGE: RunUsage = { ...ZERO_USAGE, cost_usd: null };
-
-export type RunStatus = "queued" | "running" | "waiting_for_user" | "succeeded" | "failed" | "cancelled";
 
 /** One run of the agent loop. */
 export interface Run {
@@ -51,7 +58,7 @@ interface RunRow extends Record<string, SqlStorageValue> {
   start_seq: number;
 }
 
-const ACTIVE = "('running','waiting_for_user')";
+const ACTIVE = "('running','waiting_for_user','waiting_for_approval')";
 
 /** Queue and ledger of runs. */
 export class RunStore {
@@ -95,7 +102,7 @@ export class RunStore {
     return row ? toRun(row) : null;
   }
 
-  /** The run in progress (running or waiting for the user), if any. */
+  /** The run in progress (running, or waiting for the user or an approval), if any. */
   active(): Run | null {
     const row = this.sql
       .exec<RunRow>(`SELECT * FROM runs WHERE status IN ${ACTIVE} ORDER BY ord LIMIT 1`)

@@ -4,6 +4,7 @@
  * the model sees.
  */
 import { z } from "zod";
+import type { ApprovalRule } from "../../../shared/approvals";
 import type { PendingQuestion, PendingTakeover } from "../../../shared/events";
 import { TOOL_NAME_PATTERN } from "../../../shared/patterns";
 import type { ToolSpec } from "../model/model-types";
@@ -33,6 +34,8 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   runOnly?: boolean;
   /** The parameters' JSON Schema when given directly (HTTP tools) instead of derived from zod. */
   jsonSchema?: Record<string, unknown>;
+  /** The tool's own approval default, set when it is registered (HTTP tools, MCP servers); absent = allow. */
+  approval?: ApprovalRule;
 }
 
 /** Declares a tool with its argument types inferred from the zod schema. */

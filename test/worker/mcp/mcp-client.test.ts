@@ -1,6 +1,8 @@
+import { runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { McpRegistry } from "../../../durable-objects/mcp-registry/mcp-registry";
 import type { McpServerView } from "../../../shared/mcp";
-import { api, createConversation, modelRequests, script, uniqueKey } from "../helpers";
+import { api, createConversation, env, modelRequests, script, uniqueKey } from "../helpers";
 import {
   addServer,
   MCP_TEST_TOKEN,
@@ -82,6 +84,31 @@ describe("registering MCP servers", () => {
       json: { name: "ftp", url: "ftp://example.com/mcp" },
     });
     expect(ftp.status).toBe(400);
+  });
+
+  it("refuses private and local addresses where private networking is not allowed (the SSRF guard)", async () => {
+    // Tests allow private networks (the servers are on 127.0.0.1); a production deployment does not.
+    const ns = env.MCP_REGISTRY as DurableObjectNamespace<McpRegistry>;
+    const results = await runInDurableObject(
+      ns.get(ns.idFromName("ssrf-check")),
+      async (obj: McpRegistry) => {
+        Object.assign(obj, { env: { ...env, ALLOW_PRIVATE_NETWORK: "false" } });
+        const out = [];
+        for (const url of [
+          "http://127.0.0.1:9/mcp",
+          "http://10.0.0.7/mcp",
+          "http://[::1]/mcp",
+          "http://metadata.google.internal/mcp",
+        ]) {
+          out.push(await obj.create({ name: "internal", url }));
+        }
+        return out;
+      },
+    );
+    for (const r of results) expect(r).toMatchObject({ ok: false, status: 400, code: "invalid_url" });
+    expect((results[0] as { message: string }).message).toBe(
+      "Refused to fetch http://127.0.0.1:9/mcp: it points to a private or local address (127.0.0.1).",
+    );
   });
 
   it("changes, refreshes and removes a server", async () => {

@@ -9,16 +9,25 @@ export const mcpUrls = () => inject("mcpUrls");
 /** The bearer token of the test server (mirrors test/support/mcp-servers.ts). */
 export const MCP_TEST_TOKEN = "mcp-test-token-7f3a9c";
 
-/** Calls a control route of one of our test servers (`bearer` or `oauth`). */
-export async function control(server: "bearer" | "oauth", path: string, method = "POST"): Promise<unknown> {
+/** The MCP URL of a tenant of one of our test servers (each tenant has its own sessions and controls). */
+export const tenantUrl = (server: "bearer" | "oauth", tenant: string) =>
+  `${new URL(mcpUrls()[server]).origin}/t/${tenant}/mcp`;
+
+/** Calls a control route of a tenant of one of our test servers (`down`, `up`, `forget-sessions`, `log`). */
+export async function control(
+  server: "bearer" | "oauth",
+  action: string,
+  tenant = "default",
+  method = "POST",
+): Promise<unknown> {
   const origin = new URL(mcpUrls()[server]).origin;
-  const res = await fetch(`${origin}/control/${path}`, { method });
+  const res = await fetch(`${origin}/t/${tenant}/control/${action}`, { method });
   return res.json();
 }
 
-/** What a test server saw. */
-export async function serverLog(server: "bearer" | "oauth") {
-  return (await control(server, "log", "GET")) as {
+/** What a tenant of a test server saw. */
+export async function serverLog(server: "bearer" | "oauth", tenant = "default") {
+  return (await control(server, "log", tenant, "GET")) as {
     initializes: number;
     calls: { tool: string; session: string | null; args: unknown }[];
     headers: Record<string, string>[];
