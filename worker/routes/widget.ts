@@ -32,7 +32,7 @@ app.openapi(
       id,
       workspaceId,
       { metadata: { channel: "widget", origin, key_id: keyId } },
-      { origin: new URL(c.req.url).origin },
+      { origin: new URL(c.req.url).origin, channel: "widget" },
     )) as Conversation;
     const visitorToken = `vt_${randomToken(24)}`;
     const visitor = { key_id: keyId, conversation_id: id };

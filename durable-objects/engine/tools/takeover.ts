@@ -10,9 +10,6 @@ import { TabIdOption } from "./browser-shared";
 import { durationText } from "./limit-text";
 import { defineTool, suspendForTakeover, type Tool } from "./tool";
 
-/** How long a take-over waits before the tool returns a timeout. */
-export const TAKEOVER_TIMEOUT_MS = 15 * 60_000;
-
 export const RequestTakeoverArgs = z.object({
   reason: z
     .string()
