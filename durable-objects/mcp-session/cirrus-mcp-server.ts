@@ -5,6 +5,7 @@
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import { z } from "zod";
 import type { ConversationObject } from "../conversation/conversation-object";
 import { runtimeConfig } from "../engine/config/runtime-config";
@@ -40,6 +41,8 @@ export function createCirrusMcpServer(scope: ServerScope): McpServer {
     {
       capabilities: { tools: {} },
       instructions: "Cirrus runs a tool-using AI agent (web, browser, files) for you.",
+      // Ajv (the default) compiles code from strings, which deployed Workers refuse.
+      jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
     },
   );
   server.registerTool(
@@ -52,7 +55,11 @@ export function createCirrusMcpServer(scope: ServerScope): McpServer {
         conversation_id: z.string(),
         run_id: z.string(),
         status: z.string(),
-        usage: z.object({ input_tokens: z.number(), output_tokens: z.number(), total_tokens: z.number() }),
+        usage: z.looseObject({
+          input_tokens: z.number(),
+          output_tokens: z.number(),
+          total_tokens: z.number(),
+        }),
       },
     },
     (args, extra) =>
