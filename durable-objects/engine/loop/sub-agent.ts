@@ -24,7 +24,7 @@ export const SUB_AGENT_TOOLS = {
 } as const;
 
 /** Tools a sub-agent never gets: no questions, no recursion, no ending the parent's run. */
-export const SUB_AGENT_EXCLUDED = new Set(["ask_user", "agent", "finish"]);
+export const SUB_AGENT_EXCLUDED = new Set(["ask_user", "request_takeover", "agent", "finish"]);
 
 /** One sub-agent invocation. */
 export interface SubAgentSpec {
