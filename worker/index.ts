@@ -10,6 +10,7 @@ import { requireAuth } from "./auth";
 import { renderDocs } from "./docs-page";
 import { errorBody, handleError, reportConfigError } from "./errors";
 import "./custom-tools";
+import { drainLegacyCors } from "./legacy-cors-drain";
 import agui from "./routes/agui";
 import approvals from "./routes/approvals";
 import browserProfiles from "./routes/browser-profiles";
@@ -95,7 +96,8 @@ app.onError(handleError);
 
 export default {
   fetch: app.fetch,
-  /** The Cron Trigger: re-arms every job whose alarm went missing (jobs run on their own alarms). */
+  /** The Cron Trigger: re-arms every job whose alarm went missing (jobs run on their own alarms)
+   * and drains the retired global CORS list into the origins' objects. */
   scheduled: async (_controller, env, _ctx) => {
     try {
       readEnv(env);
@@ -103,6 +105,9 @@ export default {
       if (err instanceof ConfigError) return reportConfigError(err);
       throw err;
     }
-    await rearmJobs(env);
+    // Independent chores: one failing must not skip the other.
+    const results = await Promise.allSettled([rearmJobs(env), drainLegacyCors(env)]);
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed) throw failed.reason;
   },
 } satisfies ExportedHandler<Env>;

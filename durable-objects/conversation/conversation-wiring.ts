@@ -22,7 +22,7 @@ import { createSummarizer } from "../engine/extract/summarize";
 import { conversationFiles } from "../engine/files/files-factory";
 import type { StateHolder } from "../engine/loop/conversation-state";
 import { ev } from "../engine/loop/event-builders";
-import type { ContextSummary, LoopDeps } from "../engine/loop/loop-deps";
+import type { ContextSummary, LoopDeps, SummaryStore } from "../engine/loop/loop-deps";
 import { runSubAgent } from "../engine/loop/sub-agent";
 import {
   type McpServerConfig,
@@ -97,6 +97,9 @@ export class ConversationWiring {
     return ns.get(ns.idFromName(workspaceId)) as DurableObjectStub<WorkspaceObject>;
   }
 
+  /** The workspace's time zone, read with its policy when a run's tools are built. */
+  private timeZone: string | null = null;
+
   /** Every tool a run of this conversation may call, with the workspace's current policy applied. */
   async tools(): Promise<ToolRegistry> {
     const info = this.p.meta.info();
@@ -115,6 +118,7 @@ export class ConversationWiring {
     await this.browser()?.setWorkspaceDomains(policy?.domains.workspaceDomains ?? null);
     this.vision = policy?.vision ?? false;
     this.workspaceApprovals = agentPolicy?.approvals ?? {};
+    this.timeZone = agentPolicy?.timezone ?? null;
     const registry = buildConversationTools({
       env: this.p.env,
       conversationId: info?.id ?? "",
@@ -219,20 +223,33 @@ export class ConversationWiring {
         limits: this.p.config.limits,
         contextTokens: info.context_window,
         maxTokens: this.p.meta.job()?.max_tokens ?? null,
+        prompt: {
+          role: "agent",
+          timeZone: this.timeZone,
+          unattended: this.p.meta.job() !== null,
+          now: Date.now(),
+        },
       },
       signal: this.p.signal(),
       emit: (runId, event) => {
         this.p.emit(runId, event);
         if (runId && this.mcpNotices.length) this.flushMcpNotices(runId);
       },
-      summary: {
-        get: () => this.p.meta.get<ContextSummary>("summary"),
-        set: (s) => this.p.meta.set("summary", s),
-      },
+      summary: this.summaryFor(""),
+      summaryFor: (scope) => this.summaryFor(scope),
       spill: files.spill,
       approvals: this.p.approvals,
       steering: this.p.steering,
       onRunEnd: (runId) => this.p.approvals.dropRun(runId, "cancelled"),
+    };
+  }
+
+  /** The context summary of a message scope: "" is the conversation's, `sub:<id>` a sub-agent's. */
+  private summaryFor(scope: string): SummaryStore {
+    const key = scope ? `summary:${scope}` : "summary";
+    return {
+      get: () => this.p.meta.get<ContextSummary>(key),
+      set: (s) => this.p.meta.set(key, s),
     };
   }
 

@@ -123,7 +123,7 @@ export class GenAiTracer implements LoopTracer {
       if (failed) attributes["error.type"] = outcome.code ?? "tool_error";
       if (this.ctx.captureContent) {
         attributes["gen_ai.tool.call.arguments"] = cut(call.function.arguments);
-        if (outcome.kind !== "suspend") attributes["gen_ai.tool.call.result"] = cut(outcome.content);
+        if ("content" in outcome) attributes["gen_ai.tool.call.result"] = cut(outcome.content);
       }
       this.emit(runId, {
         spanId: stableSpanId(runId, "tool", call.id),
