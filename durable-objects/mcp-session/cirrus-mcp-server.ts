@@ -11,7 +11,7 @@ import type { ConversationObject } from "../conversation/conversation-object";
 import { runtimeConfig } from "../engine/config/runtime-config";
 import { webConfig } from "../engine/config/web-config";
 import { createSummarizer } from "../engine/extract/summarize";
-import { createModelClient, type ModelEnv } from "../engine/model/model-factory";
+import { createModelClient } from "../engine/model/model-factory";
 import { ToolRegistry } from "../engine/tools/tool";
 import { applyResultBudget, runTool } from "../engine/tools/tool-runner";
 import { createWebTools, WebFetchArgs, WebSearchArgs } from "../engine/tools/web";
@@ -74,7 +74,7 @@ export function createCirrusMcpServer(scope: ServerScope): McpServer {
       ),
   );
   const web = webTools(scope);
-  const limits = runtimeConfig(scope.env as unknown as Record<string, unknown>).limits;
+  const limits = runtimeConfig(scope.env).limits;
   const callWeb =
     (name: string) =>
     async (
@@ -115,17 +115,13 @@ export function createCirrusMcpServer(scope: ServerScope): McpServer {
 
 /** web_fetch and web_search with the workspace's settings, outside any conversation. */
 function webTools(scope: ServerScope): ToolRegistry {
-  const vars = scope.env as unknown as Record<string, unknown>;
-  const config = runtimeConfig(vars);
+  const config = runtimeConfig(scope.env);
   const ns = scope.env.WORKSPACES as DurableObjectNamespace<WorkspaceObject>;
   const workspace = ns.get(ns.idFromName(scope.workspaceId));
   let domains: string[] | null | undefined;
-  const summarize = createSummarizer(
-    createModelClient(scope.env as unknown as ModelEnv, config),
-    config.defaultModel,
-  );
+  const summarize = createSummarizer(createModelClient(scope.env, config), config.defaultModel);
   const tools = createWebTools({
-    config: webConfig(vars),
+    config: webConfig(scope.env),
     summarize,
     searchSettings: () => workspace.getSearchSettings(),
     get domains() {
@@ -153,7 +149,7 @@ async function getConversation(scope: ServerScope, id: string): Promise<CallTool
     messages: { role: string; content: string | null }[];
   } | null;
   if (!details) return toolError(`No conversation ${id} in this workspace.`);
-  const limits = runtimeConfig(scope.env as unknown as Record<string, unknown>).limits;
+  const limits = runtimeConfig(scope.env).limits;
   return {
     content: [{ type: "text", text: applyResultBudget(JSON.stringify(details), limits.maxResultChars) }],
     structuredContent: {
