@@ -20,8 +20,9 @@ const ANIMATED = `<!doctype html><title>Animated</title><body style="margin:0"><
 const pct = (s: number[], p: number) => s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 
 /** Reads SSE frames off a response, calling `onFrame` with each frame's data. */
-function frames(res: Response, onFrame: (data: string) => void): () => void {
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+function frames(res: { body: unknown }, onFrame: (data: string) => void): () => void {
+  const body = res.body as ReadableStream<Uint8Array>;
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   void (async () => {
     for (;;) {
