@@ -5,10 +5,12 @@ const benches = [
   "runtime.ts",
   "extraction.ts",
   "browser.ts",
+  "live-view.ts",
   "files.ts",
   "widget-size.ts",
   "widget-visitors.ts",
   "system-prompt.ts",
+  "mcp.ts",
 ];
 
 for (const file of benches) {
