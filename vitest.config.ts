@@ -21,6 +21,8 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   MODEL_RETRY_BASE_DELAY_MS: "20",
   MODEL_RETRY_MAX_DELAY_MS: "3000",
   ASK_USER_TIMEOUT_MS: "1500",
+  TAKEOVER_TIMEOUT_MS: "6000",
+  APPROVAL_TIMEOUT_MS: "4000",
   SSE_HEARTBEAT_MS: "300",
   RUN_WATCHDOG_MS: "1000",
   SUB_AGENT_MAX_STEPS: "4",
@@ -34,6 +36,8 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   PAGE_SCRIPT_TIMEOUT_MS: "2000",
   // Scheduled jobs: webhook retries 100 ms, 200 ms, … apart.
   JOB_WEBHOOK_RETRY_BASE_MS: "100",
+  // Run webhooks: retries 100 ms, 200 ms, … apart.
+  WEBHOOK_RETRY_BASE_MS: "100",
   // Small widget rate limits so the 429 path is testable.
   WIDGET_RATE_LIMIT_PER_KEY: String(WIDGET_LIMITS.perKey),
   WIDGET_RATE_LIMIT_PER_VISITOR: String(WIDGET_LIMITS.perVisitor),

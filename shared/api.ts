@@ -3,8 +3,11 @@
  * Durable Objects' answers and generate the OpenAPI document.
  */
 import { z } from "@hono/zod-openapi";
+import { ApprovalPolicy, PendingApproval } from "./approvals";
+import { ProfileName } from "./browser-api";
 import { BudgetUsd, CostUsd } from "./cost";
-import { ConversationState, PendingQuestion, Task } from "./events";
+import { ConversationState, PendingQuestion, PendingTakeover, Task } from "./events";
+import { McpServerNames } from "./mcp";
 import { TOOL_NAME_PATTERN } from "./patterns";
 import { AllowedDomains } from "./settings";
 
@@ -30,8 +33,32 @@ export const ModelName = z
   .max(200)
   .describe("Model name for the configured endpoint, overriding OPENAI_MODEL.");
 
+/** Where a conversation was started from. */
+export const Channel = z
+  .enum(["api", "dashboard", "widget", "job", "agui", "mcp"])
+  .describe(
+    "Where the conversation was started: the API, the dashboard, the widget, a scheduled job, AG-UI or MCP.",
+  );
+export type Channel = z.infer<typeof Channel>;
+
+/** The longest title a conversation keeps; a default title is the start of the first message. */
+export const TITLE_MAX = 200;
+export const DEFAULT_TITLE_CHARS = 80;
+
+export const ConversationTitle = z
+  .string()
+  .trim()
+  .min(1, "title must not be empty")
+  .max(TITLE_MAX)
+  .describe(`A title of up to ${TITLE_MAX} characters; by default the start of the first user message.`);
+
 export const CreateConversation = z
   .object({
+    title: ConversationTitle.optional(),
+    channel: z
+      .enum(["api", "dashboard"])
+      .optional()
+      .describe("Where the request comes from: `api` (default) or `dashboard`."),
     instructions: z.string().max(100_000).optional().describe("System instructions for this conversation."),
     model: ModelName.optional(),
     metadata: Metadata.optional(),
@@ -65,14 +92,21 @@ export const CreateConversation = z
       .describe(
         "Tool names this conversation may use (`finish` is always there); default: the workspace's agent settings, else all.",
       ),
+    approvals: ApprovalPolicy.optional().describe(
+      "This conversation's approval rules; combined with the workspace's (and each tool's own default), the stricter wins.",
+    ),
+    browser_profile: ProfileName.optional().describe(
+      "A browser profile of the workspace (`POST /v1/browser/profiles`): the browser starts with its cookies and local storage, and saves back to it.",
+    ),
     max_cost_usd: BudgetUsd.optional().describe(
       "Dollars all runs of this conversation together may spend; a run that reaches it stops before its next model turn with RUN_ERROR `cost_limit`.",
     ),
+    mcp_servers: McpServerNames.optional(),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
 
-export const ConversationStatus = z.enum(["idle", "running", "waiting_for_user"]);
+export const ConversationStatus = z.enum(["idle", "running", "waiting_for_user", "waiting_for_approval"]);
 export type ConversationStatus = z.infer<typeof ConversationStatus>;
 
 export const Usage = z
@@ -86,11 +120,37 @@ export const Usage = z
   .openapi("Usage");
 export type Usage = z.infer<typeof Usage>;
 
+/** The kinds of sub-agent the `agent` tool starts. */
+export const SubAgentType = z.enum(["researcher", "page_operator", "general"]);
+export type SubAgentType = z.infer<typeof SubAgentType>;
+
+/** One sub-agent's line in its run's usage: its model turns and tokens (already in the run's totals). */
+export const SubAgentUsage = Usage.extend({
+  id: z.string().describe("The sub-agent's id: the id of the agent tool call that started it."),
+  type: SubAgentType,
+  label: z.string().describe("The sub-agent's description, or the start of its prompt."),
+  steps: z.number().int().describe("Model turns the sub-agent took."),
+}).openapi("SubAgentUsage");
+export type SubAgentUsage = z.infer<typeof SubAgentUsage>;
+
+/** A run's token usage: the totals (sub-agents included) and one line per sub-agent. */
+export const RunUsage = Usage.extend({
+  sub_agents: z
+    .array(SubAgentUsage)
+    .optional()
+    .describe("One line per sub-agent the run started; their tokens are included in the totals above."),
+}).openapi("RunUsage");
+export type RunUsage = z.infer<typeof RunUsage>;
+
 export const Conversation = z
   .object({
     id: z.string(),
     object: z.literal("conversation"),
     created_at: z.number().describe("Epoch milliseconds."),
+    title: z.string().nullable(),
+    channel: Channel,
+    status: ConversationStatus,
+    last_activity_at: z.number().describe("Epoch milliseconds of the newest event (created_at before any)."),
     instructions: z.string().nullable(),
     model: z.string(),
     metadata: z.record(z.string(), z.string()),
@@ -99,7 +159,10 @@ export const Conversation = z
     output_schema: z.record(z.string(), z.unknown()).nullable(),
     allowed_domains: z.array(z.string()).optional(),
     allowed_tools: z.array(z.string()).nullable(),
+    approvals: ApprovalPolicy.optional(),
+    browser_profile: z.string().nullable().describe("The browser profile the browser starts with."),
     max_cost_usd: z.number().nullable(),
+    mcp_servers: z.array(z.string()).nullable().optional(),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;
@@ -121,6 +184,7 @@ export const RunStatus = z.enum([
   "queued",
   "running",
   "waiting_for_user",
+  "waiting_for_approval",
   "succeeded",
   "failed",
   "cancelled",
@@ -134,7 +198,7 @@ export const RunView = z
     started_at: z.number().nullable(),
     finished_at: z.number().nullable(),
     steps: z.number().int(),
-    usage: Usage,
+    usage: RunUsage,
     output: z.unknown(),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
   })
@@ -154,11 +218,21 @@ export const ConversationDetails = Conversation.extend({
   messages_total: z.number().int().describe("How many messages the conversation has in all."),
   tasks: z.array(Task),
   pending_question: PendingQuestion.nullable(),
+  pending_takeover: PendingTakeover.nullable().describe(
+    "A request_takeover the run waits for: use the tab's live view, then `POST …/takeover/{takeover_id}/done`.",
+  ),
+  pending_approvals: z.array(PendingApproval).describe("Tool calls waiting for a person's decision."),
   usage: Usage,
   current_run: RunView.nullable(),
   queued_runs: z.number().int(),
 }).openapi("ConversationDetails");
 export type ConversationDetails = z.infer<typeof ConversationDetails>;
+
+export const UpdateConversation = z
+  .object({ title: ConversationTitle })
+  .strict()
+  .openapi("UpdateConversation");
+export type UpdateConversation = z.infer<typeof UpdateConversation>;
 
 export const ConversationList = z
   .object({
@@ -176,6 +250,12 @@ export const SendMessage = z
       .default(true)
       .describe("Stream this run's events as SSE (default) or wait for the result."),
     idempotency_key: z.string().min(1).max(200).optional().describe("The same key twice starts one run."),
+    steer: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Join the active run before its next model turn instead of queueing a new run; with no active run, start one as usual.",
+      ),
   })
   .openapi("SendMessage");
 
@@ -184,7 +264,7 @@ export const RunResult = z
     run_id: z.string(),
     status: RunStatus,
     output: z.unknown().describe("The run's result: the final answer (or what finish delivered)."),
-    usage: Usage,
+    usage: RunUsage,
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
   })
   .openapi("RunResult");

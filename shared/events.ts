@@ -20,6 +20,22 @@ import {
   ToolCallStartEventSchema,
 } from "@ag-ui/core/schemas";
 import { z } from "zod";
+import { PendingApproval } from "./approvals";
+
+/** A workspace file a tool call wrote, downloadable by whoever may read the conversation. */
+export const ToolResultFile = z.object({
+  path: z.string().describe("The file's normalised path from the workspace root."),
+});
+export type ToolResultFile = z.infer<typeof ToolResultFile>;
+
+/**
+ * AG-UI's TOOL_CALL_RESULT plus `files`: the files this call wrote, decided by the server
+ * (absent when it wrote none). AG-UI events are loose objects, so AG-UI clients ignore it.
+ */
+export const ToolCallResultEvent = ToolCallResultEventSchema.extend({
+  files: z.array(ToolResultFile).optional().describe("Files this tool call wrote; absent when none."),
+});
+export type ToolCallResultEvent = z.infer<typeof ToolCallResultEvent>;
 
 /** Every event Cirrus emits, discriminated on `type`. */
 export const CirrusEvent = z.discriminatedUnion("type", [
@@ -34,7 +50,7 @@ export const CirrusEvent = z.discriminatedUnion("type", [
   ToolCallStartEventSchema,
   ToolCallArgsEventSchema,
   ToolCallEndEventSchema,
-  ToolCallResultEventSchema,
+  ToolCallResultEvent,
   StateSnapshotEventSchema,
   StateDeltaEventSchema,
   CustomEventSchema,
@@ -60,6 +76,16 @@ export const PendingQuestion = z.object({
   expires_at: z.number().describe("Epoch milliseconds; after this the tool returns a timeout."),
 });
 export type PendingQuestion = z.infer<typeof PendingQuestion>;
+
+/** A pending `request_takeover`: the person is asked to use the tab's live view, then say done. */
+export const PendingTakeover = z.object({
+  takeover_id: z.string().describe("Pass to `POST /v1/conversations/{id}/takeover/{takeover_id}/done`."),
+  tab_id: z.number().int().describe("The tab to take over (its live view: `…/tabs/{tab_id}/live`)."),
+  reason: z.string().describe("What the agent needs the person to do, e.g. sign in."),
+  requested_at: z.number().describe("Epoch milliseconds."),
+  expires_at: z.number().describe("Epoch milliseconds; after this the tool returns a timeout."),
+});
+export type PendingTakeover = z.infer<typeof PendingTakeover>;
 
 /** A task of the conversation's in-memory task list. */
 export const Task = z.object({
@@ -88,11 +114,24 @@ export const ConversationState = z.object({
   pending_question: PendingQuestion.nullable(),
   /** The conversation's browser tabs (absent in states saved before the browser existed). */
   tabs: z.array(BrowserTab).optional(),
+  /** A take-over the run waits for (absent in states saved before take-overs existed). */
+  pending_takeover: PendingTakeover.nullable().optional(),
+  /** Tool calls waiting for a person's decision (absent in states saved before approvals existed). */
+  pending_approvals: z.array(PendingApproval).optional(),
 });
 export type ConversationState = z.infer<typeof ConversationState>;
 
 /** Names of the CUSTOM events Cirrus emits. */
-export const CustomEventName = z.enum(["ask_user", "ask_user_resolved", "sub_agent_event", "notice"]);
+export const CustomEventName = z.enum([
+  "ask_user",
+  "ask_user_resolved",
+  "takeover_requested",
+  "takeover_resolved",
+  "approval_requested",
+  "approval_resolved",
+  "sub_agent_event",
+  "notice",
+]);
 export type CustomEventName = z.infer<typeof CustomEventName>;
 
 /** Events after which a run's own stream ends. */

@@ -1,5 +1,6 @@
 /** The schema of HTTP tools: tools that API users register and Cirrus calls over HTTP. */
 import { z } from "@hono/zod-openapi";
+import { ApprovalRule } from "./approvals";
 import { TOOL_NAME_PATTERN } from "./patterns";
 
 export const HttpToolSpec = z
@@ -20,6 +21,9 @@ export const HttpToolSpec = z
       .optional()
       .describe("Extra request headers (write-only: responses show their names only)."),
     timeout_ms: z.number().int().min(100).max(120_000).default(30_000).describe("Per-call timeout."),
+    approval: ApprovalRule.optional().describe(
+      "The tool's own approval default (absent = allow); combined with the workspace's and the conversation's rules, the stricter wins.",
+    ),
   })
   .openapi("HttpToolSpec");
 export type HttpToolSpec = z.infer<typeof HttpToolSpec>;
@@ -39,6 +43,7 @@ export const HttpToolView = z
     url: z.string(),
     header_names: z.array(z.string()),
     timeout_ms: z.number().int(),
+    approval: ApprovalRule,
     created_at: z.number(),
   })
   .openapi("HttpTool");
@@ -58,6 +63,7 @@ export function httpToolView(t: StoredHttpTool): HttpToolView {
     url: t.url,
     header_names: Object.keys(t.headers ?? {}),
     timeout_ms: t.timeout_ms,
+    approval: t.approval ?? "allow",
     created_at: t.created_at,
   };
 }

@@ -4,6 +4,10 @@
  */
 import { z } from "@hono/zod-openapi";
 import { ModelName, Usage } from "./api";
+import { ApprovalPolicy } from "./approvals";
+import { ProfileName } from "./browser-api";
+import { BudgetUsd } from "./cost";
+import { McpServerNames } from "./mcp";
 
 const fields = {
   name: z.string().min(1).max(200).describe("A name for people; its slug fills `{job}` in output_path."),
@@ -49,7 +53,17 @@ const fields = {
     .min(1)
     .max(100_000_000)
     .describe("Tokens (input + output) allowed per run; the run stops when it has used them."),
+  max_cost_usd: BudgetUsd.describe(
+    "Dollars allowed per run; a run that reaches it stops before its next model turn (status failed, error.code cost_limit).",
+  ),
   enabled: z.boolean().describe("Whether the schedule is active (runs can still be started by hand)."),
+  approvals: ApprovalPolicy.describe(
+    'The job\'s approval rules. Runs are unattended: a call that needs approval is denied with reason `unattended` unless these rules say "allow" for the tool; "deny" from any level still wins.',
+  ),
+  browser_profile: ProfileName.describe(
+    "A browser profile of the workspace that each run's browser starts with (signed-in sites); like any conversation, a run saves back to it when its browser closes.",
+  ),
+  mcp_servers: McpServerNames,
 };
 
 export const CreateJob = z
@@ -66,7 +80,11 @@ export const CreateJob = z
     max_steps: fields.max_steps.optional(),
     max_runtime_seconds: fields.max_runtime_seconds.optional(),
     max_tokens: fields.max_tokens.optional(),
+    max_cost_usd: fields.max_cost_usd.optional(),
     enabled: fields.enabled.default(true),
+    approvals: fields.approvals.optional(),
+    browser_profile: fields.browser_profile.optional(),
+    mcp_servers: fields.mcp_servers.optional(),
   })
   .openapi("CreateJob");
 export type CreateJob = z.infer<typeof CreateJob>;
@@ -86,7 +104,11 @@ export const UpdateJob = z
     max_steps: fields.max_steps.nullable().optional(),
     max_runtime_seconds: fields.max_runtime_seconds.optional(),
     max_tokens: fields.max_tokens.nullable().optional(),
+    max_cost_usd: fields.max_cost_usd.nullable().optional(),
     enabled: fields.enabled.optional(),
+    approvals: fields.approvals.nullable().optional(),
+    browser_profile: fields.browser_profile.nullable().optional(),
+    mcp_servers: fields.mcp_servers.nullable().optional(),
   })
   .openapi("UpdateJob");
 export type UpdateJob = z.infer<typeof UpdateJob>;
@@ -105,7 +127,12 @@ export const JobSettings = z.object({
   max_steps: fields.max_steps.nullable(),
   max_runtime_seconds: fields.max_runtime_seconds,
   max_tokens: fields.max_tokens.nullable(),
+  max_cost_usd: fields.max_cost_usd.nullable(),
   enabled: fields.enabled,
+  approvals: fields.approvals.nullable(),
+  browser_profile: fields.browser_profile.nullable(),
+  /** Absent in jobs stored before MCP: all servers. */
+  mcp_servers: fields.mcp_servers.nullable().optional(),
 });
 export type JobSettings = z.infer<typeof JobSettings>;
 

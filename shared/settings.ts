@@ -1,10 +1,11 @@
 /**
  * Per-workspace settings: the web_search engine and its keys (write-only in the API), the agent
- * defaults for new conversations, the widget's look, the workspace's `allowed_domains` and whether
- * its model can view images.
+ * defaults for new conversations, the widget's look, the workspace's `allowed_domains`, whether
+ * its model can view images and its tool `approvals`.
  */
 import { z } from "@hono/zod-openapi";
 import { AgentSettings, WidgetSettings } from "./agent-settings";
+import { ApprovalPolicy } from "./approvals";
 import { BudgetUsd, type CostSettings, DEFAULT_COST_SETTINGS, ModelPrices, ModelPricesUpdate } from "./cost";
 
 /** The search engines web_search can use. */
@@ -94,11 +95,16 @@ export type ModelVision = z.infer<typeof ModelVision>;
 export const AgentPolicy = z.object({
   allowed_domains: AllowedDomains.nullable(),
   model_vision: ModelVision,
+  approvals: ApprovalPolicy,
 });
 export type AgentPolicy = z.infer<typeof AgentPolicy>;
 
-/** What a workspace starts with: no domain limit, vision guessed from the model name. */
-export const DEFAULT_AGENT_POLICY: AgentPolicy = { allowed_domains: null, model_vision: "auto" };
+/** What a workspace starts with: no domain limit, vision guessed from the model name, no approvals. */
+export const DEFAULT_AGENT_POLICY: AgentPolicy = {
+  allowed_domains: null,
+  model_vision: "auto",
+  approvals: {},
+};
 
 /** `PUT /v1/settings` body: fields to change; `null` clears one. */
 export const SettingsUpdate = z
@@ -124,6 +130,10 @@ export const SettingsUpdate = z
         "Limits the browser and web_fetch of every conversation of the workspace to these hosts (a conversation's own list can only narrow it); null removes the limit",
     }),
     model_vision: ModelVision.optional(),
+    approvals: ApprovalPolicy.nullable().optional().openapi({
+      description:
+        "Approval rules of every conversation of the workspace (replaced whole; null removes them); a conversation's or job's own rules and a tool's default combine with them, the stricter wins",
+    }),
     model_prices: ModelPricesUpdate.nullable().optional(),
     daily_budget_usd: BudgetUsd.nullable().optional().openapi({
       description:
@@ -154,6 +164,7 @@ export const SettingsView = z
     widget: WidgetSettings,
     allowed_domains: AllowedDomains.nullable(),
     model_vision: ModelVision,
+    approvals: ApprovalPolicy,
     model_prices: ModelPrices.describe(
       "The workspace's price overrides (the built-in table applies to other models).",
     ),
@@ -175,6 +186,7 @@ export function settingsView(
     widget,
     allowed_domains: policy.allowed_domains,
     model_vision: policy.model_vision,
+    approvals: policy.approvals,
     model_prices: cost.model_prices,
     daily_budget_usd: cost.daily_budget_usd,
     search: {

@@ -4,7 +4,7 @@
  * a publishable key (`pk_…`, see widget-access.ts) reaches only the widget routes.
  */
 import type { MiddlewareHandler } from "hono";
-import { hashKey } from "../durable-objects/workspace/workspace-object";
+import { hashKey } from "../durable-objects/engine/tokens";
 import type { AppEnv, Principal } from "./app-env";
 import { ApiError } from "./errors";
 import { authenticateWidget, isPublishable } from "./widget-access";

@@ -2,22 +2,32 @@
  * The Cirrus Worker: the HTTP API (Hono + zod-openapi) in front of one Durable Object per
  * conversation and one per workspace.
  */
+
+import { readEnv } from "../durable-objects/engine/config/env";
+import { ConfigError } from "../durable-objects/engine/errors";
 import { createApp } from "./app-factory";
 import { requireAuth } from "./auth";
 import { renderDocs } from "./docs-page";
-import { errorBody, handleError } from "./errors";
+import { errorBody, handleError, reportConfigError } from "./errors";
 import "./custom-tools";
+import { drainLegacyCors } from "./legacy-cors-drain";
 import agui from "./routes/agui";
+import approvals from "./routes/approvals";
+import browserProfiles from "./routes/browser-profiles";
 import conversations from "./routes/conversations";
 import fileLinks from "./routes/file-links";
 import files from "./routes/files";
 import httpTools from "./routes/http-tools";
 import jobs from "./routes/jobs";
 import keys from "./routes/keys";
+import mcp from "./routes/mcp";
+import mcpServers, { mcpOAuthCallback } from "./routes/mcp-servers";
 import runs from "./routes/runs";
 import secrets from "./routes/secrets";
 import settings from "./routes/settings";
 import tabs from "./routes/tabs";
+import usage from "./routes/usage";
+import webhooks from "./routes/webhooks";
 import widget from "./routes/widget";
 import workspaces from "./routes/workspaces";
 import { rearmJobs } from "./scheduled";
@@ -27,7 +37,10 @@ import { widgetCors } from "./widget-cors";
 export { ConversationObject } from "../durable-objects/conversation/conversation-object";
 export { JobObject } from "../durable-objects/job/job-object";
 export { JobRegistry } from "../durable-objects/job-registry/job-registry";
+export { McpRegistry } from "../durable-objects/mcp-registry/mcp-registry";
+export { McpSessionObject } from "../durable-objects/mcp-session/mcp-session-object";
 export { OriginRegistry } from "../durable-objects/origin-registry/origin-registry";
+export { WebhookObject } from "../durable-objects/webhooks/webhook-object";
 export { WorkspaceObject } from "../durable-objects/workspace/workspace-object";
 
 const OPENAPI_INFO = {
@@ -41,26 +54,39 @@ const OPENAPI_INFO = {
 
 const app = createApp();
 
+// The configuration is checked before anything else, so an invalid var is a clear 503 naming it.
+app.use("*", async (c, next) => {
+  readEnv(c.env);
+  await next();
+});
+
 app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 app.get("/", (c) => c.json({ name: "cirrus", docs: "/docs", openapi: "/openapi.json" }));
 app.doc31("/openapi.json", { ...OPENAPI_INFO, security: [{ bearer: [] }] });
 app.get("/docs", (c) => c.html(renderDocs(app.getOpenAPI31Document({ ...OPENAPI_INFO }) as never)));
 
 app.route("/", fileLinks);
+app.route("/", mcpOAuthCallback);
+app.route("/", mcp);
 app.use("/v1/*", widgetCors());
 app.use("/v1/*", requireAuth());
 app.use("/v1/*", restrictPublishable());
 app.route("/v1", workspaces);
 app.route("/v1", conversations);
 app.route("/v1", runs);
+app.route("/v1", approvals);
 app.route("/v1", agui);
 app.route("/v1", httpTools);
 app.route("/v1", files);
 app.route("/v1", settings);
 app.route("/v1", secrets);
 app.route("/v1", tabs);
+app.route("/v1", browserProfiles);
 app.route("/v1", jobs);
 app.route("/v1", keys);
+app.route("/v1", usage);
+app.route("/v1", webhooks);
+app.route("/v1", mcpServers);
 app.route("/v1", widget);
 
 app.notFound((c) =>
@@ -70,8 +96,18 @@ app.onError(handleError);
 
 export default {
   fetch: app.fetch,
-  /** The Cron Trigger: re-arms every job whose alarm went missing (jobs run on their own alarms). */
+  /** The Cron Trigger: re-arms every job whose alarm went missing (jobs run on their own alarms)
+   * and drains the retired global CORS list into the origins' objects. */
   scheduled: async (_controller, env, _ctx) => {
-    await rearmJobs(env);
+    try {
+      readEnv(env);
+    } catch (err) {
+      if (err instanceof ConfigError) return reportConfigError(err);
+      throw err;
+    }
+    // Independent chores: one failing must not skip the other.
+    const results = await Promise.allSettled([rearmJobs(env), drainLegacyCors(env)]);
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed) throw failed.reason;
   },
 } satisfies ExportedHandler<Env>;

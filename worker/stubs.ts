@@ -1,5 +1,6 @@
 /** Durable Object stubs, always scoped to the caller's workspace. */
 import type { ConversationObject } from "../durable-objects/conversation/conversation-object";
+import type { McpRegistry } from "../durable-objects/mcp-registry/mcp-registry";
 import type { WorkspaceObject } from "../durable-objects/workspace/workspace-object";
 import { ApiError } from "./errors";
 
@@ -34,4 +35,20 @@ export async function existingConversation(
   if (!(await stub.describe()))
     throw new ApiError(404, "not_found", `No conversation ${conversationId} in this workspace.`);
   return stub;
+}
+
+/** Refuses (400) a `browser_profile` the workspace does not have; passes when none is named. */
+export async function assertProfile(
+  env: Env,
+  workspaceId: string,
+  name: string | null | undefined,
+): Promise<void> {
+  if (name && !(await workspaceStub(env, workspaceId).profileInfo(name)))
+    throw new ApiError(400, "unknown_browser_profile", `No browser profile ${name} in this workspace.`);
+}
+
+/** The stub of a workspace's MCP server registry. */
+export function mcpRegistryStub(env: Env, workspaceId: string): DurableObjectStub<McpRegistry> {
+  const ns = env.MCP_REGISTRY as DurableObjectNamespace<McpRegistry>;
+  return ns.get(ns.idFromName(workspaceId));
 }

@@ -7,8 +7,8 @@
  * in the isolate that made the change and within KEY_TTL_MS everywhere else.
  */
 import type { Context, MiddlewareHandler } from "hono";
+import { hashKey } from "../durable-objects/engine/tokens";
 import type { VisitorRecord, WidgetKey } from "../durable-objects/workspace/workspace-keys";
-import { hashKey } from "../durable-objects/workspace/workspace-object";
 import type { AppEnv, Principal } from "./app-env";
 import { ApiError } from "./errors";
 import { IsolateCache } from "./isolate-cache";
@@ -35,6 +35,12 @@ const WIDGET_ROUTES: { method: string; pattern: RegExp }[] = [
   { method: "GET", pattern: /^\/v1\/widget\/config$/ },
   { method: "POST", pattern: /^\/v1\/conversations\/([^/]+)\/(messages|answer|cancel)$/ },
   { method: "GET", pattern: /^\/v1\/conversations\/([^/]+)\/events$/ },
+  // The visitor approves or denies tool calls of its own conversation.
+  { method: "POST", pattern: /^\/v1\/conversations\/([^/]+)\/approvals\/[^/]+$/ },
+  // The live view of the visitor's browser tabs, and its input (take-overs).
+  { method: "GET", pattern: /^\/v1\/conversations\/([^/]+)\/tabs\/\d+\/live$/ },
+  { method: "POST", pattern: /^\/v1\/conversations\/([^/]+)\/tabs\/\d+\/input$/ },
+  { method: "POST", pattern: /^\/v1\/conversations\/([^/]+)\/takeover\/[^/]+\/done$/ },
   // Downloads of files the agent wrote in this conversation.
   { method: "GET", pattern: /^\/v1\/conversations\/([^/]+)\/files\/.+$/ },
 ];

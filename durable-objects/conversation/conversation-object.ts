@@ -1,6 +1,7 @@
 /**
  * One conversation = one Durable Object. This class is wiring: it owns storage, the alarm
- * that drives runs and the live event streams, and delegates the agent loop to plain modules.
+ * that drives runs (and wakes it at a question's or an approval's deadline) and the live event
+ * streams, and delegates the agent loop, approvals and steering to plain modules.
  */
 import { DurableObject } from "cloudflare:workers";
 import {
@@ -8,30 +9,49 @@ import {
   type Conversation,
   type ConversationDetails,
   type CreateConversation,
+  DEFAULT_TITLE_CHARS,
   DETAILS_MESSAGE_LIMIT,
   type RunResult,
 } from "../../shared/api";
-import type { TabList } from "../../shared/browser-api";
+import type { ApprovalDecisionBody, ApprovalResolved } from "../../shared/approvals";
+import type { BrowserInput, ProfileSaved, TabList, TakeoverDone } from "../../shared/browser-api";
 import type { StoredHttpTool } from "../../shared/http-tools";
+import { ApprovalLedger } from "../engine/approvals/approval-ledger";
+import { Approvals } from "../engine/approvals/approvals";
+import { InputRefused } from "../engine/browser/remote-input";
 import { type RuntimeConfig, runtimeConfig } from "../engine/config/runtime-config";
-import { advanceRun, finishRun } from "../engine/loop/agent-loop";
+import { writtenFiles } from "../engine/files/written-files";
+import { advanceRun } from "../engine/loop/agent-loop";
 import { StateHolder } from "../engine/loop/conversation-state";
 import { ev } from "../engine/loop/event-builders";
+import { finishRun } from "../engine/loop/finishing";
 import { StateStore } from "../engine/loop/state-store";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { EventLog } from "../engine/store/event-log";
 import { MessageStore } from "../engine/store/message-store";
 import { type Run, RunStore } from "../engine/store/run-store";
 import { sseResponse } from "../engine/store/sse";
+import { SteerQueue } from "../engine/store/steer-queue";
 import { ToolRegistry } from "../engine/tools/tool";
-import { runTool } from "../engine/tools/tool-runner";
+import { raiseWebhookEvent } from "../webhooks/webhook-events";
 import { checkAnswer } from "./answer-check";
-import { type ConversationInfo, ConversationMeta, publicInfo } from "./conversation-meta";
+import { decideApproval } from "./approval-decision";
+import {
+  type ConversationInfo,
+  ConversationMeta,
+  type CreateOptions,
+  type LiveFields,
+  newConversationInfo,
+  publicInfo,
+} from "./conversation-meta";
 import { earliest } from "./conversation-policy";
 import { messageView, runView } from "./conversation-views";
 import { ConversationWiring } from "./conversation-wiring";
-import { type JobLink, notifyJobRunEnded } from "./job-link";
-import { writtenFiles } from "./written-files";
+import { callToolDirectly } from "./direct-tool-call";
+import { notifyJobRunEnded } from "./job-link";
+import { type Intake, takeMessage } from "./message-intake";
+import { clearPause, currentPause, type Pause, resolvedEvent, TIMEOUT_RESULT } from "./pauses";
+import { runWebhookEvent } from "./run-webhooks";
 
 /** A Durable Object hosting one conversation and its agent runs. */
 export class ConversationObject extends DurableObject<Env> {
@@ -41,6 +61,9 @@ export class ConversationObject extends DurableObject<Env> {
   private readonly messages: MessageStore;
   private readonly runs: RunStore;
   private readonly state: StateHolder;
+  private readonly approvals: Approvals;
+  private readonly approvalLedger: ApprovalLedger;
+  private readonly steering: SteerQueue;
   private readonly config: RuntimeConfig;
   private readonly waiters = new Map<string, Set<() => void>>();
   private driving = false;
@@ -49,7 +72,7 @@ export class ConversationObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     const sql = ctx.storage.sql;
-    this.config = runtimeConfig(env as unknown as Record<string, unknown>);
+    this.config = runtimeConfig(env);
     this.meta = new ConversationMeta(sql);
     this.log = new EventLog(sql);
     this.messages = new MessageStore(sql);
@@ -63,6 +86,17 @@ export class ConversationObject extends DurableObject<Env> {
         this.emit(this.runs.active()?.id ?? null, ev.stateDelta(delta));
       }),
     );
+    this.steering = new SteerQueue(sql);
+    this.approvalLedger = new ApprovalLedger(sql);
+    this.approvals = new Approvals({
+      state: this.state,
+      ledger: this.approvalLedger,
+      messages: this.messages,
+      emit: (runId, event) => this.emit(runId, event),
+      levels: () => this.wiring.approvalLevels(),
+      timeoutMs: this.config.approvalTimeoutMs,
+      scrub: (value) => this.wiring.browser()?.redact(value) ?? Promise.resolve(value),
+    });
     this.wiring = new ConversationWiring({
       env,
       storage: ctx.storage,
@@ -73,8 +107,11 @@ export class ConversationObject extends DurableObject<Env> {
       messages: this.messages,
       log: this.log,
       state: this.state,
+      approvals: this.approvals,
+      steering: this.steering,
       signal: () => this.abort.signal,
       emit: (runId, event) => this.emit(runId, event),
+      waitUntil: (p) => this.ctx.waitUntil(p),
     });
   }
 
@@ -85,29 +122,27 @@ export class ConversationObject extends DurableObject<Env> {
     id: string,
     workspaceId: string,
     body: CreateConversation,
-    job?: JobLink,
+    opts: CreateOptions = {},
   ): Promise<Conversation> {
+    const { job, origin } = opts;
     const existing = this.info();
-    if (existing) return publicInfo(existing);
+    if (existing) return publicInfo(existing, this.live(existing));
     if (job) this.meta.set("job", job);
     const agent = await this.wiring.workspace(workspaceId).getAgentSettings();
-    const info: ConversationInfo = {
-      id,
-      object: "conversation",
-      workspace_id: workspaceId,
-      created_at: Date.now(),
-      instructions: body.instructions ?? agent.instructions ?? null,
-      model: body.model ?? agent.model ?? this.config.defaultModel,
-      metadata: body.metadata ?? {},
-      max_steps: body.max_steps ?? this.config.maxSteps,
-      context_window: body.context_window ?? this.config.contextTokens,
-      output_schema: body.output_schema ?? null,
-      ...(body.allowed_domains ? { allowed_domains: body.allowed_domains } : {}),
-      allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,
-      max_cost_usd: body.max_cost_usd ?? null,
-    };
+    const channel = opts.channel ?? (job ? "job" : (body.channel ?? "api"));
+    const info = newConversationInfo(id, workspaceId, body, agent, this.config, origin, channel);
     this.meta.set("info", info);
-    return publicInfo(info);
+    return publicInfo(info, this.live(info));
+  }
+
+  /** Renames the conversation (the workspace's index is told, so lists and search follow). */
+  async setTitle(title: string | null): Promise<Conversation | null> {
+    const info = this.info();
+    if (!info) return null;
+    const next = { ...info, title };
+    this.meta.set("info", next);
+    await this.wiring.workspace(info.workspace_id).setConversationTitle(info.id, title);
+    return publicInfo(next, this.live(next));
   }
 
   /** Whether the agent wrote this normalised workspace path in this conversation (visitor downloads). */
@@ -118,7 +153,7 @@ export class ConversationObject extends DurableObject<Env> {
   /** The conversation's settings, or null when it does not exist. */
   describe(): Conversation | null {
     const info = this.info();
-    return info ? publicInfo(info) : null;
+    return info ? publicInfo(info, this.live(info)) : null;
   }
 
   /** Everything `GET /v1/conversations/{id}` shows. */
@@ -128,12 +163,14 @@ export class ConversationObject extends DurableObject<Env> {
     const active = this.runs.active();
     const state = this.state.snapshot();
     return {
-      ...publicInfo(info),
+      ...publicInfo(info, this.live(info)),
       status: this.status(),
       messages: this.messages.newest(DETAILS_MESSAGE_LIMIT).map(messageView),
       messages_total: this.messages.count(),
       tasks: state.tasks,
       pending_question: state.pending_question,
+      pending_approvals: this.approvals.pending(),
+      pending_takeover: state.pending_takeover ?? null,
       usage: this.runs.totalUsage(),
       current_run: active ? runView(active) : null,
       queued_runs: this.runs.queuedCount(),
@@ -142,16 +179,44 @@ export class ConversationObject extends DurableObject<Env> {
 
   // ---- runs ---------------------------------------------------------------------------------
 
-  /** Queues a user message; its run starts when the ones before it are done. */
+  /**
+   * Queues a user message; its run starts when the ones before it are done. With `steer` and a
+   * run active, the message joins that run before its next model turn instead (`after_seq`: where
+   * the run's stream goes on from).
+   */
   async sendMessage(
     content: string,
     idempotencyKey: string | null,
     runId?: string,
-  ): Promise<RpcResult<{ run_id: string; created: boolean }>> {
+    steer = false,
+  ): Promise<RpcResult<Intake>> {
+    const info = this.info();
+    if (!info) return fail(404, "not_found", "No such conversation.");
+    const intake = takeMessage(
+      { runs: this.runs, steering: this.steering, log: this.log },
+      { content, idempotencyKey, runId, steer },
+    );
+    if (intake.created && !info.title) await this.setTitle(defaultTitle(content));
+    if (intake.created && !intake.steered && !this.driving) await this.ctx.storage.setAlarm(Date.now());
+    return ok(intake);
+  }
+
+  /** Decides a pending approval: approve (optionally with edited arguments) or deny. */
+  async decideApproval(approvalId: string, body: ApprovalDecisionBody): Promise<RpcResult<ApprovalResolved>> {
     if (!this.info()) return fail(404, "not_found", "No such conversation.");
-    const { run, created } = this.runs.enqueue(content, idempotencyKey, runId);
-    if (created && !this.driving) await this.ctx.storage.setAlarm(Date.now());
-    return ok({ run_id: run.id, created });
+    return decideApproval(
+      {
+        approvals: this.approvals,
+        ledger: this.approvalLedger,
+        runs: this.runs,
+        tools: () => this.wiring.tools(),
+        wake: async () => {
+          if (!this.driving) await this.ctx.storage.setAlarm(Date.now());
+        },
+      },
+      approvalId,
+      body,
+    );
   }
 
   /** Waits until a run has finished and returns its result. */
@@ -187,8 +252,43 @@ export class ConversationObject extends DurableObject<Env> {
     }
     const checked = checkAnswer(q, body.answer);
     if (!checked.ok) return checked;
-    await this.resolveQuestion({ answer: checked.value });
+    await this.resolvePause(currentPause(this.state)!, { answer: checked.value });
     return ok({ question_id: q.question_id, answer: checked.value });
+  }
+
+  /** The person is done with a take-over: saves the browser to its profile, then resumes the run. */
+  async takeoverDone(takeoverId: string, note: string | null): Promise<RpcResult<TakeoverDone>> {
+    const pending = () => {
+      const t = this.state.pendingTakeover;
+      if (!t) return fail(409, "no_pending_takeover", "There is no take-over waiting to be finished.");
+      if (t.takeover_id !== takeoverId)
+        return fail(
+          409,
+          "takeover_mismatch",
+          `The pending take-over is ${t.takeover_id}, not ${takeoverId}.`,
+        );
+      return ok(t);
+    };
+    const before = pending();
+    if (!before.ok) return before;
+    const browser = this.wiring.browser()!;
+    const tab = await browser.tabFacts(before.value.tab_id);
+    await browser.saveProfile().catch(() => null); // a profile-less conversation has nothing to save
+    const still = pending(); // the deadline may have passed while the browser was read
+    if (!still.ok) return still;
+    const result = { status: "done" as const, note, url: tab?.url ?? null, title: tab?.title ?? null };
+    await this.resolvePause(currentPause(this.state)!, result);
+    return ok({ takeover_id: takeoverId, ...result });
+  }
+
+  /**
+   * Resolves the pending question without an answer (`{"answer": null, "reason": …}`), e.g. for
+   * an MCP client that cannot ask its user; false when that question is not pending.
+   */
+  async answerWithout(questionId: string, reason: string): Promise<boolean> {
+    if (this.state.pendingQuestion?.question_id !== questionId) return false;
+    await this.resolvePause(currentPause(this.state)!, { answer: null, reason });
+    return true;
   }
 
   /** Stops the current run (and forgets nothing: its events and messages stay). */
@@ -196,7 +296,7 @@ export class ConversationObject extends DurableObject<Env> {
     const run = this.runs.active();
     if (!run) return ok({ run_id: null, cancelled: false });
     this.runs.requestCancel(run.id);
-    if (this.driving && run.status !== "waiting_for_user") this.abort.abort(new Error("cancelled"));
+    if (this.driving && run.status === "running") this.abort.abort(new Error("cancelled"));
     else {
       // Ending a run needs no tools: finishing it synchronously leaves no gap in which the alarm
       // could start driving it too.
@@ -213,38 +313,9 @@ export class ConversationObject extends DurableObject<Env> {
   ): Promise<RpcResult<{ tool: string; result: unknown }>> {
     const info = this.info();
     if (!info) return fail(404, "not_found", "No such conversation.");
-    const tools = await this.wiring.tools();
-    const tool = tools.get(name);
-    if (!tool)
-      return fail(
-        404,
-        "unknown_tool",
-        `There is no tool named "${name}". Available: ${tools.names().join(", ")}.`,
-      );
-    if (tool.runOnly)
-      return fail(
-        409,
-        "run_only_tool",
-        `${name} needs a running conversation turn and cannot be called directly.`,
-      );
-    const outcome = await runTool(
-      tools,
-      name,
-      args,
-      {
-        conversationId: info.id,
-        workspaceId: info.workspace_id,
-        runId: null,
-        toolCallId: `direct_${crypto.randomUUID()}`,
-      },
-      this.config.limits,
-    );
-    if (outcome.kind !== "result") return fail(409, "run_only_tool", `${name} cannot be called directly.`);
-    if (outcome.isError) {
-      const status = outcome.code === "invalid_arguments" ? 400 : outcome.code === "not_found" ? 404 : 422;
-      return fail(status, outcome.code ?? "tool_error", outcome.message ?? outcome.content);
-    }
-    return ok({ tool: name, result: outcome.value ?? null });
+    const result = await callToolDirectly(this.wiring, info, this.config, name, args);
+    if (!this.driving) await this.wiring.closeMcp();
+    return result;
   }
 
   /** The browser's tabs and session facts, for the live view. */
@@ -255,7 +326,11 @@ export class ConversationObject extends DurableObject<Env> {
       data: browser.store
         .tabs()
         .map(({ id, window_id, url, title, active }) => ({ id, window_id, url, title, active })),
-      browser: { connected: browser.store.sessionId() !== null, launches: browser.store.launches() },
+      browser: {
+        connected: browser.store.sessionId() !== null,
+        launches: browser.store.launches(),
+        live_viewers: browser.liveViewers(),
+      },
     });
   }
 
@@ -263,6 +338,26 @@ export class ConversationObject extends DurableObject<Env> {
   async tabScreenshot(tabId: number): Promise<RpcResult<Uint8Array>> {
     const png = await this.wiring.browser()?.screenshot(tabId);
     return png ? ok(png) : fail(404, "not_found", `No tab ${tabId} in this conversation.`);
+  }
+
+  /** Forwards a person's input (live view) to a tab as trusted input; what is typed is never logged. */
+  async tabInput(tabId: number, input: BrowserInput): Promise<RpcResult<{ ok: true }>> {
+    const browser = this.wiring.browser();
+    try {
+      if (await browser?.input(tabId, input)) return ok({ ok: true as const });
+      return fail(404, "not_found", `No tab ${tabId} in this conversation.`);
+    } catch (err) {
+      if (err instanceof InputRefused) return fail(400, err.code, err.message);
+      // The error may quote the input; only its kind is reported.
+      return fail(422, "input_failed", `The ${input.type} could not be delivered to tab ${tabId}.`);
+    }
+  }
+
+  /** Saves the browser's cookies and local storage into the conversation's browser profile. */
+  async saveBrowser(): Promise<RpcResult<ProfileSaved>> {
+    const browser = this.wiring.browser();
+    if (!browser) return fail(404, "not_found", "No such conversation.");
+    return browser.saveProfile();
   }
 
   /** Deletes the conversation and everything it stored. */
@@ -282,6 +377,8 @@ export class ConversationObject extends DurableObject<Env> {
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const after = Number(url.searchParams.get("after") ?? "0");
+    const live = url.pathname.match(/^\/tabs\/(\d+)\/live$/);
+    if (live) return this.liveView(Number(live[1]));
     const runMatch = url.pathname.match(/^\/runs\/([^/]+)\/events$/);
     if (url.pathname === "/events" || runMatch) {
       return sseResponse(this.log, {
@@ -294,6 +391,32 @@ export class ConversationObject extends DurableObject<Env> {
     return new Response("not found", { status: 404 });
   }
 
+  private async liveView(tabId: number): Promise<Response> {
+    const body = await this.wiring
+      .browser()
+      ?.live(tabId)
+      .catch(() => "failed" as const);
+    if (!body || body === "failed")
+      return Response.json(
+        body
+          ? {
+              error: {
+                code: "live_view_failed",
+                message: `The browser of tab ${tabId} could not be reached.`,
+              },
+            }
+          : { error: { code: "not_found", message: `No tab ${tabId} in this conversation.` } },
+        { status: body ? 422 : 404 },
+      );
+    return new Response(body, {
+      headers: {
+        "content-type": "text/event-stream",
+        "cache-control": "no-store",
+        "x-accel-buffering": "no",
+      },
+    });
+  }
+
   // ---- driving runs from the alarm ------------------------------------------------------------
 
   /** Drives runs; also the watchdog that resumes a run after a crash or an eviction. */
@@ -304,10 +427,11 @@ export class ConversationObject extends DurableObject<Env> {
     }
     this.driving = true;
     try {
-      await this.wiring.browser()?.closeIfIdle();
+      if (!this.state.pendingTakeover) await this.wiring.browser()?.closeIfIdle();
       await this.drive();
     } finally {
       this.driving = false;
+      await this.wiring.closeMcp();
     }
     await this.scheduleNext();
   }
@@ -315,10 +439,9 @@ export class ConversationObject extends DurableObject<Env> {
   private async drive(): Promise<void> {
     while (this.info()) {
       const active = this.runs.active();
-      const q = this.state.pendingQuestion;
-      if (active?.status === "waiting_for_user" && q) {
-        if (Date.now() < q.expires_at) return;
-        await this.resolveQuestion({ answer: null, reason: "timeout" }, false);
+      if (active?.status === "waiting_for_user" || active?.status === "waiting_for_approval") {
+        await this.expireDue(active.id);
+        if (this.runs.get(active.id)?.status !== "running") return;
         continue;
       }
       const run = active ?? this.runs.nextQueued();
@@ -332,24 +455,42 @@ export class ConversationObject extends DurableObject<Env> {
     }
   }
 
+  /** Times out a question or approvals whose deadline passed; the run goes on when nothing is left. */
+  private async expireDue(runId: string): Promise<void> {
+    const pause = currentPause(this.state);
+    if (pause && Date.now() >= pause.expires_at)
+      await this.resolvePause(pause, TIMEOUT_RESULT[pause.kind], false);
+    this.approvals.expire();
+    const run = this.runs.get(runId);
+    const waiting =
+      run?.status === "waiting_for_user"
+        ? currentPause(this.state) !== null
+        : this.approvals.pending(runId).length > 0;
+    if (run && run.status !== "running" && !waiting) this.runs.setStatus(runId, "running");
+  }
+
   private async scheduleNext(): Promise<void> {
-    const q = this.state.pendingQuestion;
-    const idle = this.wiring.browser()?.idleDeadline() ?? null;
-    if (q) await this.ctx.storage.setAlarm(earliest(q.expires_at, idle)!);
-    else if (this.runs.active() || this.runs.nextQueued()) await this.ctx.storage.setAlarm(Date.now());
+    const pause = currentPause(this.state);
+    // A browser handed to a person is not closed for idleness while the take-over lasts.
+    const idle = this.state.pendingTakeover ? null : (this.wiring.browser()?.idleDeadline() ?? null);
+    const active = this.runs.active();
+    const waitingUntil = earliest(pause?.expires_at, this.approvals.nextDeadline());
+    if (active?.status !== "running" && waitingUntil !== null)
+      await this.ctx.storage.setAlarm(earliest(waitingUntil, idle)!);
+    else if (active || this.runs.nextQueued()) await this.ctx.storage.setAlarm(Date.now());
     else if (idle !== null) await this.ctx.storage.setAlarm(idle);
     else await this.ctx.storage.deleteAlarm();
   }
 
-  private async resolveQuestion(result: Record<string, unknown>, wake = true): Promise<void> {
-    const q = this.state.pendingQuestion;
+  /** Ends a question or take-over with the tool's result and lets the run go on. */
+  private async resolvePause(pause: Pause, result: Record<string, unknown>, wake = true): Promise<void> {
     const run = this.runs.active();
-    if (!q || !run) return;
+    if (!run) return;
     const content = JSON.stringify(result);
-    this.messages.append(run.id, { role: "tool", tool_call_id: q.question_id, content });
-    this.emit(run.id, ev.toolResult(q.question_id, content, false));
-    this.emit(run.id, ev.custom("ask_user_resolved", { question_id: q.question_id, ...result }));
-    this.state.setPendingQuestion(null);
+    this.messages.append(run.id, { role: "tool", tool_call_id: pause.id, content });
+    this.emit(run.id, ev.toolResult(pause.id, content, false));
+    this.emit(run.id, resolvedEvent(pause, result));
+    clearPause(this.state, pause);
     this.runs.setStatus(run.id, "running");
     if (wake && !this.driving) await this.ctx.storage.setAlarm(Date.now());
   }
@@ -358,10 +499,14 @@ export class ConversationObject extends DurableObject<Env> {
 
   private emit(runId: string | null, event: Parameters<EventLog["append"]>[1]): void {
     const logged = this.log.append(runId, event);
+    const info = this.info();
+    const hook = runId && info ? runWebhookEvent(logged.event, info.id, this.runs.get(runId)) : null;
+    if (hook && info) this.ctx.waitUntil(raiseWebhookEvent(this.env, info.workspace_id, hook));
     if (runId && (logged.event.type === "RUN_FINISHED" || logged.event.type === "RUN_ERROR")) {
       const set = this.waiters.get(runId);
       this.waiters.delete(runId);
       for (const w of set ?? []) w();
+      this.wiring.runEnded();
       const job = this.meta.job();
       const workspaceId = this.info()?.workspace_id;
       if (job && workspaceId) this.ctx.waitUntil(notifyJobRunEnded(this.env, workspaceId, job));
@@ -385,13 +530,26 @@ export class ConversationObject extends DurableObject<Env> {
 
   private status(): ConversationDetails["status"] {
     const active = this.runs.active();
-    if (active) return active.status === "waiting_for_user" ? "waiting_for_user" : "running";
+    if (active?.status === "waiting_for_user" || active?.status === "waiting_for_approval")
+      return active.status;
+    if (active) return "running";
     return this.runs.nextQueued() ? "running" : "idle";
+  }
+
+  private live(info: ConversationInfo): LiveFields {
+    return { status: this.status(), last_activity_at: this.log.lastAt() ?? info.created_at };
   }
 
   private info(): ConversationInfo | null {
     return this.meta.info();
   }
+}
+
+/** A first message's start as a title: its first line, at most DEFAULT_TITLE_CHARS characters. */
+export function defaultTitle(content: string): string | null {
+  const line = content.trim().split(/\r?\n/, 1)[0]?.replace(/\s+/g, " ").trim() ?? "";
+  if (!line) return null;
+  return line.length <= DEFAULT_TITLE_CHARS ? line : `${line.slice(0, DEFAULT_TITLE_CHARS - 1).trimEnd()}…`;
 }
 
 function runResult(run: Run): RunResult {

@@ -3,30 +3,48 @@
  * web, files, the browser), the loop's dependencies and the browser itself — assembled from the
  * conversation's storage, the deployment's config and the workspace's settings.
  */
+import type { ApprovalPolicy } from "../../shared/approvals";
+import type { ProfileSaved } from "../../shared/browser-api";
 import { type CostSettings, DEFAULT_COST_SETTINGS } from "../../shared/cost";
 import type { StoredHttpTool } from "../../shared/http-tools";
-import { ConversationBrowser } from "../engine/browser/conversation-browser";
+import type { Approvals } from "../engine/approvals/approvals";
+import type { ApprovalLevels } from "../engine/approvals/policy";
+import { type BrowserProfileLink, ConversationBrowser } from "../engine/browser/conversation-browser";
+import type { ProfileState } from "../engine/browser/profile-state";
 import { withScreenshotImages } from "../engine/browser/screenshot-vision";
-import { browserConfig } from "../engine/config/browser-config";
+import { browserConfig, liveViewConfig } from "../engine/config/browser-config";
 import type { RuntimeConfig } from "../engine/config/runtime-config";
 import { webConfig } from "../engine/config/web-config";
+import { costBudget, type RunBudget } from "../engine/cost/budget";
 import { priceFor } from "../engine/cost/price-table";
 import { pricedLedger } from "../engine/cost/priced-ledger";
 import { createSummarizer } from "../engine/extract/summarize";
 import { conversationFiles } from "../engine/files/files-factory";
 import type { StateHolder } from "../engine/loop/conversation-state";
-import type { ContextSummary, LoopDeps } from "../engine/loop/loop-deps";
+import { ev } from "../engine/loop/event-builders";
+import type { ContextSummary, LoopDeps, SummaryStore } from "../engine/loop/loop-deps";
 import { runSubAgent } from "../engine/loop/sub-agent";
-import { createModelClient, type ModelEnv } from "../engine/model/model-factory";
+import {
+  type McpServerConfig,
+  McpToolset,
+  type UnavailableServer,
+  unavailableNote,
+} from "../engine/mcp/mcp-toolset";
+import { createModelClient } from "../engine/model/model-factory";
+import type { RpcResult } from "../engine/rpc-result";
 import type { EventLog } from "../engine/store/event-log";
 import type { MessageStore } from "../engine/store/message-store";
 import type { RunStore } from "../engine/store/run-store";
+import type { SteerQueue } from "../engine/store/steer-queue";
 import type { ToolRegistry } from "../engine/tools/tool";
 import type { WebToolDeps } from "../engine/tools/web";
+import type { McpRegistry } from "../mcp-registry/mcp-registry";
 import type { WorkspaceObject } from "../workspace/workspace-object";
 import type { ConversationInfo, ConversationMeta } from "./conversation-meta";
 import { type ConversationPolicy, conversationPolicy, imageFiles, wakeBy } from "./conversation-policy";
 import { buildConversationTools } from "./conversation-tools";
+import { McpSessions } from "./mcp-sessions";
+import { type ReportSubject, UsageReporter } from "./usage-reporter";
 
 /** The conversation's parts the wiring reads and writes. */
 export interface WiringParts {
@@ -39,9 +57,15 @@ export interface WiringParts {
   messages: MessageStore;
   log: EventLog;
   state: StateHolder;
+  /** The hold before tool calls that need a person's approval. */
+  approvals: Approvals;
+  /** Messages sent with `steer: true`. */
+  steering: SteerQueue;
   /** The signal that stops the run being driven now. */
   signal(): AbortSignal;
   emit: LoopDeps["emit"];
+  /** Keeps background work (usage reports, trace export) alive after a request. */
+  waitUntil(p: Promise<unknown>): void;
 }
 
 /** Builds tools and loop deps for one conversation; holds its browser. */
@@ -49,13 +73,19 @@ export class ConversationWiring {
   private browserCache: ConversationBrowser | null = null;
   /** Whether the model is shown screenshots (workspace model_vision), as of the last tool set built. */
   private vision = false;
+  /** The workspace's approval rules, as of the last tool set built. */
+  private workspaceApprovals: ApprovalPolicy = {};
   /** The workspace's price overrides and daily budget, as of the last tool set built. */
   private cost: CostSettings = DEFAULT_COST_SETTINGS;
+  private readonly usage: UsageReporter;
+  private mcp: McpToolset | null = null;
+  /** What the model is told about MCP servers left out of the run being built. */
+  private mcpNote: string | null = null;
+  /** Notices about left-out MCP servers, emitted with the run's first event. */
+  private mcpNotices: UnavailableServer[] = [];
 
-  constructor(private readonly p: WiringParts) {}
-
-  private get vars(): Record<string, unknown> {
-    return this.p.env as unknown as Record<string, unknown>;
+  constructor(private readonly p: WiringParts) {
+    this.usage = new UsageReporter(() => this.workspace(this.p.meta.info()!.workspace_id), p.waitUntil);
   }
 
   /** The workspace's object. */
@@ -69,15 +99,21 @@ export class ConversationWiring {
     const info = this.p.meta.info();
     const workspace = info ? this.workspace(info.workspace_id) : null;
     // One round trip's worth of waiting: the workspace answers both calls concurrently.
-    const [agentPolicy, workspaceTools, cost] = workspace
-      ? await Promise.all([workspace.getAgentPolicy(), workspace.httpTools(), workspace.getCostSettings()])
-      : [null, [], DEFAULT_COST_SETTINGS];
+    const [agentPolicy, workspaceTools, cost, mcpServers] = workspace
+      ? await Promise.all([
+          workspace.getAgentPolicy(),
+          workspace.httpTools(),
+          workspace.getCostSettings(),
+          this.mcpRegistry(info!.workspace_id).forConversation(info!.mcp_servers ?? null),
+        ])
+      : [null, [], DEFAULT_COST_SETTINGS, []];
     this.cost = cost;
     const policy = info && agentPolicy ? conversationPolicy(agentPolicy, info) : null;
     await this.browser()?.setWorkspaceDomains(policy?.domains.workspaceDomains ?? null);
     this.vision = policy?.vision ?? false;
+    this.workspaceApprovals = agentPolicy?.approvals ?? {};
     const registry = buildConversationTools({
-      env: this.vars,
+      env: this.p.env,
       conversationId: info?.id ?? "",
       tasks: this.p.state,
       config: this.p.config,
@@ -87,20 +123,80 @@ export class ConversationWiring {
       httpTools: [...(workspaceTools as StoredHttpTool[]), ...this.p.meta.httpTools()],
       web: info ? this.webDeps(info, policy) : undefined,
       browser: info ? this.browserDeps(info, policy) : undefined,
-      files: info ? conversationFiles(this.p.env, info.workspace_id) : undefined,
+      files: info ? conversationFiles(this.p.env, info.workspace_id, info.origin) : undefined,
       runSubAgent: (spec, ctx) =>
         runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
     });
+    if (info) await this.attachMcp(registry, info, mcpServers as McpServerConfig[]);
     return registry;
+  }
+
+  /** The approval rules a call of this conversation is judged by (besides the tool's own default). */
+  approvalLevels(): Omit<ApprovalLevels, "tool"> {
+    return {
+      workspace: this.workspaceApprovals,
+      conversation: this.p.meta.info()?.approvals ?? null,
+      unattended: this.p.meta.job() !== null,
+    };
+  }
+
+  /** Adds the workspace's MCP tools; servers that are down are left out, with a notice. */
+  private async attachMcp(registry: ToolRegistry, info: ConversationInfo, servers: McpServerConfig[]) {
+    this.mcpNote = null;
+    this.mcpNotices = [];
+    if (servers.length === 0) return;
+    const mcp = this.mcpToolset(info);
+    const unavailable = await mcp.attach(registry, servers, info.allowed_tools ?? null);
+    this.mcpNote = unavailableNote(unavailable);
+    this.mcpNotices = unavailable;
+  }
+
+  private mcpToolset(info: ConversationInfo): McpToolset {
+    const registry = () => this.mcpRegistry(info.workspace_id);
+    this.mcp ??= new McpToolset({
+      allowPrivateNetwork: this.p.env.ALLOW_PRIVATE_NETWORK === "true",
+      sessions: new McpSessions(this.p.sql),
+      reauthorize: (id) => registry().reauthorize(id),
+      saveTools: (id, tools) => {
+        registry()
+          .saveTools(id, tools)
+          .catch(() => {});
+      },
+      save: imageFiles(conversationFiles(this.p.env, info.workspace_id).files).save,
+      vision: () => this.vision,
+      timeoutMs: this.p.config.limits.timeoutMs,
+    });
+    return this.mcp;
+  }
+
+  private flushMcpNotices(runId: string): void {
+    const list = this.mcpNotices;
+    this.mcpNotices = [];
+    for (const u of list) {
+      const { server, code, message } = u;
+      this.p.emit(runId, ev.custom("notice", { kind: "mcp_server_unavailable", server, code, message }));
+    }
+  }
+
+  /** Closes the MCP connections' streams at the end of a run (their sessions stay stored). */
+  async closeMcp(): Promise<void> {
+    await this.mcp?.close();
+  }
+
+  /** The workspace's MCP server registry. */
+  private mcpRegistry(workspaceId: string): DurableObjectStub<McpRegistry> {
+    const ns = this.p.env.MCP_REGISTRY as DurableObjectNamespace<McpRegistry>;
+    return ns.get(ns.idFromName(workspaceId));
   }
 
   /** What the agent loop needs for one run step. */
   loopDeps(tools: ToolRegistry): LoopDeps {
     const info = this.p.meta.info()!;
-    const model = createModelClient(this.p.env as unknown as ModelEnv, this.p.config);
-    const files = conversationFiles(this.p.env, info.workspace_id);
+    const model = createModelClient(this.p.env, this.p.config);
+    const files = conversationFiles(this.p.env, info.workspace_id, info.origin);
     return {
-      ledger: pricedLedger(this.p.runs, this.price(info.model)),
+      ledger: this.ledger(info.model),
+      budget: this.budget(info),
       outputSchema: info.output_schema,
       conversationId: info.id,
       workspaceId: info.workspace_id,
@@ -112,20 +208,62 @@ export class ConversationWiring {
       tools,
       settings: {
         model: info.model,
-        instructions: info.instructions,
+        instructions: this.mcpNote
+          ? [info.instructions, this.mcpNote].filter(Boolean).join("\n\n")
+          : info.instructions,
         maxSteps: info.max_steps,
         limits: this.p.config.limits,
         contextTokens: info.context_window,
         maxTokens: this.p.meta.job()?.max_tokens ?? null,
       },
       signal: this.p.signal(),
-      emit: this.p.emit,
-      summary: {
-        get: () => this.p.meta.get<ContextSummary>("summary"),
-        set: (s) => this.p.meta.set("summary", s),
+      emit: (runId, event) => {
+        this.p.emit(runId, event);
+        if (runId && this.mcpNotices.length) this.flushMcpNotices(runId);
       },
+      summary: this.summaryFor(""),
+      summaryFor: (scope) => this.summaryFor(scope),
       spill: files.spill,
+      approvals: this.p.approvals,
+      steering: this.p.steering,
+      onRunEnd: (runId) => this.p.approvals.dropRun(runId, "cancelled"),
     };
+  }
+
+  /** The context summary of a message scope: "" is the conversation's, `sub:<id>` a sub-agent's. */
+  private summaryFor(scope: string): SummaryStore {
+    const key = scope ? `summary:${scope}` : "summary";
+    return {
+      get: () => this.p.meta.get<ContextSummary>(key),
+      set: (s) => this.p.meta.set(key, s),
+    };
+  }
+
+  /** The run ledger that prices each call and reports it to the workspace's usage ledger. */
+  private ledger(model: string) {
+    return pricedLedger(this.p.runs, this.price(model), (_runId, usage, cost) =>
+      this.usage.spend(this.subject(), usage, cost),
+    );
+  }
+
+  /** The conversation's max_cost_usd and the workspace's daily budget, checked before each model turn. */
+  private budget(info: ConversationInfo): RunBudget | null {
+    return costBudget({
+      model: info.model,
+      priced: this.price(info.model) !== null,
+      conversation: { limit: info.max_cost_usd ?? null, spent: () => this.p.runs.totalUsage().cost_usd },
+      daily: { limit: this.cost.daily_budget_usd, spent: () => this.usage.spentToday() },
+    });
+  }
+
+  /** Tells the workspace's usage ledger that a run ended. */
+  runEnded(): void {
+    if (this.p.meta.info()) this.usage.runEnded(this.subject());
+  }
+
+  private subject(): ReportSubject {
+    const info = this.p.meta.info()!;
+    return { conversationId: info.id, jobId: this.p.meta.job()?.job_id ?? null, model: info.model };
   }
 
   /** A model's price under the workspace's table (null: unknown, costs stay null). */
@@ -140,22 +278,35 @@ export class ConversationWiring {
     this.browserCache ??= new ConversationBrowser({
       binding: this.p.env.BROWSER,
       sql: this.p.sql,
-      options: browserConfig(this.vars, info.allowed_domains),
+      options: browserConfig(this.p.env, info.allowed_domains),
       secrets: this.secretReader(info.workspace_id),
       publishTabs: (tabs) =>
         this.p.state.setTabs(
           tabs.map(({ id, window_id, url, title, active }) => ({ id, window_id, url, title, active })),
         ),
       wakeBy: (at) => wakeBy(this.p.storage, at),
+      live: liveViewConfig(this.p.env),
+      profile: info.browser_profile ? this.profileLink(info.workspace_id, info.browser_profile) : undefined,
     });
     return this.browserCache;
+  }
+
+  /** The conversation's browser profile in its workspace (state travels only between the two objects). */
+  private profileLink(workspaceId: string, name: string): BrowserProfileLink {
+    const workspace = () => this.workspace(workspaceId);
+    return {
+      name,
+      load: () => workspace().loadProfile(name) as Promise<ProfileState | null>,
+      save: (snapshot, sites) =>
+        workspace().saveProfile(name, snapshot, sites) as Promise<RpcResult<ProfileSaved>>,
+    };
   }
 
   /** The web tools' deps: the summariser uses the loop's model client; settings come from the workspace. */
   private webDeps(info: ConversationInfo, policy: ConversationPolicy | null): WebToolDeps {
     return {
       domains: policy?.domains,
-      config: webConfig(this.vars),
+      config: webConfig(this.p.env),
       summarize: this.summarizer(info.model),
       searchSettings: () => this.workspace(info.workspace_id).getSearchSettings(),
     };
@@ -168,7 +319,7 @@ export class ConversationWiring {
           browser,
           secrets: this.secretReader(info.workspace_id),
           summarize: this.summarizer(info.model),
-          saveFile: imageFiles(conversationFiles(this.p.env, info.workspace_id).files).save,
+          saveFile: imageFiles(conversationFiles(this.p.env, info.workspace_id, info.origin).files).save,
           vision: policy?.vision ?? false,
         }
       : undefined;
@@ -180,10 +331,10 @@ export class ConversationWiring {
 
   /** One summariser for every tool's `prompt`; its tokens count towards the run that asked. */
   private summarizer(modelName: string) {
-    const model = createModelClient(this.p.env as unknown as ModelEnv, this.p.config);
+    const model = createModelClient(this.p.env, this.p.config);
     return createSummarizer(model, modelName, (usage) => {
       const run = this.p.runs.active();
-      if (run) pricedLedger(this.p.runs, this.price(modelName)).addUsage(run.id, usage);
+      if (run) this.ledger(modelName).addUsage(run.id, usage);
     });
   }
 }

@@ -45,7 +45,14 @@ export async function sealSecret(key: CryptoKey, aad: string, value: string): Pr
   const out = new Uint8Array(IV_BYTES + data.length);
   out.set(iv);
   out.set(data, IV_BYTES);
-  return btoa(String.fromCharCode(...out));
+  return toBase64(out);
+}
+
+/** Base64 of bytes, built in slices so large values (browser profiles) do not overflow the stack. */
+function toBase64(bytes: Uint8Array): string {
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
 }
 
 /** Decrypts what {@link sealSecret} produced. */

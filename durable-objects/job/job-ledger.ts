@@ -6,7 +6,7 @@
 
 import type { Usage } from "../../shared/api";
 import type { JobRun, JobRunStatus, JobRunTrigger, WebhookDelivery } from "../../shared/jobs";
-import { randomToken } from "../workspace/workspace-object";
+import { randomToken } from "../engine/tokens";
 
 /** A ledger row with what the job object needs beyond the public view. */
 export interface StoredRun extends JobRun {

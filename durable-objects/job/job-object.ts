@@ -7,7 +7,9 @@
 import { DurableObject } from "cloudflare:workers";
 import type { RunResult } from "../../shared/api";
 import type { CreateJob, Job, JobRun, UpdateJob } from "../../shared/jobs";
+import { readEnv } from "../engine/config/env";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
+import { raiseWebhookEvent } from "../webhooks/webhook-events";
 import { JobLedger, jobRunView, type StoredRun } from "./job-ledger";
 import { type JobRecord, JobRecordStore, jobView, nextWake } from "./job-record";
 import {
@@ -20,11 +22,9 @@ import {
   startConversation,
 } from "./job-runs";
 import { applyUpdate, settingsFromCreate, settingsProblem } from "./job-settings";
+import { jobRunWebhookEvent } from "./job-webhook-event";
 import { planDue } from "./schedule";
-import { pendingDelivery, WEBHOOK_RETRY_BASE_MS } from "./webhook";
-
-/** How often a running run is checked when its end notice does not arrive. */
-const DEFAULT_POLL_MS = 60_000;
+import { pendingDelivery } from "./webhook";
 
 /** The Durable Object of one scheduled job. */
 export class JobObject extends DurableObject<Env> {
@@ -50,7 +50,13 @@ export class JobObject extends DurableObject<Env> {
   // ---- the job's settings --------------------------------------------------------------
 
   /** Creates the job (idempotent for the same id); refuses bad settings. */
-  async create(id: string, workspaceId: string, body: CreateJob, secret: string): Promise<RpcResult<Job>> {
+  async create(
+    id: string,
+    workspaceId: string,
+    body: CreateJob,
+    secret: string,
+    origin?: string,
+  ): Promise<RpcResult<Job>> {
     const existing = this.record();
     if (existing) return ok(jobView(existing, true));
     const settings = settingsFromCreate(body);
@@ -65,6 +71,7 @@ export class JobObject extends DurableObject<Env> {
       created_at: now,
       updated_at: now,
       cursor: now,
+      ...(origin ? { origin } : {}),
       version: 1,
     };
     this.save(record);
@@ -250,13 +257,15 @@ export class JobObject extends DurableObject<Env> {
     const now = this.clock();
     if (!this.ledger.finish(run.id, { ...o, endedAt: now })) return;
     if (record.settings.webhook_url) this.ledger.setWebhook(run.id, pendingDelivery(now));
+    const event = jobRunWebhookEvent(record, this.ledger.get(run.id) ?? run);
+    this.ctx.waitUntil(raiseWebhookEvent(this.env, record.workspace_id, event));
   }
 
   private async deliverWebhooks(record: JobRecord): Promise<void> {
     await deliverDueWebhooks(this.scope(record), record, this.ledger, {
       now: () => this.clock(),
       allowPrivateNetwork: this.allowPrivate(),
-      retryBaseMs: this.num("JOB_WEBHOOK_RETRY_BASE_MS", WEBHOOK_RETRY_BASE_MS),
+      retryBaseMs: readEnv(this.env).JOB_WEBHOOK_RETRY_BASE_MS,
     });
   }
 
@@ -271,7 +280,7 @@ export class JobObject extends DurableObject<Env> {
           active: this.ledger.active(),
           nextWebhookAt: this.ledger.nextWebhookAt(),
           now: this.clock(),
-          pollMs: this.num("JOB_POLL_MS", DEFAULT_POLL_MS),
+          pollMs: readEnv(this.env).JOB_POLL_MS,
         })
       : null;
     const current = await this.ctx.storage.getAlarm();
@@ -296,16 +305,11 @@ export class JobObject extends DurableObject<Env> {
   }
 
   private scope(record: JobRecord): JobScope {
-    return { env: this.env, workspaceId: record.workspace_id, jobId: record.id };
+    return { env: this.env, workspaceId: record.workspace_id, jobId: record.id, origin: record.origin };
   }
 
   private allowPrivate(): boolean {
-    return (this.env as unknown as Record<string, unknown>).ALLOW_PRIVATE_NETWORK === "true";
-  }
-
-  private num(name: string, fallback: number): number {
-    const n = Number((this.env as unknown as Record<string, unknown>)[name]);
-    return Number.isFinite(n) && n > 0 ? n : fallback;
+    return readEnv(this.env).ALLOW_PRIVATE_NETWORK;
   }
 
   private record(): JobRecord | null {

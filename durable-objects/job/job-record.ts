@@ -13,6 +13,8 @@ export interface JobRecord {
   updated_at: number;
   /** The last occurrence already handled (or the moment the schedule started counting). */
   cursor: number;
+  /** The origin the job was created through (absent in jobs created before it was recorded). */
+  origin?: string;
   version: 1;
 }
 
@@ -39,6 +41,10 @@ export function jobView(record: JobRecord, withSecret: boolean): Job {
     id: record.id,
     object: "job",
     ...s,
+    // Jobs stored before approvals existed have none.
+    approvals: s.approvals ?? null,
+    browser_profile: s.browser_profile ?? null, // jobs stored before profiles existed
+    max_cost_usd: s.max_cost_usd ?? null,
     created_at: record.created_at,
     updated_at: record.updated_at,
     next_run_at: s.enabled ? nextOccurrence(s.schedule, s.timezone, record.cursor) : null,

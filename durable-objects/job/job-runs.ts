@@ -20,6 +20,8 @@ export interface JobScope {
   env: Env;
   workspaceId: string;
   jobId: string;
+  /** The origin the job was created through; its runs' absolute file links use it. */
+  origin?: string;
 }
 
 /** A failure recorded in the ledger. */
@@ -61,9 +63,14 @@ export async function startConversation(
         ...(settings.model ? { model: settings.model } : {}),
         ...(settings.max_steps ? { max_steps: settings.max_steps } : {}),
         ...(settings.output_schema ? { output_schema: settings.output_schema } : {}),
+        // In a job's conversation the conversation's rules are the job's own (see job-link.ts).
+        ...(settings.approvals ? { approvals: settings.approvals } : {}),
+        ...(settings.browser_profile ? { browser_profile: settings.browser_profile } : {}),
+        ...(settings.max_cost_usd ? { max_cost_usd: settings.max_cost_usd } : {}),
+        ...(settings.mcp_servers ? { mcp_servers: settings.mcp_servers } : {}),
         metadata: { job_id: scope.jobId, job_run_id: run.id },
       },
-      link,
+      { job: link, ...(scope.origin ? { origin: scope.origin } : {}) },
     )) as unknown as Conversation;
     await workspace(scope).addConversation(id, conv.created_at);
     const sent = await stub.sendMessage(settings.prompt, `job:${run.id}`, run.conv_run_id ?? undefined);

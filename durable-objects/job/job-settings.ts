@@ -29,7 +29,11 @@ export function settingsFromCreate(body: CreateJob): JobSettings {
     max_steps: body.max_steps ?? null,
     max_runtime_seconds: body.max_runtime_seconds ?? DEFAULT_MAX_RUNTIME_SECONDS,
     max_tokens: body.max_tokens ?? null,
+    browser_profile: body.browser_profile ?? null,
+    max_cost_usd: body.max_cost_usd ?? null,
     enabled: body.enabled,
+    approvals: body.approvals ?? null,
+    mcp_servers: body.mcp_servers ?? null,
   };
 }
 

@@ -1,8 +1,9 @@
 /**
- * The key tables of a workspace's SQLite: API keys (secret and publishable, stored hashed) and
- * widget visitors (a token bound to one conversation). WorkspaceObject owns the storage and
- * delegates here. Widget rate limits are counted by the platform's Rate Limiting bindings.
+ * A workspace's keys in its SQLite: API keys (secret and publishable, stored hashed, publishable
+ * ones with their allowed origins) and widget visitors (a token, hashed, bound to one
+ * conversation). Widget rate limits are counted by the platform's Rate Limiting bindings.
  */
+import { hashKey, randomToken } from "../engine/tokens";
 
 /** What a key may do: `secret` is the full API; `publishable` only the widget routes. */
 export type KeyType = "secret" | "publishable";
@@ -21,13 +22,6 @@ export interface KeyRecord {
 export interface VisitorRecord {
   key_id: string;
   conversation_id: string;
-}
-
-/** A key's hash resolved with its type and allowed origins. */
-export interface VerifiedKey {
-  id: string;
-  type: KeyType;
-  allowed_origins: string[];
 }
 
 /** A publishable key as the widget's admission needs it. */
@@ -58,103 +52,126 @@ function toRecord(row: KeyRow): KeyRecord {
   };
 }
 
-/** Creates the tables and adds the key columns to workspaces created before them. */
-export function migrateKeyTables(sql: SqlStorage): void {
-  const columns = new Set(
-    sql
-      .exec<{ name: string }>("PRAGMA table_info(api_keys)")
-      .toArray()
-      .map((c) => c.name),
-  );
-  if (!columns.has("type")) sql.exec("ALTER TABLE api_keys ADD COLUMN type TEXT NOT NULL DEFAULT 'secret'");
-  if (!columns.has("allowed_origins"))
-    sql.exec("ALTER TABLE api_keys ADD COLUMN allowed_origins TEXT NOT NULL DEFAULT '[]'");
-  sql.exec(`CREATE TABLE IF NOT EXISTS visitors (token_hash TEXT PRIMARY KEY, key_id TEXT NOT NULL,
-      conversation_id TEXT NOT NULL, created_at INTEGER NOT NULL);
-    CREATE INDEX IF NOT EXISTS visitors_key ON visitors (key_id);
-    DROP TABLE IF EXISTS rate_windows;`);
-}
-
-/** Stores a new key's hash and metadata. */
-export function insertKey(sql: SqlStorage, record: KeyRecord, hash: string): KeyRecord {
-  sql.exec(
-    "INSERT INTO api_keys (id, name, hash, prefix, created_at, type, allowed_origins) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    record.id,
-    record.name,
-    hash,
-    record.prefix,
-    record.created_at,
-    record.type,
-    JSON.stringify(record.allowed_origins),
-  );
-  return record;
-}
-
-/** Every key, oldest first. */
-export function listKeyRecords(sql: SqlStorage): KeyRecord[] {
-  return sql
-    .exec<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, id`)
-    .toArray()
-    .map(toRecord);
-}
-
-/** One key, or null. */
-export function getKeyRecord(sql: SqlStorage, id: string): KeyRecord | null {
-  const row = sql.exec<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ?`, id).toArray()[0];
-  return row ? toRecord(row) : null;
-}
-
-/** Changes a key's name or allowed origins; null when there is no such key. */
-export function updateKeyRecord(
-  sql: SqlStorage,
-  id: string,
-  patch: { name?: string; allowed_origins?: string[] },
-): KeyRecord | null {
-  if (!getKeyRecord(sql, id)) return null;
-  if (patch.name !== undefined) sql.exec("UPDATE api_keys SET name = ? WHERE id = ?", patch.name, id);
-  if (patch.allowed_origins !== undefined)
-    sql.exec(
-      "UPDATE api_keys SET allowed_origins = ? WHERE id = ?",
-      JSON.stringify(patch.allowed_origins),
-      id,
+/** The key and visitor tables of one workspace. */
+export class KeyStore {
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec(`CREATE TABLE IF NOT EXISTS api_keys (id TEXT PRIMARY KEY, name TEXT NOT NULL, hash TEXT NOT NULL UNIQUE,
+      prefix TEXT NOT NULL, created_at INTEGER NOT NULL)`);
+    // Columns added after the first workspaces were created.
+    const columns = new Set(
+      sql
+        .exec<{ name: string }>("PRAGMA table_info(api_keys)")
+        .toArray()
+        .map((c) => c.name),
     );
-  return getKeyRecord(sql, id);
-}
+    if (!columns.has("type")) sql.exec("ALTER TABLE api_keys ADD COLUMN type TEXT NOT NULL DEFAULT 'secret'");
+    if (!columns.has("allowed_origins"))
+      sql.exec("ALTER TABLE api_keys ADD COLUMN allowed_origins TEXT NOT NULL DEFAULT '[]'");
+    sql.exec(`CREATE TABLE IF NOT EXISTS visitors (token_hash TEXT PRIMARY KEY, key_id TEXT NOT NULL,
+        conversation_id TEXT NOT NULL, created_at INTEGER NOT NULL);
+      CREATE INDEX IF NOT EXISTS visitors_key ON visitors (key_id);
+      DROP TABLE IF EXISTS rate_windows;`);
+  }
 
-/** Deletes a key and the visitors it let in. */
-export function deleteKeyRecord(sql: SqlStorage, id: string): boolean {
-  const deleted = sql.exec("DELETE FROM api_keys WHERE id = ?", id).rowsWritten > 0;
-  if (deleted) sql.exec("DELETE FROM visitors WHERE key_id = ?", id);
-  return deleted;
-}
+  /** Issues a key of workspace `workspaceId`; only its hash is kept, the key is returned once. */
+  async create(
+    workspaceId: string,
+    name: string,
+    type: KeyType,
+    allowedOrigins: string[],
+  ): Promise<KeyRecord & { key: string }> {
+    const key = `${type === "publishable" ? "pk" : "sk"}_${workspaceId}_${randomToken(24)}`;
+    const record: KeyRecord = {
+      id: `key_${randomToken(9)}`,
+      name,
+      type,
+      prefix: key.slice(0, workspaceId.length + 8),
+      allowed_origins: type === "publishable" ? allowedOrigins : [],
+      created_at: Date.now(),
+    };
+    this.sql.exec(
+      "INSERT INTO api_keys (id, name, hash, prefix, created_at, type, allowed_origins) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      record.id,
+      record.name,
+      await hashKey(key),
+      record.prefix,
+      record.created_at,
+      record.type,
+      JSON.stringify(record.allowed_origins),
+    );
+    return { ...record, key };
+  }
 
-/** The key with this hash, or null. */
-export function verifyKey(sql: SqlStorage, hash: string): VerifiedKey | null {
-  const row = sql.exec<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = ?`, hash).toArray()[0];
-  if (!row) return null;
-  const rec = toRecord(row);
-  return { id: rec.id, type: rec.type, allowed_origins: rec.allowed_origins };
-}
+  /** Every key, oldest first. */
+  list(): KeyRecord[] {
+    return this.sql
+      .exec<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, id`)
+      .toArray()
+      .map(toRecord);
+  }
 
-/** Records a visitor token (hashed) for one conversation. */
-export function insertVisitor(sql: SqlStorage, tokenHash: string, visitor: VisitorRecord): void {
-  sql.exec(
-    "INSERT INTO visitors (token_hash, key_id, conversation_id, created_at) VALUES (?, ?, ?, ?)",
-    tokenHash,
-    visitor.key_id,
-    visitor.conversation_id,
-    Date.now(),
-  );
-}
+  /** One key, or null. */
+  get(id: string): KeyRecord | null {
+    const row = this.sql.exec<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ?`, id).toArray()[0];
+    return row ? toRecord(row) : null;
+  }
 
-/** The visitor with this token hash, or null. */
-export function findVisitor(sql: SqlStorage, tokenHash: string): VisitorRecord | null {
-  return (
-    sql
-      .exec<{ key_id: string; conversation_id: string }>(
-        "SELECT key_id, conversation_id FROM visitors WHERE token_hash = ?",
-        tokenHash,
-      )
-      .toArray()[0] ?? null
-  );
+  /** Changes a key's name or allowed origins; null when there is no such key. */
+  update(id: string, patch: { name?: string; allowed_origins?: string[] }): KeyRecord | null {
+    if (!this.get(id)) return null;
+    if (patch.name !== undefined) this.sql.exec("UPDATE api_keys SET name = ? WHERE id = ?", patch.name, id);
+    if (patch.allowed_origins !== undefined)
+      this.sql.exec(
+        "UPDATE api_keys SET allowed_origins = ? WHERE id = ?",
+        JSON.stringify(patch.allowed_origins),
+        id,
+      );
+    return this.get(id);
+  }
+
+  /** Deletes a key and the visitors it let in; returns the deleted key, or null. */
+  delete(id: string): KeyRecord | null {
+    const existing = this.get(id);
+    if (!existing) return null;
+    this.sql.exec("DELETE FROM api_keys WHERE id = ?", id);
+    this.sql.exec("DELETE FROM visitors WHERE key_id = ?", id);
+    return existing;
+  }
+
+  /** The key with this hash, or null. */
+  byHash(hash: string): KeyRecord | null {
+    const row = this.sql
+      .exec<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = ?`, hash)
+      .toArray()[0];
+    return row ? toRecord(row) : null;
+  }
+
+  /** The publishable key with this hash, as the widget's admission needs it, or null. */
+  widgetKey(hash: string): WidgetKey | null {
+    const key = this.byHash(hash);
+    return key?.type === "publishable" ? { id: key.id, allowed_origins: key.allowed_origins } : null;
+  }
+
+  /** Records a visitor token (hashed) for one conversation. */
+  addVisitor(tokenHash: string, visitor: VisitorRecord): void {
+    this.sql.exec(
+      "INSERT INTO visitors (token_hash, key_id, conversation_id, created_at) VALUES (?, ?, ?, ?)",
+      tokenHash,
+      visitor.key_id,
+      visitor.conversation_id,
+      Date.now(),
+    );
+  }
+
+  /** The visitor with this token hash, or null. */
+  visitor(tokenHash: string): VisitorRecord | null {
+    return (
+      this.sql
+        .exec<{ key_id: string; conversation_id: string }>(
+          "SELECT key_id, conversation_id FROM visitors WHERE token_hash = ?",
+          tokenHash,
+        )
+        .toArray()[0] ?? null
+    );
+  }
 }

@@ -361,4 +361,37 @@ describe("the widget embedded on another origin", () => {
       host.setPage(defaultPage());
     }
   });
+
+  it("offers a download for exactly the files the server says a tool wrote: a report and a screenshot", async () => {
+    await scriptWidget(stack.model, [
+      {
+        tool_calls: [
+          { name: "opfs_write", arguments: { path: "quotes/offer.md", content: "# Your offer\n" } },
+          { name: "create_task", arguments: { subject: "Save and export the offer" } },
+        ],
+      },
+      { tool_calls: [{ name: "open_tab", arguments: { url: host.origin } }] },
+      { tool_calls: [{ name: "screenshot", arguments: {} }] },
+      { text: "Your offer and a screenshot are ready." },
+    ]);
+    const page = await newPage();
+    await openWidget(page);
+    await sendMessage(page, "Make me an offer");
+    await waitForWidgetText(page, ".msg.assistant", "Your offer and a screenshot are ready.");
+    const buttons = page.locator(".row.file button");
+    const labels = await buttons.allTextContents();
+    expect(labels).toHaveLength(2);
+    expect(labels[0]).toBe("Download offer.md");
+    expect(labels[1]).toMatch(/^Download tab-1-\d+\.png$/);
+
+    const [report] = await Promise.all([page.waitForEvent("download"), buttons.nth(0).click()]);
+    expect(report.suggestedFilename()).toBe("offer.md");
+    let text = "";
+    for await (const chunk of await report.createReadStream()) text += chunk.toString();
+    expect(text).toBe("# Your offer\n");
+    const [shot] = await Promise.all([page.waitForEvent("download"), buttons.nth(1).click()]);
+    const bytes: Buffer[] = [];
+    for await (const chunk of await shot.createReadStream()) bytes.push(chunk as Buffer);
+    expect([...Buffer.concat(bytes).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+  });
 });

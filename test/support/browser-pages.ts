@@ -18,8 +18,100 @@ const readBody = (req: IncomingMessage) =>
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** Signed-in sessions of the login site: session id → user name. */
+const sessions = new Map<string, string>();
+const SESSION_COOKIE = "sid";
+
+const sessionUser = (req: IncomingMessage): string | null => {
+  const sid = /(?:^|;\s*)sid=([^;]+)/.exec(req.headers.cookie ?? "")?.[1];
+  return sid ? (sessions.get(sid) ?? null) : null;
+};
+
 /** Route table of the browser test pages. */
 export const browserPages: [string, PageHandler][] = [
+  [
+    // A site with a login form whose session lives in an HttpOnly cookie (and a theme in local storage).
+    "/browser/login",
+    async (req, res) => {
+      if (req.method === "POST") {
+        const form = new URLSearchParams(await readBody(req));
+        const user = form.get("user") ?? "";
+        if (!user || form.get("pass") !== "correct horse") {
+          html(res, `<title>Sign in failed</title><main><h1 id="status">Wrong password</h1></main>`);
+          return;
+        }
+        const sid = crypto.randomUUID();
+        sessions.set(sid, user);
+        res.writeHead(303, {
+          location: "/browser/account",
+          "set-cookie": `${SESSION_COOKIE}=${sid}; Path=/; HttpOnly; SameSite=Lax; Max-Age=3600`,
+        });
+        res.end();
+        return;
+      }
+      html(
+        res,
+        `<title>Shop sign in</title><body><h1>Sign in</h1><form method="post" action="/browser/login">
+        <input id="user" name="user" placeholder="User"><input id="pass" name="pass" type="password">
+        <button id="submit" type="submit">Sign in</button></form></body>`,
+      );
+    },
+  ],
+  [
+    "/browser/account",
+    (req, res) => {
+      const user = sessionUser(req);
+      html(
+        res,
+        `<title>Account</title><body><h1 id="status">${user ? `Signed in as ${escapeHtml(user)}` : "Not signed in"}</h1>
+        <p id="theme"></p><script>
+        if (${user ? "true" : "false"}) localStorage.setItem("theme", localStorage.getItem("theme") || "ocean");
+        document.getElementById("theme").textContent = "theme: " + (localStorage.getItem("theme") || "none");
+        document.title = ${JSON.stringify(user ? "Account of " : "Account")} + ${JSON.stringify(user ?? "")};
+        </script></body>`,
+      );
+    },
+  ],
+  [
+    // Records whether clicks and key presses are trusted (dispatched by the browser, not by script).
+    "/browser/trusted",
+    (_req, res) =>
+      html(
+        res,
+        `<title>Trusted input</title><body style="margin:0">
+        <button id="btn" style="position:absolute;left:100px;top:100px;width:200px;height:80px">Press</button>
+        <input id="field" style="position:absolute;left:100px;top:250px;width:300px">
+        <p id="clicks" style="position:absolute;left:100px;top:320px">clicks: none</p>
+        <p id="keys" style="position:absolute;left:100px;top:360px">keys: none</p>
+        <div style="height:4000px"></div><script>
+        const log = [];
+        document.getElementById("btn").addEventListener("click", (e) => {
+          log.push(e.type + ":" + e.isTrusted);
+          document.getElementById("clicks").textContent = "clicks: " + log.join(" ");
+        });
+        document.getElementById("btn").addEventListener("dblclick", (e) => {
+          log.push("dblclick:" + e.isTrusted);
+          document.getElementById("clicks").textContent = "clicks: " + log.join(" ");
+        });
+        document.getElementById("field").addEventListener("keydown", (e) => {
+          document.getElementById("keys").textContent = "keys: trusted=" + e.isTrusted + " last=" + (e.key.length === 1 ? "char" : e.key);
+        });
+        </script></body>`,
+      ),
+  ],
+  [
+    // Repaints every animation frame, for the live view's frame-rate bound.
+    "/browser/animated",
+    (_req, res) =>
+      html(
+        res,
+        `<title>Animated</title><body style="margin:0"><div id="box" style="width:100vw;height:100vh"></div><script>
+        let n = 0; const box = document.getElementById("box");
+        const tick = () => { n++; box.style.background = "hsl(" + (n * 7 % 360) + ",80%,50%)"; box.textContent = n; requestAnimationFrame(tick); };
+        requestAnimationFrame(tick);
+        </script></body>`,
+      ),
+  ],
   [
     "/browser/js-built",
     (_req, res) =>

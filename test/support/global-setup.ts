@@ -3,6 +3,7 @@
  * model (the only stand-in in the suite) and a page server. Runs in Node before the tests.
  */
 import type { TestProject } from "vitest/node";
+import { type McpServerUrls, startMcpServers } from "./mcp-servers.ts";
 import { startPageServer } from "./page-server.ts";
 import { startScriptedModel } from "./scripted-model.ts";
 import "./web-pages.ts";
@@ -11,15 +12,18 @@ declare module "vitest" {
   export interface ProvidedContext {
     llmUrl: string;
     pageUrl: string;
+    mcpUrls: McpServerUrls;
   }
 }
 
 export default async function setup(project: TestProject) {
   const model = await startScriptedModel();
   const pages = await startPageServer();
+  const mcp = await startMcpServers();
   project.provide("llmUrl", model.url);
   project.provide("pageUrl", pages.url);
+  project.provide("mcpUrls", mcp.urls);
   return async () => {
-    await Promise.all([model.close(), pages.close()]);
+    await Promise.all([model.close(), pages.close(), mcp.close()]);
   };
 }

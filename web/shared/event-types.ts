@@ -14,24 +14,9 @@ export type AskUserValue = Omit<PendingQuestion, "asked_at"> & { asked_at?: numb
 
 export type { ConversationState, PendingQuestion, Task };
 
-/** Tools whose `path` argument (or result field) is a file the agent wrote. */
-const WRITES_FILES = /write|save|export/i;
-/** Longest path we turn into a download link. */
-const MAX_PATH_CHARS = 500;
-
-/** The path of a file a writing tool produced, from its result or arguments; null otherwise. */
-export function writtenPath(tool: string, args: string, result: string): string | null {
-  if (!WRITES_FILES.test(tool)) return null;
-  for (const raw of [result, args]) {
-    try {
-      const parsed = JSON.parse(raw) as { path?: unknown } | null;
-      const path = parsed?.path;
-      if (typeof path === "string" && path.length > 0 && path.length < MAX_PATH_CHARS) return path;
-    } catch {
-      // not JSON
-    }
-  }
-  return null;
+/** The files a tool call wrote, as the server listed them on its TOOL_CALL_RESULT. */
+export function resultFiles(event: EventsByType["TOOL_CALL_RESULT"]): string[] {
+  return (event.files ?? []).map((f) => f.path).filter((p) => typeof p === "string" && p.length > 0);
 }
 
 /** Applies a STATE_DELTA (top-level replace/add/remove, as the runtime emits) to a state. */

@@ -1,6 +1,6 @@
 /** Tool steps in a transcript: name and status, arguments and result when verbose, file links. */
 import { h } from "./dom";
-import { asText, writtenPath } from "./event-types";
+import { asText } from "./event-types";
 
 /** Longest argument/result text shown in the dashboard before it is cut. */
 const MAX_SHOWN_CHARS = 20_000;
@@ -48,8 +48,8 @@ export class ToolSteps {
     if (step) step.args += delta;
   }
 
-  /** The tool's result: status, details and any file it wrote. */
-  result(id: string, content: string, isError: boolean): void {
+  /** The tool's result: status, details and a link per file the server says it wrote. */
+  result(id: string, content: string, isError: boolean, files: string[] = []): void {
     const step = this.steps.get(id);
     if (!step) return;
     step.row.setAttribute("data-status", isError ? "failed" : "done");
@@ -60,8 +60,7 @@ export class ToolSteps {
         h("pre", { class: "tool-result" }, cut(pretty(content))),
       );
     }
-    const path = isError ? null : writtenPath(step.name, step.args, content);
-    if (path && this.fileLink) this.add(this.fileLink(path));
+    if (this.fileLink) for (const path of files) this.add(this.fileLink(path));
   }
 }
 

@@ -11,6 +11,7 @@ import {
   type ConversationState,
   type EventHandlers,
   type EventsByType,
+  resultFiles,
 } from "./event-types";
 import { renderMarkdown } from "./markdown";
 import { ToolSteps, type ToolStrings } from "./tool-steps";
@@ -67,7 +68,7 @@ export class Transcript {
       TEXT_MESSAGE_END: (e, history) => this.textEnd(e.messageId, history),
       TOOL_CALL_START: (e) => this.tools.start(e.toolCallId, e.toolCallName),
       TOOL_CALL_ARGS: (e) => this.tools.args(e.toolCallId, e.delta),
-      TOOL_CALL_RESULT: (e) => this.tools.result(e.toolCallId, asText(e.content), isError(e)),
+      TOOL_CALL_RESULT: (e) => this.tools.result(e.toolCallId, asText(e.content), isError(e), resultFiles(e)),
       STATE_SNAPSHOT: (e) => this.setState(e.snapshot as ConversationState),
       STATE_DELTA: (e) => this.setState(applyStateDelta(this.state, e.delta as never)),
       CUSTOM: (e, history) => this.custom(e, history),

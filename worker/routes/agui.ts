@@ -42,7 +42,14 @@ app.openapi(
     const { workspaceId } = c.get("principal");
     const stub = conversationStub(c.env, workspaceId, input.threadId);
     if (!(await stub.describe())) {
-      const conv = (await stub.create(input.threadId, workspaceId, {})) as { created_at: number };
+      const conv = (await stub.create(
+        input.threadId,
+        workspaceId,
+        {},
+        { origin: new URL(c.req.url).origin, channel: "agui" },
+      )) as {
+        created_at: number;
+      };
       await workspaceStub(c.env, workspaceId).addConversation(input.threadId, conv.created_at);
     }
     const { run_id } = unwrap(await stub.sendMessage(content, null, input.runId));

@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { tools as customTools } from "../../durable-objects/engine/custom-tools/define";
 import { RESERVED_TOOL_NAMES } from "../../durable-objects/engine/custom-tools/reserved-names";
-import { randomToken } from "../../durable-objects/workspace/workspace-object";
+import { randomToken } from "../../durable-objects/engine/tokens";
 import {
   CreatedHttpTool,
   HttpToolSpec,

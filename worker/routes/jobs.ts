@@ -1,13 +1,17 @@
 /** Scheduled jobs: create, list, read, update, delete, run now, and the run ledger. */
 import { createRoute, z } from "@hono/zod-openapi";
 import { jobStub } from "../../durable-objects/conversation/job-link";
+import { randomToken } from "../../durable-objects/engine/tokens";
+import { newWebhookSecret } from "../../durable-objects/engine/webhooks/signing";
 import type { JobObject } from "../../durable-objects/job/job-object";
 import { registerJob, unregisterJob } from "../../durable-objects/job-registry/job-registry";
-import { randomToken } from "../../durable-objects/workspace/workspace-object";
 import { CreateJob, Job, JobList, JobRun, JobRunList, UpdateJob } from "../../shared/jobs";
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
-import { workspaceStub } from "../stubs";
+
+import { assertProfile, workspaceStub } from "../stubs";
+import { checkMcpServerNames } from "./mcp-servers";
+
 import { commonErrors, json } from "./route-helpers";
 
 const JOB_ID = /^job_[A-Za-z0-9_-]{1,64}$/;
@@ -45,13 +49,16 @@ app.openapi(
   }),
   async (c) => {
     const { workspaceId } = c.get("principal");
+    await assertProfile(c.env, workspaceId, c.req.valid("json").browser_profile);
+    await checkMcpServerNames(c.env, workspaceId, c.req.valid("json").mcp_servers);
     const id = `job_${randomToken(12)}`;
     const job: Job = unwrap(
       await jobStub(c.env, workspaceId, id).create(
         id,
         workspaceId,
         c.req.valid("json"),
-        `whsec_${randomToken(24)}`,
+        newWebhookSecret(),
+        new URL(c.req.url).origin,
       ),
     );
     await workspaceStub(c.env, workspaceId).addJob(id, job.created_at);
@@ -112,7 +119,10 @@ app.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    const stub = await existingJob(c.env, c.get("principal").workspaceId, id);
+    const { workspaceId } = c.get("principal");
+    const stub = await existingJob(c.env, workspaceId, id);
+    await assertProfile(c.env, workspaceId, c.req.valid("json").browser_profile);
+    await checkMcpServerNames(c.env, workspaceId, c.req.valid("json").mcp_servers);
     const job: Job = unwrap(await stub.update(c.req.valid("json")));
     return c.json(job, 200);
   },

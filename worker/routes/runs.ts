@@ -9,6 +9,7 @@ import {
   ToolCallBody,
   ToolCallResult,
 } from "../../shared/api";
+import { TakeoverDone, TakeoverDoneBody } from "../../shared/browser-api";
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
 import { existingConversation } from "../stubs";
@@ -26,7 +27,7 @@ app.openapi(
     path: "/conversations/{id}/messages",
     summary: "Send a message; stream the run's events or wait for its result",
     description:
-      "With `stream: true` (default) answers with this run's events as SSE, ending after RUN_FINISHED or RUN_ERROR. With `stream: false` waits and returns the result. A message sent during a run is queued. The same `idempotency_key` twice starts one run.",
+      "With `stream: true` (default) answers with this run's events as SSE, ending after RUN_FINISHED or RUN_ERROR. With `stream: false` waits and returns the result. A message sent during a run is queued, or with `steer: true` joins that run before its next model turn (as a user TEXT_MESSAGE of that run; the answer then streams that run from this point on, with `x-steered: true`). The same `idempotency_key` twice starts one run.",
     tags: ["Runs"],
     request: {
       params: IdParam,
@@ -44,10 +45,14 @@ app.openapi(
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
     const stub = await existingConversation(c.env, c.get("principal").workspaceId, id);
-    const { run_id } = unwrap(await stub.sendMessage(body.content, body.idempotency_key ?? null));
+    const { run_id, steered, after_seq } = unwrap(
+      await stub.sendMessage(body.content, body.idempotency_key ?? null, undefined, body.steer),
+    );
     if (body.stream) {
-      const res = await stub.fetch(`https://conversation/runs/${run_id}/events`);
-      return new Response(res.body, { headers: { ...Object.fromEntries(res.headers), "x-run-id": run_id } });
+      // A steered message joins a run already under way: its stream goes on from now.
+      const res = await stub.fetch(`https://conversation/runs/${run_id}/events?after=${after_seq}`);
+      const headers = { ...Object.fromEntries(res.headers), "x-run-id": run_id };
+      return new Response(res.body, { headers: steered ? { ...headers, "x-steered": "true" } : headers });
     }
     for (let attempt = 1; ; attempt++) {
       try {
@@ -105,6 +110,41 @@ app.openapi(
     const { id } = c.req.valid("param");
     const stub = await existingConversation(c.env, c.get("principal").workspaceId, id);
     return c.json(unwrap(await stub.answer(c.req.valid("json"))), 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/conversations/{id}/takeover/{takeover_id}/done",
+    summary: "Hand the browser back after a request_takeover; the run goes on",
+    description:
+      "The tool returns `{status: \"done\", note, url, title}` of the tab. The browser's state is saved into the conversation's browser profile first, if it has one.",
+    tags: ["Runs"],
+    request: {
+      params: IdParam.extend({
+        takeover_id: z
+          .string()
+          .min(1)
+          .max(200)
+          .openapi({ param: { name: "takeover_id", in: "path" }, example: "call_abc" }),
+      }),
+      body: { content: { "application/json": { schema: TakeoverDoneBody } }, required: false },
+    },
+    responses: {
+      200: json(TakeoverDone, "The run resumes with this result"),
+      409: json(ErrorBody, "No such take-over is pending"),
+      ...commonErrors,
+    },
+  }),
+  async (c) => {
+    const { id, takeover_id } = c.req.valid("param");
+    const raw = (await c.req.json().catch(() => ({}))) as unknown;
+    const body = TakeoverDoneBody.safeParse(raw ?? {});
+    if (!body.success)
+      throw new ApiError(400, "invalid_request", `Invalid json: ${z.prettifyError(body.error)}`);
+    const stub = await existingConversation(c.env, c.get("principal").workspaceId, id);
+    return c.json(unwrap(await stub.takeoverDone(takeover_id, body.data.note ?? null)), 200);
   },
 );
 

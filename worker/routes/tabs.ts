@@ -1,11 +1,14 @@
-/** Live view of a conversation's browser: its tabs and a PNG of one tab. */
+/**
+ * Live view of a conversation's browser: its tabs, a PNG of one tab, a tab's screencast as SSE
+ * frames, and a person's trusted input into a tab.
+ */
 import { createRoute, z } from "@hono/zod-openapi";
-import { TabList } from "../../shared/browser-api";
+import { BrowserInput, TabList } from "../../shared/browser-api";
 import { createApp } from "../app-factory";
-import { ApiError } from "../errors";
+import { ApiError, unwrap } from "../errors";
 import { existingConversation } from "../stubs";
 import { IdParam } from "./conversations";
-import { commonErrors, json } from "./route-helpers";
+import { commonErrors, json, sse } from "./route-helpers";
 
 const TabParams = IdParam.extend({
   tab_id: z.coerce
@@ -58,6 +61,45 @@ app.openapi(
       "content-type": "image/png",
       "cache-control": "no-store",
     });
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/conversations/{id}/tabs/{tab_id}/live",
+    summary: "A tab's live view: its screencast as SSE frames",
+    description:
+      "Each message's data is `{data: base64 JPEG, width, height, timestamp}`. At most LIVE_VIEW_MAX_FPS frames a second (default 10); a frame is sent only when the page changes, and the newest frame at once on connect. The screencast stops when the last viewer disconnects.",
+    tags: ["Browser"],
+    request: { params: TabParams },
+    responses: { 200: sse("Frames, then heartbeats while nothing changes"), ...commonErrors },
+  }),
+  async (c) => {
+    const { id, tab_id } = c.req.valid("param");
+    const stub = await existingConversation(c.env, c.get("principal").workspaceId, id);
+    return stub.fetch(`https://conversation/tabs/${tab_id}/live`);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/conversations/{id}/tabs/{tab_id}/input",
+    summary: "Click, type or scroll in a tab as a person (trusted input)",
+    description:
+      "Coordinates are in the pixels of the live view's frames (the viewport's CSS pixels when no live view is open). What is typed here is never written to events or logs.",
+    tags: ["Browser"],
+    request: {
+      params: TabParams,
+      body: { content: { "application/json": { schema: BrowserInput } }, required: true },
+    },
+    responses: { 200: json(z.object({ ok: z.literal(true) }), "Dispatched"), ...commonErrors },
+  }),
+  async (c) => {
+    const { id, tab_id } = c.req.valid("param");
+    const stub = await existingConversation(c.env, c.get("principal").workspaceId, id);
+    return c.json(unwrap(await stub.tabInput(tab_id, c.req.valid("json"))), 200);
   },
 );
 

@@ -1,12 +1,13 @@
 /** The widget's entry: a publishable key opens a visitor session bound to a new conversation. */
 import { createRoute } from "@hono/zod-openapi";
-import { hashKey, randomToken } from "../../durable-objects/workspace/workspace-object";
+import { hashKey, randomToken } from "../../durable-objects/engine/tokens";
 import { WidgetSettings } from "../../shared/agent-settings";
 import { type Conversation, WidgetSession } from "../../shared/api";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
 import { conversationStub, workspaceStub } from "../stubs";
 import { rememberVisitor } from "../widget-access";
+import { widgetConfig } from "../widget-config";
 import { commonErrors, json } from "./route-helpers";
 
 const app = createApp();
@@ -27,15 +28,16 @@ app.openapi(
       throw new ApiError(403, "forbidden", "Widget sessions are opened with a publishable key.");
     const id = `conv_${randomToken(12)}`;
     const origin = c.req.header("origin") ?? "";
-    const conv = (await conversationStub(c.env, workspaceId, id).create(id, workspaceId, {
-      metadata: { channel: "widget", origin, key_id: keyId },
-    })) as Conversation;
-    const ws = workspaceStub(c.env, workspaceId);
-    await ws.addConversation(id, conv.created_at);
+    const conv = (await conversationStub(c.env, workspaceId, id).create(
+      id,
+      workspaceId,
+      { metadata: { channel: "widget", origin, key_id: keyId } },
+      { origin: new URL(c.req.url).origin, channel: "widget" },
+    )) as Conversation;
     const visitorToken = `vt_${randomToken(24)}`;
     const visitor = { key_id: keyId, conversation_id: id };
     const tokenHash = await hashKey(visitorToken);
-    await ws.addVisitor(tokenHash, visitor);
+    await workspaceStub(c.env, workspaceId).openVisitor(conv.created_at, tokenHash, visitor);
     rememberVisitor(workspaceId, tokenHash, visitor);
     return c.json({ conversation_id: id, visitor_token: visitorToken }, 201);
   },
@@ -55,7 +57,7 @@ app.openapi(
     const { workspaceId, publishable } = c.get("principal");
     if (!publishable)
       throw new ApiError(403, "forbidden", "The widget config is read with a publishable key.");
-    return c.json(await workspaceStub(c.env, workspaceId).getWidgetSettings(), 200);
+    return c.json(await widgetConfig(c.env, workspaceId), 200);
   },
 );
 

@@ -13,12 +13,11 @@ import puppeteer, {
 import { hasDomainLimits } from "../net/allowed-domains";
 import { type NavigationPolicy, navigationRefusal, subresourcePolicy } from "./navigation-guard";
 import { READ_STORAGE_SCRIPT, restoreStorageScript } from "./page-content";
+import { type ProfileState, sitesOf } from "./profile-state";
 import type { SavedCookie, SavedStorage, TabRecord, TabStore } from "./tab-store";
 
 /** Cloudflare's longest keep_alive for a browser session. */
 export const MAX_KEEP_ALIVE_MS = 600_000;
-/** Default idle limit after which the browser is closed (and rebuilt on next use). */
-export const DEFAULT_BROWSER_IDLE_MS = 600_000;
 /** How long navigation may take when a tool waits for the page to load. */
 export const NAVIGATION_TIMEOUT_MS = 30_000;
 /** Errors that mean the browser (not the page or the script) is gone. */
@@ -38,6 +37,12 @@ export interface BrowserSessionOptions {
   scriptTimeoutMs: number;
 }
 
+/** Where a conversation's browser gets its profile's state from, on its first launch. */
+export interface ProfileLoader {
+  name: string;
+  load(): Promise<ProfileState | null>;
+}
+
 /** The live browser of one conversation. */
 export class BrowserSession {
   private browser: Browser | null = null;
@@ -47,11 +52,16 @@ export class BrowserSession {
   private readonly guarded = new WeakSet<Page>();
   private readonly refusals = new Map<number, string>();
   private note: string | null = null;
+  /** Whether the saved cookies were put into the current browser (false right after a launch). */
+  private stateApplied = true;
+  /** Origins a page of the current browser has been on: their saved storage is not written again. */
+  private readonly visited = new Set<string>();
 
   constructor(
     private readonly binding: BrowserWorker,
     readonly store: TabStore,
     private readonly options: BrowserSessionOptions,
+    private readonly profile?: ProfileLoader,
   ) {}
 
   /** A note for the model about a transparent rebuild, once. */
@@ -82,13 +92,29 @@ export class BrowserSession {
     });
   }
 
-  /** Opens a fresh page for a new tab and tracks it. */
+  /** Opens a fresh page for a new tab and tracks it (with the saved state, in a new browser). */
   newPage(tabId: number): Promise<Page> {
     return this.recovering(async () => {
       const page = await (await this.connected()).newPage();
+      if (!this.stateApplied || this.unvisitedStorage()) {
+        const identifier = await this.applyState(page, !this.stateApplied);
+        page.once("load", () => {
+          this.cdp(page)
+            .then((cdp) => cdp.send("Page.removeScriptToEvaluateOnNewDocument", { identifier }))
+            .catch(() => {});
+        });
+      }
       await this.track(tabId, page);
       return page;
     });
+  }
+
+  /** Saves the open browser's cookies and storage, reconnecting to a kept session first. */
+  async captureState(): Promise<void> {
+    if (this.store.sessionId() && !this.idleExpired()) {
+      await this.connected().catch(() => null);
+      await this.saveState();
+    }
   }
 
   /** Runs browser work once more on a fresh session when the browser died under it. */
@@ -155,6 +181,7 @@ export class BrowserSession {
           entries: [string, string][] | null;
         };
         if (read.entries && read.origin !== "null") storage[read.origin] = read.entries;
+        this.visited.add(read.origin);
       }
     } catch {
       return; // a page mid-navigation; the next call saves again
@@ -217,6 +244,8 @@ export class BrowserSession {
     this.store.setSession(browser.sessionId(), true);
     this.store.touch();
     this.listen(browser);
+    await this.seedFromProfile();
+    this.stateApplied = false;
     await this.rebuild();
     return browser;
   }
@@ -224,14 +253,28 @@ export class BrowserSession {
   private listen(browser: Browser): void {
     this.browser = browser;
     this.pages.clear();
+    this.visited.clear();
     browser.on("disconnected", () => {
       if (this.browser === browser) this.browser = null;
     });
   }
 
+  /** On the first launch of a conversation with a profile: its state becomes the saved state. */
+  private async seedFromProfile(): Promise<void> {
+    if (!this.profile || this.store.profileSites() !== null) return;
+    const state = await this.profile.load();
+    if (!state) {
+      this.note = `The browser profile ${this.profile.name} no longer exists; the browser started without it.`;
+      this.store.seedFromProfile(this.store.cookies(), this.store.storage(), []);
+      return;
+    }
+    this.store.seedFromProfile(state.cookies, state.storage, sitesOf(state));
+  }
+
   /** After a reconnect: maps stored tabs to the session's pages, reopening any that are gone. */
   private async adopt(browser: Browser): Promise<void> {
     this.listen(browser);
+    this.stateApplied = true;
     const byTarget = new Map<string, Page>();
     for (const page of await browser.pages()) byTarget.set(targetId(page), page);
     for (const tab of this.store.tabs()) {
@@ -256,17 +299,31 @@ export class BrowserSession {
 
   private async reopen(tab: TabRecord, restoreCookies: boolean): Promise<void> {
     const page = await this.browser!.newPage();
-    const cdp = await this.cdp(page);
-    const cookies = this.store.cookies();
-    if (restoreCookies && cookies.length > 0) await cdp.send("Network.setCookies", { cookies });
-    const { identifier } = await cdp.send("Page.addScriptToEvaluateOnNewDocument", {
-      source: restoreStorageScript(this.store.storage()),
-    });
+    const identifier = await this.applyState(page, restoreCookies || !this.stateApplied);
     await this.track(tab.id, page);
     if (tab.url && tab.url !== "about:blank") {
       await page.goto(tab.url, { waitUntil: "load", timeout: NAVIGATION_TIMEOUT_MS }).catch(() => {});
     }
+    const cdp = await this.cdp(page);
     await cdp.send("Page.removeScriptToEvaluateOnNewDocument", { identifier }).catch(() => {});
+  }
+
+  /** Puts the saved cookies into the browser (when asked) and arms the local-storage restore on a page. */
+  private async applyState(page: Page, cookies: boolean): Promise<string> {
+    const cdp = await this.cdp(page);
+    const saved = this.store.cookies();
+    if (cookies && saved.length > 0) await cdp.send("Network.setCookies", { cookies: saved });
+    if (cookies) this.stateApplied = true;
+    const { identifier } = await cdp.send("Page.addScriptToEvaluateOnNewDocument", {
+      source: restoreStorageScript(this.unvisitedStorage() ?? {}),
+    });
+    return identifier;
+  }
+
+  /** Saved local storage of origins no page of this browser has been on yet, or null when none. */
+  private unvisitedStorage(): SavedStorage | null {
+    const left = Object.entries(this.store.storage()).filter(([origin]) => !this.visited.has(origin));
+    return left.length > 0 ? Object.fromEntries(left) : null;
   }
 
   /** Registers a page under a tab id and applies the navigation guard to it. */

@@ -3,8 +3,13 @@
  * typed in it, wired to the tools' {@link BrowserOps} interface.
  */
 import type { BrowserWorker, CDPSession, Page } from "@cloudflare/puppeteer";
+import type { BrowserInput, ProfileSaved } from "../../../shared/browser-api";
+import { fail, type RpcResult } from "../rpc-result";
 import type { BrowserOps, SecretReader } from "../tools/browser-shared";
-import { BrowserSession, type BrowserSessionOptions } from "./browser-session";
+import { BrowserSession, type BrowserSessionOptions, type ProfileLoader } from "./browser-session";
+import { type LiveViewOptions, LiveViews } from "./live-view";
+import type { ProfileState } from "./profile-state";
+import { dispatchInput, inputGeometry } from "./remote-input";
 import { type OpenTabOptions, type TabFilter, TabManager, type TabView } from "./tab-manager";
 import { type TabRecord, TabStore } from "./tab-store";
 
@@ -21,6 +26,14 @@ export interface ConversationBrowserDeps {
   publishTabs(tabs: TabRecord[]): void;
   /** Asks for a wake-up (the Durable Object's alarm) no later than `at`, to close an idle browser. */
   wakeBy?(at: number): Promise<void>;
+  /** The conversation's browser profile: loaded on the first launch, saved back on request and on close. */
+  profile?: BrowserProfileLink;
+  live: LiveViewOptions;
+}
+
+/** A conversation's link to its workspace's browser profile. */
+export interface BrowserProfileLink extends ProfileLoader {
+  save(snapshot: ProfileState, knownSites: string[]): Promise<RpcResult<ProfileSaved>>;
 }
 
 /** A conversation's browser: tab tools' operations plus lifecycle for the Durable Object. */
@@ -30,12 +43,14 @@ export class ConversationBrowser implements BrowserOps {
   private readonly tabs: TabManager;
   private readonly typed = new Map<string, string>();
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly liveViews: LiveViews;
   readonly scriptTimeoutMs: number;
 
   constructor(private readonly deps: ConversationBrowserDeps) {
     this.store = new TabStore(deps.sql);
     this.scriptTimeoutMs = deps.options.scriptTimeoutMs;
-    this.session = new BrowserSession(deps.binding, this.store, deps.options);
+    this.session = new BrowserSession(deps.binding, this.store, deps.options, deps.profile);
+    this.liveViews = new LiveViews(deps.live);
     this.tabs = new TabManager(this.session, deps.options.policy, (tabs) => deps.publishTabs(tabs));
   }
 
@@ -96,9 +111,73 @@ export class ConversationBrowser implements BrowserOps {
     return this.exclusive(async () => {
       const deadline = this.idleDeadline();
       if (deadline === null || Date.now() < deadline) return false;
-      await this.session.close();
+      await this.closeSaving();
       return true;
     });
+  }
+
+  /** A tab's live frames as an SSE body, or null when the tab does not exist. */
+  async live(tabId: number): Promise<ReadableStream<Uint8Array> | null> {
+    const tab = this.store.tab(tabId);
+    if (!tab) return null;
+    this.store.touch();
+    return this.liveViews.stream(tabId, async () => {
+      const page = await this.session.page(tab);
+      // A CDP session of its own, so the screencast's events never mix with the tools' session.
+      return { page, cdp: await page.createCDPSession() };
+    });
+  }
+
+  /** A tab's current URL and title (read from its page, else as last stored), or null when it is gone. */
+  async tabFacts(tabId: number): Promise<{ url: string; title: string } | null> {
+    const tab = this.store.tab(tabId);
+    if (!tab) return null;
+    try {
+      const view = await this.exclusive(async () => this.tabs.view(tab, await this.session.page(tab)));
+      return { url: view.url, title: view.title };
+    } catch {
+      return { url: tab.url, title: tab.title };
+    }
+  }
+
+  /** How many live views are open on the tabs. */
+  liveViewers(): number {
+    return this.liveViews.viewers();
+  }
+
+  /** Forwards a person's input to a tab; false when the tab does not exist. Throws InputRefused. */
+  async input(tabId: number, input: BrowserInput): Promise<boolean> {
+    const tab = this.store.tab(tabId);
+    if (!tab) return false;
+    const page = await this.session.page(tab);
+    await dispatchInput(page, input, await inputGeometry(page, this.liveViews.geometry(tabId)));
+    this.store.touch();
+    return true;
+  }
+
+  /** Writes the browser's current cookies and local storage into the conversation's profile. */
+  saveProfile(): Promise<RpcResult<ProfileSaved>> {
+    return this.exclusive(() => this.saveProfileNow());
+  }
+
+  private async saveProfileNow(): Promise<RpcResult<ProfileSaved>> {
+    const profile = this.deps.profile;
+    if (!profile)
+      return fail(
+        409,
+        "no_browser_profile",
+        "This conversation was created without a browser_profile, so there is nothing to save to.",
+      );
+    await this.session.captureState();
+    const snapshot: ProfileState = { cookies: this.store.cookies(), storage: this.store.storage() };
+    return profile.save(snapshot, this.store.profileSites() ?? []);
+  }
+
+  /** Closes the browser, saving its state into the profile first (best effort). */
+  private async closeSaving(): Promise<void> {
+    this.liveViews.stopAll();
+    if (this.deps.profile && this.store.sessionId()) await this.saveProfileNow().catch(() => null);
+    await this.session.close();
   }
 
   /** Sets the workspace's allowed_domains (read from its settings before each run or tool call). */
@@ -145,8 +224,8 @@ export class ConversationBrowser implements BrowserOps {
     return (await page.screenshot({ type: "png" })) as Uint8Array;
   }
 
-  /** Closes the browser (conversation deleted or idle). */
+  /** Closes the browser (conversation deleted), saving its state into the profile first. */
   shutdown(): Promise<void> {
-    return this.session.close();
+    return this.closeSaving();
   }
 }

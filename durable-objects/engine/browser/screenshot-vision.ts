@@ -21,10 +21,12 @@ export function modelSeesImages(setting: ModelVision, model: string): boolean {
   return setting === "auto" ? VISION_MODELS.test(model) : setting;
 }
 
-/** The saved screenshot a tool result points to. */
+/** The saved image a tool result points to: a screenshot of a tab, or an image an MCP tool returned. */
 export interface ScreenshotRef {
-  tab_id: number;
+  tab_id?: number;
   image_path: string;
+  /** Says where the image came from when it is not a screenshot. */
+  image_caption?: string;
 }
 
 /** The screenshot reference in a tool result's content, or null. */
@@ -32,8 +34,10 @@ export function screenshotRef(content: string): ScreenshotRef | null {
   if (!content.includes('"image_path"')) return null;
   try {
     const v = JSON.parse(content) as Partial<ScreenshotRef>;
-    return typeof v.image_path === "string" && typeof v.tab_id === "number"
-      ? { tab_id: v.tab_id, image_path: v.image_path }
+    if (typeof v.image_path !== "string") return null;
+    if (typeof v.tab_id === "number") return { tab_id: v.tab_id, image_path: v.image_path };
+    return typeof v.image_caption === "string"
+      ? { image_path: v.image_path, image_caption: v.image_caption }
       : null;
   } catch {
     return null;
@@ -51,18 +55,29 @@ function base64(bytes: Uint8Array): string {
   return btoa(bin);
 }
 
+/** The image's media type from its file name (screenshots are PNG). */
+function imageType(path: string): string {
+  const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
+  return ext === "jpg" || ext === "jpeg"
+    ? "image/jpeg"
+    : ext === "gif" || ext === "webp"
+      ? `image/${ext}`
+      : "image/png";
+}
+
 /** The image message for a screenshot, or null when its file cannot be sent. */
 async function imageMessage(ref: ScreenshotRef, read: ReadImage): Promise<ImageMessage | null> {
   const bytes = await read(ref.image_path).catch(() => null);
   if (!bytes || bytes.byteLength > MAX_IMAGE_BYTES) return null;
+  const text =
+    ref.tab_id === undefined
+      ? `${ref.image_caption ?? "Image"} (saved to ${ref.image_path}):`
+      : `Screenshot of tab ${ref.tab_id} (taken by the screenshot tool, saved to ${ref.image_path}):`;
   return {
     role: "user",
     content: [
-      {
-        type: "text",
-        text: `Screenshot of tab ${ref.tab_id} (taken by the screenshot tool, saved to ${ref.image_path}):`,
-      },
-      { type: "image_url", image_url: { url: `data:image/png;base64,${base64(bytes)}` } },
+      { type: "text", text },
+      { type: "image_url", image_url: { url: `data:${imageType(ref.image_path)};base64,${base64(bytes)}` } },
     ],
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The conversation's browser registry in its Durable Object's SQLite: tabs (stable small ids,
  * window, target, url, title, active), the browser session id, a launch counter and the
- * cookies and local storage needed to rebuild a lost session.
+ * cookies and local storage needed to rebuild a lost session (seeded from a browser profile).
  */
 
 /** A tab as stored. */
@@ -141,6 +141,18 @@ export class TabStore {
   saveState(cookies: SavedCookie[], storage: SavedStorage): void {
     this.setMeta("cookies", cookies);
     this.setMeta("storage", { ...this.storage(), ...storage });
+  }
+
+  /** The sites this browser started with from its profile; null until the profile was loaded. */
+  profileSites(): string[] | null {
+    return this.getMeta<string[]>("profile_sites");
+  }
+
+  /** Starts the saved state from a profile's (once, before the first launch uses it). */
+  seedFromProfile(cookies: SavedCookie[], storage: SavedStorage, sites: string[]): void {
+    this.setMeta("cookies", cookies);
+    this.setMeta("storage", storage);
+    this.setMeta("profile_sites", sites);
   }
 
   /** Names of secrets typed in this browser (their values are redacted from results). */

@@ -59,6 +59,7 @@ export function createHttpTool(spec: StoredHttpTool, deps: HttpToolDeps): Tool {
     parameters: jsonSchemaArgs(spec.parameters),
     jsonSchema: spec.parameters,
     timeoutMs: spec.timeout_ms + 1000,
+    ...(spec.approval ? { approval: spec.approval } : {}),
     execute: async (args, ctx) => {
       refuseSecretPlaceholders(spec.name, args);
       await deps.checkUrl(spec.url);

@@ -1,35 +1,48 @@
 /** Builds the file layer of one workspace from the Worker's bindings (R2 `FILES`, `WORKSPACES`). */
 import { filesConfig } from "../config/files-config";
+import { FilesError } from "./files-error";
 import { createResultSpill, type ResultSpill } from "./result-spill";
 import { createFileLinks, type FileLinks, LinkSigner } from "./signed-links";
 import { WorkspaceFiles } from "./workspace-files";
 
-const vars = (env: Env) => env as unknown as Record<string, unknown>;
-
 /** The files of a workspace, with its ledger in the workspace's Durable Object. */
 export function workspaceFiles(env: Env, workspaceId: string): WorkspaceFiles {
   const ledger = env.WORKSPACES.get(env.WORKSPACES.idFromName(workspaceId));
-  return new WorkspaceFiles(env.FILES, workspaceId, ledger, filesConfig(vars(env)).limits);
+  return new WorkspaceFiles(env.FILES, workspaceId, ledger, filesConfig(env).limits);
 }
 
 /** The signer of file links, or null when no secret is configured. */
 export function linkSigner(env: Env): LinkSigner | null {
-  const secret = filesConfig(vars(env)).signingSecret;
+  const secret = filesConfig(env).signingSecret;
   return secret ? new LinkSigner(secret) : null;
 }
 
-/** Signed links to a workspace's files, or null when no secret is configured. */
-export function workspaceFileLinks(env: Env, workspaceId: string): FileLinks | null {
+/**
+ * Absolute signed links to a workspace's files, or null when no secret is configured. Links
+ * start with PUBLIC_BASE_URL, else with `origin` (where the conversation was created); with
+ * neither, asking for a link fails with `link_unavailable` rather than giving a relative one.
+ */
+export function workspaceFileLinks(env: Env, workspaceId: string, origin?: string | null): FileLinks | null {
   const signer = linkSigner(env);
-  const cfg = filesConfig(vars(env));
-  return signer ? createFileLinks(signer, workspaceId, cfg.publicBaseUrl, cfg.linkTtlSeconds) : null;
+  const cfg = filesConfig(env);
+  if (!signer) return null;
+  const base = cfg.publicBaseUrl || (origin ?? "").replace(/\/+$/, "");
+  if (!base) return { link: () => Promise.reject(noOrigin()) };
+  return createFileLinks(signer, workspaceId, base, cfg.linkTtlSeconds);
 }
 
-/** What a conversation needs for its file tools and its result spill. */
+const noOrigin = () =>
+  new FilesError(
+    "link_unavailable",
+    "No absolute file link can be made: PUBLIC_BASE_URL is not set and this conversation's origin is unknown.",
+  );
+
+/** What a conversation needs for its file tools and its result spill; `origin` as above. */
 export function conversationFiles(
   env: Env,
   workspaceId: string,
+  origin?: string | null,
 ): { files: WorkspaceFiles; links: FileLinks | null; spill: ResultSpill } {
   const files = workspaceFiles(env, workspaceId);
-  return { files, links: workspaceFileLinks(env, workspaceId), spill: createResultSpill(files) };
+  return { files, links: workspaceFileLinks(env, workspaceId, origin), spill: createResultSpill(files) };
 }

@@ -1,5 +1,5 @@
 /**
- * The conversation's live state — task list, pending question, browser tabs — as one typed,
+ * The conversation's live state — task list, pending question, browser tabs, pending approvals — as one typed,
  * versioned record. It is held in memory, saved whole (one SQLite row, see `state-store.ts`) in
  * the same synchronous step that appends the STATE_DELTA event announcing the change, and read
  * whole when the object wakes. The event log is history, never the source of this state.
@@ -11,11 +11,13 @@
  */
 import type { JsonPatchOperation } from "@ag-ui/core";
 import { z } from "zod";
+import { PendingApproval } from "../../../shared/approvals";
 import {
   BrowserTab,
   type ConversationState,
   type LoggedEvent,
   PendingQuestion,
+  PendingTakeover,
   Task,
 } from "../../../shared/events";
 
@@ -29,6 +31,10 @@ export const ConversationRecord = z.object({
   tasks: z.array(Task).default([]),
   pending_question: PendingQuestion.nullable().default(null),
   tabs: z.array(BrowserTab).default([]),
+  /** A `request_takeover` the run waits for: the person drives the tab, then says done. */
+  pending_takeover: PendingTakeover.nullable().default(null),
+  /** Tool calls held for a person's decision (see engine/approvals). */
+  pending_approvals: z.array(PendingApproval).default([]),
   /** The id the next created task gets (ids are never reused within a conversation). */
   next_task_id: z.number().int().positive().default(1),
 });
@@ -75,6 +81,9 @@ export function recordFromEvents(
       .array(BrowserTab)
       .catch([])
       .parse(state.tabs ?? []),
+    pending_takeover: PendingTakeover.nullable()
+      .catch(null)
+      .parse(state.pending_takeover ?? null),
     next_task_id: tasks.reduce((max, t) => Math.max(max, Number(t.id) + 1 || max), 1),
   });
 }
@@ -103,8 +112,8 @@ export class StateHolder {
 
   /** The published part of the state (what STATE_SNAPSHOT carries). */
   snapshot(): ConversationState {
-    const { tasks, pending_question, tabs } = this.record;
-    return structuredClone({ tasks, pending_question, tabs });
+    const { tasks, pending_question, tabs, pending_approvals, pending_takeover } = this.record;
+    return structuredClone({ tasks, pending_question, tabs, pending_approvals, pending_takeover });
   }
 
   get pendingQuestion(): PendingQuestion | null {
@@ -113,6 +122,23 @@ export class StateHolder {
 
   setPendingQuestion(q: PendingQuestion | null): void {
     this.set("pending_question", q);
+  }
+
+  get pendingTakeover(): PendingTakeover | null {
+    return this.record.pending_takeover;
+  }
+
+  setPendingTakeover(t: PendingTakeover | null): void {
+    this.set("pending_takeover", t);
+  }
+
+  /** Tool calls waiting for a person's decision. */
+  get pendingApprovals(): PendingApproval[] {
+    return this.record.pending_approvals;
+  }
+
+  setPendingApprovals(list: PendingApproval[]): void {
+    this.set("pending_approvals", list);
   }
 
   listTasks(): Task[] {

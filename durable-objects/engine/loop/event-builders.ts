@@ -1,6 +1,6 @@
 /** Typed constructors for the events the loop emits, so call sites stay short and checked. */
 import { EventType, type JsonPatchOperation, type TokenUsage } from "@ag-ui/core";
-import type { CirrusEvent, ConversationState, CustomEventName } from "../../../shared/events";
+import type { CirrusEvent, ConversationState, CustomEventName, ToolResultFile } from "../../../shared/events";
 import type { Usage } from "../model/model-types";
 
 /** AG-UI's usage record from ours, with the run's cost in dollars (`cost_usd`, null when unpriced). */
@@ -71,7 +71,12 @@ export const ev = {
     delta,
   }),
   toolEnd: (toolCallId: string): CirrusEvent => ({ type: EventType.TOOL_CALL_END, toolCallId }),
-  toolResult: (toolCallId: string, content: string, isError: boolean): CirrusEvent =>
+  toolResult: (
+    toolCallId: string,
+    content: string,
+    isError: boolean,
+    files: ToolResultFile[] = [],
+  ): CirrusEvent =>
     ({
       type: EventType.TOOL_CALL_RESULT,
       messageId: `result_${toolCallId}`,
@@ -79,6 +84,7 @@ export const ev = {
       content,
       role: "tool",
       metadata: isError ? { is_error: true } : undefined,
+      ...(files.length ? { files } : {}),
     }) as CirrusEvent,
   stateSnapshot: (snapshot: ConversationState): CirrusEvent => ({ type: EventType.STATE_SNAPSHOT, snapshot }),
   stateDelta: (delta: JsonPatchOperation[]): CirrusEvent => ({ type: EventType.STATE_DELTA, delta }),

@@ -1,9 +1,11 @@
 /**
  * Executes the tool calls of the run's latest assistant message that have no result yet,
  * concurrently, checkpointing each result as it lands. A call already answered (before an
- * eviction, say) is never run again.
+ * eviction, say) is never run again. A call the approval policy holds is not executed: it waits
+ * for a person's decision while the other calls run, and the run is suspended until it has one.
  */
 
+import { filesWritten } from "../files/written-files";
 import type { ToolCall } from "../model/model-types";
 import { errorResult, runTool, type ToolOutcome } from "../tools/tool-runner";
 import { ev } from "./event-builders";
@@ -19,6 +21,8 @@ export type ToolStepResult =
   | { kind: "none" }
   | { kind: "done" }
   | { kind: "suspended" }
+  /** A held call was decided while the others ran: run the tool step again before the model. */
+  | { kind: "again" }
   | { kind: "finished"; result: unknown }
   | { kind: "loop_detected"; message: string };
 
@@ -74,21 +78,30 @@ export async function toolStep(
   const pending = pendingToolCalls(deps, runId);
   if (pending.length === 0) return { kind: "none" };
   let suspended = false;
+  const held: string[] = [];
   let finished: { result: unknown } | null = null;
   let loop: string | null = null;
   const settle = (call: ToolCall, outcome: ToolOutcome) => {
-    if (outcome.kind === "suspend") {
-      if (deps.state.pendingQuestion) return; // one question at a time; asked again on resume
-      deps.state.setPendingQuestion(outcome.question);
+    if (outcome.kind === "suspend" || outcome.kind === "takeover") {
+      // One pause at a time; a second one is asked again when the run resumes.
+      if (deps.state.pendingQuestion || deps.state.pendingTakeover) return;
+      if (outcome.kind === "suspend") {
+        deps.state.setPendingQuestion(outcome.question);
+        deps.emit(runId, ev.custom("ask_user", outcome.question));
+      } else {
+        const { takeover_id, tab_id, reason } = outcome.takeover;
+        deps.state.setPendingTakeover(outcome.takeover);
+        deps.emit(runId, ev.custom("takeover_requested", { takeover_id, tab_id, reason }));
+      }
       deps.ledger.setStatus(runId, "waiting_for_user");
-      deps.emit(runId, ev.custom("ask_user", outcome.question));
       suspended = true;
       return;
     }
     if (outcome.kind === "finish") finished ??= { result: outcome.result };
     const isError = outcome.kind === "result" && outcome.isError;
     deps.messages.append(runId, { role: "tool", tool_call_id: call.id, content: outcome.content });
-    deps.emit(runId, ev.toolResult(call.id, outcome.content, isError));
+    const files = filesWritten(call.function.name, outcome.content, isError);
+    deps.emit(runId, ev.toolResult(call.id, outcome.content, isError, files));
   };
   await Promise.all(
     pending.map(async (call) => {
@@ -106,10 +119,18 @@ export async function toolStep(
           ),
         );
       }
+      const gate = deps.approvals
+        ? await deps.approvals.gate(runId, call, deps.tools.get(call.function.name))
+        : ({ kind: "run", arguments: call.function.arguments } as const);
+      if (gate.kind === "hold") {
+        held.push(call.id);
+        return;
+      }
+      if (gate.kind === "result") return settle(call, gate.outcome);
       const outcome = await runTool(
         deps.tools,
         call.function.name,
-        call.function.arguments,
+        gate.arguments,
         {
           conversationId: deps.conversationId,
           workspaceId: deps.workspaceId,
@@ -126,6 +147,14 @@ export async function toolStep(
   );
   deps.ledger.saveRetries(runId, retries);
   if (loop) return { kind: "loop_detected", message: loop };
+  if (held.length) {
+    // A decision that came while the other calls ran is taken up by the next tool step at once.
+    if (held.some((id) => !deps.approvals?.isHeld(runId, id))) return { kind: "again" };
+    if (!deps.state.pendingQuestion && !deps.state.pendingTakeover)
+      deps.ledger.setStatus(runId, "waiting_for_approval");
+    return { kind: "suspended" };
+  }
   if (finished) return { kind: "finished", result: (finished as { result: unknown }).result };
-  return suspended || deps.state.pendingQuestion ? { kind: "suspended" } : { kind: "done" };
+  const paused = suspended || deps.state.pendingQuestion || deps.state.pendingTakeover;
+  return paused ? { kind: "suspended" } : { kind: "done" };
 }

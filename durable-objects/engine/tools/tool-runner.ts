@@ -3,14 +3,10 @@
  * budget and a result-size budget. Every failure becomes a result the model can read.
  */
 import { z } from "zod";
-import type { PendingQuestion } from "../../../shared/events";
+import type { PendingQuestion, PendingTakeover } from "../../../shared/events";
+import { CirrusError } from "../errors";
 import type { ResultSpill } from "../files/result-spill";
 import { isFinish, isSuspension, RetryRequest, type ToolContext, ToolError, type ToolRegistry } from "./tool";
-
-/** Default limits; each can be overridden per conversation through {@link RunnerLimits}. */
-export const DEFAULT_TOOL_TIMEOUT_MS = 120_000;
-export const DEFAULT_MAX_RESULT_CHARS = 50_000;
-export const DEFAULT_RETRY_BUDGET = 3;
 
 /** Limits applied to every tool call. */
 export interface RunnerLimits {
@@ -23,6 +19,7 @@ export interface RunnerLimits {
 export type ToolOutcome =
   | { kind: "result"; content: string; isError: boolean; code?: string; message?: string; value?: unknown }
   | { kind: "suspend"; question: PendingQuestion }
+  | { kind: "takeover"; takeover: PendingTakeover }
   | { kind: "finish"; result: unknown; content: string };
 
 /** Per-run counters the runner reads and updates (persisted with the run). */
@@ -185,7 +182,10 @@ export async function runTool(
       tool.execute(parsed.data, { ...ctx, signal: controller.signal }),
       timeout,
     ]);
-    if (isSuspension(value)) return { kind: "suspend", question: value.question };
+    if (isSuspension(value))
+      return value.takeover
+        ? { kind: "takeover", takeover: value.takeover }
+        : { kind: "suspend", question: value.question };
     if (isFinish(value))
       return { kind: "finish", result: value.result, content: JSON.stringify({ ok: true, finished: true }) };
     return {
@@ -205,7 +205,8 @@ export async function runTool(
       }
       return errorResult("retry_requested", `${err.message} Call ${name} again with corrected arguments.`);
     }
-    if (err instanceof ToolError) return errorResult(err.code, err.message);
+    // Every kind of expected failure (tools', files', network, search, browser) is read by the model.
+    if (err instanceof CirrusError) return errorResult(err.code, err.message);
     if (ctx.signal?.aborted) return errorResult("cancelled", `${name} was cancelled.`);
     const message = err instanceof Error ? err.message : String(err);
     return errorResult("tool_failed", `${name} failed: ${message}`);

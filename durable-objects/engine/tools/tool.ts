@@ -4,8 +4,10 @@
  * the model sees.
  */
 import { z } from "zod";
-import type { PendingQuestion } from "../../../shared/events";
+import type { ApprovalRule } from "../../../shared/approvals";
+import type { PendingQuestion, PendingTakeover } from "../../../shared/events";
 import { TOOL_NAME_PATTERN } from "../../../shared/patterns";
+import { CirrusError } from "../errors";
 import type { ToolSpec } from "../model/model-types";
 
 /** Tool names the model may use, as OpenAI and the custom-tool rules require. */
@@ -33,6 +35,8 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   runOnly?: boolean;
   /** The parameters' JSON Schema when given directly (HTTP tools) instead of derived from zod. */
   jsonSchema?: Record<string, unknown>;
+  /** The tool's own approval default, set when it is registered (HTTP tools, MCP servers); absent = allow. */
+  approval?: ApprovalRule;
 }
 
 /** Declares a tool with its argument types inferred from the zod schema. */
@@ -43,36 +47,32 @@ export function defineTool<S extends z.ZodType>(tool: Tool<S>): Tool<S> {
   return tool;
 }
 
-/** An expected failure the model should read, e.g. "task not found". */
-export class ToolError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+/** An expected failure of a tool the model should read, e.g. "task not found". */
+export class ToolError extends CirrusError {}
 
 /** Thrown by a tool to ask the model to call it again with better arguments (like ModelRetry). */
-export class RetryRequest extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = new.target.name;
+export class RetryRequest extends CirrusError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super("retry_requested", message, options);
   }
 }
 
 const SUSPEND = Symbol.for("cirrus.suspend");
 
-/** Returned by a tool that must wait for a person: the run pauses until an answer arrives. */
-export interface Suspension {
-  [SUSPEND]: true;
-  question: PendingQuestion;
-}
+/** Returned by a tool that must wait for a person: the run pauses until they answer or hand back. */
+export type Suspension = { [SUSPEND]: true } & (
+  | { question: PendingQuestion; takeover?: undefined }
+  | { takeover: PendingTakeover; question?: undefined }
+);
 
-/** Builds a {@link Suspension}. */
+/** Builds a {@link Suspension} for a question (ask_user). */
 export function suspend(question: PendingQuestion): Suspension {
   return { [SUSPEND]: true, question };
+}
+
+/** Builds a {@link Suspension} for a take-over of a tab (request_takeover). */
+export function suspendForTakeover(takeover: PendingTakeover): Suspension {
+  return { [SUSPEND]: true, takeover };
 }
 
 /** Whether a tool's return value asks the run to pause. */
@@ -122,6 +122,12 @@ export class ToolRegistry {
     this.tools.set(tool.name, tool);
     this.cachedSpecs = null;
     return this;
+  }
+
+  /** Removes a tool (an MCP server withdrew it); true when it was there. */
+  remove(name: string): boolean {
+    this.cachedSpecs = null;
+    return this.tools.delete(name);
   }
 
   get(name: string): Tool | undefined {

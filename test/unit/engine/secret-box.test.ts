@@ -12,6 +12,14 @@ describe("secret encryption at rest", () => {
     expect(await sealSecret(key, "ws-1/pw", "hunter2")).not.toBe(sealed);
   });
 
+  it("seals values of several megabytes (browser profiles) without overflowing the stack", async () => {
+    const key = await secretKey({ SECRETS_KEY: "root-secret" });
+    const big = "x".repeat(3 * 1024 * 1024);
+    expect(
+      await openSecret(key, "ws-1/browser-profile/p", await sealSecret(key, "ws-1/browser-profile/p", big)),
+    ).toBe(big);
+  });
+
   it("refuses a ciphertext moved to another workspace or opened with another key", async () => {
     const key = await secretKey({ SECRETS_KEY: "root-secret" });
     const sealed = await sealSecret(key, "ws-1/pw", "hunter2");
@@ -29,12 +37,13 @@ describe("browser settings", () => {
       scriptTimeoutMs: 10_000,
       policy: { allowPrivateNetwork: true, allowedDomains: ["a.com"] },
     });
-    expect(browserConfig({ BROWSER_IDLE_MS: "nonsense", PAGE_SCRIPT_TIMEOUT_MS: "2500" }, undefined)).toEqual(
-      {
-        idleMs: 600_000,
-        scriptTimeoutMs: 2500,
-        policy: { allowPrivateNetwork: false, allowedDomains: null },
-      },
+    expect(browserConfig({ BROWSER_IDLE_MS: "", PAGE_SCRIPT_TIMEOUT_MS: "2500" }, undefined)).toEqual({
+      idleMs: 600_000,
+      scriptTimeoutMs: 2500,
+      policy: { allowPrivateNetwork: false, allowedDomains: null },
+    });
+    expect(() => browserConfig({ BROWSER_IDLE_MS: "nonsense" }, undefined)).toThrow(
+      'BROWSER_IDLE_MS must be a number (got "nonsense")',
     );
   });
 });

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { EventStream } from "../../../web/shared/event-stream";
-import { applyStateDelta, writtenPath } from "../../../web/shared/event-types";
+import { applyStateDelta, resultFiles } from "../../../web/shared/event-types";
 import { readSseStream } from "../../../web/shared/sse";
 
 const servers: Server[] = [];
@@ -114,12 +114,13 @@ describe("web event helpers", () => {
     expect(next.pending_question).toBeNull();
   });
 
-  it("finds the file a writing tool produced, and nothing for other tools", () => {
-    expect(writtenPath("opfs_write", '{"path":"/reports/q3.md","content":"x"}', '{"ok":true}')).toBe(
-      "/reports/q3.md",
-    );
-    expect(writtenPath("opfs_write", "{}", '{"path":"out.csv","bytes":3}')).toBe("out.csv");
-    expect(writtenPath("opfs_read", '{"path":"/a.md"}', "text")).toBeNull();
-    expect(writtenPath("opfs_write", "not json", "failed")).toBeNull();
+  it("links exactly the files the server listed on the result", () => {
+    const result = (files?: { path: string }[]) =>
+      ({ type: "TOOL_CALL_RESULT", messageId: "m", toolCallId: "c", content: "{}", files }) as never;
+    expect(resultFiles(result([{ path: "reports/q3.md" }, { path: "shots/a.png" }]))).toEqual([
+      "reports/q3.md",
+      "shots/a.png",
+    ]);
+    expect(resultFiles(result())).toEqual([]);
   });
 });

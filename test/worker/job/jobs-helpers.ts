@@ -3,9 +3,9 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { inject } from "vitest";
 import { jobStub } from "../../../durable-objects/conversation/job-link";
+import { randomToken } from "../../../durable-objects/engine/tokens";
 import type { JobObject } from "../../../durable-objects/job/job-object";
 import { registerJob } from "../../../durable-objects/job-registry/job-registry";
-import { randomToken } from "../../../durable-objects/workspace/workspace-object";
 import type { CreateJob, Job, JobRun } from "../../../shared/jobs";
 import { api, eventually, newWorkspaceKey } from "../helpers";
 

@@ -5,13 +5,9 @@ import {
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import {
-  JOB_REGISTRY_SHARDS,
-  legacyJobRegistry,
-  registryShard,
-  shardOf,
-} from "../../../durable-objects/job-registry/job-registry";
-import { randomToken } from "../../../durable-objects/workspace/workspace-object";
+import { randomToken } from "../../../durable-objects/engine/tokens";
+import { legacyJobRegistry, registryShard } from "../../../durable-objects/job-registry/job-registry";
+import { JOB_REGISTRY_SHARDS, shardOf } from "../../../durable-objects/job-registry/shards";
 import worker from "../../../worker/index";
 import { api, env } from "../helpers";
 import { createJobAt, stubOf } from "./jobs-helpers";

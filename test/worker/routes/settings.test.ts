@@ -22,6 +22,7 @@ describe("workspace settings", () => {
       widget: { title: null, greeting: null, color: null, language: null, position: null },
       allowed_domains: null,
       model_vision: "auto",
+      approvals: {},
       model_prices: {},
       daily_budget_usd: null,
     });

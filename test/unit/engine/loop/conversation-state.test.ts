@@ -77,7 +77,24 @@ describe("the conversation state record", () => {
     state.setTabs(tabs);
     state.setTabs(structuredClone(tabs));
     expect(changes).toHaveLength(1);
-    expect(state.snapshot()).toEqual({ tasks: [], pending_question: null, tabs });
+    expect(state.snapshot()).toEqual({
+      tasks: [],
+      pending_question: null,
+      tabs,
+      pending_approvals: [],
+      pending_takeover: null,
+    });
+  });
+
+  it("keeps a pending take-over in the record, and reads rows saved before take-overs as none", () => {
+    const { state, changes } = holder();
+    const takeover = { takeover_id: "call_t", tab_id: 1, reason: "Sign in", requested_at: 1, expires_at: 2 };
+    state.setPendingTakeover(takeover);
+    expect(changes.at(-1)!.record.pending_takeover).toEqual(takeover);
+    expect(changes.at(-1)!.delta).toEqual([{ op: "replace", path: "/pending_takeover", value: takeover }]);
+    expect(holder(changes.at(-1)!.record).state.pendingTakeover).toEqual(takeover);
+    const old = migrateRecord({ version: 1, tasks: [], pending_question: null, tabs: [], next_task_id: 1 });
+    expect(old?.pending_takeover).toBeNull();
   });
 
   it("keeps the caller's objects out of the record", () => {
@@ -88,5 +105,27 @@ describe("the conversation state record", () => {
     snap.tasks.push({ ...task, id: "9" });
     expect(state.listTasks()).toHaveLength(1);
     expect(state.listTasks()[0].subject).toBe("x");
+  });
+});
+
+describe("pending approvals in the state record", () => {
+  it("are saved with the record, published as a delta, and default to none in older rows", () => {
+    const { state, changes } = holder();
+    const approval = {
+      approval_id: "appr_1",
+      run_id: "run_1",
+      tool_call_id: "call_1",
+      tool_name: "shout",
+      arguments: { text: "hi" },
+      requested_at: 1,
+      expires_at: 2,
+    };
+    state.setPendingApprovals([approval]);
+    expect(state.pendingApprovals).toEqual([approval]);
+    expect(changes.at(-1)).toEqual({
+      record: expect.objectContaining({ pending_approvals: [approval] }),
+      delta: [{ op: "replace", path: "/pending_approvals", value: [approval] }],
+    });
+    expect(migrateRecord({ version: 1, tasks: [] })?.pending_approvals).toEqual([]);
   });
 });

@@ -53,7 +53,7 @@ export async function sessionIdOf(conv: string, workspaceId = "default"): Promis
 /** The live view's tab list and launch count. */
 export async function liveTabs(conv: string): Promise<{
   data: { id: number; window_id: number; url: string; title: string; active: boolean }[];
-  browser: { connected: boolean; launches: number };
+  browser: { connected: boolean; launches: number; live_viewers: number };
 }> {
   const res = await api(`/v1/conversations/${conv}/tabs`);
   if (res.status !== 200) throw new Error(`tabs → ${res.status} ${await res.text()}`);

@@ -34,13 +34,13 @@ describe("the idle browser", () => {
 
       // An alarm that fires before the limit (e.g. a run's watchdog) leaves the browser open.
       expect(await runDurableObjectAlarm(stubOf(conv))).toBe(true);
-      expect((await liveTabs(conv)).browser).toEqual({ connected: true, launches: 1 });
+      expect((await liveTabs(conv)).browser).toEqual({ connected: true, launches: 1, live_viewers: 0 });
       expect(await alarmOf(conv)).not.toBeNull();
 
       await idleFor(conv, IDLE_MS + 1_000);
       expect(await runDurableObjectAlarm(stubOf(conv))).toBe(true);
       const closed = await liveTabs(conv);
-      expect(closed.browser).toEqual({ connected: false, launches: 1 });
+      expect(closed.browser).toEqual({ connected: false, launches: 1, live_viewers: 0 });
       expect(closed.data.map((t) => t.title)).toEqual(["Hello", "Sign in"]);
       await eventually(
         async () => !(await puppeteer.sessions(env.BROWSER)).some((s) => s.sessionId === sessionId),
@@ -54,7 +54,7 @@ describe("the idle browser", () => {
         "Hello",
         "Sign in",
       ]);
-      expect((await liveTabs(conv)).browser).toEqual({ connected: true, launches: 2 });
+      expect((await liveTabs(conv)).browser).toEqual({ connected: true, launches: 2, live_viewers: 0 });
     },
     T,
   );

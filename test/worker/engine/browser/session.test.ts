@@ -24,7 +24,7 @@ describe("the conversation's browser session", () => {
     "launches once and is reused across calls and by a restarted object",
     async () => {
       const conv = await createConversation("echo");
-      expect((await liveTabs(conv)).browser).toEqual({ connected: false, launches: 0 });
+      expect((await liveTabs(conv)).browser).toEqual({ connected: false, launches: 0, live_viewers: 0 });
       await ok(conv, "open_tab", { url: page("/hello") });
       for (let i = 0; i < 5; i++) {
         await ok(conv, "get_tab_content", { tab_id: 1 });
@@ -32,7 +32,7 @@ describe("the conversation's browser session", () => {
       }
       const sessionId = await sessionIdOf(conv);
       expect(sessionId).toBeTruthy();
-      expect((await liveTabs(conv)).browser).toEqual({ connected: true, launches: 1 });
+      expect((await liveTabs(conv)).browser).toEqual({ connected: true, launches: 1, live_viewers: 0 });
 
       await restartObject(conv);
       const read = await ok(conv, "get_tab_content", { tab_id: 1 });

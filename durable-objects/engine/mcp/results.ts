@@ -1,0 +1,127 @@
+/**
+ * A `tools/call` result as the model reads it: text parts joined; `structuredContent` as JSON;
+ * images (and audio, and binary resources) saved to the workspace files — a vision model is then
+ * shown the latest image like a screenshot; resource links and text resources as text.
+ * `isError: true` becomes a tool error. The runner then applies the result budget and spill.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ToolError } from "../tools/tool";
+
+/** Saves bytes to the workspace files; returns the stored path. */
+export type SaveBytes = (path: string, bytes: Uint8Array, contentType: string) => Promise<string>;
+
+/** What mapping a result needs. */
+export interface ResultContext {
+  conversationId: string;
+  toolCallId: string;
+  /** The model-facing tool name, for file names and captions. */
+  toolName: string;
+  save?: SaveBytes;
+  /** Whether the model is shown images (workspace model_vision). */
+  vision: boolean;
+}
+
+/** Folder of files MCP tools returned: `mcp/<conversation>/<tool>-<call>-<n>.<ext>`. */
+export const MCP_FILES_DIR = "mcp";
+
+const EXTENSIONS: Record<string, string> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/gif": "gif",
+  "image/webp": "webp",
+  "audio/wav": "wav",
+  "audio/mpeg": "mp3",
+  "application/pdf": "pdf",
+  "application/json": "json",
+  "text/plain": "txt",
+};
+
+const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 80) || "x";
+
+function decodeBase64(data: string): Uint8Array {
+  const bin = atob(data.replace(/\s+/g, ""));
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** A saved file as the result lists it. */
+interface SavedFile {
+  path: string | null;
+  mime_type: string;
+  bytes: number;
+  kind: "image" | "audio" | "resource";
+  uri?: string;
+  error?: string;
+}
+
+/** The model's view of a tool result; throws {@link ToolError} for `isError`. */
+export async function mapCallResult(result: CallToolResult, ctx: ResultContext): Promise<unknown> {
+  const texts: string[] = [];
+  const files: SavedFile[] = [];
+  let n = 0;
+  const save = async (data: string, mime: string, kind: SavedFile["kind"], uri?: string) => {
+    const bytes = decodeBase64(data);
+    const ext = EXTENSIONS[mime] ?? "bin";
+    const name = `${MCP_FILES_DIR}/${safe(ctx.conversationId)}/${safe(ctx.toolName)}-${safe(ctx.toolCallId)}-${++n}.${ext}`;
+    const file: SavedFile = {
+      path: null,
+      mime_type: mime,
+      bytes: bytes.byteLength,
+      kind,
+      ...(uri ? { uri } : {}),
+    };
+    if (!ctx.save) file.error = "saving files is not available here";
+    else {
+      try {
+        file.path = await ctx.save(name, bytes, mime);
+      } catch (err) {
+        file.error = `not saved: ${(err as Error).message}`;
+      }
+    }
+    files.push(file);
+    texts.push(
+      file.path
+        ? `[${kind} ${mime}, ${file.bytes} bytes, saved to ${file.path}]`
+        : `[${kind} ${mime}, ${file.bytes} bytes, ${file.error}]`,
+    );
+  };
+  for (const part of result.content ?? []) {
+    switch (part.type) {
+      case "text":
+        texts.push(part.text);
+        break;
+      case "image":
+        await save(part.data, part.mimeType, "image");
+        break;
+      case "audio":
+        await save(part.data, part.mimeType, "audio");
+        break;
+      case "resource_link":
+        texts.push(
+          `[resource link: ${part.name} <${part.uri}>${part.mimeType ? ` (${part.mimeType})` : ""}${part.description ? ` — ${part.description}` : ""}]`,
+        );
+        break;
+      case "resource": {
+        const r = part.resource;
+        if ("text" in r && typeof r.text === "string") texts.push(`--- resource ${r.uri} ---\n${r.text}`);
+        else if ("blob" in r && typeof r.blob === "string")
+          await save(r.blob, r.mimeType ?? "application/octet-stream", "resource", r.uri);
+        break;
+      }
+    }
+  }
+  const text = texts.join("\n\n");
+  if (result.isError) {
+    throw new ToolError("mcp_tool_error", `${ctx.toolName} reported an error: ${text || "(no message)"}`);
+  }
+  const structured = result.structuredContent;
+  if (files.length === 0 && structured === undefined) return text;
+  const image = ctx.vision ? files.filter((f) => f.kind === "image" && f.path).at(-1) : undefined;
+  return {
+    ...(text ? { text } : {}),
+    ...(structured !== undefined ? { structured_content: structured } : {}),
+    ...(files.length ? { files } : {}),
+    ...(image ? { image_path: image.path, image_caption: `Image returned by ${ctx.toolName}` } : {}),
+  };
+}

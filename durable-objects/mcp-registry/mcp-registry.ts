@@ -1,0 +1,302 @@
+/**
+ * One Durable Object per workspace holding its MCP servers: their settings and sealed headers,
+ * their last status and cached tool lists, and each server's OAuth state (registration, tokens,
+ * a sign-in in progress). Conversations ask it for their servers (credentials decrypted, tokens
+ * refreshed before they expire) and tell it when a server's tool list changed.
+ */
+import { DurableObject } from "cloudflare:workers";
+import type { CreateMcpServer, McpServerView, UpdateMcpServer } from "../../shared/mcp";
+import { readEnv } from "../engine/config/env";
+import { McpConnection } from "../engine/mcp/connection";
+import type { McpServerConfig } from "../engine/mcp/mcp-toolset";
+import { type McpToolInfo, McpUnavailable } from "../engine/mcp/mcp-types";
+import { assertFetchable } from "../engine/net/ssrf";
+import { fail, ok, type RpcResult } from "../engine/rpc-result";
+import { openSecret, sealSecret, secretKey } from "../engine/secret-box";
+import { OAuthFlows } from "./oauth-flows";
+import type { Sealer } from "./oauth-provider";
+import { type ServerRow, ServerStore } from "./server-store";
+
+/** A random id suffix. */
+function randomId(bytes = 9): string {
+  const raw = crypto.getRandomValues(new Uint8Array(bytes));
+  return btoa(String.fromCharCode(...raw))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+/** The API's view of a server row. */
+function view(
+  row: ServerRow,
+  oauth: { connected: boolean; expires_at: number | null } | null,
+): McpServerView {
+  return {
+    id: row.id,
+    object: "mcp_server",
+    name: row.name,
+    url: row.url,
+    status: row.status,
+    tools: (row.tools ?? []).map((t) => ({ name: t.name, description: t.description })),
+    ...(row.error ? { error: row.error } : {}),
+    header_names: row.header_names,
+    allowed_tools: row.allowed_tools,
+    oauth:
+      row.oauth || oauth?.connected
+        ? {
+            client_id: row.oauth?.client_id ?? null,
+            connected: oauth?.connected ?? false,
+            expires_at: oauth?.expires_at ?? null,
+          }
+        : null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** The Durable Object of one workspace's MCP servers. */
+export class McpRegistry extends DurableObject<Env> {
+  private readonly store: ServerStore;
+  private readonly flows: OAuthFlows;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.store = new ServerStore(ctx.storage.sql);
+    this.flows = new OAuthFlows({
+      store: this.store,
+      sealer: this.sealer(),
+      allowPrivateNetwork: this.allowPrivate(),
+      publicBaseUrl: readEnv(env).PUBLIC_BASE_URL ?? null,
+    });
+  }
+
+  /** Registers a server and connects to it once to read its tools. */
+  async create(body: CreateMcpServer): Promise<RpcResult<McpServerView>> {
+    if (this.store.byName(body.name))
+      return fail(409, "name_taken", `An MCP server named ${body.name} exists already.`);
+    const refused = this.refusal(body.url);
+    if (refused) return fail(400, "invalid_url", refused);
+    const now = Date.now();
+    const id = `mcp_${randomId()}`;
+    const row: ServerRow = {
+      id,
+      name: body.name,
+      url: body.url,
+      headers: body.headers ? await this.sealer().seal(`${id}/headers`, JSON.stringify(body.headers)) : null,
+      header_names: Object.keys(body.headers ?? {}),
+      allowed_tools: body.allowed_tools ?? null,
+      status: "error",
+      error: null,
+      tools: null,
+      oauth: await this.sealOAuth(id, body.oauth ?? null),
+      created_at: now,
+      updated_at: now,
+    };
+    this.store.put(row);
+    return ok(await this.connectAndList(id));
+  }
+
+  list(): McpServerView[] {
+    return this.store.list().map((r) => this.viewOf(r));
+  }
+
+  get(id: string): McpServerView | null {
+    const row = this.store.get(id);
+    return row ? this.viewOf(row) : null;
+  }
+
+  /** Changes a server; a new URL or client forgets its OAuth state and session-bound tools. */
+  async update(id: string, patch: UpdateMcpServer): Promise<RpcResult<McpServerView>> {
+    const row = this.store.get(id);
+    if (!row) return fail(404, "not_found", `No MCP server ${id} in this workspace.`);
+    if (patch.name && patch.name !== row.name && this.store.byName(patch.name)) {
+      return fail(409, "name_taken", `An MCP server named ${patch.name} exists already.`);
+    }
+    if (patch.url) {
+      const refused = this.refusal(patch.url);
+      if (refused) return fail(400, "invalid_url", refused);
+    }
+    const next: ServerRow = { ...row, updated_at: Date.now() };
+    if (patch.name) next.name = patch.name;
+    if (patch.allowed_tools !== undefined) next.allowed_tools = patch.allowed_tools;
+    if (patch.headers !== undefined) {
+      next.headers = patch.headers
+        ? await this.sealer().seal(`${id}/headers`, JSON.stringify(patch.headers))
+        : null;
+      next.header_names = Object.keys(patch.headers ?? {});
+    }
+    if (patch.oauth !== undefined) next.oauth = await this.sealOAuth(id, patch.oauth);
+    const reconnect =
+      (patch.url && patch.url !== row.url) || patch.headers !== undefined || patch.oauth !== undefined;
+    if (patch.url && patch.url !== row.url) next.url = patch.url;
+    if ((patch.url && patch.url !== row.url) || patch.oauth !== undefined) this.store.clearOAuth(id);
+    this.store.put(next);
+    return ok(reconnect ? await this.connectAndList(id) : this.viewOf(next));
+  }
+
+  delete(id: string): boolean {
+    return this.store.delete(id);
+  }
+
+  /** Connects again and reads the tool list. */
+  async refresh(id: string): Promise<RpcResult<McpServerView>> {
+    if (!this.store.get(id)) return fail(404, "not_found", `No MCP server ${id} in this workspace.`);
+    return ok(await this.connectAndList(id));
+  }
+
+  /** Starts an OAuth sign-in: the URL to open in a browser. */
+  async authorize(
+    id: string,
+    workspaceId: string,
+    origin: string,
+  ): Promise<RpcResult<{ authorization_url: string; status: McpServerView["status"] }>> {
+    const row = this.store.get(id);
+    if (!row) return fail(404, "not_found", `No MCP server ${id} in this workspace.`);
+    const result = await this.flows.start(row, workspaceId, origin);
+    if (!result.ok) return result;
+    this.setStatus(id, "needs_auth", null);
+    return ok({ authorization_url: result.value, status: "needs_auth" as const });
+  }
+
+  /** Completes a sign-in from the OAuth callback, then connects and reads the tools. */
+  async completeAuthorization(state: string, code: string): Promise<RpcResult<McpServerView>> {
+    const id = this.store.serverForState(state);
+    const row = id ? this.store.get(id) : null;
+    if (!id || !row)
+      return fail(400, "invalid_state", "This sign-in is unknown or was already used; start it again.");
+    const done = await this.flows.complete(row, code);
+    if (!done.ok) {
+      this.setStatus(id, "needs_auth", done.message);
+      return done;
+    }
+    return ok(await this.connectAndList(id));
+  }
+
+  /** The servers a conversation gets (all, or those named), credentials decrypted and fresh. */
+  async forConversation(names: string[] | null): Promise<McpServerConfig[]> {
+    const rows = this.store.list().filter((r) => !names || names.includes(r.name));
+    return Promise.all(
+      rows.map(async (r) => ({
+        id: r.id,
+        name: r.name,
+        url: r.url,
+        headers: await this.headersOf(r),
+        allowed_tools: r.allowed_tools,
+        status: r.status,
+        tools: r.tools,
+      })),
+    );
+  }
+
+  /** Names of the registered servers (to check `mcp_servers` of conversations and jobs). */
+  names(): string[] {
+    return this.store.list().map((r) => r.name);
+  }
+
+  /** After a 401: refreshes the OAuth token; the new headers, or null when a new sign-in is needed. */
+  async reauthorize(id: string): Promise<Record<string, string> | null> {
+    const row = this.store.get(id);
+    if (!row || !this.store.oauth(id).tokens) return null;
+    const fresh = await this.flows.accessToken(row, { force: true });
+    if (!fresh) {
+      this.setStatus(
+        id,
+        "needs_auth",
+        "The OAuth token was refused and could not be refreshed; connect again.",
+      );
+      return null;
+    }
+    return this.headersOf(row);
+  }
+
+  /** A conversation read a server's tools (first time or after list_changed): keep them. */
+  saveTools(id: string, tools: McpToolInfo[]): void {
+    const row = this.store.get(id);
+    if (row) this.store.put({ ...row, tools, status: "connected", error: null, updated_at: Date.now() });
+  }
+
+  private async connectAndList(id: string): Promise<McpServerView> {
+    const row = this.store.get(id)!;
+    try {
+      const conn = await McpConnection.open(
+        { id, name: row.name, url: row.url, headers: await this.headersOf(row) },
+        {
+          allowPrivateNetwork: this.allowPrivate(),
+          reauthorize: () => this.reauthorize(id),
+          onResourceMetadata: (url) => this.store.patchOAuth(id, { resource_metadata: url }),
+        },
+      );
+      try {
+        const tools = await conn.listTools();
+        this.store.put({
+          ...this.store.get(id)!,
+          tools,
+          status: "connected",
+          error: null,
+          updated_at: Date.now(),
+        });
+      } finally {
+        await conn.close();
+      }
+    } catch (err) {
+      const needsAuth = err instanceof McpUnavailable && err.code === "needs_auth";
+      this.setStatus(id, needsAuth ? "needs_auth" : "error", (err as Error).message);
+    }
+    return this.viewOf(this.store.get(id)!);
+  }
+
+  private async headersOf(row: ServerRow): Promise<Record<string, string>> {
+    const headers = row.headers
+      ? (JSON.parse(await this.sealer().open(`${row.id}/headers`, row.headers)) as Record<string, string>)
+      : {};
+    const token = await this.flows.accessToken(row, { force: false });
+    if (token) headers.Authorization = `Bearer ${token}`;
+    return headers;
+  }
+
+  private setStatus(id: string, status: ServerRow["status"], error: string | null): void {
+    const row = this.store.get(id);
+    if (row) this.store.put({ ...row, status, error, updated_at: Date.now() });
+  }
+
+  private viewOf(row: ServerRow): McpServerView {
+    const o = this.store.oauth(row.id);
+    return view(
+      row,
+      o.tokens || row.oauth ? { connected: o.tokens !== null, expires_at: o.expires_at } : null,
+    );
+  }
+
+  private async sealOAuth(id: string, oauth: CreateMcpServer["oauth"] | null): Promise<ServerRow["oauth"]> {
+    if (!oauth) return null;
+    const { client_secret, ...rest } = oauth;
+    return {
+      ...rest,
+      ...(client_secret
+        ? { client_secret: await this.sealer().seal(`${id}/client_secret`, client_secret) }
+        : {}),
+    };
+  }
+
+  private refusal(url: string): string | null {
+    try {
+      assertFetchable(new URL(url), { allowPrivateNetwork: this.allowPrivate() });
+      return null;
+    } catch (err) {
+      return (err as Error).message;
+    }
+  }
+
+  private allowPrivate(): boolean {
+    return readEnv(this.env).ALLOW_PRIVATE_NETWORK;
+  }
+
+  private sealer(): Sealer {
+    const aad = (label: string) => `${this.ctx.id.toString()}/mcp/${label}`;
+    const key = () => secretKey(this.env);
+    return {
+      seal: async (label, value) => sealSecret(await key(), aad(label), value),
+      open: async (label, sealed) => openSecret(await key(), aad(label), sealed),
+    };
+  }
+}

@@ -1,0 +1,42 @@
+/** Deciding a tool call that waits for a person's approval. */
+import { createRoute, z } from "@hono/zod-openapi";
+import { ErrorBody } from "../../shared/api";
+import { ApprovalDecisionBody, ApprovalResolved } from "../../shared/approvals";
+import { createApp } from "../app-factory";
+import { unwrap } from "../errors";
+import { existingConversation } from "../stubs";
+import { IdParam } from "./conversations";
+import { commonErrors, json } from "./route-helpers";
+
+const app = createApp();
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/conversations/{id}/approvals/{approval_id}",
+    summary: "Approve or deny a tool call waiting for approval",
+    description:
+      "`approve` runs the call (with `arguments` instead of the model's when given, validated like the model's); `deny` gives the model `{ok: false, error: {code: \"denied\", message: <reason>}}` and the run goes on. An `approval_resolved` CUSTOM event follows.",
+    tags: ["Runs"],
+    request: {
+      params: IdParam.extend({
+        approval_id: z
+          .string()
+          .openapi({ param: { name: "approval_id", in: "path" }, example: "appr_1a2b3c" }),
+      }),
+      body: { content: { "application/json": { schema: ApprovalDecisionBody } }, required: true },
+    },
+    responses: {
+      200: json(ApprovalResolved, "The decision, as the approval_resolved event carries it"),
+      409: json(ErrorBody, "The approval was already decided"),
+      ...commonErrors,
+    },
+  }),
+  async (c) => {
+    const { id, approval_id } = c.req.valid("param");
+    const stub = await existingConversation(c.env, c.get("principal").workspaceId, id);
+    return c.json(unwrap(await stub.decideApproval(approval_id, c.req.valid("json"))), 200);
+  },
+);
+
+export default app;
