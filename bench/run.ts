@@ -5,9 +5,11 @@ const benches = [
   "runtime.ts",
   "extraction.ts",
   "browser.ts",
+  "live-view.ts",
   "files.ts",
   "widget-size.ts",
   "widget-visitors.ts",
+  "system-prompt.ts",
   "bundle-size.ts",
 ];
 

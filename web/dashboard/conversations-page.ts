@@ -5,6 +5,7 @@
 import { clear, h } from "../shared/dom";
 import { EventStream } from "../shared/event-stream";
 import { asText, type ConversationState } from "../shared/event-types";
+import { TakeoverSlot } from "../shared/takeover-panel";
 import { Transcript } from "../shared/transcript";
 import { api, authHeaders } from "./client";
 import { Composer } from "./composer";
@@ -17,6 +18,12 @@ import { failureText, notice } from "./ui";
 export async function conversationPage(main: HTMLElement, id: string): Promise<() => void> {
   const tasks = h("div", { class: "card" });
   const tabs = new TabsView(id);
+  const takeover = new TakeoverSlot(
+    () => `/v1/conversations/${encodeURIComponent(id)}`,
+    authHeaders,
+    { title: "Take-over requested", done: "Done — hand the browser back" },
+    "card takeover-slot",
+  );
   const status = h("p", { class: "muted", role: "status" }, "Loading…");
   const title = h("h1", {}, id);
   const banner = h("div");
@@ -37,6 +44,7 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
       renderTasks(tasks, state);
       question.render(state.pending_question);
       tabs.setTabs(state.tabs);
+      takeover.render(state.pending_takeover);
     },
     onQuestion: (q) =>
       transcript.add(
@@ -72,6 +80,7 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
     banner,
     status,
     tasks,
+    takeover.el,
     tabs.el,
     h("div", { class: "card" }, transcript.el),
     question.el,
@@ -99,6 +108,7 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
   return () => {
     stream.stop();
     tabs.stop();
+    takeover.stop();
   };
 }
 

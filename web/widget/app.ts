@@ -3,6 +3,7 @@ import type { CirrusEvent } from "../../shared/events";
 import { clear, h } from "../shared/dom";
 import { EventStream, type StreamStatus } from "../shared/event-stream";
 import type { AskUserValue, ConversationState } from "../shared/event-types";
+import { TakeoverSlot } from "../shared/takeover-panel";
 import { Transcript } from "../shared/transcript";
 import { WidgetApi, WidgetApiError } from "./api";
 import type { WidgetConfig } from "./config";
@@ -16,6 +17,8 @@ export class WidgetApp {
   private readonly transcript: Transcript;
   private stream: EventStream | null = null;
   private question: QuestionView | null = null;
+  /** The visitor's own conversation's take-over: its live view and Done. */
+  private readonly takeover: TakeoverSlot;
   private readonly pending: HTMLElement[] = [];
   /** Events up to this seq were already seen before the page (re)loaded: no announcements. */
   private historyUntil = 0;
@@ -30,7 +33,10 @@ export class WidgetApp {
       strings: cfg.strings,
       verbose: false,
       onRun: (running) => this.setRunning(running),
-      onState: (state) => this.renderTasks(state),
+      onState: (state) => {
+        this.renderTasks(state);
+        this.takeover.render(state.pending_takeover);
+      },
       onQuestion: (q) => this.showQuestion(q),
       onQuestionResolved: (id) => this.resolveQuestion(id),
       onAnnounce: (text) => this.announce(text),
@@ -38,6 +44,12 @@ export class WidgetApp {
       fileLink: (path) => this.fileLink(path),
     });
     this.ui.log.append(this.transcript.el);
+    this.takeover = new TakeoverSlot(
+      () => this.api.conversationUrl(),
+      () => this.api.headers(),
+      { title: cfg.strings.takeoverTitle, done: cfg.strings.takeoverDone },
+    );
+    this.ui.question.before(this.takeover.el);
   }
 
   /** Wires events and resumes a stored conversation. */
