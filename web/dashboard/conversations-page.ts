@@ -1,4 +1,5 @@
 /** Conversations: the list, and one conversation replayed from its event log (live while it runs). */
+import { ApprovalsView } from "../shared/approvals-view";
 import { clear, h } from "../shared/dom";
 import { EventStream } from "../shared/event-stream";
 import { asText, type ConversationState } from "../shared/event-types";
@@ -62,6 +63,20 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
   const tasks = h("div", { class: "card" });
   const tabs = new TabsView(id);
   const status = h("p", { class: "muted", role: "status" }, "Loading…");
+  const approvals = new ApprovalsView(
+    {
+      approvalNeeded: "Approval needed:",
+      approve: "Approve",
+      deny: "Deny",
+      approvalFailed: "The decision failed.",
+    },
+    async (approvalId, decision) => {
+      await api(`/v1/conversations/${encodeURIComponent(id)}/approvals/${encodeURIComponent(approvalId)}`, {
+        method: "POST",
+        json: { decision },
+      });
+    },
+  );
   const transcript = new Transcript({
     strings: {
       you: "User",
@@ -75,6 +90,7 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
     verbose: true,
     onState: (state) => {
       renderTasks(tasks, state);
+      approvals.render(state.pending_approvals ?? []);
       tabs.setTabs(state.tabs);
     },
     onQuestion: (q) =>
@@ -108,6 +124,7 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
     h("p", {}, h("a", { href: "#/conversations" }, "← Conversations")),
     h("h1", {}, id),
     status,
+    approvals.el,
     tasks,
     tabs.el,
     h("div", { class: "card" }, transcript.el),
