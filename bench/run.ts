@@ -1,7 +1,14 @@
 /** `npm run bench`: every benchmark of the project, one after another, in one run. */
 import { spawnSync } from "node:child_process";
 
-const benches = ["runtime.ts", "extraction.ts", "browser.ts", "files.ts", "widget-size.ts"];
+const benches = [
+  "runtime.ts",
+  "extraction.ts",
+  "browser.ts",
+  "files.ts",
+  "widget-size.ts",
+  "widget-visitors.ts",
+];
 
 for (const file of benches) {
   const result = spawnSync(process.execPath, [new URL(file, import.meta.url).pathname], { stdio: "inherit" });

@@ -13,11 +13,14 @@ export interface BenchStack {
   stop(): Promise<void>;
 }
 
-/** Starts the scripted model and the Worker; stop() ends both. */
-export async function startBenchStack(extraVars: Record<string, string> = {}): Promise<BenchStack> {
+/** Starts the scripted model and the Worker (config `wrangler.toml` unless given); stop() ends both. */
+export async function startBenchStack(
+  extraVars: Record<string, string> = {},
+  config = "wrangler.toml",
+): Promise<BenchStack> {
   const model = await startScriptedModel();
   const worker = await unstable_dev("worker/index.ts", {
-    config: "wrangler.toml",
+    config,
     ip: "127.0.0.1",
     port: 0,
     logLevel: "error",

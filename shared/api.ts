@@ -33,8 +33,32 @@ export const ModelName = z
   .max(200)
   .describe("Model name for the configured endpoint, overriding OPENAI_MODEL.");
 
+/** Where a conversation was started from. */
+export const Channel = z
+  .enum(["api", "dashboard", "widget", "job", "agui", "mcp"])
+  .describe(
+    "Where the conversation was started: the API, the dashboard, the widget, a scheduled job, AG-UI or MCP.",
+  );
+export type Channel = z.infer<typeof Channel>;
+
+/** The longest title a conversation keeps; a default title is the start of the first message. */
+export const TITLE_MAX = 200;
+export const DEFAULT_TITLE_CHARS = 80;
+
+export const ConversationTitle = z
+  .string()
+  .trim()
+  .min(1, "title must not be empty")
+  .max(TITLE_MAX)
+  .describe(`A title of up to ${TITLE_MAX} characters; by default the start of the first user message.`);
+
 export const CreateConversation = z
   .object({
+    title: ConversationTitle.optional(),
+    channel: z
+      .enum(["api", "dashboard"])
+      .optional()
+      .describe("Where the request comes from: `api` (default) or `dashboard`."),
     instructions: z.string().max(100_000).optional().describe("System instructions for this conversation."),
     model: ModelName.optional(),
     metadata: Metadata.optional(),
@@ -101,6 +125,10 @@ export const Conversation = z
     id: z.string(),
     object: z.literal("conversation"),
     created_at: z.number().describe("Epoch milliseconds."),
+    title: z.string().nullable(),
+    channel: Channel,
+    status: ConversationStatus,
+    last_activity_at: z.number().describe("Epoch milliseconds of the newest event (created_at before any)."),
     instructions: z.string().nullable(),
     model: z.string(),
     metadata: z.record(z.string(), z.string()),
@@ -174,6 +202,12 @@ export const ConversationDetails = Conversation.extend({
   queued_runs: z.number().int(),
 }).openapi("ConversationDetails");
 export type ConversationDetails = z.infer<typeof ConversationDetails>;
+
+export const UpdateConversation = z
+  .object({ title: ConversationTitle })
+  .strict()
+  .openapi("UpdateConversation");
+export type UpdateConversation = z.infer<typeof UpdateConversation>;
 
 export const ConversationList = z
   .object({

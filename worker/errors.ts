@@ -2,20 +2,20 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { CirrusError, ConfigError } from "../durable-objects/engine/errors";
 import type { RpcFailure } from "../durable-objects/engine/rpc-result";
 import type { ErrorBody } from "../shared/api";
 
 /** An error with an HTTP status and a stable code; rendered as `{"error": {code, message}}`. */
-export class ApiError extends Error {
+export class ApiError extends CirrusError {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
+    code: string,
     message: string,
     /** Extra response headers, e.g. Retry-After. */
     readonly headers?: Record<string, string>,
   ) {
-    super(message);
-    this.name = new.target.name;
+    super(code, message);
   }
 }
 
@@ -45,6 +45,11 @@ const CODE_BY_STATUS: Record<number, string> = {
 /** `app.onError`: every thrown error becomes the one JSON shape; only real bugs are 500s. */
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status, err.headers);
+  if (err instanceof ConfigError) {
+    // The deployment's vars are wrong: say which, to the operator's logs and to every caller.
+    reportConfigError(err);
+    return c.json(errorBody(err.code, err.message), 503);
+  }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     return c.json(
@@ -54,4 +59,13 @@ export function handleError(err: Error, c: Context): Response {
   }
   console.error("unhandled error", err instanceof Error ? err.stack : err);
   return c.json(errorBody("internal", "Something went wrong on our side."), 500);
+}
+
+let reported = "";
+
+/** Logs an invalid configuration once per isolate (the message names variables, never secrets). */
+export function reportConfigError(err: ConfigError): void {
+  if (reported === err.message) return;
+  reported = err.message;
+  console.error(err.message);
 }

@@ -2,10 +2,13 @@
  * The Cirrus Worker: the HTTP API (Hono + zod-openapi) in front of one Durable Object per
  * conversation and one per workspace.
  */
+
+import { readEnv } from "../durable-objects/engine/config/env";
+import { ConfigError } from "../durable-objects/engine/errors";
 import { createApp } from "./app-factory";
 import { requireAuth } from "./auth";
 import { renderDocs } from "./docs-page";
-import { errorBody, handleError } from "./errors";
+import { errorBody, handleError, reportConfigError } from "./errors";
 import "./custom-tools";
 import agui from "./routes/agui";
 import approvals from "./routes/approvals";
@@ -16,6 +19,7 @@ import files from "./routes/files";
 import httpTools from "./routes/http-tools";
 import jobs from "./routes/jobs";
 import keys from "./routes/keys";
+import mcp from "./routes/mcp";
 import mcpServers, { mcpOAuthCallback } from "./routes/mcp-servers";
 import runs from "./routes/runs";
 import secrets from "./routes/secrets";
@@ -32,6 +36,7 @@ export { ConversationObject } from "../durable-objects/conversation/conversation
 export { JobObject } from "../durable-objects/job/job-object";
 export { JobRegistry } from "../durable-objects/job-registry/job-registry";
 export { McpRegistry } from "../durable-objects/mcp-registry/mcp-registry";
+export { McpSessionObject } from "../durable-objects/mcp-session/mcp-session-object";
 export { OriginRegistry } from "../durable-objects/origin-registry/origin-registry";
 export { WorkspaceObject } from "../durable-objects/workspace/workspace-object";
 
@@ -46,6 +51,12 @@ const OPENAPI_INFO = {
 
 const app = createApp();
 
+// The configuration is checked before anything else, so an invalid var is a clear 503 naming it.
+app.use("*", async (c, next) => {
+  readEnv(c.env);
+  await next();
+});
+
 app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 app.get("/", (c) => c.json({ name: "cirrus", docs: "/docs", openapi: "/openapi.json" }));
 app.doc31("/openapi.json", { ...OPENAPI_INFO, security: [{ bearer: [] }] });
@@ -53,6 +64,7 @@ app.get("/docs", (c) => c.html(renderDocs(app.getOpenAPI31Document({ ...OPENAPI_
 
 app.route("/", fileLinks);
 app.route("/", mcpOAuthCallback);
+app.route("/", mcp);
 app.use("/v1/*", widgetCors());
 app.use("/v1/*", requireAuth());
 app.use("/v1/*", restrictPublishable());
@@ -82,6 +94,12 @@ export default {
   fetch: app.fetch,
   /** The Cron Trigger: re-arms every job whose alarm went missing (jobs run on their own alarms). */
   scheduled: async (_controller, env, _ctx) => {
+    try {
+      readEnv(env);
+    } catch (err) {
+      if (err instanceof ConfigError) return reportConfigError(err);
+      throw err;
+    }
     await rearmJobs(env);
   },
 } satisfies ExportedHandler<Env>;

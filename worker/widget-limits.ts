@@ -5,14 +5,7 @@
  * the vars WIDGET_RATE_LIMIT_PER_KEY / _PER_VISITOR / _WINDOW_S state the same numbers (a test
  * keeps them equal) and give the window used in Retry-After.
  */
-
-/** Default requests per window for one publishable key (all its visitors together). */
-const DEFAULT_PER_KEY = 600;
-/** Default requests per window for one visitor. */
-const DEFAULT_PER_VISITOR = 60;
-const DEFAULT_WINDOW_SECONDS = 60;
-/** The only periods the Rate Limiting binding accepts. */
-const BINDING_PERIODS = [10, 60];
+import { readEnv } from "../durable-objects/engine/config/env";
 
 /** The widget limits as configured: requests per window of `windowS` seconds. */
 export interface WidgetLimits {
@@ -21,23 +14,13 @@ export interface WidgetLimits {
   windowS: number;
 }
 
-function positive(env: Env, name: keyof Env, fallback: number): number {
-  const raw = (env as unknown as Record<string, unknown>)[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}".`);
-  return n;
-}
-
-/** The widget rate limits from vars WIDGET_RATE_LIMIT_PER_KEY / _PER_VISITOR / _WINDOW_S. */
+/** The widget rate limits from vars WIDGET_RATE_LIMIT_PER_KEY / _PER_VISITOR / _WINDOW_S (see engine/config/env.ts). */
 export function widgetLimits(env: Env): WidgetLimits {
-  const windowS = positive(env, "WIDGET_RATE_LIMIT_WINDOW_S", DEFAULT_WINDOW_SECONDS);
-  if (!BINDING_PERIODS.includes(windowS))
-    throw new Error(`WIDGET_RATE_LIMIT_WINDOW_S must be 10 or 60 (the Rate Limiting binding's periods).`);
+  const v = readEnv(env);
   return {
-    perKey: positive(env, "WIDGET_RATE_LIMIT_PER_KEY", DEFAULT_PER_KEY),
-    perVisitor: positive(env, "WIDGET_RATE_LIMIT_PER_VISITOR", DEFAULT_PER_VISITOR),
-    windowS,
+    perKey: v.WIDGET_RATE_LIMIT_PER_KEY,
+    perVisitor: v.WIDGET_RATE_LIMIT_PER_VISITOR,
+    windowS: v.WIDGET_RATE_LIMIT_WINDOW_S,
   };
 }
 

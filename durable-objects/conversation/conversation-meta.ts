@@ -3,13 +3,18 @@
  * job it runs for, its own HTTP tools and the context summary.
  */
 import type { AgentSettings } from "../../shared/agent-settings";
-import type { Conversation, CreateConversation } from "../../shared/api";
+import type { Channel, Conversation, CreateConversation } from "../../shared/api";
 import type { StoredHttpTool } from "../../shared/http-tools";
 import type { RuntimeConfig } from "../engine/config/runtime-config";
 import type { JobLink } from "./job-link";
 
-/** Conversation settings stored at creation. */
-export interface ConversationInfo extends Conversation {
+/** What a conversation's view adds to its stored info: its live status and last activity. */
+export type LiveFields = Pick<Conversation, "status" | "last_activity_at">;
+
+/** Conversation settings stored at creation (title and channel may be missing in older ones). */
+export interface ConversationInfo extends Omit<Conversation, keyof LiveFields | "title" | "channel"> {
+  title?: string | null;
+  channel?: Channel;
   workspace_id: string;
   allowed_domains?: string[];
   /** The origin (scheme://host) the conversation was created through; absolute file links use it. */
@@ -22,13 +27,18 @@ export interface CreateOptions {
   job?: JobLink;
   /** The origin the creating request reached Cirrus through. */
   origin?: string;
+  /** Where it was started (default: `job` with a job link, else the body's channel or `api`). */
+  channel?: Channel;
 }
 
 /** The public view of the stored info. */
-export function publicInfo(info: ConversationInfo): Conversation {
+export function publicInfo(info: ConversationInfo, live: LiveFields): Conversation {
   const { workspace_id: _ws, origin: _origin, ...rest } = info;
   return {
     ...rest,
+    title: rest.title ?? null,
+    channel: rest.channel ?? "api",
+    ...live,
     allowed_tools: rest.allowed_tools ?? null,
     browser_profile: rest.browser_profile ?? null,
     max_cost_usd: rest.max_cost_usd ?? null,
@@ -43,12 +53,15 @@ export function newConversationInfo(
   agent: AgentSettings,
   config: RuntimeConfig,
   origin?: string,
+  channel: Channel = "api",
 ): ConversationInfo {
   return {
     id,
     object: "conversation",
     workspace_id: workspaceId,
     created_at: Date.now(),
+    title: body.title ?? null,
+    channel,
     instructions: body.instructions ?? agent.instructions ?? null,
     model: body.model ?? agent.model ?? config.defaultModel,
     metadata: body.metadata ?? {},

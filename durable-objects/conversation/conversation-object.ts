@@ -9,6 +9,7 @@ import {
   type Conversation,
   type ConversationDetails,
   type CreateConversation,
+  DEFAULT_TITLE_CHARS,
   DETAILS_MESSAGE_LIMIT,
   type RunResult,
 } from "../../shared/api";
@@ -37,6 +38,7 @@ import {
   type ConversationInfo,
   ConversationMeta,
   type CreateOptions,
+  type LiveFields,
   newConversationInfo,
   publicInfo,
 } from "./conversation-meta";
@@ -66,7 +68,7 @@ export class ConversationObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     const sql = ctx.storage.sql;
-    this.config = runtimeConfig(env as unknown as Record<string, unknown>);
+    this.config = runtimeConfig(env);
     this.meta = new ConversationMeta(sql);
     this.log = new EventLog(sql);
     this.messages = new MessageStore(sql);
@@ -120,12 +122,23 @@ export class ConversationObject extends DurableObject<Env> {
   ): Promise<Conversation> {
     const { job, origin } = opts;
     const existing = this.info();
-    if (existing) return publicInfo(existing);
+    if (existing) return publicInfo(existing, this.live(existing));
     if (job) this.meta.set("job", job);
     const agent = await this.wiring.workspace(workspaceId).getAgentSettings();
-    const info = newConversationInfo(id, workspaceId, body, agent, this.config, origin);
+    const channel = opts.channel ?? (job ? "job" : (body.channel ?? "api"));
+    const info = newConversationInfo(id, workspaceId, body, agent, this.config, origin, channel);
     this.meta.set("info", info);
-    return publicInfo(info);
+    return publicInfo(info, this.live(info));
+  }
+
+  /** Renames the conversation (the workspace's index is told, so lists and search follow). */
+  async setTitle(title: string | null): Promise<Conversation | null> {
+    const info = this.info();
+    if (!info) return null;
+    const next = { ...info, title };
+    this.meta.set("info", next);
+    await this.wiring.workspace(info.workspace_id).setConversationTitle(info.id, title);
+    return publicInfo(next, this.live(next));
   }
 
   /** Whether the agent wrote this normalised workspace path in this conversation (visitor downloads). */
@@ -136,7 +149,7 @@ export class ConversationObject extends DurableObject<Env> {
   /** The conversation's settings, or null when it does not exist. */
   describe(): Conversation | null {
     const info = this.info();
-    return info ? publicInfo(info) : null;
+    return info ? publicInfo(info, this.live(info)) : null;
   }
 
   /** Everything `GET /v1/conversations/{id}` shows. */
@@ -146,7 +159,7 @@ export class ConversationObject extends DurableObject<Env> {
     const active = this.runs.active();
     const state = this.state.snapshot();
     return {
-      ...publicInfo(info),
+      ...publicInfo(info, this.live(info)),
       status: this.status(),
       messages: this.messages.newest(DETAILS_MESSAGE_LIMIT).map(messageView),
       messages_total: this.messages.count(),
@@ -172,11 +185,13 @@ export class ConversationObject extends DurableObject<Env> {
     runId?: string,
     steer = false,
   ): Promise<RpcResult<Intake>> {
-    if (!this.info()) return fail(404, "not_found", "No such conversation.");
+    const info = this.info();
+    if (!info) return fail(404, "not_found", "No such conversation.");
     const intake = takeMessage(
       { runs: this.runs, steering: this.steering, log: this.log },
       { content, idempotencyKey, runId, steer },
     );
+    if (intake.created && !info.title) await this.setTitle(defaultTitle(content));
     if (intake.created && !intake.steered && !this.driving) await this.ctx.storage.setAlarm(Date.now());
     return ok(intake);
   }
@@ -234,6 +249,16 @@ export class ConversationObject extends DurableObject<Env> {
     if (!checked.ok) return checked;
     await this.resolveQuestion({ answer: checked.value });
     return ok({ question_id: q.question_id, answer: checked.value });
+  }
+
+  /**
+   * Resolves the pending question without an answer (`{"answer": null, "reason": …}`), e.g. for
+   * an MCP client that cannot ask its user; false when that question is not pending.
+   */
+  async answerWithout(questionId: string, reason: string): Promise<boolean> {
+    if (this.state.pendingQuestion?.question_id !== questionId) return false;
+    await this.resolveQuestion({ answer: null, reason });
+    return true;
   }
 
   /** Stops the current run (and forgets nothing: its events and messages stay). */
@@ -477,9 +502,20 @@ export class ConversationObject extends DurableObject<Env> {
     return this.runs.nextQueued() ? "running" : "idle";
   }
 
+  private live(info: ConversationInfo): LiveFields {
+    return { status: this.status(), last_activity_at: this.log.lastAt() ?? info.created_at };
+  }
+
   private info(): ConversationInfo | null {
     return this.meta.info();
   }
+}
+
+/** A first message's start as a title: its first line, at most DEFAULT_TITLE_CHARS characters. */
+export function defaultTitle(content: string): string | null {
+  const line = content.trim().split(/\r?\n/, 1)[0]?.replace(/\s+/g, " ").trim() ?? "";
+  if (!line) return null;
+  return line.length <= DEFAULT_TITLE_CHARS ? line : `${line.slice(0, DEFAULT_TITLE_CHARS - 1).trimEnd()}…`;
 }
 
 function runResult(run: Run): RunResult {

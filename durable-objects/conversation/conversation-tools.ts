@@ -1,5 +1,6 @@
 /** Assembles a conversation's tools: built-ins, the deployment's custom tools, HTTP tools, finish and agent. */
 import type { StoredHttpTool } from "../../shared/http-tools";
+import { readEnv } from "../engine/config/env";
 import type { RuntimeConfig } from "../engine/config/runtime-config";
 import { tools as customTools } from "../engine/custom-tools/define";
 import { createHttpTool } from "../engine/custom-tools/http-tool";
@@ -13,7 +14,7 @@ import { type ToolContext, ToolRegistry } from "../engine/tools/tool";
 
 /** What the tool set of one conversation is built from. */
 export interface ConversationToolDeps {
-  env: Record<string, unknown>;
+  env: Env;
   conversationId: string;
   tasks: TaskOps;
   config: RuntimeConfig;
@@ -44,7 +45,7 @@ export function buildConversationTools(deps: ConversationToolDeps): ToolRegistry
   const httpDeps = {
     conversationId: deps.conversationId,
     checkUrl: (url: string) =>
-      assertFetchable(new URL(url), { allowPrivateNetwork: deps.env.ALLOW_PRIVATE_NETWORK === "true" }),
+      assertFetchable(new URL(url), { allowPrivateNetwork: readEnv(deps.env).ALLOW_PRIVATE_NETWORK }),
   };
   for (const spec of deps.httpTools) registry.add(createHttpTool(spec, httpDeps));
   registry.add(createFinishTool(deps.outputSchema));

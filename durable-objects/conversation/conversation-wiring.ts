@@ -30,7 +30,7 @@ import {
   type UnavailableServer,
   unavailableNote,
 } from "../engine/mcp/mcp-toolset";
-import { createModelClient, type ModelEnv } from "../engine/model/model-factory";
+import { createModelClient } from "../engine/model/model-factory";
 import type { RpcResult } from "../engine/rpc-result";
 import type { EventLog } from "../engine/store/event-log";
 import type { MessageStore } from "../engine/store/message-store";
@@ -88,10 +88,6 @@ export class ConversationWiring {
     this.usage = new UsageReporter(() => this.workspace(this.p.meta.info()!.workspace_id), p.waitUntil);
   }
 
-  private get vars(): Record<string, unknown> {
-    return this.p.env as unknown as Record<string, unknown>;
-  }
-
   /** The workspace's object. */
   workspace(workspaceId: string): DurableObjectStub<WorkspaceObject> {
     const ns = this.p.env.WORKSPACES;
@@ -117,7 +113,7 @@ export class ConversationWiring {
     this.vision = policy?.vision ?? false;
     this.workspaceApprovals = agentPolicy?.approvals ?? {};
     const registry = buildConversationTools({
-      env: this.vars,
+      env: this.p.env,
       conversationId: info?.id ?? "",
       tasks: this.p.state,
       config: this.p.config,
@@ -158,7 +154,7 @@ export class ConversationWiring {
   private mcpToolset(info: ConversationInfo): McpToolset {
     const registry = () => this.mcpRegistry(info.workspace_id);
     this.mcp ??= new McpToolset({
-      allowPrivateNetwork: this.vars.ALLOW_PRIVATE_NETWORK === "true",
+      allowPrivateNetwork: this.p.env.ALLOW_PRIVATE_NETWORK === "true",
       sessions: new McpSessions(this.p.sql),
       reauthorize: (id) => registry().reauthorize(id),
       saveTools: (id, tools) => {
@@ -196,7 +192,7 @@ export class ConversationWiring {
   /** What the agent loop needs for one run step. */
   loopDeps(tools: ToolRegistry): LoopDeps {
     const info = this.p.meta.info()!;
-    const model = createModelClient(this.p.env as unknown as ModelEnv, this.p.config);
+    const model = createModelClient(this.p.env, this.p.config);
     const files = conversationFiles(this.p.env, info.workspace_id, info.origin);
     return {
       ledger: this.ledger(info.model),
@@ -275,14 +271,14 @@ export class ConversationWiring {
     this.browserCache ??= new ConversationBrowser({
       binding: this.p.env.BROWSER,
       sql: this.p.sql,
-      options: browserConfig(this.vars, info.allowed_domains),
+      options: browserConfig(this.p.env, info.allowed_domains),
       secrets: this.secretReader(info.workspace_id),
       publishTabs: (tabs) =>
         this.p.state.setTabs(
           tabs.map(({ id, window_id, url, title, active }) => ({ id, window_id, url, title, active })),
         ),
       wakeBy: (at) => wakeBy(this.p.storage, at),
-      live: liveViewConfig(this.vars),
+      live: liveViewConfig(this.p.env),
       profile: info.browser_profile ? this.profileLink(info.workspace_id, info.browser_profile) : undefined,
     });
     return this.browserCache;
@@ -303,7 +299,7 @@ export class ConversationWiring {
   private webDeps(info: ConversationInfo, policy: ConversationPolicy | null): WebToolDeps {
     return {
       domains: policy?.domains,
-      config: webConfig(this.vars),
+      config: webConfig(this.p.env),
       summarize: this.summarizer(info.model),
       searchSettings: () => this.workspace(info.workspace_id).getSearchSettings(),
     };
@@ -328,7 +324,7 @@ export class ConversationWiring {
 
   /** One summariser for every tool's `prompt`; its tokens count towards the run that asked. */
   private summarizer(modelName: string) {
-    const model = createModelClient(this.p.env as unknown as ModelEnv, this.p.config);
+    const model = createModelClient(this.p.env, this.p.config);
     return createSummarizer(model, modelName, (usage) => {
       const run = this.p.runs.active();
       if (run) this.ledger(modelName).addUsage(run.id, usage);

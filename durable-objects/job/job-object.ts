@@ -7,6 +7,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { RunResult } from "../../shared/api";
 import type { CreateJob, Job, JobRun, UpdateJob } from "../../shared/jobs";
+import { readEnv } from "../engine/config/env";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { JobLedger, jobRunView, type StoredRun } from "./job-ledger";
 import { type JobRecord, JobRecordStore, jobView, nextWake } from "./job-record";
@@ -21,10 +22,7 @@ import {
 } from "./job-runs";
 import { applyUpdate, settingsFromCreate, settingsProblem } from "./job-settings";
 import { planDue } from "./schedule";
-import { pendingDelivery, WEBHOOK_RETRY_BASE_MS } from "./webhook";
-
-/** How often a running run is checked when its end notice does not arrive. */
-const DEFAULT_POLL_MS = 60_000;
+import { pendingDelivery } from "./webhook";
 
 /** The Durable Object of one scheduled job. */
 export class JobObject extends DurableObject<Env> {
@@ -263,7 +261,7 @@ export class JobObject extends DurableObject<Env> {
     await deliverDueWebhooks(this.scope(record), record, this.ledger, {
       now: () => this.clock(),
       allowPrivateNetwork: this.allowPrivate(),
-      retryBaseMs: this.num("JOB_WEBHOOK_RETRY_BASE_MS", WEBHOOK_RETRY_BASE_MS),
+      retryBaseMs: readEnv(this.env).JOB_WEBHOOK_RETRY_BASE_MS,
     });
   }
 
@@ -278,7 +276,7 @@ export class JobObject extends DurableObject<Env> {
           active: this.ledger.active(),
           nextWebhookAt: this.ledger.nextWebhookAt(),
           now: this.clock(),
-          pollMs: this.num("JOB_POLL_MS", DEFAULT_POLL_MS),
+          pollMs: readEnv(this.env).JOB_POLL_MS,
         })
       : null;
     const current = await this.ctx.storage.getAlarm();
@@ -307,12 +305,7 @@ export class JobObject extends DurableObject<Env> {
   }
 
   private allowPrivate(): boolean {
-    return (this.env as unknown as Record<string, unknown>).ALLOW_PRIVATE_NETWORK === "true";
-  }
-
-  private num(name: string, fallback: number): number {
-    const n = Number((this.env as unknown as Record<string, unknown>)[name]);
-    return Number.isFinite(n) && n > 0 ? n : fallback;
+    return readEnv(this.env).ALLOW_PRIVATE_NETWORK;
   }
 
   private record(): JobRecord | null {

@@ -6,12 +6,13 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { CreateMcpServer, McpServerView, UpdateMcpServer } from "../../shared/mcp";
+import { readEnv } from "../engine/config/env";
 import { McpConnection } from "../engine/mcp/connection";
 import type { McpServerConfig } from "../engine/mcp/mcp-toolset";
 import { type McpToolInfo, McpUnavailable } from "../engine/mcp/mcp-types";
 import { assertFetchable } from "../engine/net/ssrf";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
-import { openSecret, type SecretKeyEnv, sealSecret, secretKey } from "../engine/secret-box";
+import { openSecret, sealSecret, secretKey } from "../engine/secret-box";
 import { OAuthFlows } from "./oauth-flows";
 import type { Sealer } from "./oauth-provider";
 import { type ServerRow, ServerStore } from "./server-store";
@@ -66,7 +67,7 @@ export class McpRegistry extends DurableObject<Env> {
       store: this.store,
       sealer: this.sealer(),
       allowPrivateNetwork: this.allowPrivate(),
-      publicBaseUrl: (env as unknown as { PUBLIC_BASE_URL?: string }).PUBLIC_BASE_URL ?? null,
+      publicBaseUrl: readEnv(env).PUBLIC_BASE_URL ?? null,
     });
   }
 
@@ -291,12 +292,12 @@ export class McpRegistry extends DurableObject<Env> {
   }
 
   private allowPrivate(): boolean {
-    return (this.env as unknown as { ALLOW_PRIVATE_NETWORK?: string }).ALLOW_PRIVATE_NETWORK === "true";
+    return readEnv(this.env).ALLOW_PRIVATE_NETWORK;
   }
 
   private sealer(): Sealer {
     const aad = (label: string) => `${this.ctx.id.toString()}/mcp/${label}`;
-    const key = () => secretKey(this.env as unknown as SecretKeyEnv);
+    const key = () => secretKey(this.env);
     return {
       seal: async (label, value) => sealSecret(await key(), aad(label), value),
       open: async (label, sealed) => openSecret(await key(), aad(label), sealed),

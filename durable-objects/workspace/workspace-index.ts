@@ -9,16 +9,34 @@ export interface ConversationEntry {
   created_at: number;
 }
 
+/** `q` as a LIKE pattern matching it anywhere, with LIKE's own wildcards escaped. */
+function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /** The conversation and job index tables of one workspace. */
 export class WorkspaceIndex {
   constructor(private readonly sql: SqlStorage) {
     sql.exec(`CREATE TABLE IF NOT EXISTS conversations (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL);
       CREATE INDEX IF NOT EXISTS conversations_created ON conversations (created_at, id);
       CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL);`);
+    // Titles came later: older workspaces get the column on wake.
+    const cols = sql.exec<{ name: string }>("PRAGMA table_info(conversations)").toArray();
+    if (!cols.some((c) => c.name === "title")) sql.exec("ALTER TABLE conversations ADD COLUMN title TEXT");
   }
 
-  addConversation(id: string, createdAt: number): void {
-    this.sql.exec("INSERT OR IGNORE INTO conversations (id, created_at) VALUES (?, ?)", id, createdAt);
+  /** Sets the title a conversation is searched by. */
+  setConversationTitle(id: string, title: string | null): void {
+    this.sql.exec("UPDATE conversations SET title = ? WHERE id = ?", title, id);
+  }
+
+  addConversation(id: string, createdAt: number, title: string | null = null): void {
+    this.sql.exec(
+      "INSERT OR IGNORE INTO conversations (id, created_at, title) VALUES (?, ?, ?)",
+      id,
+      createdAt,
+      title,
+    );
   }
 
   removeConversation(id: string): boolean {
@@ -29,30 +47,38 @@ export class WorkspaceIndex {
     return this.sql.exec("SELECT 1 FROM conversations WHERE id = ?", id).toArray().length > 0;
   }
 
-  /** Conversations newest first, `limit` at a time after the `cursor` one. */
-  listConversations(limit: number, cursor: string | null): { ids: ConversationEntry[]; hasMore: boolean } {
-    let rows: ConversationEntry[];
-    if (cursor) {
-      const at = this.sql
-        .exec<{ created_at: number }>("SELECT created_at FROM conversations WHERE id = ?", cursor)
-        .toArray()[0];
-      if (!at) return { ids: [], hasMore: false };
-      rows = this.sql
-        .exec<{ id: string; created_at: number }>(
-          "SELECT id, created_at FROM conversations WHERE (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT ?",
-          at.created_at,
-          cursor,
-          limit + 1,
-        )
-        .toArray();
-    } else {
-      rows = this.sql
-        .exec<{ id: string; created_at: number }>(
-          "SELECT id, created_at FROM conversations ORDER BY created_at DESC, id DESC LIMIT ?",
-          limit + 1,
-        )
-        .toArray();
+  /**
+   * Conversations newest first, `limit` at a time after the `cursor` one; with `q`, only those
+   * whose title contains it (case-insensitive for ASCII letters).
+   */
+  listConversations(
+    limit: number,
+    cursor: string | null,
+    q: string | null = null,
+  ): { ids: ConversationEntry[]; hasMore: boolean } {
+    const at = cursor
+      ? this.sql
+          .exec<{ created_at: number }>("SELECT created_at FROM conversations WHERE id = ?", cursor)
+          .toArray()[0]
+      : null;
+    if (cursor && !at) return { ids: [], hasMore: false };
+    const where: string[] = [];
+    const args: (string | number)[] = [];
+    if (at && cursor) {
+      where.push("(created_at, id) < (?, ?)");
+      args.push(at.created_at, cursor);
     }
+    if (q) {
+      where.push("title LIKE ? ESCAPE '\\'");
+      args.push(containsPattern(q));
+    }
+    const rows = this.sql
+      .exec<{ id: string; created_at: number }>(
+        `SELECT id, created_at FROM conversations ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY created_at DESC, id DESC LIMIT ?`,
+        ...args,
+        limit + 1,
+      )
+      .toArray();
     return { ids: rows.slice(0, limit), hasMore: rows.length > limit };
   }
 

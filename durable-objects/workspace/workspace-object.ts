@@ -23,7 +23,7 @@ import type { UsageEntry, UsageReport } from "../../shared/usage";
 import type { ProfileState } from "../engine/browser/profile-state";
 import { type DirStats, FileLedger, type FileLimits, type Reservation } from "../engine/files/file-ledger";
 import type { RpcResult } from "../engine/rpc-result";
-import { type SecretKeyEnv, secretKey } from "../engine/secret-box";
+import { secretKey } from "../engine/secret-box";
 import { BrowserProfiles } from "./browser-profiles";
 import { legacyOriginRefs } from "./legacy-cors";
 import { UsageLedger, utcDay } from "./usage-ledger";
@@ -63,14 +63,14 @@ export class WorkspaceObject extends DurableObject<Env> {
     this.usage = new UsageLedger(this.sql);
     this.secrets = new SecretStore(
       this.sql,
-      () => secretKey(env as unknown as SecretKeyEnv),
+      () => secretKey(env),
       () => this.get()?.id ?? ctx.id.toString(),
     );
     this.tools = new HttpToolStore(this.sql);
     this.files = new FileLedger(this.sql);
     this.profiles = new BrowserProfiles(
       this.sql,
-      () => secretKey(env as unknown as SecretKeyEnv),
+      () => secretKey(env),
       (name) => `${this.get()?.id ?? ctx.id.toString()}/browser-profile/${name}`,
     );
   }
@@ -138,14 +138,10 @@ export class WorkspaceObject extends DurableObject<Env> {
     };
   }
 
-  /** Binds a new visitor token (hashed) to one conversation. */
-  addVisitor(tokenHash: string, visitor: VisitorRecord): void {
+  /** A new widget visitor in one call: its conversation into the index, its token (hashed) bound to it. */
+  openVisitor(createdAt: number, tokenHash: string, visitor: VisitorRecord): void {
+    this.index.addConversation(visitor.conversation_id, createdAt);
     this.keys.addVisitor(tokenHash, visitor);
-  }
-
-  /** The visitor of a token hash, or null. */
-  visitor(tokenHash: string): VisitorRecord | null {
-    return this.keys.visitor(tokenHash);
   }
 
   /** The retired global CORS list (the `__cors__` instance only): the keys it holds for `origin`. */
@@ -155,8 +151,13 @@ export class WorkspaceObject extends DurableObject<Env> {
 
   // ---- the conversation and job index (workspace-index.ts) ----
 
-  addConversation(id: string, createdAt: number): void {
-    this.index.addConversation(id, createdAt);
+  addConversation(id: string, createdAt: number, title: string | null = null): void {
+    this.index.addConversation(id, createdAt, title);
+  }
+
+  /** Sets the title a conversation is listed and searched by. */
+  setConversationTitle(id: string, title: string | null): void {
+    this.index.setConversationTitle(id, title);
   }
 
   removeConversation(id: string): boolean {
@@ -168,8 +169,12 @@ export class WorkspaceObject extends DurableObject<Env> {
   }
 
   /** Conversations newest first, `limit` at a time after the `cursor` one. */
-  listConversations(limit: number, cursor: string | null): { ids: ConversationEntry[]; hasMore: boolean } {
-    return this.index.listConversations(limit, cursor);
+  listConversations(
+    limit: number,
+    cursor: string | null,
+    q: string | null = null,
+  ): { ids: ConversationEntry[]; hasMore: boolean } {
+    return this.index.listConversations(limit, cursor, q);
   }
 
   addJob(id: string, createdAt: number): void {

@@ -68,7 +68,10 @@ function mountTenants(app: express.Express, make: () => Handler): void {
   const tenants = new Map<string, Handler>();
   const of = (tenant = "default") => {
     let h = tenants.get(tenant);
-    if (!h) tenants.set(tenant, (h = make()));
+    if (!h) {
+      h = make();
+      tenants.set(tenant, h);
+    }
     return h;
   };
   const actions: Record<string, (h: Handler) => void> = {

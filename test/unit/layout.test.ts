@@ -43,6 +43,15 @@ describe("the layout", () => {
     expect(offending).toEqual([]);
   });
 
+  it("keeps the tool layer's ToolError out of the pure libraries", () => {
+    const pure = ["net", "extract", "files", "search", "browser", "model", "store", "config"];
+    const offending = pure
+      .flatMap((dir) => sources(join(ENGINE, dir)))
+      .filter((file) => /\bToolError\b/.test(readFileSync(file, "utf8")))
+      .map((file) => relative(ROOT, file));
+    expect(offending).toEqual([]);
+  });
+
   it("finds the engine's imports at all (the check is not vacuous)", () => {
     const all = sources(ENGINE).flatMap(specifiers);
     expect(all.length).toBeGreaterThan(100);

@@ -46,7 +46,7 @@ app.openapi(
         input.threadId,
         workspaceId,
         {},
-        { origin: new URL(c.req.url).origin },
+        { origin: new URL(c.req.url).origin, channel: "agui" },
       )) as {
         created_at: number;
       };

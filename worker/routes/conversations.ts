@@ -4,7 +4,13 @@ import { workspaceFiles } from "../../durable-objects/engine/files/files-factory
 import { RESULTS_DIR } from "../../durable-objects/engine/files/result-spill";
 import { randomToken } from "../../durable-objects/engine/tokens";
 import { compileOutputSchema } from "../../durable-objects/engine/tools/finish";
-import { Conversation, ConversationDetails, ConversationList, CreateConversation } from "../../shared/api";
+import {
+  Conversation,
+  ConversationDetails,
+  ConversationList,
+  CreateConversation,
+  UpdateConversation,
+} from "../../shared/api";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
 
@@ -48,7 +54,7 @@ app.openapi(
     const conv = (await conversationStub(c.env, workspaceId, id).create(id, workspaceId, parsed.data, {
       origin: new URL(c.req.url).origin,
     })) as Conversation;
-    await workspaceStub(c.env, workspaceId).addConversation(id, conv.created_at);
+    await workspaceStub(c.env, workspaceId).addConversation(id, conv.created_at, conv.title);
     return c.json(conv, 201);
   },
 );
@@ -63,14 +69,15 @@ app.openapi(
       query: z.object({
         limit: z.coerce.number().int().min(1).max(100).default(20),
         cursor: z.string().max(200).optional(),
+        q: z.string().trim().max(200).optional().describe("Only conversations whose title contains this."),
       }),
     },
     responses: { 200: json(ConversationList, "A page of conversations"), ...errors },
   }),
   async (c) => {
-    const { limit, cursor } = c.req.valid("query");
+    const { limit, cursor, q } = c.req.valid("query");
     const { workspaceId } = c.get("principal");
-    const page = await workspaceStub(c.env, workspaceId).listConversations(limit, cursor ?? null);
+    const page = await workspaceStub(c.env, workspaceId).listConversations(limit, cursor ?? null, q || null);
     const data: Conversation[] = [];
     const convs = await Promise.all(
       page.ids.map((e) => conversationStub(c.env, workspaceId, e.id).describe()),
@@ -97,6 +104,28 @@ app.openapi(
     const details = await conversationStub(c.env, c.get("principal").workspaceId, id).details();
     if (!details) throw new ApiError(404, "not_found", `No conversation ${id} in this workspace.`);
     return c.json(details, 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "patch",
+    path: "/conversations/{id}",
+    summary: "Rename a conversation",
+    tags: ["Conversations"],
+    request: {
+      params: IdParam,
+      body: { content: { "application/json": { schema: UpdateConversation } }, required: true },
+    },
+    responses: { 200: json(Conversation, "The conversation"), ...errors },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const { title } = c.req.valid("json");
+    const stub = await existingConversation(c.env, c.get("principal").workspaceId, id);
+    const conv = (await stub.setTitle(title)) as Conversation | null;
+    if (!conv) throw new ApiError(404, "not_found", `No conversation ${id} in this workspace.`);
+    return c.json(conv, 200);
   },
 );
 

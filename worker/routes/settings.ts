@@ -4,6 +4,7 @@ import { SettingsUpdate, SettingsView } from "../../shared/settings";
 import { createApp } from "../app-factory";
 import { unwrap } from "../errors";
 import { workspaceStub } from "../stubs";
+import { forgetWidgetConfig } from "../widget-config";
 import { commonErrors, json } from "./route-helpers";
 
 const app = createApp();
@@ -29,8 +30,10 @@ app.openapi(
     responses: { 200: json(SettingsView, "The settings after the change"), ...commonErrors },
   }),
   async (c) => {
-    const stub = workspaceStub(c.env, c.get("principal").workspaceId);
-    return c.json(unwrap(await stub.updateSettings(c.req.valid("json"))), 200);
+    const { workspaceId } = c.get("principal");
+    const view = unwrap(await workspaceStub(c.env, workspaceId).updateSettings(c.req.valid("json")));
+    forgetWidgetConfig(workspaceId);
+    return c.json(view, 200);
   },
 );
 

@@ -7,6 +7,7 @@ import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
 import { conversationStub, workspaceStub } from "../stubs";
 import { rememberVisitor } from "../widget-access";
+import { widgetConfig } from "../widget-config";
 import { commonErrors, json } from "./route-helpers";
 
 const app = createApp();
@@ -31,14 +32,12 @@ app.openapi(
       id,
       workspaceId,
       { metadata: { channel: "widget", origin, key_id: keyId } },
-      { origin: new URL(c.req.url).origin },
+      { origin: new URL(c.req.url).origin, channel: "widget" },
     )) as Conversation;
-    const ws = workspaceStub(c.env, workspaceId);
-    await ws.addConversation(id, conv.created_at);
     const visitorToken = `vt_${randomToken(24)}`;
     const visitor = { key_id: keyId, conversation_id: id };
     const tokenHash = await hashKey(visitorToken);
-    await ws.addVisitor(tokenHash, visitor);
+    await workspaceStub(c.env, workspaceId).openVisitor(conv.created_at, tokenHash, visitor);
     rememberVisitor(workspaceId, tokenHash, visitor);
     return c.json({ conversation_id: id, visitor_token: visitorToken }, 201);
   },
@@ -58,7 +57,7 @@ app.openapi(
     const { workspaceId, publishable } = c.get("principal");
     if (!publishable)
       throw new ApiError(403, "forbidden", "The widget config is read with a publishable key.");
-    return c.json(await workspaceStub(c.env, workspaceId).getWidgetSettings(), 200);
+    return c.json(await widgetConfig(c.env, workspaceId), 200);
   },
 );
 

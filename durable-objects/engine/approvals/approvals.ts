@@ -14,9 +14,6 @@ import type { ApprovalLedger } from "./approval-ledger";
 import { type ApprovalLevels, judge } from "./policy";
 import { displayArguments, parseArguments } from "./redact";
 
-/** How long a pending approval waits before it is denied with reason `timeout`. */
-export const APPROVAL_TIMEOUT_MS = 60 * 60_000;
-
 /** The model's message when a person denies without giving a reason. */
 export const DEFAULT_DENIAL = "A person denied this call.";
 

@@ -18,8 +18,6 @@ import type { SavedCookie, SavedStorage, TabRecord, TabStore } from "./tab-store
 
 /** Cloudflare's longest keep_alive for a browser session. */
 export const MAX_KEEP_ALIVE_MS = 600_000;
-/** Default idle limit after which the browser is closed (and rebuilt on next use). */
-export const DEFAULT_BROWSER_IDLE_MS = 600_000;
 /** How long navigation may take when a tool waits for the page to load. */
 export const NAVIGATION_TIMEOUT_MS = 30_000;
 /** Errors that mean the browser (not the page or the script) is gone. */

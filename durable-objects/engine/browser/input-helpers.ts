@@ -1,6 +1,6 @@
 /** Helpers of the interaction tools: focusing fields, key combinations, waiting out navigations. */
 import type { KeyInput, Page } from "@cloudflare/puppeteer";
-import { ToolError } from "../tools/tool";
+import { BrowserError } from "../errors";
 
 /** How long to look for a navigation started by a click or key press. */
 const NAVIGATION_GRACE_MS = 400;
@@ -26,7 +26,7 @@ export async function pressCombo(page: Page, combo: string): Promise<void> {
 
 /** A navigation the guard blocked becomes the error the model reads. */
 export function refuseIfBlocked(refusal: string | null): void {
-  if (refusal) throw new ToolError("navigation_refused", refusal);
+  if (refusal) throw new BrowserError("navigation_refused", refusal);
 }
 
 interface NavRequest {

@@ -5,9 +5,9 @@
  * tool error code and which requests of a page the domain limits apply to.
  */
 
+import { BrowserError, NetError } from "../errors";
 import { type DomainPolicy, domainMatches } from "../net/allowed-domains";
 import { assertFetchable, blockedHostReason, type NetworkPolicy } from "../net/ssrf";
-import { ToolError } from "../tools/tool";
 
 export { domainMatches };
 
@@ -31,7 +31,7 @@ export function navigationRefusal(rawUrl: string, policy: NavigationPolicy): str
   try {
     assertFetchable(url, policy satisfies NetworkPolicy);
   } catch (err) {
-    if (!(err instanceof ToolError)) throw err;
+    if (!(err instanceof NetError)) throw err;
     if (err.code === "blocked_address") {
       return `Refused to open ${url.href}: it points to ${blockedHostReason(url.hostname)}; the browser may not reach private or local addresses.`;
     }
@@ -45,10 +45,10 @@ export function subresourcePolicy(policy: NavigationPolicy): NavigationPolicy {
   return { allowPrivateNetwork: policy.allowPrivateNetwork };
 }
 
-/** Throws a ToolError the model reads when a URL may not be loaded. */
+/** Throws a BrowserError the model reads when a URL may not be loaded. */
 export function assertNavigable(url: string, policy: NavigationPolicy): void {
   const refusal = navigationRefusal(url, policy);
-  if (refusal) throw new ToolError("navigation_refused", refusal);
+  if (refusal) throw new BrowserError("navigation_refused", refusal);
 }
 
 /** Whether a hostname names this machine or a private, link-local or reserved network. */

@@ -4,7 +4,7 @@
  * and a script that runs too long is terminated.
  */
 import type { CDPSession } from "@cloudflare/puppeteer";
-import { ToolError } from "../tools/tool";
+import { BrowserError } from "../errors";
 
 /** How long a page script may run unless the caller says otherwise. */
 export const PAGE_SCRIPT_TIMEOUT_MS = 10_000;
@@ -86,7 +86,7 @@ export async function evaluateInPage(
     timer = setTimeout(() => {
       cdp.send("Runtime.terminateExecution").catch(() => {});
       reject(
-        new ToolError(
+        new BrowserError(
           "script_timeout",
           `The script did not finish within ${timeoutMs / 1000} s and was stopped. Avoid endless loops and waits.`,
         ),
@@ -147,10 +147,10 @@ function exceptionText(d: ExceptionDetails): string {
   return d.exception?.description ?? (d.exception?.value !== undefined ? String(d.exception.value) : d.text);
 }
 
-function scriptError(d: ExceptionDetails): ToolError {
+function scriptError(d: ExceptionDetails): BrowserError {
   const text = exceptionText(d);
   if (/Execution was terminated/i.test(text)) {
-    return new ToolError("script_timeout", "The script ran too long and was stopped.");
+    return new BrowserError("script_timeout", "The script ran too long and was stopped.");
   }
-  return new ToolError("script_error", `The script threw: ${text.slice(0, MAX_ERROR_CHARS)}`);
+  return new BrowserError("script_error", `The script threw: ${text.slice(0, MAX_ERROR_CHARS)}`);
 }

@@ -12,7 +12,7 @@ import {
   type QuickJSHandle,
   type QuickJSWASMModule,
 } from "quickjs-emscripten-core";
-import { ToolError } from "../tools/tool";
+import { BrowserError } from "../errors";
 
 /** Wall-clock budget of one sandbox script. */
 export const SANDBOX_TIMEOUT_MS = 5_000;
@@ -78,7 +78,7 @@ function settle(vm: QuickJSContext, handle: QuickJSHandle, runJobs: () => unknow
     const settled = vm.getPromiseState(handle);
     if (settled.type === "pending") {
       handle.dispose();
-      throw new ToolError(
+      throw new BrowserError(
         "script_error",
         "The script's promise never settled; the sandbox has no timers or I/O.",
       );
@@ -94,23 +94,23 @@ function settle(vm: QuickJSContext, handle: QuickJSHandle, runJobs: () => unknow
   return text === null ? null : JSON.parse(text);
 }
 
-function sandboxError(err: unknown, stopped: boolean, limits: SandboxLimits): ToolError {
-  if (err instanceof ToolError) return err;
+function sandboxError(err: unknown, stopped: boolean, limits: SandboxLimits): BrowserError {
+  if (err instanceof BrowserError) return err;
   const raw = err as { name?: string; message?: string; cause?: unknown };
   const dumped = raw.cause as { name?: string; message?: string } | undefined;
   const name = dumped?.name ?? raw.name ?? "Error";
   const message = String(dumped?.message ?? raw.message ?? err);
   if (stopped || /interrupted/i.test(message)) {
-    return new ToolError(
+    return new BrowserError(
       "script_timeout",
       `The sandbox script was stopped: it ran past its budget (${limits.timeoutMs / 1000} s of computation).`,
     );
   }
   if (/out of memory/i.test(message) || (name === "InternalError" && /memory/i.test(message))) {
-    return new ToolError(
+    return new BrowserError(
       "script_memory",
       `The sandbox script ran out of memory (limit ${limits.memoryBytes / (1024 * 1024)} MiB).`,
     );
   }
-  return new ToolError("script_error", `The script threw: ${name}: ${message}`.slice(0, MAX_ERROR_CHARS));
+  return new BrowserError("script_error", `The script threw: ${name}: ${message}`.slice(0, MAX_ERROR_CHARS));
 }

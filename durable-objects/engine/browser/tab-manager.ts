@@ -3,7 +3,7 @@
  * and list, keeping exactly one active tab per window and publishing the tab list on change.
  */
 import type { Page } from "@cloudflare/puppeteer";
-import { ToolError } from "../tools/tool";
+import { BrowserError } from "../errors";
 import { type BrowserSession, NAVIGATION_TIMEOUT_MS } from "./browser-session";
 import { assertNavigable, type NavigationPolicy } from "./navigation-guard";
 import { TAB_FACTS_SCRIPT } from "./page-content";
@@ -59,7 +59,7 @@ export class TabManager {
     const tab = this.session.store.tab(id);
     if (tab) return tab;
     const ids = this.session.store.tabs().map((t) => t.id);
-    throw new ToolError(
+    throw new BrowserError(
       "not_found",
       `No tab ${id}. Open tabs: ${ids.length ? ids.join(", ") : "none"} (see list_tabs).`,
     );
@@ -68,7 +68,7 @@ export class TabManager {
   /** The tab named by `tabId`, else the active tab of the focused window, with its page. */
   async resolve(tabId?: number): Promise<{ tab: TabRecord; page: Page }> {
     const tab = tabId === undefined ? this.session.store.currentTab() : this.mustTab(tabId);
-    if (!tab) throw new ToolError("no_tab", "No tab is open. Open one with open_tab first.");
+    if (!tab) throw new BrowserError("no_tab", "No tab is open. Open one with open_tab first.");
     return { tab, page: await this.session.page(tab) };
   }
 
@@ -99,8 +99,8 @@ export class TabManager {
         await this.session.closePage(tab.id);
         store.removeTab(tab.id);
       }
-      if (refusal) throw new ToolError("navigation_refused", refusal);
-      throw new ToolError("navigation_failed", `Could not load ${opts.url}: ${(err as Error).message}`);
+      if (refusal) throw new BrowserError("navigation_refused", refusal);
+      throw new BrowserError("navigation_failed", `Could not load ${opts.url}: ${(err as Error).message}`);
     }
     if (opts.active || !store.tabs().some((t) => t.window_id === tab.window_id && t.active)) {
       store.activate(tab.id);
@@ -205,7 +205,7 @@ function pattern(name: string, source: string | undefined): RegExp | null {
   try {
     return new RegExp(source, "i");
   } catch (err) {
-    throw new ToolError(
+    throw new BrowserError(
       "invalid_pattern",
       `${name} is not a valid regular expression: ${(err as Error).message}`,
     );

@@ -1,4 +1,5 @@
 /** `data:` URLs: how binary content reaches opfs_write as a string. */
+import { CirrusError } from "../errors";
 import { OCTET_STREAM } from "./content-types";
 
 const DATA_URL = /^data:([a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+)?((?:;[a-z0-9_.+-]+=[^;,]*)*)(;base64)?,/i;
@@ -10,8 +11,10 @@ export interface DataUrl {
 }
 
 /** A data URL that could not be decoded. */
-export class DataUrlError extends Error {
-  readonly code = "invalid_data_url";
+export class DataUrlError extends CirrusError {
+  constructor(message: string) {
+    super("invalid_data_url", message);
+  }
 }
 
 /** Decodes `data:<mime>[;params][;base64],<data>`, or returns null when `s` is not a data URL. */

@@ -1,5 +1,7 @@
 /** The one error of the file layer: a stable code the model or an HTTP client reads. */
 
+import { CirrusError } from "../errors";
+
 /** HTTP status for each file error code. */
 export const FILE_ERROR_STATUS = {
   invalid_path: 400,
@@ -19,13 +21,13 @@ export const FILE_ERROR_STATUS = {
 export type FileErrorCode = keyof typeof FILE_ERROR_STATUS;
 
 /** An expected failure of a file operation, e.g. a refused path or a full workspace. */
-export class FilesError extends Error {
+export class FilesError extends CirrusError {
   constructor(
-    readonly code: FileErrorCode,
+    override readonly code: FileErrorCode,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
-    this.name = new.target.name;
+    super(code, message, options);
   }
 
   /** The HTTP status this error answers with. */

@@ -5,17 +5,15 @@ import { createResultSpill, type ResultSpill } from "./result-spill";
 import { createFileLinks, type FileLinks, LinkSigner } from "./signed-links";
 import { WorkspaceFiles } from "./workspace-files";
 
-const vars = (env: Env) => env as unknown as Record<string, unknown>;
-
 /** The files of a workspace, with its ledger in the workspace's Durable Object. */
 export function workspaceFiles(env: Env, workspaceId: string): WorkspaceFiles {
   const ledger = env.WORKSPACES.get(env.WORKSPACES.idFromName(workspaceId));
-  return new WorkspaceFiles(env.FILES, workspaceId, ledger, filesConfig(vars(env)).limits);
+  return new WorkspaceFiles(env.FILES, workspaceId, ledger, filesConfig(env).limits);
 }
 
 /** The signer of file links, or null when no secret is configured. */
 export function linkSigner(env: Env): LinkSigner | null {
-  const secret = filesConfig(vars(env)).signingSecret;
+  const secret = filesConfig(env).signingSecret;
   return secret ? new LinkSigner(secret) : null;
 }
 
@@ -26,7 +24,7 @@ export function linkSigner(env: Env): LinkSigner | null {
  */
 export function workspaceFileLinks(env: Env, workspaceId: string, origin?: string | null): FileLinks | null {
   const signer = linkSigner(env);
-  const cfg = filesConfig(vars(env));
+  const cfg = filesConfig(env);
   if (!signer) return null;
   const base = cfg.publicBaseUrl || (origin ?? "").replace(/\/+$/, "");
   if (!base) return { link: () => Promise.reject(noOrigin()) };

@@ -4,19 +4,19 @@
  */
 import OpenAI, { APIError, APIUserAbortError } from "openai";
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
+import { CirrusError } from "../errors";
 import type { ModelClient, ModelDelta, ModelRequest, ModelTurn, ToolCall, Usage } from "./model-types";
 import { isRetryableStatus, parseRetryAfter, type RetryPolicy, retryDelayMs, sleep } from "./retry";
 
 /** A model call that failed for good; `code` is what RUN_ERROR carries. */
-export class ModelError extends Error {
+export class ModelError extends CirrusError {
   constructor(
     message: string,
-    readonly code: string,
+    code: string,
     readonly status?: number,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
-    this.name = new.target.name;
+    super(code, message, options);
   }
 }
 

@@ -9,9 +9,6 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-/** Production defaults: five attempts, at most a minute between two. */
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 60_000 };
-
 /** Parses Retry-After (seconds or HTTP date) or retry-after-ms into milliseconds. */
 export function parseRetryAfter(headers: Headers | undefined, now = Date.now()): number | null {
   if (!headers) return null;

@@ -1,5 +1,5 @@
 /** Downloads a URL for web_fetch: SSRF-guarded redirects, a timeout and a byte cap (streamed, then cut). */
-import { ToolError } from "../tools/tool";
+import { NetError } from "../errors";
 import { guardedFetch, type NetworkPolicy } from "./ssrf";
 
 /** What web_fetch sends as its User-Agent. */
@@ -59,7 +59,7 @@ async function readCapped(
   return { bytes, capped };
 }
 
-/** Fetches a page; network failures and timeouts become ToolErrors the model can read. */
+/** Fetches a page; network failures and timeouts become NetErrors the model can read. */
 export async function fetchPage(url: string, limits: FetchLimits): Promise<FetchedPage> {
   const timeout = AbortSignal.timeout(limits.timeoutMs);
   const signal = AbortSignal.any([limits.signal, timeout]);
@@ -93,11 +93,11 @@ export async function fetchPage(url: string, limits: FetchLimits): Promise<Fetch
       capped: read.capped,
     };
   } catch (err) {
-    if (err instanceof ToolError) throw err;
+    if (err instanceof NetError) throw err;
     if (timeout.aborted && !limits.signal.aborted) {
-      throw new ToolError("timeout", `${url} did not finish loading within ${limits.timeoutMs / 1000} s.`);
+      throw new NetError("timeout", `${url} did not finish loading within ${limits.timeoutMs / 1000} s.`);
     }
     if (limits.signal.aborted) throw err;
-    throw new ToolError("fetch_failed", `Could not fetch ${url}: ${(err as Error).message}`);
+    throw new NetError("fetch_failed", `Could not fetch ${url}: ${(err as Error).message}`);
   }
 }

@@ -3,7 +3,7 @@
  * whatever notation the IP literal uses, and host names that always mean this machine.
  * Redirects are followed by hand so that every hop is checked.
  */
-import { ToolError } from "../tools/tool";
+import { NetError } from "../errors";
 import { type DomainPolicy, domainRefusal } from "./allowed-domains";
 
 /** Redirect hops followed before giving up. */
@@ -124,16 +124,16 @@ export interface NetworkPolicy extends DomainPolicy {
 /** Checks a URL before it is fetched: http(s) only, inside allowed_domains, no private destinations. */
 export function assertFetchable(url: URL, policy: NetworkPolicy): void {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new ToolError("unsupported_url", `Only http and https URLs can be fetched, not ${url.protocol}`);
+    throw new NetError("unsupported_url", `Only http and https URLs can be fetched, not ${url.protocol}`);
   }
   if (url.username || url.password) {
-    throw new ToolError("unsupported_url", "URLs with embedded credentials are not fetched.");
+    throw new NetError("unsupported_url", "URLs with embedded credentials are not fetched.");
   }
   const outside = domainRefusal(url, policy);
-  if (outside) throw new ToolError("domain_not_allowed", `Refused to fetch ${url.href}: ${outside}`);
+  if (outside) throw new NetError("domain_not_allowed", `Refused to fetch ${url.href}: ${outside}`);
   if (policy.allowPrivateNetwork) return;
   const reason = blockedHostReason(url.hostname);
-  if (reason) throw new ToolError("blocked_address", `Refused to fetch ${url.href}: it points to ${reason}.`);
+  if (reason) throw new NetError("blocked_address", `Refused to fetch ${url.href}: it points to ${reason}.`);
 }
 
 /** A response and the URL it finally came from. */
@@ -154,7 +154,7 @@ export async function guardedFetch(
     try {
       assertFetchable(url, policy);
     } catch (err) {
-      if (hop > 0 && err instanceof ToolError) err.message += ` (${input} redirected there)`;
+      if (hop > 0 && err instanceof NetError) err.message += ` (${input} redirected there)`;
       throw err;
     }
     const response = await fetcher(url.href, { ...init, redirect: "manual" });
@@ -163,5 +163,5 @@ export async function guardedFetch(
     await response.body?.cancel();
     url = new URL(location, url);
   }
-  throw new ToolError("too_many_redirects", `${input} redirected more than ${MAX_REDIRECTS} times.`);
+  throw new NetError("too_many_redirects", `${input} redirected more than ${MAX_REDIRECTS} times.`);
 }

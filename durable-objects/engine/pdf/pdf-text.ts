@@ -3,6 +3,7 @@
  * page marker, the title and author from the document's info, caps on pages, and clear errors for
  * encrypted and image-only (scanned) documents.
  */
+import { CirrusError } from "../errors";
 
 /** At most this many pages of one PDF are read; the rest are reported, not read. */
 export const MAX_PDF_PAGES = 200;
@@ -13,14 +14,13 @@ export const PDF_TYPE = "application/pdf";
 export type PdfErrorCode = "pdf_encrypted" | "pdf_no_text" | "pdf_invalid";
 
 /** A PDF that cannot be read as text (the message says why, for the model). */
-export class PdfError extends Error {
+export class PdfError extends CirrusError {
   constructor(
-    readonly code: PdfErrorCode,
+    override readonly code: PdfErrorCode,
     message: string,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
-    this.name = new.target.name;
+    super(code, message, options);
   }
 }
 

@@ -1,7 +1,7 @@
 /** Baidu web search (no key): request and result-page parser (2018–2026 layouts). */
 import { parseHTML } from "linkedom";
+import { SearchError } from "../errors";
 import type { DomDocument, DomElement } from "../extract/dom-types";
-import { ToolError } from "../tools/tool";
 import { cleanResults, type SearchResult } from "./result";
 
 /** Baidu's search host. */
@@ -41,7 +41,7 @@ function isAd(card: DomElement): boolean {
 /** Parses a result page; a security check page or an unknown page is an error. */
 export function parseBaidu(html: string): SearchResult[] {
   if (/wappass\.baidu\.com|百度安全验证|安全验证/.test(html) && !/class="result c-container/.test(html)) {
-    throw new ToolError(
+    throw new SearchError(
       "search_blocked",
       "Baidu answered with a security check (CAPTCHA) instead of results.",
     );
@@ -56,7 +56,7 @@ export function parseBaidu(html: string): SearchResult[] {
   }
   const cleaned = cleanResults(results);
   if (cleaned.length === 0 && !/抱歉没有找到|没有找到该URL|class="nors"/.test(html)) {
-    throw new ToolError(
+    throw new SearchError(
       "search_failed",
       "Baidu answered with a page that has neither results nor a 'no results' notice; its layout may have changed.",
     );

@@ -1,7 +1,7 @@
 /** DuckDuckGo's HTML endpoint (the default engine, no key): request and result-page parser. */
 import { parseHTML } from "linkedom";
+import { SearchError } from "../errors";
 import type { DomDocument } from "../extract/dom-types";
-import { ToolError } from "../tools/tool";
 import { cleanResults, type SearchResult, unwrapUrl } from "./result";
 
 /** Where DuckDuckGo's no-JavaScript results live. */
@@ -18,7 +18,7 @@ const text = (s: string | null | undefined) => (s ?? "").replace(/\s+/g, " ").tr
 /** Parses a result page of the html (or lite) endpoint; a bot check or an unknown page is an error. */
 export function parseDuckDuckGo(html: string): SearchResult[] {
   if (/anomaly-modal|challenge-form|bots use DuckDuckGo too/i.test(html)) {
-    throw new ToolError(
+    throw new SearchError(
       "search_blocked",
       "DuckDuckGo answered with a bot check (CAPTCHA) instead of results. Try again later or configure another search engine.",
     );
@@ -45,7 +45,7 @@ export function parseDuckDuckGo(html: string): SearchResult[] {
   }
   const cleaned = cleanResults(results);
   if (cleaned.length === 0 && !doc.querySelector(".no-results") && !/No\s+(more\s+)?results/i.test(html)) {
-    throw new ToolError(
+    throw new SearchError(
       "search_failed",
       "DuckDuckGo answered with a page that has neither results nor a 'no results' notice; its layout may have changed.",
     );

@@ -1,7 +1,7 @@
 /** Runs one web search on the workspace's engine: request, fetch (SSRF-guarded), parse, unwrap. */
 import type { SearchSettings } from "../../../shared/settings";
+import { NetError, SearchError } from "../errors";
 import { assertFetchable, guardedFetch, type NetworkPolicy } from "../net/ssrf";
-import { ToolError } from "../tools/tool";
 import { BAIDU_BASE_URL, baiduRequest, isBaiduRedirect, parseBaidu } from "./baidu";
 import { DUCKDUCKGO_BASE_URL, duckduckgoRequest, parseDuckDuckGo } from "./duckduckgo";
 import {
@@ -74,20 +74,20 @@ const PARSERS: Record<SearchSettings["engine"], (body: string) => SearchResult[]
   searxng: parseSearxng,
 };
 
-function httpError(label: string, status: number, engine: SearchSettings["engine"]): ToolError {
+function httpError(label: string, status: number, engine: SearchSettings["engine"]): SearchError {
   if (status === 401 || status === 403) {
     const hint =
       engine === "searxng"
         ? " (is `json` listed under search.formats in its settings.yml?)"
         : " (check the API key in Settings)";
-    return new ToolError("search_failed", `${label} refused the request with HTTP ${status}${hint}.`);
+    return new SearchError("search_failed", `${label} refused the request with HTTP ${status}${hint}.`);
   }
   if (status === 429)
-    return new ToolError(
+    return new SearchError(
       "search_rate_limited",
       `${label} is rate-limiting requests (HTTP 429). Try again later.`,
     );
-  return new ToolError("search_failed", `${label} answered HTTP ${status}; no results could be read.`);
+  return new SearchError("search_failed", `${label} answered HTTP ${status}; no results could be read.`);
 }
 
 /** Resolves Baidu's opaque `/link?url=` redirects to the real URLs (first hop's Location). */
@@ -128,7 +128,7 @@ function redact(message: string, requestUrl: string, s: SearchSettings): string 
   return out;
 }
 
-/** Searches and returns at most `count` results; any engine failure is a ToolError. */
+/** Searches and returns at most `count` results; any engine failure is a SearchError. */
 export async function runSearch(
   s: SearchSettings,
   query: string,
@@ -150,11 +150,12 @@ export async function runSearch(
     status = response.status;
     body = await response.text();
   } catch (err) {
-    if (err instanceof ToolError) throw new ToolError(err.code, redact(err.message, req.url, s));
+    if (err instanceof NetError)
+      throw new SearchError(err.code, redact(err.message, req.url, s), { cause: err });
     if (opts.signal.aborted) throw err;
     if (signal.aborted)
-      throw new ToolError("search_timeout", `${label} did not answer within ${opts.timeoutMs / 1000} s.`);
-    throw new ToolError("search_failed", `${label} could not be reached: ${(err as Error).message}`);
+      throw new SearchError("search_timeout", `${label} did not answer within ${opts.timeoutMs / 1000} s.`);
+    throw new SearchError("search_failed", `${label} could not be reached: ${(err as Error).message}`);
   }
   if (body.length > MAX_SEARCH_BODY_BYTES) body = body.slice(0, MAX_SEARCH_BODY_BYTES);
   // DuckDuckGo serves its bot check with HTTP 202 (a 2xx): the parser recognises and names it.

@@ -1,5 +1,5 @@
 /** The JSON search APIs: Bing Web Search v7, Google Custom Search, Brave Search and SearXNG. */
-import { ToolError } from "../tools/tool";
+import { SearchError } from "../errors";
 import { cleanResults, parseJson, plainText, type SearchResult, unwrapUrl } from "./result";
 
 /** Bing Web Search's API host. */
@@ -19,7 +19,7 @@ const trimBase = (base: string) => base.replace(/\/$/, "");
 function throwApiError(engine: string, body: Json): void {
   const error = obj(body.error);
   const message = str(error.message) || str(error.detail) || str(body.message) || str(error.code);
-  if (message) throw new ToolError("search_failed", `${engine} returned an error: ${message}`);
+  if (message) throw new SearchError("search_failed", `${engine} returned an error: ${message}`);
 }
 
 /** Bing Web Search API v7 request (key in `Ocp-Apim-Subscription-Key`). */
@@ -101,7 +101,7 @@ export function parseSearxng(body: string): SearchResult[] {
   const failed = Array.isArray(json.unresponsive_engines) ? json.unresponsive_engines : [];
   if (results.length === 0 && failed.length > 0) {
     const reasons = failed.map((e) => (Array.isArray(e) ? e.join(": ") : String(e))).join("; ");
-    throw new ToolError("search_failed", `SearXNG found nothing because its engines failed (${reasons}).`);
+    throw new SearchError("search_failed", `SearXNG found nothing because its engines failed (${reasons}).`);
   }
   return results;
 }

@@ -1,6 +1,6 @@
 /** The search result shape and the helpers every engine parser shares. */
 import { z } from "zod";
-import { ToolError } from "../tools/tool";
+import { SearchError } from "../errors";
 
 /** One search result as web_search returns it. */
 export const SearchResult = z.object({
@@ -56,7 +56,7 @@ export function parseJson(engine: string, body: string): unknown {
   try {
     return JSON.parse(body.replace(/^\uFEFF/, ""));
   } catch {
-    throw new ToolError(
+    throw new SearchError(
       "search_failed",
       `${engine} answered with something that is not JSON; no results could be read.`,
     );

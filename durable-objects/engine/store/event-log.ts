@@ -104,6 +104,11 @@ export class EventLog {
       .map((r) => ({ seq: r.seq, run_id: r.run_id, event: unpackValue<CirrusEvent>(this.sql, r.data) }));
   }
 
+  /** When the newest event was written (epoch ms), or null when there is none. */
+  lastAt(): number | null {
+    return this.sql.exec<{ a: number | null }>("SELECT MAX(at) AS a FROM events").one().a ?? null;
+  }
+
   /** The highest sequence written so far (0 when empty). */
   lastSeq(): number {
     return this.sql.exec<{ s: number | null }>("SELECT MAX(seq) AS s FROM events").one().s ?? 0;

@@ -3,9 +3,6 @@ import { z } from "zod";
 import { durationText } from "./limit-text";
 import { defineTool, suspend, type Tool } from "./tool";
 
-/** How long a question waits before the tool returns a timeout. */
-export const ASK_USER_TIMEOUT_MS = 5 * 60_000;
-
 export const AskUserArgs = z
   .object({
     question: z.string().min(1).max(10_000).describe("The question content."),

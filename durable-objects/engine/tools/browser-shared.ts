@@ -3,6 +3,7 @@ import type { CDPSession, Page } from "@cloudflare/puppeteer";
 import { z } from "zod";
 import type { OpenTabOptions, TabFilter, TabView } from "../browser/tab-manager";
 import type { TabRecord } from "../browser/tab-store";
+import { CirrusError } from "../errors";
 import { type ToolContext, ToolError } from "./tool";
 
 /** The conversation's browser as the tools use it. */
@@ -79,7 +80,7 @@ export function browserAction<A>(
 
 /** Turns puppeteer's errors into ToolErrors the model can act on. */
 export function readableError(err: unknown): unknown {
-  if (err instanceof ToolError || !(err instanceof Error)) return err;
+  if (err instanceof CirrusError || !(err instanceof Error)) return err;
   const msg = err.message;
   if (err.name === "TimeoutError" || /timeout .*exceeded/i.test(msg)) {
     return new ToolError("timeout", msg.replace(/^Waiting .*failed: /, "Timed out: "));

@@ -2,12 +2,12 @@
 import { z } from "zod";
 import type { FileInfo } from "../../../shared/files";
 import { isTextType, looksLikeText, OCTET_STREAM, SNIFF_BYTES, typeForName } from "../files/content-types";
-import { DataUrlError, parseDataUrl } from "../files/data-url";
+import { parseDataUrl } from "../files/data-url";
 import { FilesError } from "../files/files-error";
 import type { FileLinks } from "../files/signed-links";
 import { readTextWindow } from "../files/text-window";
 import type { WorkspaceFiles } from "../files/workspace-files";
-import { isPdfBytes, PDF_TYPE, PdfError, readPdfText } from "../pdf/pdf-text";
+import { isPdfBytes, PDF_TYPE, readPdfText } from "../pdf/pdf-text";
 import { defineTool, type Tool, ToolError } from "./tool";
 
 /** Lines opfs_read returns when no `limit` is given; longer texts must be paged. */
@@ -58,17 +58,6 @@ export const DeleteArgs = z.object({
   path: Path.describe("File or folder path; a folder is deleted with everything in it."),
 });
 
-/** Runs a file operation, turning its expected failures into errors the model reads. */
-async function guarded<T>(op: () => Promise<T>): Promise<T> {
-  try {
-    return await op();
-  } catch (err) {
-    if (err instanceof FilesError || err instanceof DataUrlError || err instanceof PdfError)
-      throw new ToolError(err.code, err.message);
-    throw err;
-  }
-}
-
 /** Creates the file tools over a workspace's files. */
 export function createFileTools(deps: FilesToolDeps): Tool[] {
   const { files } = deps;
@@ -78,33 +67,32 @@ export function createFileTools(deps: FilesToolDeps): Tool[] {
       description:
         "Write a file to the workspace (shared by all conversations and jobs of the workspace). Text as is; binary as a data URL. Replaces an existing file.",
       parameters: WriteArgs,
-      execute: ({ path, content }) =>
-        guarded(async () => {
-          const data = parseDataUrl(content);
-          const bytes = data?.bytes ?? new TextEncoder().encode(content);
-          const type = data?.type ?? typeForName(path);
-          const written = await files.write(path, bytes, bytes.length, type);
-          return { path: written.path, size: written.size, type: written.type };
-        }),
+      execute: async ({ path, content }) => {
+        const data = parseDataUrl(content);
+        const bytes = data?.bytes ?? new TextEncoder().encode(content);
+        const type = data?.type ?? typeForName(path);
+        const written = await files.write(path, bytes, bytes.length, type);
+        return { path: written.path, size: written.size, type: written.type };
+      },
     }),
     defineTool({
       name: "opfs_read",
       description: `Read a workspace file. Text files return their lines (at most ${DEFAULT_READ_LINES} unless you pass limit; page with offset); binary files return a short-lived URL usable from a browser tab.`,
       parameters: ReadArgs,
-      execute: (args) => guarded(() => readFile(deps, args)),
+      execute: (args) => readFile(deps, args),
     }),
     defineTool({
       name: "opfs_list",
       description:
         "List a workspace folder: name, kind (file/directory), size in bytes and modified time (epoch ms).",
       parameters: ListArgs,
-      execute: ({ path }) => guarded(() => files.list(path)),
+      execute: ({ path }) => files.list(path),
     }),
     defineTool({
       name: "opfs_delete",
       description: "Delete a workspace file, or a folder with everything under it.",
       parameters: DeleteArgs,
-      execute: ({ path }) => guarded(() => files.remove(path)),
+      execute: ({ path }) => files.remove(path),
     }),
   ];
 }

@@ -1,10 +1,8 @@
 /** The agent tool: spawns an independent sub-agent for a sub-task and returns its answer. */
 import { z } from "zod";
+import { CirrusError } from "../errors";
 import type { SubAgentSpec } from "../loop/sub-agent";
 import { defineTool, type Tool, type ToolContext, ToolError } from "./tool";
-
-/** Default model turns a sub-agent may take. */
-export const SUB_AGENT_MAX_STEPS = 20;
 
 export const AgentArgs = z.object({
   prompt: z.string().min(1).max(100_000).describe("The sub-task description."),
@@ -52,7 +50,7 @@ export function createAgentTool(ops: SubAgentOps): Tool {
           ctx,
         );
       } catch (err) {
-        if (err instanceof ToolError) throw err;
+        if (err instanceof CirrusError) throw err;
         throw new ToolError(
           "sub_agent_failed",
           `The sub-agent failed: ${err instanceof Error ? err.message : String(err)}`,

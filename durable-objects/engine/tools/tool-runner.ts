@@ -4,13 +4,9 @@
  */
 import { z } from "zod";
 import type { PendingQuestion } from "../../../shared/events";
+import { CirrusError } from "../errors";
 import type { ResultSpill } from "../files/result-spill";
 import { isFinish, isSuspension, RetryRequest, type ToolContext, ToolError, type ToolRegistry } from "./tool";
-
-/** Default limits; each can be overridden per conversation through {@link RunnerLimits}. */
-export const DEFAULT_TOOL_TIMEOUT_MS = 120_000;
-export const DEFAULT_MAX_RESULT_CHARS = 50_000;
-export const DEFAULT_RETRY_BUDGET = 3;
 
 /** Limits applied to every tool call. */
 export interface RunnerLimits {
@@ -205,7 +201,8 @@ export async function runTool(
       }
       return errorResult("retry_requested", `${err.message} Call ${name} again with corrected arguments.`);
     }
-    if (err instanceof ToolError) return errorResult(err.code, err.message);
+    // Every kind of expected failure (tools', files', network, search, browser) is read by the model.
+    if (err instanceof CirrusError) return errorResult(err.code, err.message);
     if (ctx.signal?.aborted) return errorResult("cancelled", `${name} was cancelled.`);
     const message = err instanceof Error ? err.message : String(err);
     return errorResult("tool_failed", `${name} failed: ${message}`);

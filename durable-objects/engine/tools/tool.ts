@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { ApprovalRule } from "../../../shared/approvals";
 import type { PendingQuestion } from "../../../shared/events";
 import { TOOL_NAME_PATTERN } from "../../../shared/patterns";
+import { CirrusError } from "../errors";
 import type { ToolSpec } from "../model/model-types";
 
 /** Tool names the model may use, as OpenAI and the custom-tool rules require. */
@@ -46,22 +47,13 @@ export function defineTool<S extends z.ZodType>(tool: Tool<S>): Tool<S> {
   return tool;
 }
 
-/** An expected failure the model should read, e.g. "task not found". */
-export class ToolError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+/** An expected failure of a tool the model should read, e.g. "task not found". */
+export class ToolError extends CirrusError {}
 
 /** Thrown by a tool to ask the model to call it again with better arguments (like ModelRetry). */
-export class RetryRequest extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = new.target.name;
+export class RetryRequest extends CirrusError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super("retry_requested", message, options);
   }
 }
 

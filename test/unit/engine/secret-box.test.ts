@@ -37,12 +37,13 @@ describe("browser settings", () => {
       scriptTimeoutMs: 10_000,
       policy: { allowPrivateNetwork: true, allowedDomains: ["a.com"] },
     });
-    expect(browserConfig({ BROWSER_IDLE_MS: "nonsense", PAGE_SCRIPT_TIMEOUT_MS: "2500" }, undefined)).toEqual(
-      {
-        idleMs: 600_000,
-        scriptTimeoutMs: 2500,
-        policy: { allowPrivateNetwork: false, allowedDomains: null },
-      },
+    expect(browserConfig({ BROWSER_IDLE_MS: "", PAGE_SCRIPT_TIMEOUT_MS: "2500" }, undefined)).toEqual({
+      idleMs: 600_000,
+      scriptTimeoutMs: 2500,
+      policy: { allowPrivateNetwork: false, allowedDomains: null },
+    });
+    expect(() => browserConfig({ BROWSER_IDLE_MS: "nonsense" }, undefined)).toThrow(
+      'BROWSER_IDLE_MS must be a number (got "nonsense")',
     );
   });
 });

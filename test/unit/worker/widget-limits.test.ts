@@ -37,10 +37,10 @@ describe("widget rate limits", () => {
 
   it("refuse a window the binding cannot count, naming the variable", () => {
     expect(() => widgetLimits(env({ WIDGET_RATE_LIMIT_WINDOW_S: "30" }))).toThrow(
-      "WIDGET_RATE_LIMIT_WINDOW_S must be 10 or 60 (the Rate Limiting binding's periods).",
+      `WIDGET_RATE_LIMIT_WINDOW_S must be 10 or 60 (the Rate Limiting binding's periods) (got "30")`,
     );
     expect(() => widgetLimits(env({ WIDGET_RATE_LIMIT_PER_KEY: "lots" }))).toThrow(
-      'WIDGET_RATE_LIMIT_PER_KEY must be a positive integer, got "lots".',
+      'WIDGET_RATE_LIMIT_PER_KEY must be a number (got "lots")',
     );
   });
 });

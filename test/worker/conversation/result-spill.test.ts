@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_MAX_RESULT_CHARS } from "../../../durable-objects/engine/tools/tool-runner";
+import { readEnv } from "../../../durable-objects/engine/config/env";
 import { callTool, newWorkspaceKey, patternStream } from "../files-helpers";
 import { api, createConversation, getConversation, modelRequests, script, uniqueKey } from "../helpers";
+
+/** The result budget of this deployment (MAX_RESULT_CHARS, unset in the tests: its default). */
+const { MAX_RESULT_CHARS } = readEnv({});
 
 /** 2,000 lines of about 60 characters: about 120,000 characters, well over the result budget. */
 const BIG_TEXT = Array.from(
@@ -48,7 +51,7 @@ describe("oversized tool results", () => {
     ).toBe(201);
     const { conv, toolContent } = await runBigRead();
     const path = `.cirrus/results/${conv}/call_big.txt`;
-    expect(toolContent.length).toBeLessThan(DEFAULT_MAX_RESULT_CHARS + 1000);
+    expect(toolContent.length).toBeLessThan(MAX_RESULT_CHARS + 1000);
     expect(toolContent.startsWith('{\n  "path": "big/rows.txt"')).toBe(true);
     expect(toolContent).toContain("row 1: lorem");
     expect(toolContent).toContain(`saved in the workspace as "${path}"`);
@@ -118,7 +121,7 @@ describe("oversized tool results", () => {
     const next = JSON.parse(/opfs_read (\{[^}]*\})/.exec(toolContent)![1]) as Record<string, unknown>;
     expect(next.limit).toBeLessThan(200);
     const page = await callTool(c.conv, "opfs_read", next);
-    expect(JSON.stringify(page.result).length).toBeLessThan(DEFAULT_MAX_RESULT_CHARS);
+    expect(JSON.stringify(page.result).length).toBeLessThan(MAX_RESULT_CHARS);
     expect(page.result.content).toMatch(/^z+(\nz+)+$/);
     const saved = await (await api(`/v1/files/.cirrus/results/${c.conv}/call_big.txt`)).text();
     expect(saved.replace(/\n/g, "")).toContain(line);

@@ -136,4 +136,26 @@ describe("the widget's hot path", () => {
     );
     expect(tables).toEqual([]);
   });
+
+  it("serves the widget's look from the isolate's cache and shows a change made through the API at once", async () => {
+    const site = freshOrigin("look");
+    const ws = await newWorkspace();
+    const pk = await publishableKey(ws, [site]);
+    const sk = (await (
+      await api(`/v1/workspaces/${ws}/keys`, { method: "POST", json: { name: "server" } })
+    ).json()) as {
+      key: string;
+    };
+    const look = () => api("/v1/widget/config", { token: pk.key, headers: { origin: site } });
+    const put = (title: string) =>
+      api("/v1/settings", { method: "PUT", token: sk.key, json: { widget: { title } } });
+    expect((await put("First")).status).toBe(200);
+    expect(((await (await look()).json()) as { title: string }).title).toBe("First");
+    // Written behind the API's back: the cached look is still served.
+    await runInDurableObject(workspaceStub(ws), (obj) => obj.updateSettings({ widget: { title: "Hidden" } }));
+    expect(((await (await look()).json()) as { title: string }).title).toBe("First");
+    // Through the API, the change shows on the next read.
+    expect((await put("Second")).status).toBe(200);
+    expect(((await (await look()).json()) as { title: string }).title).toBe("Second");
+  });
 });

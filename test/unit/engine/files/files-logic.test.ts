@@ -119,9 +119,12 @@ describe("partsOf and filesConfig", () => {
   });
 
   it("reads limits from the environment and derives a link secret from the admin token", () => {
-    const cfg = filesConfig({ FILES_MAX_FILE_BYTES: "10", FILES_LINK_TTL_SECONDS: "bad", ADMIN_TOKEN: "t" });
+    const cfg = filesConfig({ FILES_MAX_FILE_BYTES: "10", FILES_LINK_TTL_SECONDS: "", ADMIN_TOKEN: "t" });
     expect(cfg.limits.maxFileBytes).toBe(10);
     expect(cfg.linkTtlSeconds).toBe(900);
+    expect(() => filesConfig({ FILES_LINK_TTL_SECONDS: "bad" })).toThrow(
+      'FILES_LINK_TTL_SECONDS must be a number (got "bad")',
+    );
     expect(cfg.signingSecret).not.toBe("t");
     expect(filesConfig({}).signingSecret).toBeNull();
     expect(filesConfig({ FILES_SIGNING_SECRET: "s", ADMIN_TOKEN: "t" }).signingSecret).toBe("s");

@@ -1,0 +1,110 @@
+/**
+ * The one schema of the Worker's configuration: every var and secret Cirrus reads, with its
+ * default. Unset or empty means the default; anything else must be valid, or the whole
+ * configuration is refused with a {@link ConfigError} that names each bad variable.
+ */
+import { z } from "zod";
+import { ConfigError } from "../errors";
+
+const blank = (v: unknown) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.trim()) : v);
+
+/** A positive whole number (milliseconds, counts, bytes), optionally bounded. */
+function count(fallback: number, max?: number) {
+  const n = z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .positive("must be above 0");
+  return z.preprocess(blank, (max ? n.max(max, `must be at most ${max}`) : n).default(fallback));
+}
+
+/** A text value with a default. */
+const text = (fallback: string) => z.preprocess(blank, z.string().default(fallback));
+
+/** An optional secret; its value is never repeated in an error. */
+const secret = () => z.preprocess(blank, z.string().optional());
+
+/** An optional absolute http(s) URL, without its trailing slashes. */
+const baseUrl = () =>
+  z.preprocess(
+    blank,
+    z
+      .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
+      .transform((u) => u.replace(/\/+$/, ""))
+      .optional(),
+  );
+
+/** `true`/`false` (also 1/0, yes/no, on/off), default false. */
+const flag = () =>
+  z.preprocess(
+    (v) => (typeof v === "boolean" ? String(v) : blank(v)),
+    z.stringbool({ error: "must be true or false" }).default(false),
+  );
+
+/** The Worker's vars and secrets, parsed. Every name and default is part of the README's table. */
+export const EnvVars = z.object({
+  ADMIN_TOKEN: secret(),
+  OPENAI_API_KEY: secret(),
+  SECRETS_KEY: secret(),
+  FILES_SIGNING_SECRET: secret(),
+  OPENAI_BASE_URL: baseUrl(),
+  OPENAI_MODEL: text("gpt-4o-mini"),
+  WORKERS_AI_MODEL: text("@cf/meta/llama-3.3-70b-instruct-fp8-fast"),
+  MAX_STEPS: count(50),
+  SUB_AGENT_MAX_STEPS: count(20),
+  TOOL_TIMEOUT_MS: count(120_000),
+  MAX_RESULT_CHARS: count(50_000),
+  TOOL_RETRY_BUDGET: count(3),
+  MODEL_CONTEXT_TOKENS: count(128_000),
+  MODEL_RETRY_ATTEMPTS: count(5),
+  MODEL_RETRY_BASE_DELAY_MS: count(500),
+  MODEL_RETRY_MAX_DELAY_MS: count(60_000),
+  ASK_USER_TIMEOUT_MS: count(5 * 60_000),
+  APPROVAL_TIMEOUT_MS: count(60 * 60_000),
+  SSE_HEARTBEAT_MS: count(15_000),
+  RUN_WATCHDOG_MS: count(30_000),
+  ALLOW_PRIVATE_NETWORK: flag(),
+  EXAMPLE_TOOLS: flag(),
+  BROWSER_IDLE_MS: count(600_000),
+  LIVE_VIEW_MAX_FPS: count(10),
+  PAGE_SCRIPT_TIMEOUT_MS: count(10_000, 60_000),
+  WEB_FETCH_TIMEOUT_MS: count(30_000),
+  WEB_FETCH_MAX_BYTES: count(5 * 1024 * 1024),
+  WEB_FETCH_MAX_PDF_BYTES: count(20 * 1024 * 1024),
+  WEB_SEARCH_TIMEOUT_MS: count(15_000),
+  PUBLIC_BASE_URL: baseUrl(),
+  FILES_MAX_FILE_BYTES: count(100 * 1024 * 1024),
+  FILES_MAX_WORKSPACE_BYTES: count(1024 * 1024 * 1024),
+  FILES_LINK_TTL_SECONDS: count(15 * 60),
+  JOB_POLL_MS: count(60_000),
+  JOB_WEBHOOK_RETRY_BASE_MS: count(30_000),
+  WIDGET_RATE_LIMIT_PER_KEY: count(600),
+  WIDGET_RATE_LIMIT_PER_VISITOR: count(60),
+  WIDGET_RATE_LIMIT_WINDOW_S: z.preprocess(
+    blank,
+    z.coerce
+      .number()
+      .refine((n) => n === 10 || n === 60, "must be 10 or 60 (the Rate Limiting binding's periods)")
+      .default(60),
+  ),
+});
+export type EnvVars = z.infer<typeof EnvVars>;
+
+const SECRETS: ReadonlySet<string> = new Set([
+  "ADMIN_TOKEN",
+  "OPENAI_API_KEY",
+  "SECRETS_KEY",
+  "FILES_SIGNING_SECRET",
+]);
+
+/** Parses the Worker's environment (bindings and unknown names are ignored); throws {@link ConfigError}. */
+export function readEnv(env: object): EnvVars {
+  const parsed = EnvVars.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const raw = env as Record<string, unknown>;
+  const problems = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    const got = SECRETS.has(name) ? "" : ` (got ${JSON.stringify(String(raw[name]))})`;
+    return `${name} ${issue.message}${got}`;
+  });
+  throw new ConfigError("invalid_config", `Invalid configuration: ${problems.join("; ")}.`);
+}
