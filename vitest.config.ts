@@ -35,6 +35,8 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   PAGE_SCRIPT_TIMEOUT_MS: "2000",
   // Scheduled jobs: webhook retries 100 ms, 200 ms, … apart.
   JOB_WEBHOOK_RETRY_BASE_MS: "100",
+  // Run webhooks: retries 100 ms, 200 ms, … apart.
+  WEBHOOK_RETRY_BASE_MS: "100",
   // Small widget rate limits so the 429 path is testable.
   WIDGET_RATE_LIMIT_PER_KEY: String(WIDGET_LIMITS.perKey),
   WIDGET_RATE_LIMIT_PER_VISITOR: String(WIDGET_LIMITS.perVisitor),

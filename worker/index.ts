@@ -10,6 +10,7 @@ import { requireAuth } from "./auth";
 import { renderDocs } from "./docs-page";
 import { errorBody, handleError, reportConfigError } from "./errors";
 import "./custom-tools";
+import { drainLegacyCors } from "./legacy-cors-drain";
 import agui from "./routes/agui";
 import approvals from "./routes/approvals";
 import browserProfiles from "./routes/browser-profiles";
@@ -26,6 +27,7 @@ import secrets from "./routes/secrets";
 import settings from "./routes/settings";
 import tabs from "./routes/tabs";
 import usage from "./routes/usage";
+import webhooks from "./routes/webhooks";
 import widget from "./routes/widget";
 import workspaces from "./routes/workspaces";
 import { rearmJobs } from "./scheduled";
@@ -38,6 +40,7 @@ export { JobRegistry } from "../durable-objects/job-registry/job-registry";
 export { McpRegistry } from "../durable-objects/mcp-registry/mcp-registry";
 export { McpSessionObject } from "../durable-objects/mcp-session/mcp-session-object";
 export { OriginRegistry } from "../durable-objects/origin-registry/origin-registry";
+export { WebhookObject } from "../durable-objects/webhooks/webhook-object";
 export { WorkspaceObject } from "../durable-objects/workspace/workspace-object";
 
 const OPENAPI_INFO = {
@@ -82,6 +85,7 @@ app.route("/v1", browserProfiles);
 app.route("/v1", jobs);
 app.route("/v1", keys);
 app.route("/v1", usage);
+app.route("/v1", webhooks);
 app.route("/v1", mcpServers);
 app.route("/v1", widget);
 
@@ -92,7 +96,8 @@ app.onError(handleError);
 
 export default {
   fetch: app.fetch,
-  /** The Cron Trigger: re-arms every job whose alarm went missing (jobs run on their own alarms). */
+  /** The Cron Trigger: re-arms every job whose alarm went missing (jobs run on their own alarms)
+   * and drains the retired global CORS list into the origins' objects. */
   scheduled: async (_controller, env, _ctx) => {
     try {
       readEnv(env);
@@ -100,6 +105,9 @@ export default {
       if (err instanceof ConfigError) return reportConfigError(err);
       throw err;
     }
-    await rearmJobs(env);
+    // Independent chores: one failing must not skip the other.
+    const results = await Promise.allSettled([rearmJobs(env), drainLegacyCors(env)]);
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed) throw failed.reason;
   },
 } satisfies ExportedHandler<Env>;

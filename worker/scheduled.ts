@@ -7,12 +7,11 @@
 
 import { jobStub } from "../durable-objects/conversation/job-link";
 import {
-  JOB_REGISTRY_SHARDS,
   type JobAddress,
   legacyJobRegistry,
   registryShard,
-  shardOf,
 } from "../durable-objects/job-registry/job-registry";
+import { JOB_REGISTRY_SHARDS, shardOf } from "../durable-objects/job-registry/shards";
 
 /** Jobs read from a registry shard per page. */
 const PAGE = 200;

@@ -32,6 +32,7 @@ import { type Run, RunStore } from "../engine/store/run-store";
 import { sseResponse } from "../engine/store/sse";
 import { SteerQueue } from "../engine/store/steer-queue";
 import { ToolRegistry } from "../engine/tools/tool";
+import { raiseWebhookEvent } from "../webhooks/webhook-events";
 import { checkAnswer } from "./answer-check";
 import { decideApproval } from "./approval-decision";
 import {
@@ -48,6 +49,7 @@ import { ConversationWiring } from "./conversation-wiring";
 import { callToolDirectly } from "./direct-tool-call";
 import { notifyJobRunEnded } from "./job-link";
 import { type Intake, takeMessage } from "./message-intake";
+import { runWebhookEvent } from "./run-webhooks";
 
 /** A Durable Object hosting one conversation and its agent runs. */
 export class ConversationObject extends DurableObject<Env> {
@@ -468,6 +470,9 @@ export class ConversationObject extends DurableObject<Env> {
 
   private emit(runId: string | null, event: Parameters<EventLog["append"]>[1]): void {
     const logged = this.log.append(runId, event);
+    const info = this.info();
+    const hook = runId && info ? runWebhookEvent(logged.event, info.id, this.runs.get(runId)) : null;
+    if (hook && info) this.ctx.waitUntil(raiseWebhookEvent(this.env, info.workspace_id, hook));
     if (runId && (logged.event.type === "RUN_FINISHED" || logged.event.type === "RUN_ERROR")) {
       const set = this.waiters.get(runId);
       this.waiters.delete(runId);

@@ -5,14 +5,7 @@
  * alarm. Listing jobs for people goes through the workspace. Concerns: one shard's job addresses.
  */
 import { DurableObject } from "cloudflare:workers";
-
-/**
- * How many shards hold the jobs. Part of every job's address in the registry: raising it
- * needs a move of the existing entries, so it is fixed here rather than configured.
- */
-export const JOB_REGISTRY_SHARDS = 16;
-/** The one instance that held every job before the registry was sharded; drained by the sweep. */
-export const LEGACY_REGISTRY_NAME = "all-jobs";
+import { LEGACY_REGISTRY_NAME, shardOf } from "./shards";
 
 /** A job's address. */
 export interface JobAddress {
@@ -50,16 +43,6 @@ export class JobRegistry extends DurableObject<Env> {
       )
       .toArray();
   }
-}
-
-/** The shard (0 … JOB_REGISTRY_SHARDS - 1) of a job: FNV-1a of `<workspace>/<job>`. */
-export function shardOf(workspaceId: string, jobId: string): number {
-  let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(`${workspaceId}/${jobId}`)) {
-    hash ^= byte;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash % JOB_REGISTRY_SHARDS;
 }
 
 function registryStub(env: Env, name: string): DurableObjectStub<JobRegistry> {

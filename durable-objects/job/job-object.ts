@@ -9,6 +9,7 @@ import type { RunResult } from "../../shared/api";
 import type { CreateJob, Job, JobRun, UpdateJob } from "../../shared/jobs";
 import { readEnv } from "../engine/config/env";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
+import { raiseWebhookEvent } from "../webhooks/webhook-events";
 import { JobLedger, jobRunView, type StoredRun } from "./job-ledger";
 import { type JobRecord, JobRecordStore, jobView, nextWake } from "./job-record";
 import {
@@ -21,6 +22,7 @@ import {
   startConversation,
 } from "./job-runs";
 import { applyUpdate, settingsFromCreate, settingsProblem } from "./job-settings";
+import { jobRunWebhookEvent } from "./job-webhook-event";
 import { planDue } from "./schedule";
 import { pendingDelivery } from "./webhook";
 
@@ -255,6 +257,8 @@ export class JobObject extends DurableObject<Env> {
     const now = this.clock();
     if (!this.ledger.finish(run.id, { ...o, endedAt: now })) return;
     if (record.settings.webhook_url) this.ledger.setWebhook(run.id, pendingDelivery(now));
+    const event = jobRunWebhookEvent(record, this.ledger.get(run.id) ?? run);
+    this.ctx.waitUntil(raiseWebhookEvent(this.env, record.workspace_id, event));
   }
 
   private async deliverWebhooks(record: JobRecord): Promise<void> {

@@ -65,10 +65,15 @@ export async function runAgent(
     }
   } else {
     id = `conv_${randomId()}`;
-    const created = (await conversation(env, workspaceId, id).create(id, workspaceId, {
-      ...(args.instructions ? { instructions: args.instructions } : {}),
-      metadata: { source: "mcp" },
-    })) as unknown as { created_at: number };
+    const created = (await conversation(env, workspaceId, id).create(
+      id,
+      workspaceId,
+      {
+        ...(args.instructions ? { instructions: args.instructions } : {}),
+        metadata: { source: "mcp" },
+      },
+      { channel: "mcp" },
+    )) as unknown as { created_at: number };
     const ws = env.WORKSPACES as DurableObjectNamespace<WorkspaceObject>;
     await ws.get(ws.idFromName(workspaceId)).addConversation(id, created.created_at);
   }

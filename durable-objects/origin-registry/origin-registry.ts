@@ -2,59 +2,86 @@
  * One Durable Object per page origin (`https://shop.example`): the publishable keys, of any
  * workspace, that allow that origin. It answers the widget's CORS preflights, which carry no key,
  * so a site's preflights reach its own origin's object and no object is shared by every tenant.
- * Concerns: the origin's key references, and a one-time copy of the retired global list.
+ * Concerns: the origin's key references, and taking over the origin's rows of the retired global
+ * list. An origin no key allows stores nothing, so preflights from made-up origins leave no state.
  */
 import { DurableObject } from "cloudflare:workers";
 import type { WorkspaceObject } from "../workspace/workspace-object";
 
-/** The WorkspaceObject instance that held every origin before this object; read once per origin. */
+/** The WorkspaceObject instance that held every origin before this object; drained by the cron. */
 export const LEGACY_CORS_INSTANCE = "__cors__";
 
 /** The Durable Object of one origin. */
 export class OriginRegistry extends DurableObject<Env> {
+  /**
+   * Set in an isolate once the retired list answered that it is drained: from then on no origin
+   * asks it again (it is never written, so it cannot fill up again). Tests reset it.
+   */
+  static legacyDrained = false;
   private readonly sql: SqlStorage;
-  /** Set once the retired global list's rows for this origin are copied in. */
-  private seeded: boolean;
+  /** Whether the retired list's rows for this origin are known to be copied (or absent). */
+  private seeded = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS key_refs (key_ref TEXT PRIMARY KEY);
-      CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);`);
-    this.seeded = this.sql.exec("SELECT 1 FROM meta WHERE name = 'seeded'").toArray().length > 0;
   }
 
   /** Whether any publishable key allows this origin. */
   async allows(origin: string): Promise<boolean> {
     await this.seed(origin);
-    return this.sql.exec("SELECT 1 FROM key_refs LIMIT 1").toArray().length > 0;
+    return this.stored() && this.sql.exec("SELECT 1 FROM key_refs LIMIT 1").toArray().length > 0;
   }
 
   /** Records that key `<workspace>/<key id>` allows this origin. */
   async add(origin: string, keyRef: string): Promise<void> {
     await this.seed(origin);
-    this.sql.exec("INSERT OR IGNORE INTO key_refs (key_ref) VALUES (?)", keyRef);
+    this.store([keyRef]);
   }
 
   /** Forgets that key `<workspace>/<key id>` allows this origin. */
   async remove(origin: string, keyRef: string): Promise<void> {
     await this.seed(origin);
-    this.sql.exec("DELETE FROM key_refs WHERE key_ref = ?", keyRef);
+    if (this.stored()) this.sql.exec("DELETE FROM key_refs WHERE key_ref = ?", keyRef);
+  }
+
+  /** The cron's drain: takes this origin's rows of the retired list unless it already has. */
+  takeLegacy(refs: string[]): void {
+    if (this.stored()) return;
+    this.store(refs);
+    this.seeded = true;
   }
 
   /**
    * Copies this origin's rows from the retired global list the first time the origin is used,
-   * so keys made before the registry was split keep passing preflights. Runs once per origin.
+   * so keys made before the registry was split keep passing preflights until the cron drains it.
    */
   private async seed(origin: string): Promise<void> {
     if (this.seeded) return;
+    if (this.stored() || OriginRegistry.legacyDrained) {
+      this.seeded = true;
+      return;
+    }
     const ns = this.env.WORKSPACES as DurableObjectNamespace<WorkspaceObject>;
-    const legacy = ns.get(ns.idFromName(LEGACY_CORS_INSTANCE));
-    const refs = await legacy.legacyOriginRefs(origin);
+    const { refs, drained } = await ns.get(ns.idFromName(LEGACY_CORS_INSTANCE)).legacyOriginRefs(origin);
+    if (drained) OriginRegistry.legacyDrained = true;
     if (this.seeded) return;
-    for (const ref of refs) this.sql.exec("INSERT OR IGNORE INTO key_refs (key_ref) VALUES (?)", ref);
-    this.sql.exec("INSERT OR REPLACE INTO meta (name, value) VALUES ('seeded', '1')");
+    if (refs.length > 0) this.store(refs);
     this.seeded = true;
+  }
+
+  /** Whether this origin has stored anything; tables are made only after the seed, so it marks one. */
+  private stored(): boolean {
+    return (
+      this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'key_refs'").toArray()
+        .length > 0
+    );
+  }
+
+  /** Adds key references, creating the tables on the first write. */
+  private store(refs: string[]): void {
+    this.sql.exec("CREATE TABLE IF NOT EXISTS key_refs (key_ref TEXT PRIMARY KEY)");
+    for (const ref of refs) this.sql.exec("INSERT OR IGNORE INTO key_refs (key_ref) VALUES (?)", ref);
   }
 }
 

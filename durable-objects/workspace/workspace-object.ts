@@ -9,8 +9,8 @@
  * - HTTP tools: workspace-http-tools.ts;
  * - browser profiles (cookies and local storage, sealed at rest): browser-profiles.ts;
  * - the file ledger (sizes and quota of its files in R2): engine/files/file-ledger.ts;
- * - in the retired `__cors__` instance only, the old global CORS list, read once per origin by
- *   OriginRegistry: legacy-cors.ts.
+ * - in the retired `__cors__` instance only, the old global CORS list, copied out by OriginRegistry
+ *   and drained by the Cron Trigger: legacy-cors.ts.
  * Widget rate limits are the platform's Rate Limiting bindings; CORS origins live in OriginRegistry.
  */
 import { DurableObject } from "cloudflare:workers";
@@ -25,7 +25,7 @@ import { type DirStats, FileLedger, type FileLimits, type Reservation } from "..
 import type { RpcResult } from "../engine/rpc-result";
 import { secretKey } from "../engine/secret-box";
 import { BrowserProfiles } from "./browser-profiles";
-import { legacyOriginRefs } from "./legacy-cors";
+import { forgetLegacyOrigin, type LegacyOrigin, legacyOriginRefs, legacyOriginsPage } from "./legacy-cors";
 import { UsageLedger, utcDay } from "./usage-ledger";
 import { HttpToolStore } from "./workspace-http-tools";
 import { type ConversationEntry, WorkspaceIndex } from "./workspace-index";
@@ -145,8 +145,18 @@ export class WorkspaceObject extends DurableObject<Env> {
   }
 
   /** The retired global CORS list (the `__cors__` instance only): the keys it holds for `origin`. */
-  legacyOriginRefs(origin: string): string[] {
+  legacyOriginRefs(origin: string): { refs: string[]; drained: boolean } {
     return legacyOriginRefs(this.sql, origin);
+  }
+
+  /** The retired global CORS list: origins still listed, `limit` at a time (for the drain). */
+  legacyOriginsPage(limit: number): LegacyOrigin[] {
+    return legacyOriginsPage(this.sql, limit);
+  }
+
+  /** The retired global CORS list: forgets an origin once its own object holds its rows. */
+  forgetLegacyOrigin(origin: string): void {
+    forgetLegacyOrigin(this.sql, origin);
   }
 
   // ---- the conversation and job index (workspace-index.ts) ----

@@ -113,7 +113,9 @@ describe("the dashboard", () => {
 
   it("lists conversations and replays one with its tool calls and question", async () => {
     const page = await signedIn();
-    await page.getByRole("link", { name: conversationId }).click();
+    // The list names it by the start of its first message.
+    await page.getByRole("link", { name: "Choose a plan for me" }).click();
+    await page.waitForURL(`**/dashboard/#/conversations/${conversationId}`);
     await page.locator(".msg.assistant", { hasText: "Going with Pro." }).waitFor();
     const tools = await page.locator(".tool .tool-name").allTextContents();
     expect(tools).toEqual(["create_task", "ask_user"]);

@@ -1,9 +1,11 @@
 /**
  * A signed-request receiver for tests (HTTP tools, webhooks): checks the Cirrus signature
- * `t=<unix>,v1=<hex hmac-sha256(secret, "<t>.<body>")>` the way a real receiver would.
+ * `t=<unix>,v1=<hex hmac-sha256(secret, "<t>.<body>")>` the way a real receiver would, and/or
+ * the Standard Webhooks signature with the `standardwebhooks` library.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { Webhook } from "standardwebhooks";
 
 interface ReceiverConfig {
   secret: string;
@@ -12,6 +14,8 @@ interface ReceiverConfig {
   delayMs: number;
   /** Answer this many requests with 503 before answering normally. */
   failFirst: number;
+  /** Which signatures must hold: Cirrus's (default), Standard Webhooks', or both. */
+  scheme: "cirrus" | "standard" | "both";
 }
 
 interface Received {
@@ -56,18 +60,21 @@ export async function handleReceiver(req: IncomingMessage, res: ServerResponse, 
   const body = await readBody(req);
   if (action === "config") {
     const c = JSON.parse(body) as Partial<ReceiverConfig> & { secret: string };
-    configs.set(name, { status: 200, body: { ok: true }, delayMs: 0, failFirst: 0, ...c });
+    configs.set(name, { status: 200, body: { ok: true }, delayMs: 0, failFirst: 0, scheme: "cirrus", ...c });
     logs.set(name, []);
     return send(res, 200, { ok: true });
   }
   if (action === "log") return send(res, 200, { requests: logs.get(name) ?? [] });
   const config = configs.get(name);
   if (!config) return send(res, 404, { error: "unknown receiver" });
-  const reason = verifySignature(
-    req.headers["x-cirrus-signature"] as string | undefined,
-    body,
-    config.secret,
-  );
+  const cirrus = () =>
+    verifySignature(req.headers["x-cirrus-signature"] as string | undefined, body, config.secret);
+  const reason =
+    config.scheme === "standard"
+      ? verifyStandard(req, body, config.secret)
+      : config.scheme === "both"
+        ? (cirrus() ?? verifyStandard(req, body, config.secret))
+        : cirrus();
   let parsed: unknown = body;
   try {
     parsed = JSON.parse(body);
@@ -84,4 +91,18 @@ export async function handleReceiver(req: IncomingMessage, res: ServerResponse, 
     return send(res, 503, { error: "try again" });
   }
   send(res, config.status, typeof config.body === "function" ? null : config.body);
+}
+
+/** Checks the Standard Webhooks headers with the reference library; the reason when they do not hold. */
+function verifyStandard(req: IncomingMessage, body: string, secret: string): string | null {
+  try {
+    new Webhook(secret).verify(body, {
+      "webhook-id": String(req.headers["webhook-id"] ?? ""),
+      "webhook-timestamp": String(req.headers["webhook-timestamp"] ?? ""),
+      "webhook-signature": String(req.headers["webhook-signature"] ?? ""),
+    });
+    return null;
+  } catch (err) {
+    return `standard webhooks: ${(err as Error).message}`;
+  }
 }

@@ -1,7 +1,8 @@
 /** The dashboard: sign in with a workspace key, then Conversations, Settings, Keys, Files, Jobs. */
 import { clear, h } from "../shared/dom";
 import { api, currentKey, setKey } from "./client";
-import { conversationPage, conversationsPage } from "./conversations-page";
+import { conversationsPage } from "./conversation-list";
+import { conversationPage } from "./conversations-page";
 import { filesPage } from "./files-page";
 import { jobsPage } from "./jobs-page";
 import { keysPage } from "./keys-page";

@@ -1,68 +1,28 @@
-/** Conversations: the list, and one conversation replayed from its event log (live while it runs). */
+/**
+ * One conversation: replayed from its event log and live while it runs, with a composer to talk
+ * to it, its pending question answerable inline, tasks and tabs. The list is conversation-list.ts.
+ */
 import { ApprovalsView } from "../shared/approvals-view";
 import { clear, h } from "../shared/dom";
 import { EventStream } from "../shared/event-stream";
 import { asText, type ConversationState } from "../shared/event-types";
 import { Transcript } from "../shared/transcript";
 import { api, authHeaders } from "./client";
+import { Composer } from "./composer";
 import { downloadFile } from "./files-page";
+import { QuestionInline } from "./question-inline";
 import { TabsView } from "./tabs-view";
-import { failureText, notice, when } from "./ui";
-
-interface ConversationRow {
-  id: string;
-  created_at: number;
-  model: string;
-  metadata: Record<string, string>;
-}
-
-/** The newest conversations of the workspace. */
-export async function conversationsPage(main: HTMLElement): Promise<undefined> {
-  main.append(h("h1", {}, "Conversations"));
-  const page = await api<{ data: ConversationRow[] }>("/v1/conversations?limit=50");
-  if (!page.data.length) {
-    main.append(notice("No conversations yet."));
-    return undefined;
-  }
-  const rows = page.data.map((c) =>
-    h(
-      "tr",
-      {},
-      h("td", {}, h("a", { href: `#/conversations/${encodeURIComponent(c.id)}` }, c.id)),
-      h("td", {}, when(c.created_at)),
-      h("td", {}, c.metadata.channel ?? "api"),
-      h("td", {}, c.metadata.origin ?? ""),
-      h("td", {}, c.model),
-    ),
-  );
-  main.append(
-    h(
-      "div",
-      { class: "card" },
-      h(
-        "table",
-        {},
-        h(
-          "thead",
-          {},
-          h(
-            "tr",
-            {},
-            ...["Conversation", "Created", "Channel", "Origin", "Model"].map((t) => h("th", {}, t)),
-          ),
-        ),
-        h("tbody", {}, ...rows),
-      ),
-    ),
-  );
-  return undefined;
-}
+import { failureText, notice } from "./ui";
 
 /** Replays one conversation's events: messages, tool calls with arguments and results, questions. */
 export async function conversationPage(main: HTMLElement, id: string): Promise<() => void> {
   const tasks = h("div", { class: "card" });
   const tabs = new TabsView(id);
   const status = h("p", { class: "muted", role: "status" }, "Loading…");
+  const title = h("h1", {}, id);
+  const banner = h("div");
+  const composer = new Composer(id);
+  const question = new QuestionInline(id);
   const approvals = new ApprovalsView(
     {
       approvalNeeded: "Approval needed:",
@@ -90,6 +50,7 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
     verbose: true,
     onState: (state) => {
       renderTasks(tasks, state);
+      question.render(state.pending_question);
       approvals.render(state.pending_approvals ?? []);
       tabs.setTabs(state.tabs);
     },
@@ -116,19 +77,28 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
     },
     onRun: (running) => {
       status.textContent = running ? "Running…" : "Idle";
+      composer.setRunning(running);
       tabs.setRunning(running);
     },
     fileLink: (path) => fileRow(path),
   });
   main.append(
     h("p", {}, h("a", { href: "#/conversations" }, "← Conversations")),
-    h("h1", {}, id),
+    title,
+    banner,
     status,
     approvals.el,
     tasks,
     tabs.el,
     h("div", { class: "card" }, transcript.el),
+    question.el,
+    composer.el,
   );
+  api<{ title: string | null }>(`/v1/conversations/${encodeURIComponent(id)}`)
+    .then((c) => {
+      if (c.title) title.textContent = c.title;
+    })
+    .catch(() => {});
   const stream = new EventStream({
     url: `/v1/conversations/${encodeURIComponent(id)}/events`,
     headers: authHeaders,
@@ -136,6 +106,7 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
     onEvent: (_seq, event) => {
       if (status.textContent === "Loading…") status.textContent = "Idle";
       transcript.apply(event);
+      modelBanner(banner, event);
     },
     onFatal: (code) => {
       status.textContent = code === 404 ? "No such conversation." : `Refused (${code}).`;
@@ -157,6 +128,22 @@ function fileRow(path: string): HTMLElement {
   );
   row.append(button);
   return row;
+}
+
+/** Model set-up problems get a banner saying what to set, not a generic error. */
+const MODEL_SETUP_CODES = new Set(["model_not_configured", "model_auth_failed"]);
+
+function modelBanner(el: HTMLElement, event: { type: string; code?: unknown; message?: unknown }): void {
+  if (event.type === "RUN_STARTED") clear(el);
+  if (event.type !== "RUN_ERROR" || !MODEL_SETUP_CODES.has(String(event.code))) return;
+  el.replaceChildren(
+    h(
+      "div",
+      { class: "notice error banner", role: "alert" },
+      h("strong", {}, "No usable model. "),
+      String(event.message ?? ""),
+    ),
+  );
 }
 
 function renderTasks(el: HTMLElement, state: ConversationState): void {

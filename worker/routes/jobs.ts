@@ -2,6 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { jobStub } from "../../durable-objects/conversation/job-link";
 import { randomToken } from "../../durable-objects/engine/tokens";
+import { newWebhookSecret } from "../../durable-objects/engine/webhooks/signing";
 import type { JobObject } from "../../durable-objects/job/job-object";
 import { registerJob, unregisterJob } from "../../durable-objects/job-registry/job-registry";
 import { CreateJob, Job, JobList, JobRun, JobRunList, UpdateJob } from "../../shared/jobs";
@@ -56,7 +57,7 @@ app.openapi(
         id,
         workspaceId,
         c.req.valid("json"),
-        `whsec_${randomToken(24)}`,
+        newWebhookSecret(),
         new URL(c.req.url).origin,
       ),
     );

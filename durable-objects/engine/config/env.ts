@@ -77,6 +77,7 @@ export const EnvVars = z.object({
   FILES_LINK_TTL_SECONDS: count(15 * 60),
   JOB_POLL_MS: count(60_000),
   JOB_WEBHOOK_RETRY_BASE_MS: count(30_000),
+  WEBHOOK_RETRY_BASE_MS: count(30_000),
   WIDGET_RATE_LIMIT_PER_KEY: count(600),
   WIDGET_RATE_LIMIT_PER_VISITOR: count(60),
   WIDGET_RATE_LIMIT_WINDOW_S: z.preprocess(

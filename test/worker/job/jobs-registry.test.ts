@@ -6,12 +6,8 @@ import {
 } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { randomToken } from "../../../durable-objects/engine/tokens";
-import {
-  JOB_REGISTRY_SHARDS,
-  legacyJobRegistry,
-  registryShard,
-  shardOf,
-} from "../../../durable-objects/job-registry/job-registry";
+import { legacyJobRegistry, registryShard } from "../../../durable-objects/job-registry/job-registry";
+import { JOB_REGISTRY_SHARDS, shardOf } from "../../../durable-objects/job-registry/shards";
 import worker from "../../../worker/index";
 import { api, env } from "../helpers";
 import { createJobAt, stubOf } from "./jobs-helpers";

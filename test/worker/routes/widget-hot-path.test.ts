@@ -1,6 +1,15 @@
-import { runInDurableObject } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createScheduledController,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { LEGACY_CORS_INSTANCE } from "../../../durable-objects/origin-registry/origin-registry";
+import {
+  LEGACY_CORS_INSTANCE,
+  type OriginRegistry,
+} from "../../../durable-objects/origin-registry/origin-registry";
+import worker from "../../../worker/index";
 import { api, env } from "../helpers";
 
 /** An origin no other test uses, so its registry object starts empty. */
@@ -52,6 +61,29 @@ async function plantLegacyRow(origin: string, keyRef: string): Promise<void> {
   });
 }
 
+/** Whether the isolate believes the retired list drained (set by the first origin that asks it). */
+async function setLegacyDrained(drained: boolean): Promise<void> {
+  await runInDurableObject(originStub("https://seam.example"), (obj: OriginRegistry) => {
+    (obj.constructor as typeof OriginRegistry).legacyDrained = drained;
+  });
+}
+
+async function cronSweep(): Promise<void> {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron: "*/10 * * * *" }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+const tablesOf = (stub: DurableObjectStub) =>
+  runInDurableObject(stub, (_obj, state) =>
+    state.storage.sql
+      .exec<{ name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\'",
+      )
+      .toArray()
+      .map((t) => t.name),
+  );
+
 describe("the widget's hot path", () => {
   it("answers a site's preflights from its own origin's object, not from a global list", async () => {
     const site = freshOrigin("shop");
@@ -92,6 +124,7 @@ describe("the widget's hot path", () => {
     const ws = await newWorkspace();
     const key = await workspaceStub(ws).createKey("old", "publishable", [site]);
     await plantLegacyRow(site, `${ws}/${key!.id}`);
+    await setLegacyDrained(false); // as in the first minutes after the deploy
     const ok = await preflight(site);
     expect(ok.status).toBe(204);
     expect(ok.headers.get("access-control-allow-origin")).toBe(site);
@@ -157,5 +190,41 @@ describe("the widget's hot path", () => {
     // Through the API, the change shows on the next read.
     expect((await put("Second")).status).toBe(200);
     expect(((await (await look()).json()) as { title: string }).title).toBe("Second");
+  });
+
+  it("drains the retired global list into each origin's own object on the Cron Trigger", async () => {
+    const [a, b] = [freshOrigin("drain-a"), freshOrigin("drain-b")];
+    const ws = await newWorkspace();
+    const keyA = await workspaceStub(ws).createKey("a", "publishable", [a]);
+    const keyB = await workspaceStub(ws).createKey("b", "publishable", [b]);
+    await plantLegacyRow(a, `${ws}/${keyA!.id}`);
+    await plantLegacyRow(b, `${ws}/${keyB!.id}`);
+    await cronSweep();
+    for (const [origin, key] of [
+      [a, keyA!],
+      [b, keyB!],
+    ] as const) {
+      const refs = await runInDurableObject(originStub(origin), (_obj, state) =>
+        state.storage.sql.exec<{ key_ref: string }>("SELECT key_ref FROM key_refs").toArray(),
+      );
+      expect(refs).toEqual([{ key_ref: `${ws}/${key.id}` }]);
+      expect((await preflight(origin)).status).toBe(204);
+    }
+    expect(await tablesOf(workspaceStub(LEGACY_CORS_INSTANCE))).not.toContain("cors_origins");
+  });
+
+  it("stores nothing for an origin no key allows, and asks no global list once it is drained", async () => {
+    await cronSweep();
+    const stranger = freshOrigin("stranger");
+    const refused = await preflight(stranger);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      error: { code: "forbidden", message: "This origin is not allowed by any publishable key." },
+    });
+    expect(await tablesOf(originStub(stranger))).toEqual([]);
+    // A row the retired list could no longer hold is not read: nothing asks it any more.
+    const late = freshOrigin("late");
+    await plantLegacyRow(late, "ws-x/key_x");
+    expect((await preflight(late)).status).toBe(403);
   });
 });
