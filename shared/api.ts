@@ -6,7 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { ApprovalPolicy, PendingApproval } from "./approvals";
 import { ProfileName } from "./browser-api";
 import { BudgetUsd, CostUsd } from "./cost";
-import { ConversationState, PendingQuestion, Task } from "./events";
+import { ConversationState, PendingQuestion, PendingTakeover, Task } from "./events";
 import { McpServerNames } from "./mcp";
 import { TOOL_NAME_PATTERN } from "./patterns";
 import { AllowedDomains } from "./settings";
@@ -120,6 +120,28 @@ export const Usage = z
   .openapi("Usage");
 export type Usage = z.infer<typeof Usage>;
 
+/** The kinds of sub-agent the `agent` tool starts. */
+export const SubAgentType = z.enum(["researcher", "page_operator", "general"]);
+export type SubAgentType = z.infer<typeof SubAgentType>;
+
+/** One sub-agent's line in its run's usage: its model turns and tokens (already in the run's totals). */
+export const SubAgentUsage = Usage.extend({
+  id: z.string().describe("The sub-agent's id: the id of the agent tool call that started it."),
+  type: SubAgentType,
+  label: z.string().describe("The sub-agent's description, or the start of its prompt."),
+  steps: z.number().int().describe("Model turns the sub-agent took."),
+}).openapi("SubAgentUsage");
+export type SubAgentUsage = z.infer<typeof SubAgentUsage>;
+
+/** A run's token usage: the totals (sub-agents included) and one line per sub-agent. */
+export const RunUsage = Usage.extend({
+  sub_agents: z
+    .array(SubAgentUsage)
+    .optional()
+    .describe("One line per sub-agent the run started; their tokens are included in the totals above."),
+}).openapi("RunUsage");
+export type RunUsage = z.infer<typeof RunUsage>;
+
 export const Conversation = z
   .object({
     id: z.string(),
@@ -176,7 +198,7 @@ export const RunView = z
     started_at: z.number().nullable(),
     finished_at: z.number().nullable(),
     steps: z.number().int(),
-    usage: Usage,
+    usage: RunUsage,
     output: z.unknown(),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
   })
@@ -196,6 +218,9 @@ export const ConversationDetails = Conversation.extend({
   messages_total: z.number().int().describe("How many messages the conversation has in all."),
   tasks: z.array(Task),
   pending_question: PendingQuestion.nullable(),
+  pending_takeover: PendingTakeover.nullable().describe(
+    "A request_takeover the run waits for: use the tab's live view, then `POST …/takeover/{takeover_id}/done`.",
+  ),
   pending_approvals: z.array(PendingApproval).describe("Tool calls waiting for a person's decision."),
   usage: Usage,
   current_run: RunView.nullable(),
@@ -239,7 +264,7 @@ export const RunResult = z
     run_id: z.string(),
     status: RunStatus,
     output: z.unknown().describe("The run's result: the final answer (or what finish delivered)."),
-    usage: Usage,
+    usage: RunUsage,
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
   })
   .openapi("RunResult");

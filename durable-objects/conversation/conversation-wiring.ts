@@ -22,7 +22,7 @@ import { createSummarizer } from "../engine/extract/summarize";
 import { conversationFiles } from "../engine/files/files-factory";
 import type { StateHolder } from "../engine/loop/conversation-state";
 import { ev } from "../engine/loop/event-builders";
-import type { ContextSummary, LoopDeps } from "../engine/loop/loop-deps";
+import type { ContextSummary, LoopDeps, SummaryStore } from "../engine/loop/loop-deps";
 import { runSubAgent } from "../engine/loop/sub-agent";
 import {
   type McpServerConfig,
@@ -221,14 +221,21 @@ export class ConversationWiring {
         this.p.emit(runId, event);
         if (runId && this.mcpNotices.length) this.flushMcpNotices(runId);
       },
-      summary: {
-        get: () => this.p.meta.get<ContextSummary>("summary"),
-        set: (s) => this.p.meta.set("summary", s),
-      },
+      summary: this.summaryFor(""),
+      summaryFor: (scope) => this.summaryFor(scope),
       spill: files.spill,
       approvals: this.p.approvals,
       steering: this.p.steering,
       onRunEnd: (runId) => this.p.approvals.dropRun(runId, "cancelled"),
+    };
+  }
+
+  /** The context summary of a message scope: "" is the conversation's, `sub:<id>` a sub-agent's. */
+  private summaryFor(scope: string): SummaryStore {
+    const key = scope ? `summary:${scope}` : "summary";
+    return {
+      get: () => this.p.meta.get<ContextSummary>(key),
+      set: (s) => this.p.meta.set(key, s),
     };
   }
 

@@ -15,14 +15,14 @@ export type SpendListener = (runId: string, usage: Usage, cost: number | null) =
 export function pricedLedger(runs: RunStore, price: ModelPrice | null, onSpend?: SpendListener): RunLedger {
   const cost = (u: Usage) => (price ? costOf(u, price) : null);
   return {
-    addStep: (id, u) => {
+    addStep: (id, u, agent) => {
       const c = cost(u);
-      runs.addStep(id, u, c);
+      runs.addStep(id, u, c, agent);
       onSpend?.(id, u, c);
     },
-    addUsage: (id, u) => {
+    addUsage: (id, u, agent) => {
       const c = cost(u);
-      runs.addUsage(id, u, c);
+      runs.addUsage(id, u, c, agent);
       onSpend?.(id, u, c);
     },
     saveRetries: (id, r) => runs.saveRetries(id, r),

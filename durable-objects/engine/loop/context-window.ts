@@ -45,11 +45,14 @@ export function buildContext(
 
 /**
  * Where to cut: the last message id that may be summarised, leaving at least KEEP_RECENT
- * messages and never separating an assistant's tool calls from their results.
+ * messages and never separating an assistant's tool calls from their results — the kept part
+ * starts at a user or an assistant message, so a long run of tool turns (a sub-agent's, say,
+ * with its one prompt) can be compacted too.
  */
 export function cutPoint(stored: StoredMessage[]): number | null {
   for (let i = stored.length - KEEP_RECENT; i > 0; i--) {
-    if (stored[i].message.role === "user") return stored[i - 1].id;
+    const role = stored[i].message.role;
+    if (role === "user" || role === "assistant") return stored[i - 1].id;
   }
   return null;
 }

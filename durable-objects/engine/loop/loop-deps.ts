@@ -6,7 +6,7 @@ import type { ResultSpill } from "../files/result-spill";
 import type { ModelClient, ToolCall, Usage } from "../model/model-types";
 import type { EventLog } from "../store/event-log";
 import type { MessageStore } from "../store/message-store";
-import type { RunStatus, RunStore } from "../store/run-store";
+import type { RunStatus, RunStore, SubAgentRef } from "../store/run-store";
 import type { Tool, ToolRegistry } from "../tools/tool";
 import type { RetryCounters, RunnerLimits } from "../tools/tool-runner";
 import type { StateHolder } from "./conversation-state";
@@ -31,10 +31,18 @@ export interface ContextSummary {
   text: string;
 }
 
+/** Where one scope's context summary is kept (the conversation's, or a sub-agent's own). */
+export interface SummaryStore {
+  get(): ContextSummary | null;
+  set(s: ContextSummary): void;
+}
+
 /** Where a run's steps, tokens and retry counters are recorded. */
 export interface RunLedger {
-  addStep(runId: string, usage: Usage): void;
-  addUsage(runId: string, usage: Usage): void;
+  /** A finished model turn; `agent` names the sub-agent that took it (its line, not the run's steps). */
+  addStep(runId: string, usage: Usage, agent?: SubAgentRef): void;
+  /** Tokens spent outside a step (e.g. a summary); `agent` as above. */
+  addUsage(runId: string, usage: Usage, agent?: SubAgentRef): void;
   saveRetries(runId: string, retries: RetryCounters): void;
   setStatus(runId: string, status: RunStatus): void;
 }
@@ -60,7 +68,7 @@ export interface StepDeps {
   signal: AbortSignal;
   /** Writes an event to the log (and then to listeners). */
   emit(runId: string, event: CirrusEvent): void;
-  summary: { get(): ContextSummary | null; set(s: ContextSummary): void };
+  summary: SummaryStore;
   /** Where oversized tool results are saved; without it they are cut. */
   spill?: ResultSpill;
   /** The approval policy's hold before each call; absent = every call runs. */
@@ -75,8 +83,56 @@ export interface LoopDeps extends StepDeps {
   log: EventLog;
   /** JSON Schema the run's result must match, if any. */
   outputSchema: Record<string, unknown> | null;
+  /** The summary store of a message scope ("" is the conversation's own). */
+  summaryFor(scope: string): SummaryStore;
   /** Messages sent with `steer: true`, waiting for the run's next model turn. */
   steering?: SteeringQueue;
   /** Settles what a run leaves behind when it ends (its pending approvals), before its terminal event. */
   onRunEnd?(runId: string): void;
+}
+
+/** How one loop ended. */
+export type LoopOutcome =
+  | { kind: "succeeded"; output: unknown }
+  | { kind: "failed"; code: string; message: string }
+  | { kind: "cancelled" }
+  | { kind: "suspended" };
+
+/** What the model's answer without tool calls comes to: an outcome, or "go on" (e.g. after a reminder). */
+export type FinalAnswer = { done: true; outcome: LoopOutcome } | { done: false };
+
+/** The counters the loop's guards read. */
+export interface LoopProgress {
+  /** Model turns this scope has taken. */
+  steps: number;
+  /** Tokens counted against `settings.maxTokens` (for a sub-agent: its whole run's). */
+  tokens: number;
+  cancelled: boolean;
+}
+
+/**
+ * Who one loop runs for — the conversation's run, or a sub-agent inside it. The loop and its
+ * steps see only this, so every guard (step and token budgets, context compaction, repeated-call
+ * detection, interrupted-stream repair) applies to both alike.
+ */
+export interface LoopScope extends StepDeps {
+  /** The run this loop belongs to (a sub-agent's is its parent's). */
+  runId: string;
+  /** Names the scope in events and errors: "run", or the sub-agent's id. */
+  name: string;
+  /** Fresh counters for the guards; read before every step. */
+  progress(): LoopProgress;
+  /** Events this scope emitted in earlier attempts (to close what an interruption left open). */
+  pastEvents(): Iterable<CirrusEvent>;
+  /** What an answer without tool calls means for this scope. */
+  finalAnswer(text: string): FinalAnswer;
+  /** The tool runner's retry counters, kept across turns. */
+  retries: RetryCounters;
+  /** Messages a person steers into the loop before its next model turn (a run's only). */
+  steer?: {
+    /** Moves the waiting messages into the context. */
+    apply(): void;
+    /** Whether a message arrived during the turn (it gets a turn of its own). */
+    pending(): boolean;
+  };
 }

@@ -1,17 +1,21 @@
 /**
- * Sub-agents: an independent agent loop inside a parent run, with its own context (kept
- * under its own message scope, so it survives eviction like any run), its own step budget,
- * a tool set chosen by type, and its events forwarded to the parent as `sub_agent_event`.
+ * Sub-agents: the same agent loop as a run, in a scope of its own inside a parent run — its own
+ * context (kept under its own message scope and summary, so it survives eviction like any run),
+ * its own step budget and usage line, the run's token budget, a tool set chosen by type, and its
+ * events forwarded to the parent as `sub_agent_event`.
  */
 
+import type { CirrusEvent } from "../../../shared/events";
 import { BROWSER_TOOL_NAMES } from "../custom-tools/reserved-names";
+import { type SubAgentRef, type SubAgentType, subAgentLine } from "../store/run-store";
 import { ToolError, ToolRegistry } from "../tools/tool";
-import { buildContext } from "./context-window";
+import { runLoop } from "./agent-loop";
 import { emptyRecord, StateHolder } from "./conversation-state";
-import { ev } from "./event-builders";
-import type { RunLedger, StepDeps } from "./loop-deps";
-import { modelStep } from "./model-step";
-import { toolStep } from "./tool-step";
+import { ev, tokenUsage } from "./event-builders";
+import { closeInterruptedStreams } from "./interrupted-streams";
+import type { LoopDeps, LoopOutcome, LoopScope, RunLedger } from "./loop-deps";
+
+export type { SubAgentType } from "../store/run-store";
 
 /** What a sub-agent may use, by type. */
 export const SUB_AGENT_TOOLS = {
@@ -20,9 +24,7 @@ export const SUB_AGENT_TOOLS = {
 } as const;
 
 /** Tools a sub-agent never gets: no questions, no recursion, no ending the parent's run. */
-export const SUB_AGENT_EXCLUDED = new Set(["ask_user", "agent", "finish"]);
-
-export type SubAgentType = "researcher" | "page_operator" | "general";
+export const SUB_AGENT_EXCLUDED = new Set(["ask_user", "request_takeover", "agent", "finish"]);
 
 /** One sub-agent invocation. */
 export interface SubAgentSpec {
@@ -46,7 +48,8 @@ export function subAgentTools(parent: ToolRegistry, type: SubAgentType): ToolReg
   return out;
 }
 
-function instructions(spec: SubAgentSpec): string {
+/** The sub-agent's own instructions (they replace the conversation's). */
+export function subAgentInstructions(spec: SubAgentSpec): string {
   const role = {
     researcher: "You are a research sub-agent: find and read information; do not change anything.",
     page_operator: "You are a browser sub-agent: operate web pages with the tab and page tools.",
@@ -56,63 +59,111 @@ function instructions(spec: SubAgentSpec): string {
   return `${role}${tab} Work independently; when done, answer with the result of the sub-task only — it is returned to the agent that started you.`;
 }
 
-/** Runs (or resumes) a sub-agent to its final answer. */
-export async function runSubAgent(parent: StepDeps, runId: string, spec: SubAgentSpec): Promise<string> {
-  const label = spec.description ?? spec.prompt.slice(0, 40);
-  const forward = (event: Parameters<StepDeps["emit"]>[1]) =>
+/** The message scope a sub-agent's context is kept under. */
+export const subAgentScopeName = (id: string) => `sub:${id}`;
+
+/** The loop scope of one sub-agent inside run `runId` of `parent`. */
+export function subAgentScope(parent: LoopDeps, runId: string, spec: SubAgentSpec): LoopScope {
+  const ref: SubAgentRef = {
+    id: spec.id,
+    type: spec.type,
+    label: spec.description ?? spec.prompt.slice(0, 40),
+  };
+  const forward = (event: CirrusEvent) =>
     parent.emit(
       runId,
-      ev.custom("sub_agent_event", { sub_agent_id: spec.id, label, agent_type: spec.type, event }),
+      ev.custom("sub_agent_event", { sub_agent_id: ref.id, label: ref.label, agent_type: ref.type, event }),
     );
-  const messages = parent.messages.scoped(`sub:${spec.id}`);
-  let steps = messages.list().filter((m) => m.message.role === "assistant").length;
+  // The parent's ledger (priced, budgeted) with every call booked to this sub-agent's line.
   const ledger: RunLedger = {
-    addStep: (_id, usage) => {
-      steps++;
-      parent.ledger.addUsage(runId, usage);
-    },
-    addUsage: (_id, usage) => parent.ledger.addUsage(runId, usage),
+    addStep: (id, usage) => parent.ledger.addStep(id, usage, ref),
+    addUsage: (id, usage) => parent.ledger.addUsage(id, usage, ref),
     saveRetries: () => {},
     setStatus: () => {},
   };
-  const deps: StepDeps = {
+  const scope = subAgentScopeName(spec.id);
+  return {
     ...parent,
+    runId,
+    name: "sub-agent",
     ledger,
-    messages,
+    messages: parent.messages.scoped(scope),
+    // No ask_user here: the sub-agent's state is its own and never waits.
     state: new StateHolder(emptyRecord(), () => {}),
     tools: subAgentTools(parent.tools, spec.type),
     emit: (_id, event) => forward(event),
-    summary: { get: () => null, set: () => {} },
     // Nothing inside a sub-agent can wait for a person: a call that needs approval is denied there.
     approvals: parent.approvals && {
       gate: (id, call, tool) => parent.approvals!.gate(id, call, tool, false),
       isHeld: () => false,
     },
+    summary: parent.summaryFor(scope),
+    settings: { ...parent.settings, instructions: subAgentInstructions(spec), maxSteps: spec.maxSteps },
+    retries: {},
+    progress: () => {
+      const run = parent.runs.get(runId);
+      return {
+        steps: run ? (subAgentLine(run, spec.id)?.steps ?? 0) : 0,
+        tokens: run?.usage.total_tokens ?? 0,
+        cancelled: Boolean(run?.cancel_requested) || parent.signal.aborted,
+      };
+    },
+    pastEvents: () => forwardedEvents(parent, runId, spec.id),
+    finalAnswer: (text) => ({ done: true, outcome: { kind: "succeeded", output: text } }),
   };
-  if (messages.count() === 0) {
-    messages.append(runId, { role: "user", content: spec.prompt });
+}
+
+/** The sub-agent's own events among the run's forwarded ones. */
+function* forwardedEvents(parent: LoopDeps, runId: string, id: string): Generator<CirrusEvent> {
+  const start = parent.runs.get(runId)?.start_seq ?? 0;
+  for (const { event } of parent.log.scan(start, ["CUSTOM"], { runId })) {
+    if (event.type !== "CUSTOM" || event.name !== "sub_agent_event") continue;
+    const value = event.value as { sub_agent_id?: string; event?: CirrusEvent };
+    if (value.sub_agent_id === id && value.event) yield value.event;
+  }
+}
+
+/** Runs (or resumes) a sub-agent to its final answer; a failure is a ToolError the parent reads. */
+export async function runSubAgent(parent: LoopDeps, runId: string, spec: SubAgentSpec): Promise<string> {
+  const scope = subAgentScope(parent, runId, spec);
+  const forward = (e: CirrusEvent) => scope.emit(runId, e);
+  if (scope.messages.count() === 0) {
+    scope.messages.append(runId, { role: "user", content: spec.prompt });
     forward(ev.runStarted(parent.conversationId, spec.id));
+  } else {
+    closeInterruptedStreams(scope.pastEvents(), forward);
   }
-  const retries: Record<string, number> = {};
-  for (;;) {
-    const tools = await toolStep(deps, runId, retries);
-    if (tools.kind === "loop_detected")
-      throw new ToolError("sub_agent_failed", `The sub-agent looped: ${tools.message}`);
-    if (steps >= spec.maxSteps) {
-      throw new ToolError(
-        "sub_agent_step_limit",
-        `The sub-agent used its ${spec.maxSteps} steps without finishing.`,
-      );
-    }
-    const overBudget = await parent.budget?.beforeTurn(runId);
-    if (overBudget) throw new ToolError(overBudget.code, overBudget.message);
-    const context = buildContext(messages.list(), null, instructions(spec));
-    const turn = await modelStep(deps, runId, steps + 1, context);
-    if (turn.toolCalls.length === 0) {
-      forward(
-        ev.runFinished(parent.conversationId, spec.id, turn.text, { totalTokens: turn.usage.total_tokens }),
-      );
-      return turn.text;
-    }
+  const outcome = await runLoop(scope);
+  const run = parent.runs.get(runId);
+  const line = run ? subAgentLine(run, spec.id) : undefined;
+  const usage = tokenUsage(
+    parent.settings.model,
+    line ?? { input_tokens: 0, output_tokens: 0, total_tokens: 0 },
+  );
+  if (outcome.kind === "succeeded") {
+    forward(ev.runFinished(parent.conversationId, spec.id, outcome.output, usage));
+    return String(outcome.output);
   }
+  const error = subAgentError(outcome, spec);
+  forward(ev.runError(parent.conversationId, spec.id, error.code, error.message, usage));
+  throw error;
+}
+
+/** A sub-agent's unsuccessful outcome as the error its parent reads. */
+function subAgentError(outcome: Exclude<LoopOutcome, { kind: "succeeded" }>, spec: SubAgentSpec): ToolError {
+  if (outcome.kind === "cancelled")
+    return new ToolError("sub_agent_cancelled", "The sub-agent was cancelled.");
+  if (outcome.kind === "suspended")
+    return new ToolError("sub_agent_failed", "The sub-agent tried to wait for the user, which it cannot do.");
+  if (outcome.code === "step_limit")
+    return new ToolError(
+      "sub_agent_step_limit",
+      `The sub-agent used its ${spec.maxSteps} steps without finishing.`,
+    );
+  // The run's own budgets: the parent reads the same code and stops at its next guard.
+  if (outcome.code === "token_limit" || outcome.code === "cost_limit")
+    return new ToolError(outcome.code, outcome.message);
+  if (outcome.code === "loop_detected")
+    return new ToolError("sub_agent_failed", `The sub-agent looped: ${outcome.message}`);
+  return new ToolError("sub_agent_failed", `The sub-agent failed: ${outcome.message}`);
 }

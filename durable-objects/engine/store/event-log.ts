@@ -67,16 +67,24 @@ export class EventLog {
   }
 
   /**
-   * Every event after `afterSeq` whose type is in `types`, oldest first, read a page at a time
-   * so a scan of any length holds only one page in memory.
+   * Every event after `afterSeq` whose type is in `types` (optionally only one run's), oldest
+   * first, read a page at a time so a scan of any length holds only one page in memory.
    */
-  *scan(afterSeq: number, types: string[], pageSize = 500): Generator<LoggedEvent> {
+  *scan(
+    afterSeq: number,
+    types: readonly string[],
+    opts: { runId?: string; pageSize?: number } = {},
+  ): Generator<LoggedEvent> {
     const marks = types.map(() => "?").join(",");
+    const pageSize = opts.pageSize ?? 500;
+    const runFilter = opts.runId === undefined ? "" : "run_id = ? AND ";
+    const runParam = opts.runId === undefined ? [] : [opts.runId];
     let cursor = afterSeq;
     for (;;) {
       const rows = this.sql
         .exec<EventRow>(
-          `SELECT seq, run_id, data FROM events WHERE seq > ? AND type IN (${marks}) ORDER BY seq LIMIT ?`,
+          `SELECT seq, run_id, data FROM events WHERE ${runFilter}seq > ? AND type IN (${marks}) ORDER BY seq LIMIT ?`,
+          ...runParam,
           cursor,
           ...types,
           pageSize,
@@ -88,20 +96,6 @@ export class EventLog {
       }
       if (rows.length < pageSize) return;
     }
-  }
-
-  /** Events of one run after a given sequence whose type is in `types` (for recovery scans). */
-  runEventsOfTypes(runId: string, afterSeq: number, types: string[]): LoggedEvent[] {
-    const marks = types.map(() => "?").join(",");
-    return this.sql
-      .exec<EventRow>(
-        `SELECT seq, run_id, data FROM events WHERE run_id = ? AND seq > ? AND type IN (${marks}) ORDER BY seq`,
-        runId,
-        afterSeq,
-        ...types,
-      )
-      .toArray()
-      .map((r) => ({ seq: r.seq, run_id: r.run_id, event: unpackValue<CirrusEvent>(this.sql, r.data) }));
   }
 
   /** When the newest event was written (epoch ms), or null when there is none. */

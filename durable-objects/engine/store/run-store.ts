@@ -3,6 +3,7 @@
  * with idempotency keys, status, step count, token usage and outcome.
  */
 
+import type { SubAgentUsage } from "../../../shared/api";
 import { addCost } from "../cost/price-table";
 import type { Usage } from "../model/model-types";
 import { addUsage, ZERO_USAGE } from "../model/model-types";
@@ -17,8 +18,22 @@ export type RunStatus =
   | "failed"
   | "cancelled";
 
-/** A run's tokens and their cost in dollars (null while unknown: no price for its model). */
-export type RunUsage = Usage & { cost_usd: number | null };
+export type { SubAgentType } from "../../../shared/api";
+
+/** A run's tokens and their cost in dollars (null while unknown: no price for its model), sub-agents included. */
+export type RunUsage = Usage & {
+  cost_usd: number | null;
+  /** One line per sub-agent the run started (already counted in the totals). */
+  sub_agents?: SubAgentUsage[];
+};
+
+/** Which sub-agent a usage line belongs to. */
+export type SubAgentRef = Pick<SubAgentUsage, "id" | "type" | "label">;
+
+/** A sub-agent's usage line in a run, if it has one. */
+export function subAgentLine(run: Run, id: string): SubAgentUsage | undefined {
+  return run.usage.sub_agents?.find((l) => l.id === id);
+}
 
 const NO_USAGE: RunUsage = { ...ZERO_USAGE, cost_usd: null };
 
@@ -136,17 +151,25 @@ export class RunStore {
     this.sql.exec("UPDATE runs SET status = ? WHERE id = ?", status, id);
   }
 
-  /** Records a finished model turn: one more step, its tokens and their cost (null: unpriced). */
-  addStep(id: string, usage: Usage, cost: number | null = null): void {
-    this.addUsage(id, usage, cost);
-    this.sql.exec("UPDATE runs SET steps = steps + 1 WHERE id = ?", id);
+  /**
+   * Records a finished model turn: its tokens and their cost (null: unpriced), and one more step
+   * — the run's own, or for a sub-agent's turn (`agent`) the sub-agent's line's.
+   */
+  addStep(id: string, usage: Usage, cost: number | null = null, agent?: SubAgentRef): void {
+    this.addUsage(id, usage, cost, agent, true);
+    if (!agent) this.sql.exec("UPDATE runs SET steps = steps + 1 WHERE id = ?", id);
   }
 
-  /** Adds tokens spent outside a step (e.g. summarising the context) and their cost. */
-  addUsage(id: string, usage: Usage, cost: number | null = null): void {
+  /** Adds tokens spent outside a step (e.g. summarising the context) and their cost; `agent` also to its line. */
+  addUsage(id: string, usage: Usage, cost: number | null = null, agent?: SubAgentRef, step = false): void {
     const run = this.get(id);
     if (!run) return;
-    const total: RunUsage = { ...addUsage(run.usage, usage), cost_usd: addCost(run.usage.cost_usd, cost) };
+    const total: RunUsage = {
+      ...run.usage,
+      ...addUsage(run.usage, usage),
+      cost_usd: addCost(run.usage.cost_usd, cost),
+    };
+    if (agent) total.sub_agents = withLine(run.usage.sub_agents ?? [], agent, usage, cost, step);
     this.sql.exec("UPDATE runs SET usage = ? WHERE id = ?", JSON.stringify(total), id);
   }
 
@@ -215,6 +238,26 @@ function toRun(r: RunRow): Run {
     retries: JSON.parse(r.retries) as RetryCounters,
     start_seq: r.start_seq,
   };
+}
+
+/** The sub-agent lines with `usage` added to `agent`'s (created at zero, with the run's cost so far unknown). */
+function withLine(
+  lines: SubAgentUsage[],
+  agent: SubAgentRef,
+  usage: Usage,
+  cost: number | null,
+  step: boolean,
+): SubAgentUsage[] {
+  const old = lines.find((l) => l.id === agent.id) ?? { ...agent, steps: 0, ...ZERO_USAGE, cost_usd: 0 };
+  const line: SubAgentUsage = {
+    ...old,
+    ...addUsage(old, usage),
+    cost_usd: addCost(old.cost_usd, cost),
+    steps: old.steps + (step ? 1 : 0),
+  };
+  return lines.some((l) => l.id === agent.id)
+    ? lines.map((l) => (l.id === agent.id ? line : l))
+    : [...lines, line];
 }
 
 /** A stored usage record; rows written before costs existed have an unknown (null) cost. */
