@@ -8,6 +8,7 @@ const benches = [
   "files.ts",
   "widget-size.ts",
   "widget-visitors.ts",
+  "system-prompt.ts",
 ];
 
 for (const file of benches) {

@@ -22,6 +22,17 @@ export interface LoopSettings {
   contextTokens: number;
   /** Tokens (input + output) a run may use before it is stopped; null or absent for no budget. */
   maxTokens?: number | null;
+  /** What our own system prompt is built from; absent = the main agent's, in UTC, now. */
+  prompt?: PromptSettings;
+}
+
+/** Whose system prompt a scope gets, and the date it tells. */
+export interface PromptSettings {
+  role: "agent" | "sub_agent";
+  timeZone: string | null;
+  unattended?: boolean;
+  /** Epoch ms the date line states: fixed per drive of a run so the prompt prefix stays cacheable. */
+  now?: number;
 }
 
 /** The context summary that stands in for the oldest messages. */
