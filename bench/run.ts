@@ -5,6 +5,7 @@ const benches = [
   "runtime.ts",
   "extraction.ts",
   "browser.ts",
+  "live-view.ts",
   "files.ts",
   "widget-size.ts",
   "widget-visitors.ts",

@@ -6,6 +6,7 @@ import { ApprovalsView } from "../shared/approvals-view";
 import { clear, h } from "../shared/dom";
 import { EventStream } from "../shared/event-stream";
 import { asText, type ConversationState } from "../shared/event-types";
+import { TakeoverSlot } from "../shared/takeover-panel";
 import { Transcript } from "../shared/transcript";
 import { api, authHeaders } from "./client";
 import { Composer } from "./composer";
@@ -18,6 +19,12 @@ import { failureText, notice } from "./ui";
 export async function conversationPage(main: HTMLElement, id: string): Promise<() => void> {
   const tasks = h("div", { class: "card" });
   const tabs = new TabsView(id);
+  const takeover = new TakeoverSlot(
+    () => `/v1/conversations/${encodeURIComponent(id)}`,
+    authHeaders,
+    { title: "Take-over requested", done: "Done — hand the browser back" },
+    "card takeover-slot",
+  );
   const status = h("p", { class: "muted", role: "status" }, "Loading…");
   const title = h("h1", {}, id);
   const banner = h("div");
@@ -53,6 +60,7 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
       question.render(state.pending_question);
       approvals.render(state.pending_approvals ?? []);
       tabs.setTabs(state.tabs);
+      takeover.render(state.pending_takeover);
     },
     onQuestion: (q) =>
       transcript.add(
@@ -89,6 +97,7 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
     status,
     approvals.el,
     tasks,
+    takeover.el,
     tabs.el,
     h("div", { class: "card" }, transcript.el),
     question.el,
@@ -116,6 +125,7 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
   return () => {
     stream.stop();
     tabs.stop();
+    takeover.stop();
   };
 }
 

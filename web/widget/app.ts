@@ -4,6 +4,7 @@ import { ApprovalsView } from "../shared/approvals-view";
 import { clear, h } from "../shared/dom";
 import { EventStream, type StreamStatus } from "../shared/event-stream";
 import type { AskUserValue, ConversationState } from "../shared/event-types";
+import { TakeoverSlot } from "../shared/takeover-panel";
 import { Transcript } from "../shared/transcript";
 import { WidgetApi, WidgetApiError } from "./api";
 import type { WidgetConfig } from "./config";
@@ -18,6 +19,8 @@ export class WidgetApp {
   private stream: EventStream | null = null;
   private question: QuestionView | null = null;
   private readonly approvals: ApprovalsView;
+  /** The visitor's own conversation's take-over: its live view and Done. */
+  private readonly takeover: TakeoverSlot;
   private readonly pending: HTMLElement[] = [];
   /** Events up to this seq were already seen before the page (re)loaded: no announcements. */
   private historyUntil = 0;
@@ -35,6 +38,7 @@ export class WidgetApp {
       onState: (state) => {
         this.renderTasks(state);
         this.renderApprovals(state);
+        this.takeover.render(state.pending_takeover);
       },
       onQuestion: (q) => this.showQuestion(q),
       onQuestionResolved: (id) => this.resolveQuestion(id),
@@ -45,6 +49,12 @@ export class WidgetApp {
     this.ui.log.append(this.transcript.el);
     this.approvals = new ApprovalsView(cfg.strings, (id, decision) => this.api.decide(id, decision));
     this.ui.question.before(this.approvals.el);
+    this.takeover = new TakeoverSlot(
+      () => this.api.conversationUrl(),
+      () => this.api.headers(),
+      { title: cfg.strings.takeoverTitle, done: cfg.strings.takeoverDone },
+    );
+    this.ui.question.before(this.takeover.el);
   }
 
   /** Wires events and resumes a stored conversation. */

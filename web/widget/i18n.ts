@@ -20,6 +20,8 @@ export interface Strings {
   expired: string;
   download: string;
   fileUnavailable: string;
+  takeoverTitle: string;
+  takeoverDone: string;
   running: string;
   done: string;
   failed: string;
@@ -54,6 +56,8 @@ const en: Strings = {
   expired: "This question has expired.",
   download: "Download",
   fileUnavailable: "This file is not available.",
+  takeoverTitle: "Your turn in the browser",
+  takeoverDone: "Done",
   running: "running",
   done: "done",
   failed: "failed",
@@ -86,6 +90,8 @@ const zh: Strings = {
   expired: "此问题已过期。",
   download: "下载",
   fileUnavailable: "该文件不可用。",
+  takeoverTitle: "请在浏览器中操作",
+  takeoverDone: "完成",
   running: "进行中",
   done: "完成",
   failed: "失败",
@@ -118,6 +124,8 @@ const es: Strings = {
   expired: "Esta pregunta ha caducado.",
   download: "Descargar",
   fileUnavailable: "Este archivo no está disponible.",
+  takeoverTitle: "Tu turno en el navegador",
+  takeoverDone: "Listo",
   running: "en curso",
   done: "hecho",
   failed: "falló",

@@ -71,6 +71,9 @@ textarea{flex:1;resize:none;font:inherit;padding:8px;border:1px solid #d1d5db;bo
 .stop{background:#6b7280}
 .stop[hidden]{display:none}
 button:disabled{opacity:.5;cursor:default}
+.takeover-slot{padding:8px 12px;border-top:1px solid #e5e7eb}.takeover-slot[hidden]{display:none}
+.live-view{margin:6px 0;outline:none}.live-view:focus{box-shadow:0 0 0 2px var(--accent,#2563eb)}
+.live-frame{display:block;width:100%;min-height:40px;background:#f3f4f6;cursor:crosshair}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 @media (max-width:480px){.cw{bottom:12px;right:12px}.cw.left{left:12px}.panel{position:fixed;inset:0;width:100vw;max-width:none;height:100%;max-height:none;border-radius:0}}
 `;
