@@ -10,6 +10,7 @@ const benches = [
   "widget-size.ts",
   "widget-visitors.ts",
   "system-prompt.ts",
+  "mcp.ts",
 ];
 
 for (const file of benches) {
