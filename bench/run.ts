@@ -11,6 +11,7 @@ const benches = [
   "widget-visitors.ts",
   "system-prompt.ts",
   "mcp.ts",
+  "bundle-size.ts",
 ];
 
 for (const file of benches) {
