@@ -21,6 +21,7 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   MODEL_RETRY_BASE_DELAY_MS: "20",
   MODEL_RETRY_MAX_DELAY_MS: "3000",
   ASK_USER_TIMEOUT_MS: "1500",
+  TAKEOVER_TIMEOUT_MS: "6000",
   APPROVAL_TIMEOUT_MS: "4000",
   SSE_HEARTBEAT_MS: "300",
   RUN_WATCHDOG_MS: "1000",

@@ -5,9 +5,13 @@ const benches = [
   "runtime.ts",
   "extraction.ts",
   "browser.ts",
+  "live-view.ts",
   "files.ts",
   "widget-size.ts",
   "widget-visitors.ts",
+  "system-prompt.ts",
+  "mcp.ts",
+  "bundle-size.ts",
   "resume.ts",
 ];
 

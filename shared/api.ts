@@ -6,7 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { ApprovalPolicy, PendingApproval } from "./approvals";
 import { ProfileName } from "./browser-api";
 import { BudgetUsd, CostUsd } from "./cost";
-import { ConversationState, PendingQuestion, Task } from "./events";
+import { ConversationState, PendingQuestion, PendingTakeover, Task } from "./events";
 import { McpServerNames } from "./mcp";
 import { TOOL_NAME_PATTERN } from "./patterns";
 import { AllowedDomains } from "./settings";
@@ -218,6 +218,9 @@ export const ConversationDetails = Conversation.extend({
   messages_total: z.number().int().describe("How many messages the conversation has in all."),
   tasks: z.array(Task),
   pending_question: PendingQuestion.nullable(),
+  pending_takeover: PendingTakeover.nullable().describe(
+    "A request_takeover the run waits for: use the tab's live view, then `POST …/takeover/{takeover_id}/done`.",
+  ),
   pending_approvals: z.array(PendingApproval).describe("Tool calls waiting for a person's decision."),
   usage: Usage,
   current_run: RunView.nullable(),

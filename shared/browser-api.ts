@@ -120,3 +120,26 @@ export const BrowserInput = z
   ])
   .openapi("BrowserInput");
 export type BrowserInput = z.infer<typeof BrowserInput>;
+
+/** Body of `POST /v1/conversations/{id}/takeover/{takeover_id}/done`. */
+export const TakeoverDoneBody = z
+  .strictObject({
+    note: z
+      .string()
+      .max(2_000)
+      .optional()
+      .describe('A note for the agent, e.g. "Signed in; the code was sent by SMS."'),
+  })
+  .openapi("TakeoverDoneBody");
+
+/** What the done route answers: the result request_takeover returns to the model. */
+export const TakeoverDone = z
+  .object({
+    takeover_id: z.string(),
+    status: z.literal("done"),
+    note: z.string().nullable(),
+    url: z.string().nullable().describe("The tab's URL when the person handed it back."),
+    title: z.string().nullable(),
+  })
+  .openapi("TakeoverDone");
+export type TakeoverDone = z.infer<typeof TakeoverDone>;

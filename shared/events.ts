@@ -77,6 +77,16 @@ export const PendingQuestion = z.object({
 });
 export type PendingQuestion = z.infer<typeof PendingQuestion>;
 
+/** A pending `request_takeover`: the person is asked to use the tab's live view, then say done. */
+export const PendingTakeover = z.object({
+  takeover_id: z.string().describe("Pass to `POST /v1/conversations/{id}/takeover/{takeover_id}/done`."),
+  tab_id: z.number().int().describe("The tab to take over (its live view: `…/tabs/{tab_id}/live`)."),
+  reason: z.string().describe("What the agent needs the person to do, e.g. sign in."),
+  requested_at: z.number().describe("Epoch milliseconds."),
+  expires_at: z.number().describe("Epoch milliseconds; after this the tool returns a timeout."),
+});
+export type PendingTakeover = z.infer<typeof PendingTakeover>;
+
 /** A task of the conversation's in-memory task list. */
 export const Task = z.object({
   id: z.string(),
@@ -104,6 +114,8 @@ export const ConversationState = z.object({
   pending_question: PendingQuestion.nullable(),
   /** The conversation's browser tabs (absent in states saved before the browser existed). */
   tabs: z.array(BrowserTab).optional(),
+  /** A take-over the run waits for (absent in states saved before take-overs existed). */
+  pending_takeover: PendingTakeover.nullable().optional(),
   /** Tool calls waiting for a person's decision (absent in states saved before approvals existed). */
   pending_approvals: z.array(PendingApproval).optional(),
 });
@@ -113,6 +125,8 @@ export type ConversationState = z.infer<typeof ConversationState>;
 export const CustomEventName = z.enum([
   "ask_user",
   "ask_user_resolved",
+  "takeover_requested",
+  "takeover_resolved",
   "approval_requested",
   "approval_resolved",
   "sub_agent_event",

@@ -40,6 +40,7 @@ const WIDGET_ROUTES: { method: string; pattern: RegExp }[] = [
   // The live view of the visitor's browser tabs, and its input (take-overs).
   { method: "GET", pattern: /^\/v1\/conversations\/([^/]+)\/tabs\/\d+\/live$/ },
   { method: "POST", pattern: /^\/v1\/conversations\/([^/]+)\/tabs\/\d+\/input$/ },
+  { method: "POST", pattern: /^\/v1\/conversations\/([^/]+)\/takeover\/[^/]+\/done$/ },
   // Downloads of files the agent wrote in this conversation.
   { method: "GET", pattern: /^\/v1\/conversations\/([^/]+)\/files\/.+$/ },
 ];

@@ -14,7 +14,7 @@ import {
   type RunResult,
 } from "../../shared/api";
 import type { ApprovalDecisionBody, ApprovalResolved } from "../../shared/approvals";
-import type { BrowserInput, ProfileSaved, TabList } from "../../shared/browser-api";
+import type { BrowserInput, ProfileSaved, TabList, TakeoverDone } from "../../shared/browser-api";
 import type { StoredHttpTool } from "../../shared/http-tools";
 import { ApprovalLedger } from "../engine/approvals/approval-ledger";
 import { Approvals } from "../engine/approvals/approvals";
@@ -50,6 +50,7 @@ import { ConversationWiring } from "./conversation-wiring";
 import { callToolDirectly } from "./direct-tool-call";
 import { notifyJobRunEnded } from "./job-link";
 import { type Intake, takeMessage } from "./message-intake";
+import { clearPause, currentPause, type Pause, resolvedEvent, TIMEOUT_RESULT } from "./pauses";
 import { runWebhookEvent } from "./run-webhooks";
 
 /** A Durable Object hosting one conversation and its agent runs. */
@@ -173,6 +174,7 @@ export class ConversationObject extends DurableObject<Env> {
       tasks: state.tasks,
       pending_question: state.pending_question,
       pending_approvals: this.approvals.pending(),
+      pending_takeover: state.pending_takeover ?? null,
       usage: this.runs.totalUsage(),
       current_run: active ? runView(active) : null,
       queued_runs: this.runs.queuedCount(),
@@ -254,8 +256,33 @@ export class ConversationObject extends DurableObject<Env> {
     }
     const checked = checkAnswer(q, body.answer);
     if (!checked.ok) return checked;
-    await this.resolveQuestion({ answer: checked.value });
+    await this.resolvePause(currentPause(this.state)!, { answer: checked.value });
     return ok({ question_id: q.question_id, answer: checked.value });
+  }
+
+  /** The person is done with a take-over: saves the browser to its profile, then resumes the run. */
+  async takeoverDone(takeoverId: string, note: string | null): Promise<RpcResult<TakeoverDone>> {
+    const pending = () => {
+      const t = this.state.pendingTakeover;
+      if (!t) return fail(409, "no_pending_takeover", "There is no take-over waiting to be finished.");
+      if (t.takeover_id !== takeoverId)
+        return fail(
+          409,
+          "takeover_mismatch",
+          `The pending take-over is ${t.takeover_id}, not ${takeoverId}.`,
+        );
+      return ok(t);
+    };
+    const before = pending();
+    if (!before.ok) return before;
+    const browser = this.wiring.browser()!;
+    const tab = await browser.tabFacts(before.value.tab_id);
+    await browser.saveProfile().catch(() => null); // a profile-less conversation has nothing to save
+    const still = pending(); // the deadline may have passed while the browser was read
+    if (!still.ok) return still;
+    const result = { status: "done" as const, note, url: tab?.url ?? null, title: tab?.title ?? null };
+    await this.resolvePause(currentPause(this.state)!, result);
+    return ok({ takeover_id: takeoverId, ...result });
   }
 
   /**
@@ -264,7 +291,7 @@ export class ConversationObject extends DurableObject<Env> {
    */
   async answerWithout(questionId: string, reason: string): Promise<boolean> {
     if (this.state.pendingQuestion?.question_id !== questionId) return false;
-    await this.resolveQuestion({ answer: null, reason });
+    await this.resolvePause(currentPause(this.state)!, { answer: null, reason });
     return true;
   }
 
@@ -428,7 +455,7 @@ export class ConversationObject extends DurableObject<Env> {
     }
     this.driving = true;
     try {
-      await this.wiring.browser()?.closeIfIdle();
+      if (!this.state.pendingTakeover) await this.wiring.browser()?.closeIfIdle();
       await this.drive();
     } finally {
       this.driving = false;
@@ -459,23 +486,24 @@ export class ConversationObject extends DurableObject<Env> {
 
   /** Times out a question or approvals whose deadline passed; the run goes on when nothing is left. */
   private async expireDue(runId: string): Promise<void> {
-    const q = this.state.pendingQuestion;
-    if (q && Date.now() >= q.expires_at)
-      await this.resolveQuestion({ answer: null, reason: "timeout" }, false);
+    const pause = currentPause(this.state);
+    if (pause && Date.now() >= pause.expires_at)
+      await this.resolvePause(pause, TIMEOUT_RESULT[pause.kind], false);
     this.approvals.expire();
     const run = this.runs.get(runId);
     const waiting =
       run?.status === "waiting_for_user"
-        ? this.state.pendingQuestion !== null
+        ? currentPause(this.state) !== null
         : this.approvals.pending(runId).length > 0;
     if (run && run.status !== "running" && !waiting) this.runs.setStatus(runId, "running");
   }
 
   private async scheduleNext(): Promise<void> {
-    const q = this.state.pendingQuestion;
-    const idle = this.wiring.browser()?.idleDeadline() ?? null;
+    const pause = currentPause(this.state);
+    // A browser handed to a person is not closed for idleness while the take-over lasts.
+    const idle = this.state.pendingTakeover ? null : (this.wiring.browser()?.idleDeadline() ?? null);
     const active = this.runs.active();
-    const waitingUntil = earliest(q?.expires_at, this.approvals.nextDeadline());
+    const waitingUntil = earliest(pause?.expires_at, this.approvals.nextDeadline());
     if (active?.status !== "running" && waitingUntil !== null)
       await this.ctx.storage.setAlarm(earliest(waitingUntil, idle)!);
     else if (active || this.runs.nextQueued()) await this.ctx.storage.setAlarm(Date.now());
@@ -483,15 +511,15 @@ export class ConversationObject extends DurableObject<Env> {
     else await this.ctx.storage.deleteAlarm();
   }
 
-  private async resolveQuestion(result: Record<string, unknown>, wake = true): Promise<void> {
-    const q = this.state.pendingQuestion;
+  /** Ends a question or take-over with the tool's result and lets the run go on. */
+  private async resolvePause(pause: Pause, result: Record<string, unknown>, wake = true): Promise<void> {
     const run = this.runs.active();
-    if (!q || !run) return;
+    if (!run) return;
     const content = JSON.stringify(result);
-    this.messages.append(run.id, { role: "tool", tool_call_id: q.question_id, content });
-    this.emit(run.id, ev.toolResult(q.question_id, content, false));
-    this.emit(run.id, ev.custom("ask_user_resolved", { question_id: q.question_id, ...result }));
-    this.state.setPendingQuestion(null);
+    this.messages.append(run.id, { role: "tool", tool_call_id: pause.id, content });
+    this.emit(run.id, ev.toolResult(pause.id, content, false));
+    this.emit(run.id, resolvedEvent(pause, result));
+    clearPause(this.state, pause);
     this.runs.setStatus(run.id, "running");
     if (wake && !this.driving) await this.ctx.storage.setAlarm(Date.now());
   }

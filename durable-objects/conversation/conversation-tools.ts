@@ -36,6 +36,7 @@ export function buildConversationTools(deps: ConversationToolDeps): ToolRegistry
   const registry = createBuiltinTools({
     tasks: deps.tasks,
     askUserTimeoutMs: deps.config.askUserTimeoutMs,
+    takeoverTimeoutMs: deps.config.takeoverTimeoutMs,
     unattended: deps.unattended,
     files: deps.files,
     web: deps.web,

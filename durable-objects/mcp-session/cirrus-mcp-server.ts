@@ -5,12 +5,13 @@
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import { z } from "zod";
 import type { ConversationObject } from "../conversation/conversation-object";
 import { runtimeConfig } from "../engine/config/runtime-config";
 import { webConfig } from "../engine/config/web-config";
 import { createSummarizer } from "../engine/extract/summarize";
-import { createModelClient, type ModelEnv } from "../engine/model/model-factory";
+import { createModelClient } from "../engine/model/model-factory";
 import { ToolRegistry } from "../engine/tools/tool";
 import { applyResultBudget, runTool } from "../engine/tools/tool-runner";
 import { createWebTools, WebFetchArgs, WebSearchArgs } from "../engine/tools/web";
@@ -40,6 +41,8 @@ export function createCirrusMcpServer(scope: ServerScope): McpServer {
     {
       capabilities: { tools: {} },
       instructions: "Cirrus runs a tool-using AI agent (web, browser, files) for you.",
+      // Ajv (the default) compiles code from strings, which deployed Workers refuse.
+      jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
     },
   );
   server.registerTool(
@@ -52,7 +55,11 @@ export function createCirrusMcpServer(scope: ServerScope): McpServer {
         conversation_id: z.string(),
         run_id: z.string(),
         status: z.string(),
-        usage: z.object({ input_tokens: z.number(), output_tokens: z.number(), total_tokens: z.number() }),
+        usage: z.looseObject({
+          input_tokens: z.number(),
+          output_tokens: z.number(),
+          total_tokens: z.number(),
+        }),
       },
     },
     (args, extra) =>
@@ -67,7 +74,7 @@ export function createCirrusMcpServer(scope: ServerScope): McpServer {
       ),
   );
   const web = webTools(scope);
-  const limits = runtimeConfig(scope.env as unknown as Record<string, unknown>).limits;
+  const limits = runtimeConfig(scope.env).limits;
   const callWeb =
     (name: string) =>
     async (
@@ -108,17 +115,13 @@ export function createCirrusMcpServer(scope: ServerScope): McpServer {
 
 /** web_fetch and web_search with the workspace's settings, outside any conversation. */
 function webTools(scope: ServerScope): ToolRegistry {
-  const vars = scope.env as unknown as Record<string, unknown>;
-  const config = runtimeConfig(vars);
+  const config = runtimeConfig(scope.env);
   const ns = scope.env.WORKSPACES as DurableObjectNamespace<WorkspaceObject>;
   const workspace = ns.get(ns.idFromName(scope.workspaceId));
   let domains: string[] | null | undefined;
-  const summarize = createSummarizer(
-    createModelClient(scope.env as unknown as ModelEnv, config),
-    config.defaultModel,
-  );
+  const summarize = createSummarizer(createModelClient(scope.env, config), config.defaultModel);
   const tools = createWebTools({
-    config: webConfig(vars),
+    config: webConfig(scope.env),
     summarize,
     searchSettings: () => workspace.getSearchSettings(),
     get domains() {
@@ -146,7 +149,7 @@ async function getConversation(scope: ServerScope, id: string): Promise<CallTool
     messages: { role: string; content: string | null }[];
   } | null;
   if (!details) return toolError(`No conversation ${id} in this workspace.`);
-  const limits = runtimeConfig(scope.env as unknown as Record<string, unknown>).limits;
+  const limits = runtimeConfig(scope.env).limits;
   return {
     content: [{ type: "text", text: applyResultBudget(JSON.stringify(details), limits.maxResultChars) }],
     structuredContent: {

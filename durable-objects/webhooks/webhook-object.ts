@@ -7,7 +7,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { CreatedWebhook, CreateWebhook, Webhook, WebhookEvent } from "../../shared/webhooks";
 import { readEnv } from "../engine/config/env";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
-import { type SecretKeyEnv, secretKey } from "../engine/secret-box";
+import { secretKey } from "../engine/secret-box";
 import {
   postWebhook,
   retryDelay,
@@ -28,7 +28,7 @@ export class WebhookObject extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.endpoints = new EndpointStore(ctx.storage.sql, () => secretKey(env as unknown as SecretKeyEnv));
+    this.endpoints = new EndpointStore(ctx.storage.sql, () => secretKey(env));
     this.log = new DeliveryLog(ctx.storage.sql);
   }
 

@@ -1,7 +1,8 @@
 /**
  * The workspace's settings in its SQLite `settings` table, one row per section: `search`
  * (engine and keys), `agent` (defaults for new conversations), `widget` (its look) and `policy`
- * (allowed_domains, model_vision, approvals).
+ * (allowed_domains, model_vision, approvals) and `cost`; each row carries its schema version
+ * (settings-versions.ts) and is migrated on read, never silently reset.
  */
 import { z } from "@hono/zod-openapi";
 import {
@@ -22,45 +23,87 @@ import {
   settingsView,
 } from "../../shared/settings";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
+import {
+  decodeSection,
+  encodeSection,
+  reportUnreadable,
+  type Section,
+  type SectionRead,
+} from "./settings-versions";
 
-type Section = "search" | "agent" | "widget" | "policy" | "cost";
+/** Each section's schema and defaults. */
+const SECTIONS = {
+  search: [SearchSettings, DEFAULT_SEARCH_SETTINGS],
+  agent: [AgentSettings, DEFAULT_AGENT_SETTINGS],
+  widget: [WidgetSettings, DEFAULT_WIDGET_SETTINGS],
+  policy: [AgentPolicy, DEFAULT_AGENT_POLICY],
+  cost: [CostSettings, DEFAULT_COST_SETTINGS],
+} as const satisfies Record<Section, readonly [z.ZodObject, object]>;
 
-function readSection<T>(sql: SqlStorage, key: Section, schema: z.ZodType<T>, defaults: T): T {
-  const row = sql.exec<{ value: string }>("SELECT value FROM settings WHERE key = ?", key).toArray()[0];
-  const parsed = row ? schema.safeParse({ ...defaults, ...JSON.parse(row.value) }) : null;
-  return parsed?.success ? parsed.data : { ...defaults };
+type Value<S extends Section> = z.infer<(typeof SECTIONS)[S][0]>;
+
+function storedRow(sql: SqlStorage, key: Section): string | null {
+  return (
+    sql.exec<{ value: string }>("SELECT value FROM settings WHERE key = ?", key).toArray()[0]?.value ?? null
+  );
 }
 
+/** One stored row of a section, migrated and validated (fields that fail take their defaults). */
+export function decodeStored<S extends Section>(key: S, text: string): SectionRead<Value<S>> {
+  const [schema, defaults] = SECTIONS[key];
+  return decodeSection(key, text, schema, defaults as Record<string, unknown>) as SectionRead<Value<S>>;
+}
+
+function readSection<S extends Section>(sql: SqlStorage, key: S): Value<S> {
+  const text = storedRow(sql, key);
+  if (text === null) return { ...SECTIONS[key][1] } as Value<S>;
+  const read = decodeStored(key, text);
+  if (read.problem) reportUnreadable(key, text, read.problem);
+  return read.value;
+}
+
+/** Writes a section; a stored row that could not be read whole is archived first, never lost. */
 function writeSection(sql: SqlStorage, key: Section, value: object): void {
-  sql.exec(
-    "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
-    key,
-    JSON.stringify({ version: 1, ...value }),
-  );
+  const text = storedRow(sql, key);
+  const problem = text === null ? null : decodeStored(key, text).problem;
+  if (problem)
+    sql.exec(
+      "INSERT INTO settings_archive (key, value, problem, archived_at) VALUES (?, ?, ?, ?)",
+      key,
+      text,
+      problem,
+      Date.now(),
+    );
+  sql.exec("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", key, encodeSection(value));
 }
 
 /** Reads and writes one workspace's settings. */
 export class WorkspaceSettings {
-  constructor(private readonly sql: SqlStorage) {}
+  constructor(private readonly sql: SqlStorage) {
+    // Rows that could not be read whole, kept when a save replaces them.
+    sql.exec(`CREATE TABLE IF NOT EXISTS settings_archive (
+      id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL, value TEXT NOT NULL,
+      problem TEXT NOT NULL, archived_at INTEGER NOT NULL)`);
+  }
 
   search(): SearchSettings {
-    return readSection(this.sql, "search", SearchSettings, DEFAULT_SEARCH_SETTINGS);
+    return readSection(this.sql, "search");
   }
 
   agent(): AgentSettings {
-    return readSection(this.sql, "agent", AgentSettings, DEFAULT_AGENT_SETTINGS);
+    return readSection(this.sql, "agent");
   }
 
   widget(): WidgetSettings {
-    return readSection(this.sql, "widget", WidgetSettings, DEFAULT_WIDGET_SETTINGS);
+    return readSection(this.sql, "widget");
   }
 
   policy(): AgentPolicy {
-    return readSection(this.sql, "policy", AgentPolicy, DEFAULT_AGENT_POLICY);
+    return readSection(this.sql, "policy");
   }
 
   cost(): CostSettings {
-    return readSection(this.sql, "cost", CostSettings, DEFAULT_COST_SETTINGS);
+    return readSection(this.sql, "cost");
   }
 
   view(): SettingsView {

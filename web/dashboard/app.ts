@@ -1,4 +1,4 @@
-/** The dashboard: sign in with a workspace key, then Conversations, Settings, Keys, Files, Jobs. */
+/** The dashboard: sign in with a workspace key, then Conversations, Settings, Keys, Files, Jobs, MCP. */
 import { clear, h } from "../shared/dom";
 import { api, currentKey, setKey } from "./client";
 import { conversationsPage } from "./conversation-list";
@@ -6,6 +6,7 @@ import { conversationPage } from "./conversations-page";
 import { filesPage } from "./files-page";
 import { jobsPage } from "./jobs-page";
 import { keysPage } from "./keys-page";
+import { mcpPage } from "./mcp-page";
 import { settingsPage } from "./settings-page";
 import { failureText, field, notice } from "./ui";
 
@@ -18,6 +19,7 @@ const PAGES: { path: string; label: string; page: Page }[] = [
   { path: "keys", label: "Keys", page: keysPage },
   { path: "files", label: "Files", page: filesPage },
   { path: "jobs", label: "Jobs", page: jobsPage },
+  { path: "mcp", label: "MCP", page: mcpPage },
 ];
 
 const app = document.getElementById("app") as HTMLElement;

@@ -2,9 +2,11 @@
  * One conversation: replayed from its event log and live while it runs, with a composer to talk
  * to it, its pending question answerable inline, tasks and tabs. The list is conversation-list.ts.
  */
+import { ApprovalsView } from "../shared/approvals-view";
 import { clear, h } from "../shared/dom";
 import { EventStream } from "../shared/event-stream";
 import { asText, type ConversationState } from "../shared/event-types";
+import { TakeoverSlot } from "../shared/takeover-panel";
 import { Transcript } from "../shared/transcript";
 import { api, authHeaders } from "./client";
 import { Composer } from "./composer";
@@ -17,11 +19,31 @@ import { failureText, notice } from "./ui";
 export async function conversationPage(main: HTMLElement, id: string): Promise<() => void> {
   const tasks = h("div", { class: "card" });
   const tabs = new TabsView(id);
+  const takeover = new TakeoverSlot(
+    () => `/v1/conversations/${encodeURIComponent(id)}`,
+    authHeaders,
+    { title: "Take-over requested", done: "Done — hand the browser back" },
+    "card takeover-slot",
+  );
   const status = h("p", { class: "muted", role: "status" }, "Loading…");
   const title = h("h1", {}, id);
   const banner = h("div");
   const composer = new Composer(id);
   const question = new QuestionInline(id);
+  const approvals = new ApprovalsView(
+    {
+      approvalNeeded: "Approval needed:",
+      approve: "Approve",
+      deny: "Deny",
+      approvalFailed: "The decision failed.",
+    },
+    async (approvalId, decision) => {
+      await api(`/v1/conversations/${encodeURIComponent(id)}/approvals/${encodeURIComponent(approvalId)}`, {
+        method: "POST",
+        json: { decision },
+      });
+    },
+  );
   const transcript = new Transcript({
     strings: {
       you: "User",
@@ -36,7 +58,9 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
     onState: (state) => {
       renderTasks(tasks, state);
       question.render(state.pending_question);
+      approvals.render(state.pending_approvals ?? []);
       tabs.setTabs(state.tabs);
+      takeover.render(state.pending_takeover);
     },
     onQuestion: (q) =>
       transcript.add(
@@ -71,7 +95,9 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
     title,
     banner,
     status,
+    approvals.el,
     tasks,
+    takeover.el,
     tabs.el,
     h("div", { class: "card" }, transcript.el),
     question.el,
@@ -99,6 +125,7 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
   return () => {
     stream.stop();
     tabs.stop();
+    takeover.stop();
   };
 }
 

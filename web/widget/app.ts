@@ -1,8 +1,10 @@
 /** The widget's behaviour: session, event stream, transcript, composer, questions, files. */
 import type { CirrusEvent } from "../../shared/events";
+import { ApprovalsView } from "../shared/approvals-view";
 import { clear, h } from "../shared/dom";
 import { EventStream, type StreamStatus } from "../shared/event-stream";
 import type { AskUserValue, ConversationState } from "../shared/event-types";
+import { TakeoverSlot } from "../shared/takeover-panel";
 import { Transcript } from "../shared/transcript";
 import { WidgetApi, WidgetApiError } from "./api";
 import type { WidgetConfig } from "./config";
@@ -16,6 +18,9 @@ export class WidgetApp {
   private readonly transcript: Transcript;
   private stream: EventStream | null = null;
   private question: QuestionView | null = null;
+  private readonly approvals: ApprovalsView;
+  /** The visitor's own conversation's take-over: its live view and Done. */
+  private readonly takeover: TakeoverSlot;
   private readonly pending: HTMLElement[] = [];
   /** Events up to this seq were already seen before the page (re)loaded: no announcements. */
   private historyUntil = 0;
@@ -30,7 +35,11 @@ export class WidgetApp {
       strings: cfg.strings,
       verbose: false,
       onRun: (running) => this.setRunning(running),
-      onState: (state) => this.renderTasks(state),
+      onState: (state) => {
+        this.renderTasks(state);
+        this.renderApprovals(state);
+        this.takeover.render(state.pending_takeover);
+      },
       onQuestion: (q) => this.showQuestion(q),
       onQuestionResolved: (id) => this.resolveQuestion(id),
       onAnnounce: (text) => this.announce(text),
@@ -38,6 +47,14 @@ export class WidgetApp {
       fileLink: (path) => this.fileLink(path),
     });
     this.ui.log.append(this.transcript.el);
+    this.approvals = new ApprovalsView(cfg.strings, (id, decision) => this.api.decide(id, decision));
+    this.ui.question.before(this.approvals.el);
+    this.takeover = new TakeoverSlot(
+      () => this.api.conversationUrl(),
+      () => this.api.headers(),
+      { title: cfg.strings.takeoverTitle, done: cfg.strings.takeoverDone },
+    );
+    this.ui.question.before(this.takeover.el);
   }
 
   /** Wires events and resumes a stored conversation. */
@@ -148,6 +165,13 @@ export class WidgetApp {
     this.ui.working.hidden = !running;
     this.ui.stop.hidden = !running;
     if (running) this.announce(this.cfg.strings.working);
+  }
+
+  /** The visitor's own conversation's pending approvals, with Approve / Deny. */
+  private renderApprovals(state: ConversationState): void {
+    const before = this.approvals.size;
+    this.approvals.render(state.pending_approvals ?? []);
+    if (this.approvals.size > before) this.announce(this.cfg.strings.approvalNeeded);
   }
 
   private renderTasks(state: ConversationState): void {

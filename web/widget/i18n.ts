@@ -20,6 +20,8 @@ export interface Strings {
   expired: string;
   download: string;
   fileUnavailable: string;
+  takeoverTitle: string;
+  takeoverDone: string;
   running: string;
   done: string;
   failed: string;
@@ -27,6 +29,10 @@ export interface Strings {
   assistant: string;
   subAgent: string;
   error: string;
+  approvalNeeded: string;
+  approve: string;
+  deny: string;
+  approvalFailed: string;
 }
 
 export type Language = "en" | "zh" | "es";
@@ -50,6 +56,8 @@ const en: Strings = {
   expired: "This question has expired.",
   download: "Download",
   fileUnavailable: "This file is not available.",
+  takeoverTitle: "Your turn in the browser",
+  takeoverDone: "Done",
   running: "running",
   done: "done",
   failed: "failed",
@@ -57,6 +65,10 @@ const en: Strings = {
   assistant: "Assistant",
   subAgent: "Sub-agent",
   error: "Something went wrong:",
+  approvalNeeded: "Approval needed:",
+  approve: "Approve",
+  deny: "Deny",
+  approvalFailed: "Your decision could not be sent.",
 };
 
 const zh: Strings = {
@@ -78,6 +90,8 @@ const zh: Strings = {
   expired: "此问题已过期。",
   download: "下载",
   fileUnavailable: "该文件不可用。",
+  takeoverTitle: "请在浏览器中操作",
+  takeoverDone: "完成",
   running: "进行中",
   done: "完成",
   failed: "失败",
@@ -85,6 +99,10 @@ const zh: Strings = {
   assistant: "助手",
   subAgent: "子代理",
   error: "出错了：",
+  approvalNeeded: "需要批准：",
+  approve: "批准",
+  deny: "拒绝",
+  approvalFailed: "未能发送您的决定。",
 };
 
 const es: Strings = {
@@ -106,6 +124,8 @@ const es: Strings = {
   expired: "Esta pregunta ha caducado.",
   download: "Descargar",
   fileUnavailable: "Este archivo no está disponible.",
+  takeoverTitle: "Tu turno en el navegador",
+  takeoverDone: "Listo",
   running: "en curso",
   done: "hecho",
   failed: "falló",
@@ -113,6 +133,10 @@ const es: Strings = {
   assistant: "Asistente",
   subAgent: "Subagente",
   error: "Algo salió mal:",
+  approvalNeeded: "Se necesita aprobación:",
+  approve: "Aprobar",
+  deny: "Denegar",
+  approvalFailed: "No se pudo enviar tu decisión.",
 };
 
 const ALL: Record<Language, Strings> = { en, zh, es };

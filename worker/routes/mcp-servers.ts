@@ -205,7 +205,7 @@ function callbackPage(body: McpServerView | ReturnType<typeof errorBody>): strin
   const text = !("object" in body)
     ? `The MCP server could not be connected: ${body.error.message}`
     : `${body.name} is ${body.status === "connected" ? `connected (${body.tools.length} tools)` : body.status}. You can close this tab.`;
-  return `<!doctype html><meta charset="utf-8"><title>Cirrus · MCP</title><p>${escapeHtml(text)}</p><p><a href="/dashboard/#mcp">Back to the dashboard</a></p>`;
+  return `<!doctype html><meta charset="utf-8"><title>Cirrus · MCP</title><p>${escapeHtml(text)}</p><p><a href="/dashboard/#/mcp">Back to the dashboard</a></p>`;
 }
 
 export default app;

@@ -9,6 +9,7 @@ import {
   ToolCallBody,
   ToolCallResult,
 } from "../../shared/api";
+import { TakeoverDone, TakeoverDoneBody } from "../../shared/browser-api";
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
 import { existingConversation } from "../stubs";
@@ -109,6 +110,41 @@ app.openapi(
     const { id } = c.req.valid("param");
     const stub = await existingConversation(c.env, c.get("principal").workspaceId, id);
     return c.json(unwrap(await stub.answer(c.req.valid("json"))), 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/conversations/{id}/takeover/{takeover_id}/done",
+    summary: "Hand the browser back after a request_takeover; the run goes on",
+    description:
+      "The tool returns `{status: \"done\", note, url, title}` of the tab. The browser's state is saved into the conversation's browser profile first, if it has one.",
+    tags: ["Runs"],
+    request: {
+      params: IdParam.extend({
+        takeover_id: z
+          .string()
+          .min(1)
+          .max(200)
+          .openapi({ param: { name: "takeover_id", in: "path" }, example: "call_abc" }),
+      }),
+      body: { content: { "application/json": { schema: TakeoverDoneBody } }, required: false },
+    },
+    responses: {
+      200: json(TakeoverDone, "The run resumes with this result"),
+      409: json(ErrorBody, "No such take-over is pending"),
+      ...commonErrors,
+    },
+  }),
+  async (c) => {
+    const { id, takeover_id } = c.req.valid("param");
+    const raw = (await c.req.json().catch(() => ({}))) as unknown;
+    const body = TakeoverDoneBody.safeParse(raw ?? {});
+    if (!body.success)
+      throw new ApiError(400, "invalid_request", `Invalid json: ${z.prettifyError(body.error)}`);
+    const stub = await existingConversation(c.env, c.get("principal").workspaceId, id);
+    return c.json(unwrap(await stub.takeoverDone(takeover_id, body.data.note ?? null)), 200);
   },
 );
 

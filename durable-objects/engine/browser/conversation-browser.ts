@@ -128,6 +128,18 @@ export class ConversationBrowser implements BrowserOps {
     });
   }
 
+  /** A tab's current URL and title (read from its page, else as last stored), or null when it is gone. */
+  async tabFacts(tabId: number): Promise<{ url: string; title: string } | null> {
+    const tab = this.store.tab(tabId);
+    if (!tab) return null;
+    try {
+      const view = await this.exclusive(async () => this.tabs.view(tab, await this.session.page(tab)));
+      return { url: view.url, title: view.title };
+    } catch {
+      return { url: tab.url, title: tab.title };
+    }
+  }
+
   /** How many live views are open on the tabs. */
   liveViewers(): number {
     return this.liveViews.viewers();

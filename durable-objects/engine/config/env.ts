@@ -60,6 +60,7 @@ export const EnvVars = z.object({
   MODEL_RETRY_MAX_DELAY_MS: count(60_000),
   ASK_USER_TIMEOUT_MS: count(5 * 60_000),
   APPROVAL_TIMEOUT_MS: count(60 * 60_000),
+  TAKEOVER_TIMEOUT_MS: count(15 * 60_000),
   SSE_HEARTBEAT_MS: count(15_000),
   RUN_WATCHDOG_MS: count(3_000),
   ALLOW_PRIVATE_NETWORK: flag(),

@@ -10,6 +10,8 @@ export interface RuntimeConfig {
   limits: RunnerLimits;
   contextTokens: number;
   askUserTimeoutMs: number;
+  /** How long request_takeover waits for the person to hand the tab back. */
+  takeoverTimeoutMs: number;
   /** How long a tool call waits for a person's approval before it is denied (`timeout`). */
   approvalTimeoutMs: number;
   retry: RetryPolicy;
@@ -33,6 +35,7 @@ export function runtimeConfig(env: object): RuntimeConfig {
     },
     contextTokens: v.MODEL_CONTEXT_TOKENS,
     askUserTimeoutMs: v.ASK_USER_TIMEOUT_MS,
+    takeoverTimeoutMs: v.TAKEOVER_TIMEOUT_MS,
     approvalTimeoutMs: v.APPROVAL_TIMEOUT_MS,
     retry: {
       maxAttempts: v.MODEL_RETRY_ATTEMPTS,

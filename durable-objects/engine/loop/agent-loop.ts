@@ -37,7 +37,7 @@ export function toolOutcome(result: ToolStepResult): LoopOutcome | null {
 export async function runLoop(scope: LoopScope): Promise<LoopOutcome> {
   for (;;) {
     if (scope.progress().cancelled) return { kind: "cancelled" };
-    if (scope.state.pendingQuestion) return { kind: "suspended" };
+    if (scope.state.pendingQuestion || scope.state.pendingTakeover) return { kind: "suspended" };
     const tools = await toolStep(scope, scope.runId, scope.retries);
     if (tools.kind === "again") continue;
     const ended = toolOutcome(tools);

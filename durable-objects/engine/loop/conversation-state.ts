@@ -17,6 +17,7 @@ import {
   type ConversationState,
   type LoggedEvent,
   PendingQuestion,
+  PendingTakeover,
   Task,
 } from "../../../shared/events";
 
@@ -30,6 +31,8 @@ export const ConversationRecord = z.object({
   tasks: z.array(Task).default([]),
   pending_question: PendingQuestion.nullable().default(null),
   tabs: z.array(BrowserTab).default([]),
+  /** A `request_takeover` the run waits for: the person drives the tab, then says done. */
+  pending_takeover: PendingTakeover.nullable().default(null),
   /** Tool calls held for a person's decision (see engine/approvals). */
   pending_approvals: z.array(PendingApproval).default([]),
   /** The id the next created task gets (ids are never reused within a conversation). */
@@ -78,6 +81,9 @@ export function recordFromEvents(
       .array(BrowserTab)
       .catch([])
       .parse(state.tabs ?? []),
+    pending_takeover: PendingTakeover.nullable()
+      .catch(null)
+      .parse(state.pending_takeover ?? null),
     next_task_id: tasks.reduce((max, t) => Math.max(max, Number(t.id) + 1 || max), 1),
   });
 }
@@ -106,8 +112,8 @@ export class StateHolder {
 
   /** The published part of the state (what STATE_SNAPSHOT carries). */
   snapshot(): ConversationState {
-    const { tasks, pending_question, tabs, pending_approvals } = this.record;
-    return structuredClone({ tasks, pending_question, tabs, pending_approvals });
+    const { tasks, pending_question, tabs, pending_approvals, pending_takeover } = this.record;
+    return structuredClone({ tasks, pending_question, tabs, pending_approvals, pending_takeover });
   }
 
   get pendingQuestion(): PendingQuestion | null {
@@ -116,6 +122,14 @@ export class StateHolder {
 
   setPendingQuestion(q: PendingQuestion | null): void {
     this.set("pending_question", q);
+  }
+
+  get pendingTakeover(): PendingTakeover | null {
+    return this.record.pending_takeover;
+  }
+
+  setPendingTakeover(t: PendingTakeover | null): void {
+    this.set("pending_takeover", t);
   }
 
   /** Tool calls waiting for a person's decision. */

@@ -106,6 +106,7 @@ export function finishRun(deps: LoopDeps, runId: string, end: RunEnd): void {
     deps.runs.get(runId)?.usage ?? { input_tokens: 0, output_tokens: 0, total_tokens: 0 },
   );
   if (deps.state.pendingQuestion) deps.state.setPendingQuestion(null);
+  if (deps.state.pendingTakeover) deps.state.setPendingTakeover(null);
   deps.onRunEnd?.(runId);
   requeueSteering(deps, runId);
   if (end.status === "succeeded") {

@@ -24,7 +24,7 @@ export const SUB_AGENT_TOOLS = {
 } as const;
 
 /** Tools a sub-agent never gets: no questions, no recursion, no ending the parent's run. */
-export const SUB_AGENT_EXCLUDED = new Set(["ask_user", "agent", "finish"]);
+export const SUB_AGENT_EXCLUDED = new Set(["ask_user", "request_takeover", "agent", "finish"]);
 
 /** One sub-agent invocation. */
 export interface SubAgentSpec {
@@ -98,7 +98,12 @@ export function subAgentScope(parent: LoopDeps, runId: string, spec: SubAgentSpe
       isHeld: () => false,
     },
     summary: parent.summaryFor(scope),
-    settings: { ...parent.settings, instructions: subAgentInstructions(spec), maxSteps: spec.maxSteps },
+    settings: {
+      ...parent.settings,
+      instructions: subAgentInstructions(spec),
+      maxSteps: spec.maxSteps,
+      prompt: { timeZone: null, ...parent.settings.prompt, role: "sub_agent" },
+    },
     retries: {},
     progress: () => {
       const run = parent.runs.get(runId);

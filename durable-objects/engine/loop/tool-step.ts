@@ -82,11 +82,18 @@ export async function toolStep(
   let finished: { result: unknown } | null = null;
   let loop: string | null = null;
   const settle = (call: ToolCall, outcome: ToolOutcome) => {
-    if (outcome.kind === "suspend") {
-      if (deps.state.pendingQuestion) return; // one question at a time; asked again on resume
-      deps.state.setPendingQuestion(outcome.question);
+    if (outcome.kind === "suspend" || outcome.kind === "takeover") {
+      // One pause at a time; a second one is asked again when the run resumes.
+      if (deps.state.pendingQuestion || deps.state.pendingTakeover) return;
+      if (outcome.kind === "suspend") {
+        deps.state.setPendingQuestion(outcome.question);
+        deps.emit(runId, ev.custom("ask_user", outcome.question));
+      } else {
+        const { takeover_id, tab_id, reason } = outcome.takeover;
+        deps.state.setPendingTakeover(outcome.takeover);
+        deps.emit(runId, ev.custom("takeover_requested", { takeover_id, tab_id, reason }));
+      }
       deps.ledger.setStatus(runId, "waiting_for_user");
-      deps.emit(runId, ev.custom("ask_user", outcome.question));
       suspended = true;
       return;
     }
@@ -143,9 +150,11 @@ export async function toolStep(
   if (held.length) {
     // A decision that came while the other calls ran is taken up by the next tool step at once.
     if (held.some((id) => !deps.approvals?.isHeld(runId, id))) return { kind: "again" };
-    if (!deps.state.pendingQuestion) deps.ledger.setStatus(runId, "waiting_for_approval");
+    if (!deps.state.pendingQuestion && !deps.state.pendingTakeover)
+      deps.ledger.setStatus(runId, "waiting_for_approval");
     return { kind: "suspended" };
   }
   if (finished) return { kind: "finished", result: (finished as { result: unknown }).result };
-  return suspended || deps.state.pendingQuestion ? { kind: "suspended" } : { kind: "done" };
+  const paused = suspended || deps.state.pendingQuestion || deps.state.pendingTakeover;
+  return paused ? { kind: "suspended" } : { kind: "done" };
 }

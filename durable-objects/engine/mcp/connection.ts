@@ -14,6 +14,7 @@ import {
 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { type CallToolResult, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import { assertFetchable } from "../net/ssrf";
 import { type McpToolInfo, McpUnavailable, type SessionRecord, type SessionStore } from "./mcp-types";
 
@@ -243,7 +244,11 @@ export class McpConnection {
   }
 
   private newClient(): Client {
-    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    // The SDK's default validator (Ajv) compiles code from strings, which deployed Workers refuse.
+    const client = new Client(CLIENT_INFO, {
+      capabilities: {},
+      jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+    });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       void this.listTools()
         .then((tools) => this.deps.onToolsChanged?.(tools))

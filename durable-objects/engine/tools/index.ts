@@ -3,6 +3,7 @@ import { createAskUserTool } from "./ask-user";
 import { createBrowserTools } from "./browser";
 import type { BrowserToolDeps } from "./browser-shared";
 import { createFileTools, type FilesToolDeps } from "./files";
+import { createTakeoverTool } from "./takeover";
 import { createTaskTools, type TaskOps } from "./tasks";
 import { ToolRegistry } from "./tool";
 import { createWebTools, type WebToolDeps } from "./web";
@@ -11,6 +12,8 @@ import { createWebTools, type WebToolDeps } from "./web";
 export interface BuiltinToolDeps {
   tasks: TaskOps;
   askUserTimeoutMs: number;
+  /** How long request_takeover waits for the person (with the browser only). */
+  takeoverTimeoutMs: number;
   unattended?: boolean;
   files?: FilesToolDeps;
   web?: WebToolDeps;
@@ -26,5 +29,14 @@ export function createBuiltinTools(deps: BuiltinToolDeps): ToolRegistry {
     ...(deps.files ? createFileTools(deps.files) : []),
     ...(deps.web ? createWebTools(deps.web) : []),
     ...(deps.browser ? createBrowserTools(deps.browser) : []),
+    ...(deps.browser
+      ? [
+          createTakeoverTool({
+            browser: deps.browser.browser,
+            timeoutMs: deps.takeoverTimeoutMs,
+            unattended: deps.unattended,
+          }),
+        ]
+      : []),
   ]);
 }

@@ -3,7 +3,7 @@
  * budget and a result-size budget. Every failure becomes a result the model can read.
  */
 import { z } from "zod";
-import type { PendingQuestion } from "../../../shared/events";
+import type { PendingQuestion, PendingTakeover } from "../../../shared/events";
 import { CirrusError } from "../errors";
 import type { ResultSpill } from "../files/result-spill";
 import { isFinish, isSuspension, RetryRequest, type ToolContext, ToolError, type ToolRegistry } from "./tool";
@@ -19,6 +19,7 @@ export interface RunnerLimits {
 export type ToolOutcome =
   | { kind: "result"; content: string; isError: boolean; code?: string; message?: string; value?: unknown }
   | { kind: "suspend"; question: PendingQuestion }
+  | { kind: "takeover"; takeover: PendingTakeover }
   | { kind: "finish"; result: unknown; content: string };
 
 /** Per-run counters the runner reads and updates (persisted with the run). */
@@ -181,7 +182,10 @@ export async function runTool(
       tool.execute(parsed.data, { ...ctx, signal: controller.signal }),
       timeout,
     ]);
-    if (isSuspension(value)) return { kind: "suspend", question: value.question };
+    if (isSuspension(value))
+      return value.takeover
+        ? { kind: "takeover", takeover: value.takeover }
+        : { kind: "suspend", question: value.question };
     if (isFinish(value))
       return { kind: "finish", result: value.result, content: JSON.stringify({ ok: true, finished: true }) };
     return {

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { ApprovalRule } from "../../../shared/approvals";
-import type { PendingQuestion } from "../../../shared/events";
+import type { PendingQuestion, PendingTakeover } from "../../../shared/events";
 import { TOOL_NAME_PATTERN } from "../../../shared/patterns";
 import { CirrusError } from "../errors";
 import type { ToolSpec } from "../model/model-types";
@@ -59,15 +59,20 @@ export class RetryRequest extends CirrusError {
 
 const SUSPEND = Symbol.for("cirrus.suspend");
 
-/** Returned by a tool that must wait for a person: the run pauses until an answer arrives. */
-export interface Suspension {
-  [SUSPEND]: true;
-  question: PendingQuestion;
-}
+/** Returned by a tool that must wait for a person: the run pauses until they answer or hand back. */
+export type Suspension = { [SUSPEND]: true } & (
+  | { question: PendingQuestion; takeover?: undefined }
+  | { takeover: PendingTakeover; question?: undefined }
+);
 
-/** Builds a {@link Suspension}. */
+/** Builds a {@link Suspension} for a question (ask_user). */
 export function suspend(question: PendingQuestion): Suspension {
   return { [SUSPEND]: true, question };
+}
+
+/** Builds a {@link Suspension} for a take-over of a tab (request_takeover). */
+export function suspendForTakeover(takeover: PendingTakeover): Suspension {
+  return { [SUSPEND]: true, takeover };
 }
 
 /** Whether a tool's return value asks the run to pause. */

@@ -77,7 +77,24 @@ describe("the conversation state record", () => {
     state.setTabs(tabs);
     state.setTabs(structuredClone(tabs));
     expect(changes).toHaveLength(1);
-    expect(state.snapshot()).toEqual({ tasks: [], pending_question: null, tabs, pending_approvals: [] });
+    expect(state.snapshot()).toEqual({
+      tasks: [],
+      pending_question: null,
+      tabs,
+      pending_approvals: [],
+      pending_takeover: null,
+    });
+  });
+
+  it("keeps a pending take-over in the record, and reads rows saved before take-overs as none", () => {
+    const { state, changes } = holder();
+    const takeover = { takeover_id: "call_t", tab_id: 1, reason: "Sign in", requested_at: 1, expires_at: 2 };
+    state.setPendingTakeover(takeover);
+    expect(changes.at(-1)!.record.pending_takeover).toEqual(takeover);
+    expect(changes.at(-1)!.delta).toEqual([{ op: "replace", path: "/pending_takeover", value: takeover }]);
+    expect(holder(changes.at(-1)!.record).state.pendingTakeover).toEqual(takeover);
+    const old = migrateRecord({ version: 1, tasks: [], pending_question: null, tabs: [], next_task_id: 1 });
+    expect(old?.pending_takeover).toBeNull();
   });
 
   it("keeps the caller's objects out of the record", () => {

@@ -1,0 +1,123 @@
+/**
+ * Live-view bench, inside workerd with the local Chromium: time from opening a tab's live view to
+ * its first frame, frames per second of a page that repaints all the time (bounded by
+ * LIVE_VIEW_MAX_FPS), and the latency from a click through the input route to the frame that
+ * shows it (p50/p95). Run: `node bench/live-view.ts`.
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { unstable_startWorker } from "wrangler";
+
+const TOKEN = "bench-admin-token";
+const CLICKS = 15;
+const FPS_WINDOW_MS = 3_000;
+
+const STATIC = `<!doctype html><title>Clicks</title><body style="margin:0"><div id="n" style="font:40px sans-serif;padding:40px">0</div>
+<script>let n = 0; addEventListener("click", () => { document.getElementById("n").textContent = String(++n); });</script></body>`;
+const ANIMATED = `<!doctype html><title>Animated</title><body style="margin:0"><div id="b" style="width:100vw;height:100vh"></div>
+<script>let n = 0; const b = document.getElementById("b"); (function t() { b.style.background = "hsl(" + (n++ * 7 % 360) + ",80%,50%)"; requestAnimationFrame(t); })();</script></body>`;
+
+const pct = (s: number[], p: number) => s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+
+/** Reads SSE frames off a response, calling `onFrame` with each frame's data. */
+function frames(res: { body: unknown }, onFrame: (data: string) => void): () => void {
+  const body = res.body as ReadableStream<Uint8Array>;
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: "", done: true }));
+      if (done) return;
+      buffer += value;
+      for (let i = buffer.indexOf("\n\n"); i >= 0; i = buffer.indexOf("\n\n")) {
+        const line = buffer
+          .slice(0, i)
+          .split("\n")
+          .find((l) => l.startsWith("data: "));
+        buffer = buffer.slice(i + 2);
+        if (line) onFrame((JSON.parse(line.slice(6)) as { data: string }).data);
+      }
+    }
+  })();
+  return () => void reader.cancel().catch(() => {});
+}
+
+async function main(): Promise<void> {
+  process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
+  process.env.WRANGLER_SEND_METRICS = "false";
+  const pages = createServer((req, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end(req.url === "/animated" ? ANIMATED : STATIC);
+  });
+  await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+  const text = (value: string) => ({ type: "plain_text" as const, value });
+  const worker = await unstable_startWorker({
+    config: "wrangler.toml",
+    bindings: { ADMIN_TOKEN: text(TOKEN), ALLOW_PRIVATE_NETWORK: text("true"), OPENAI_API_KEY: text("") },
+    dev: { server: { port: 0 }, inspector: false, logLevel: "error", remote: false },
+  });
+  try {
+    await worker.ready;
+    const call = (path: string, body?: unknown) =>
+      worker.fetch(`http://bench.local${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const conv = ((await (await call("/v1/conversations", {})).json()) as { id: string }).id;
+    await call(`/v1/conversations/${conv}/tools/open_tab`, { arguments: { url: `${base}/static` } });
+
+    // Time to first frame (the browser is already running).
+    const openedAt = performance.now();
+    let firstAt = 0;
+    let latest = "";
+    let waiters: ((data: string) => void)[] = [];
+    const stop = frames(await call(`/v1/conversations/${conv}/tabs/1/live`), (data) => {
+      if (!firstAt) firstAt = performance.now();
+      latest = data;
+      for (const w of waiters.splice(0)) w(data);
+    });
+    while (!firstAt) await new Promise((r) => setTimeout(r, 5));
+    const firstMs = firstAt - openedAt;
+
+    // Input to frame: a click changes the counter; time until a different frame arrives.
+    const latencies: number[] = [];
+    for (let i = 0; i < CLICKS; i++) {
+      const before = latest;
+      const changed = new Promise<void>((resolve) => {
+        const check = (d: string) => (d !== before ? resolve() : waiters.push(check));
+        waiters.push(check);
+      });
+      const start = performance.now();
+      await call(`/v1/conversations/${conv}/tabs/1/input`, { type: "click", x: 100, y: 100 });
+      await changed;
+      latencies.push(performance.now() - start);
+    }
+    stop();
+    latencies.sort((a, b) => a - b);
+
+    // Frames per second of a page that repaints every animation frame.
+    await call(`/v1/conversations/${conv}/tools/open_tab`, { arguments: { url: `${base}/animated` } });
+    let count = 0;
+    const stopAnimated = frames(await call(`/v1/conversations/${conv}/tabs/2/live`), () => count++);
+    await new Promise((r) => setTimeout(r, 500));
+    const from = count;
+    await new Promise((r) => setTimeout(r, FPS_WINDOW_MS));
+    const fps = (count - from) / (FPS_WINDOW_MS / 1000);
+    stopAnimated();
+    waiters = [];
+
+    console.log("\nlive view (local Chromium, inside workerd)");
+    console.log(`  time to first frame:            ${firstMs.toFixed(0)} ms`);
+    console.log(`  frames per second (animated):   ${fps.toFixed(1)} (LIVE_VIEW_MAX_FPS 10)`);
+    console.log(
+      `  click → frame showing it:       p50 ${pct(latencies, 50).toFixed(0)} ms / p95 ${pct(latencies, 95).toFixed(0)} ms (${CLICKS} clicks)`,
+    );
+  } finally {
+    await worker.dispose();
+    pages.close();
+  }
+}
+
+await main();
