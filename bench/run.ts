@@ -12,6 +12,7 @@ const benches = [
   "system-prompt.ts",
   "mcp.ts",
   "bundle-size.ts",
+  "resume.ts",
 ];
 
 for (const file of benches) {
