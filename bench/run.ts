@@ -11,6 +11,8 @@ const benches = [
   "widget-visitors.ts",
   "system-prompt.ts",
   "mcp.ts",
+  "bundle-size.ts",
+  "resume.ts",
 ];
 
 for (const file of benches) {

@@ -67,6 +67,8 @@ export class ConversationObject extends DurableObject<Env> {
   private readonly config: RuntimeConfig;
   private readonly waiters = new Map<string, Set<() => void>>();
   private driving = false;
+  /** When the running run's watchdog alarm was last pushed forward. */
+  private leaseAt = 0;
   private abort = new AbortController();
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -113,6 +115,8 @@ export class ConversationObject extends DurableObject<Env> {
       emit: (runId, event) => this.emit(runId, event),
       waitUntil: (p) => this.ctx.waitUntil(p),
     });
+    // A fresh instance never has a live driver: a run left running by a crash resumes now.
+    ctx.waitUntil(this.resumeOrphanedRun());
   }
 
   // ---- creation and views -------------------------------------------------------------
@@ -419,6 +423,30 @@ export class ConversationObject extends DurableObject<Env> {
 
   // ---- driving runs from the alarm ------------------------------------------------------------
 
+  /**
+   * Called when the object starts: a run that is running (or queued) with no live driver was cut
+   * off by a crash, an eviction or a deploy; the alarm is moved to now instead of waiting for
+   * the watchdog. (Without any request, the watchdog alarm itself, kept short, wakes the object.)
+   */
+  private async resumeOrphanedRun(): Promise<void> {
+    const active = this.runs.active();
+    if (!(active?.status === "running" || (!active && this.runs.nextQueued()))) return;
+    const alarm = await this.ctx.storage.getAlarm();
+    if (this.driving || (alarm !== null && alarm <= Date.now())) return;
+    await this.ctx.storage.setAlarm(Date.now());
+  }
+
+  /**
+   * Keeps the watchdog lease of the run being driven a full RUN_WATCHDOG_MS ahead, at most once
+   * per half lease: checkpoints refresh it, so the watchdog fires only when the driver is gone.
+   */
+  private renewLease(): void {
+    const now = Date.now();
+    if (!this.driving || now - this.leaseAt < this.config.watchdogMs / 2) return;
+    this.leaseAt = now;
+    this.ctx.waitUntil(this.ctx.storage.setAlarm(now + this.config.watchdogMs));
+  }
+
   /** Drives runs; also the watchdog that resumes a run after a crash or an eviction. */
   async alarm(): Promise<void> {
     if (this.driving) {
@@ -447,6 +475,7 @@ export class ConversationObject extends DurableObject<Env> {
       const run = active ?? this.runs.nextQueued();
       if (!run) return;
       await this.ctx.storage.setAlarm(Date.now() + this.config.watchdogMs);
+      this.leaseAt = Date.now();
       this.abort = new AbortController();
       const tools = await this.wiring.tools();
       if (run.status === "queued") this.runs.openCost(run.id, this.wiring.price(this.info()!.model) !== null);
@@ -499,6 +528,7 @@ export class ConversationObject extends DurableObject<Env> {
 
   private emit(runId: string | null, event: Parameters<EventLog["append"]>[1]): void {
     const logged = this.log.append(runId, event);
+    this.renewLease();
     const info = this.info();
     const hook = runId && info ? runWebhookEvent(logged.event, info.id, this.runs.get(runId)) : null;
     if (hook && info) this.ctx.waitUntil(raiseWebhookEvent(this.env, info.workspace_id, hook));

@@ -62,7 +62,7 @@ export const EnvVars = z.object({
   APPROVAL_TIMEOUT_MS: count(60 * 60_000),
   TAKEOVER_TIMEOUT_MS: count(15 * 60_000),
   SSE_HEARTBEAT_MS: count(15_000),
-  RUN_WATCHDOG_MS: count(30_000),
+  RUN_WATCHDOG_MS: count(3_000),
   ALLOW_PRIVATE_NETWORK: flag(),
   EXAMPLE_TOOLS: flag(),
   BROWSER_IDLE_MS: count(600_000),
