@@ -56,6 +56,38 @@ const testRateLimits = {
   },
 };
 
+/** A workerd project: the Worker from wrangler.toml with the test bindings (and extra ones). */
+function workersProject(
+  name: string,
+  include: string[],
+  exclude: string[],
+  extra: (otlpUrl: string) => Record<string, string> = () => ({}),
+) {
+  return {
+    plugins: [
+      cloudflareTest(({ inject }) => ({
+        wrangler: { configPath: "./wrangler.toml" },
+        remoteBindings: false,
+        miniflare: {
+          bindings: {
+            ...testBindings(inject<string>("llmUrl"), inject<string>("pageUrl")),
+            ...extra(inject<string>("otlpUrl")),
+          },
+          ratelimits: testRateLimits,
+        },
+      })),
+    ],
+    test: {
+      name,
+      include,
+      exclude,
+      globalSetup: ["test/support/global-setup.ts"],
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     projects: [
@@ -66,25 +98,19 @@ export default defineConfig({
           environment: "node",
         },
       },
-      {
-        plugins: [
-          cloudflareTest(({ inject }) => ({
-            wrangler: { configPath: "./wrangler.toml" },
-            remoteBindings: false,
-            miniflare: {
-              bindings: testBindings(inject<string>("llmUrl"), inject<string>("pageUrl")),
-              ratelimits: testRateLimits,
-            },
-          })),
-        ],
-        test: {
-          name: "workers",
-          include: ["test/worker/**/*.test.ts"],
-          globalSetup: ["test/support/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
-        },
-      },
+      workersProject("workers", ["test/worker/**/*.test.ts"], ["test/worker/telemetry/**"]),
+      // Tracing on: the same tests export to the local OTLP receiver, in protobuf and in JSON.
+      workersProject("telemetry", ["test/worker/telemetry/**/*.test.ts"], [], (otlp) => ({
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
+        OTEL_EXPORTER_OTLP_HEADERS: "x-collector-key=otel%20key%3D1,x-tenant=cirrus",
+      })),
+      workersProject("telemetry-json", ["test/worker/telemetry/**/*.test.ts"], [], (otlp) => ({
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
+        OTEL_EXPORTER_OTLP_HEADERS: "x-collector-key=otel%20key%3D1,x-tenant=cirrus",
+        OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+        OTEL_CAPTURE_CONTENT: "true",
+        OTEL_SERVICE_NAME: "cirrus-json",
+      })),
       {
         test: {
           name: "e2e",

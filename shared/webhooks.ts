@@ -12,6 +12,7 @@ export const WebhookEventType = z
     "run.cancelled",
     "question.asked",
     "approval.requested",
+    "takeover.requested",
     "job.run.succeeded",
     "job.run.failed",
   ])
@@ -60,6 +61,7 @@ export const WebhookEventData = z
     usage: z.unknown(),
     question: z.unknown().optional().describe("question.asked: the pending question."),
     approval: z.unknown().optional().describe("approval.requested: the tool call waiting for a decision."),
+    takeover: z.unknown().optional().describe("takeover.requested: the tab handed to a person."),
     job_id: z.string().optional(),
     job_run_id: z.string().optional(),
   })

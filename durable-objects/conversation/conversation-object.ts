@@ -536,7 +536,7 @@ export class ConversationObject extends DurableObject<Env> {
       const set = this.waiters.get(runId);
       this.waiters.delete(runId);
       for (const w of set ?? []) w();
-      this.wiring.runEnded();
+      this.wiring.runEnded(this.runs.get(runId));
       const job = this.meta.job();
       const workspaceId = this.info()?.workspace_id;
       if (job && workspaceId) this.ctx.waitUntil(notifyJobRunEnded(this.env, workspaceId, job));

@@ -34,7 +34,7 @@ import { createModelClient } from "../engine/model/model-factory";
 import type { RpcResult } from "../engine/rpc-result";
 import type { EventLog } from "../engine/store/event-log";
 import type { MessageStore } from "../engine/store/message-store";
-import type { RunStore } from "../engine/store/run-store";
+import type { Run, RunStore } from "../engine/store/run-store";
 import type { SteerQueue } from "../engine/store/steer-queue";
 import type { ToolRegistry } from "../engine/tools/tool";
 import type { WebToolDeps } from "../engine/tools/web";
@@ -44,6 +44,7 @@ import type { ConversationInfo, ConversationMeta } from "./conversation-meta";
 import { type ConversationPolicy, conversationPolicy, imageFiles, wakeBy } from "./conversation-policy";
 import { buildConversationTools } from "./conversation-tools";
 import { McpSessions } from "./mcp-sessions";
+import { RunTracing } from "./run-tracing";
 import { type ReportSubject, UsageReporter } from "./usage-reporter";
 
 /** The conversation's parts the wiring reads and writes. */
@@ -78,6 +79,7 @@ export class ConversationWiring {
   /** The workspace's price overrides and daily budget, as of the last tool set built. */
   private cost: CostSettings = DEFAULT_COST_SETTINGS;
   private readonly usage: UsageReporter;
+  private readonly tracing: RunTracing;
   private mcp: McpToolset | null = null;
   /** What the model is told about MCP servers left out of the run being built. */
   private mcpNote: string | null = null;
@@ -86,6 +88,7 @@ export class ConversationWiring {
 
   constructor(private readonly p: WiringParts) {
     this.usage = new UsageReporter(() => this.workspace(this.p.meta.info()!.workspace_id), p.waitUntil);
+    this.tracing = new RunTracing(p.env, p.waitUntil);
   }
 
   /** The workspace's object. */
@@ -201,6 +204,7 @@ export class ConversationWiring {
     return {
       ledger: this.ledger(info.model),
       budget: this.budget(info),
+      tracer: this.tracing.tracer(info),
       outputSchema: info.output_schema,
       conversationId: info.id,
       workspaceId: info.workspace_id,
@@ -267,8 +271,11 @@ export class ConversationWiring {
   }
 
   /** Tells the workspace's usage ledger that a run ended. */
-  runEnded(): void {
-    if (this.p.meta.info()) this.usage.runEnded(this.subject());
+  runEnded(run: Run | null): void {
+    const info = this.p.meta.info();
+    if (!info) return;
+    this.usage.runEnded(this.subject());
+    if (run) this.tracing.runEnded(info, run);
   }
 
   private subject(): ReportSubject {

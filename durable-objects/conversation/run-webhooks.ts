@@ -30,6 +30,8 @@ export function runWebhookEvent(
   }
   if (event.type === "CUSTOM" && event.name === "ask_user")
     return webhookEvent("question.asked", { ...base, status: "waiting_for_user", question: event.value });
+  if (event.type === "CUSTOM" && event.name === "takeover_requested")
+    return webhookEvent("takeover.requested", { ...base, status: run.status, takeover: event.value });
   if (event.type === "CUSTOM" && event.name === "approval_requested")
     return webhookEvent("approval.requested", { ...base, status: run.status, approval: event.value });
   return null;

@@ -30,7 +30,7 @@ app.openapi(
     path: "/webhooks",
     summary: "Register a webhook endpoint (its secret is shown once)",
     description:
-      "Events: `run.succeeded`, `run.failed`, `run.cancelled`, `question.asked`, `approval.requested`, `job.run.succeeded`, `job.run.failed`. Each delivery is a JSON `{type, timestamp, data}` signed in the Standard Webhooks format with the endpoint's `whsec_…` secret, retried with exponential backoff (6 attempts). URLs to private addresses are refused.",
+      "Events: `run.succeeded`, `run.failed`, `run.cancelled`, `question.asked`, `approval.requested`, `takeover.requested`, `job.run.succeeded`, `job.run.failed`. Each delivery is a JSON `{type, timestamp, data}` signed in the Standard Webhooks format with the endpoint's `whsec_…` secret, retried with exponential backoff (6 attempts). URLs to private addresses are refused.",
     tags: ["Webhooks"],
     request: { body: { content: { "application/json": { schema: CreateWebhook } }, required: true } },
     responses: { 201: json(CreatedWebhook, "Registered"), ...commonErrors },

@@ -79,6 +79,18 @@ export const EnvVars = z.object({
   JOB_POLL_MS: count(60_000),
   JOB_WEBHOOK_RETRY_BASE_MS: count(30_000),
   WEBHOOK_RETRY_BASE_MS: count(30_000),
+  OTEL_EXPORTER_OTLP_ENDPOINT: baseUrl(),
+  OTEL_EXPORTER_OTLP_HEADERS: secret(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.preprocess(
+    blank,
+    z
+      .enum(["http/protobuf", "http/json"], {
+        error: "must be http/protobuf or http/json (grpc is not supported)",
+      })
+      .default("http/protobuf"),
+  ),
+  OTEL_SERVICE_NAME: text("cirrus"),
+  OTEL_CAPTURE_CONTENT: flag(),
   WIDGET_RATE_LIMIT_PER_KEY: count(600),
   WIDGET_RATE_LIMIT_PER_VISITOR: count(60),
   WIDGET_RATE_LIMIT_WINDOW_S: z.preprocess(
@@ -96,6 +108,7 @@ const SECRETS: ReadonlySet<string> = new Set([
   "OPENAI_API_KEY",
   "SECRETS_KEY",
   "FILES_SIGNING_SECRET",
+  "OTEL_EXPORTER_OTLP_HEADERS",
 ]);
 
 /** Parses the Worker's environment (bindings and unknown names are ignored); throws {@link ConfigError}. */

@@ -9,6 +9,7 @@ import type { EventLog } from "../store/event-log";
 import type { MessageStore } from "../store/message-store";
 import type { RunStatus, RunStore, SubAgentRef } from "../store/run-store";
 import type { SteerMessage } from "../store/steer-queue";
+import type { LoopTracer } from "../telemetry/gen-ai-tracer";
 import type { Tool, ToolRegistry } from "../tools/tool";
 import type { RetryCounters, RunnerLimits } from "../tools/tool-runner";
 import type { StateHolder } from "./conversation-state";
@@ -87,6 +88,8 @@ export interface StepDeps {
   approvals?: ApprovalGate;
   /** Dollar budgets checked before every model turn; absent or null when none is set. */
   budget?: RunBudget | null;
+  /** Trace spans for model turns and tool calls; absent when tracing is off. */
+  tracer?: LoopTracer | null;
 }
 
 /** Everything one run needs, handed in by the conversation object. */

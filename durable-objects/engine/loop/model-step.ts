@@ -72,11 +72,18 @@ export async function modelStep(
     return assistantId;
   });
   emit(ev.stepStarted(stepName));
+  const endSpan = deps.tracer?.chat(runId, deps.settings.model, context);
   try {
-    const turn = await deps.model.complete(
-      { model: deps.settings.model, messages: context, tools: deps.tools.specs(), signal: deps.signal },
-      (d) => open.onDelta(d, () => open.messageId ?? assistantId),
-    );
+    const turn = await deps.model
+      .complete(
+        { model: deps.settings.model, messages: context, tools: deps.tools.specs(), signal: deps.signal },
+        (d) => open.onDelta(d, () => open.messageId ?? assistantId),
+      )
+      .catch((err: unknown) => {
+        endSpan?.(null, err);
+        throw err;
+      });
+    endSpan?.(turn);
     open.closeAll();
     deps.messages.append(runId, {
       role: "assistant",

@@ -130,6 +130,18 @@ function* forwardedEvents(parent: LoopDeps, runId: string, id: string): Generato
 
 /** Runs (or resumes) a sub-agent to its final answer; a failure is a ToolError the parent reads. */
 export async function runSubAgent(parent: LoopDeps, runId: string, spec: SubAgentSpec): Promise<string> {
+  const span = parent.tracer?.subAgent(runId, spec);
+  try {
+    const answer = await driveSubAgent({ ...parent, tracer: span?.tracer ?? null }, runId, spec);
+    span?.end(answer);
+    return answer;
+  } catch (err) {
+    span?.end(null, err);
+    throw err;
+  }
+}
+
+async function driveSubAgent(parent: LoopDeps, runId: string, spec: SubAgentSpec): Promise<string> {
   const scope = subAgentScope(parent, runId, spec);
   const forward = (e: CirrusEvent) => scope.emit(runId, e);
   if (scope.messages.count() === 0) {

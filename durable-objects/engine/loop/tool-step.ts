@@ -127,6 +127,7 @@ export async function toolStep(
         return;
       }
       if (gate.kind === "result") return settle(call, gate.outcome);
+      const endSpan = deps.tracer?.tool(runId, call);
       const outcome = await runTool(
         deps.tools,
         call.function.name,
@@ -142,6 +143,7 @@ export async function toolStep(
         retries,
         deps.spill,
       );
+      endSpan?.(outcome);
       settle(call, outcome);
     }),
   );
