@@ -149,6 +149,7 @@ export class Transcript {
       tasks: state.tasks ?? [],
       pending_question: state.pending_question ?? null,
       tabs: state.tabs ?? [],
+      pending_takeover: state.pending_takeover ?? null,
     };
     if (hadQuestion && !this.state.pending_question)
       this.hooks.onQuestionResolved?.(hadQuestion.question_id, {});
