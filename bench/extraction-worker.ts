@@ -25,7 +25,11 @@ export default {
     const url = params.get("url") ?? "https://example.com/";
     let text = "";
     const start = performance.now();
-    for (let i = 0; i < repeat; i++) text = extract(html, url);
+    try {
+      for (let i = 0; i < repeat; i++) text = extract(html, url);
+    } catch (err) {
+      return Response.json({ text: "", ms: performance.now() - start, error: String(err) });
+    }
     const ms = (performance.now() - start) / repeat;
     return Response.json({ text, ms });
   },

@@ -1,20 +1,28 @@
 /**
  * Extraction bench: our main-content extractor against Readability.js (both on linkedom),
- * side by side inside workerd, on the article-extraction set read from /work/shared/data.
- * Prints precision, recall, F1 (word 4-shingles, per-page averaged) and median / p95 time.
- * Run: `node bench/extraction.ts` (Node 22 from node_modules/.bin).
+ * side by side inside workerd, on two sets read from /work/shared/data (never copied in):
+ * - the article-extraction set: word 4-shingle precision/recall (per-page averaged) and F1;
+ * - the WCXB development split (7 page types): the benchmark's word-level F1, mean over pages,
+ *   printed per type beside rs-trafilatura's published figures, plus a held-out part (ids ≡ 0 mod 5)
+ *   that no rule was tuned on.
+ * Prints median / p95 time per page of each extractor. Run: `node bench/extraction.ts`.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { unstable_startWorker } from "wrangler";
+import { loadWcxb, markdownAsText, RS_TRAFILATURA, scoreWords, WCXB_TYPES } from "./wcxb-score.ts";
 
 const DATA_DIR = process.env.EXTRACTION_DATA ?? "/work/shared/data/article-extraction";
-/** Each page is extracted this many times per extractor; the mean is its time. */
+const WCXB_DIR = process.env.WCXB_DATA ?? "/work/shared/data/wcxb-dev";
+/** Each article page is extracted this many times per extractor; the mean is its time. */
 const REPEAT = Number(process.env.EXTRACTION_REPEAT ?? "5");
+/** WCXB pages are many and large: one timed run each. */
+const WCXB_REPEAT = Number(process.env.WCXB_REPEAT ?? "1");
 const EXTRACTORS = ["ours", "readability"] as const;
+type Which = (typeof EXTRACTORS)[number];
 
-/** One page of the set: its raw bytes (decoded inside the Worker) and the true article body. */
+/** One page of the article set: its raw bytes (decoded inside the Worker) and the true article body. */
 interface BenchPage {
   key: string;
   url: string;
@@ -28,7 +36,7 @@ export interface PageScore {
   recall: number;
 }
 
-/** Every page of the set, sorted by key. */
+/** Every page of the article set, sorted by key. */
 export function loadPages(dir = DATA_DIR): BenchPage[] {
   const truth = JSON.parse(readFileSync(join(dir, "ground-truth.json"), "utf8")) as Record<
     string,
@@ -56,7 +64,7 @@ function shingles(text: string): Map<string, number> {
   return out;
 }
 
-/** Scores one extraction against the true body (the benchmark's metric). */
+/** Scores one extraction against the true body (the article benchmark's metric). */
 export function scorePage(truth: string, predicted: string): PageScore {
   const t = shingles(truth);
   const p = shingles(predicted);
@@ -83,41 +91,99 @@ function percentile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
+type Worker = Awaited<ReturnType<typeof unstable_startWorker>>;
+
+/** Runs both extractors on every page (alternating which goes first) and collects text and time. */
+async function runAll(worker: Worker, pages: { url: string; bytes: Uint8Array }[], repeat: number) {
+  const out = Object.fromEntries(EXTRACTORS.map((e) => [e, [] as { text: string; ms: number }[]])) as Record<
+    Which,
+    { text: string; ms: number }[]
+  >;
+  for (const [i, page] of pages.entries()) {
+    const order = i % 2 === 0 ? EXTRACTORS : [...EXTRACTORS].reverse();
+    for (const which of order) {
+      const q = new URLSearchParams({ which, url: page.url, repeat: String(repeat) });
+      const res = await worker.fetch(`http://bench/?${q}`, { method: "POST", body: page.bytes });
+      if (!res.ok) throw new Error(`${which} on ${page.url}: ${res.status} ${await res.text()}`);
+      const got = (await res.json()) as { text: string; ms: number; error?: string };
+      // An extractor that throws on a page scores 0 there (empty text); the bench goes on.
+      if (got.error) console.log(`${which} threw on ${page.url}: ${got.error}`);
+      out[which].push(got);
+    }
+  }
+  return out;
+}
+
+function printArticles(pages: BenchPage[], runs: Awaited<ReturnType<typeof runAll>>): void {
+  console.log(`article extraction, ${pages.length} pages, inside workerd, mean of ${REPEAT} runs per page`);
+  console.log("extractor     precision  recall  F1      median ms  p95 ms");
+  for (const which of EXTRACTORS) {
+    const scores = runs[which].map((r, i) => scorePage(pages[i].truth, r.text));
+    const { precision, recall, f1 } = aggregate(scores);
+    const row = [precision, recall, f1].map((v) => v.toFixed(3).padEnd(8)).join("");
+    const t = runs[which].map((r) => r.ms);
+    console.log(
+      `${which.padEnd(14)}${row}${percentile(t, 0.5).toFixed(2).padEnd(11)}${percentile(t, 0.95).toFixed(2)}`,
+    );
+  }
+}
+
+function printWcxb(pages: ReturnType<typeof loadWcxb>, runs: Awaited<ReturnType<typeof runAll>>): void {
+  const f1 = Object.fromEntries(
+    EXTRACTORS.map((e) => [e, runs[e].map((r, i) => scoreWords(pages[i].truth, markdownAsText(r.text)).f1)]),
+  ) as Record<Which, number[]>;
+  console.log(
+    `\nWCXB development split, ${pages.length} pages, word-level F1 (mean over pages), inside workerd`,
+  );
+  console.log("page type      pages  ours    (held-out)  readability  rs-trafilatura (published)");
+  for (const type of [...WCXB_TYPES, "overall"]) {
+    const idx = pages.flatMap((p, i) => (type === "overall" || p.type === type ? [i] : []));
+    const held = idx.filter((i) => Number(pages[i].id) % 5 === 0);
+    const cells = [
+      mean(idx.map((i) => f1.ours[i]))
+        .toFixed(3)
+        .padEnd(8),
+      `(${mean(held.map((i) => f1.ours[i])).toFixed(3)})`.padEnd(12),
+      mean(idx.map((i) => f1.readability[i]))
+        .toFixed(3)
+        .padEnd(13),
+      RS_TRAFILATURA[type].toFixed(3),
+    ];
+    console.log(`${type.padEnd(15)}${String(idx.length).padEnd(7)}${cells.join("")}`);
+  }
+  // WCXB_OUT=file keeps each page's scores and our text, to look at failures without re-running.
+  if (process.env.WCXB_OUT) {
+    const rows = pages.map((p, i) => ({
+      id: p.id,
+      type: p.type,
+      ours: f1.ours[i],
+      readability: f1.readability[i],
+      text: runs.ours[i].text,
+    }));
+    writeFileSync(process.env.WCXB_OUT, JSON.stringify(rows));
+  }
+  for (const which of EXTRACTORS) {
+    const t = runs[which].map((r) => r.ms);
+    console.log(
+      `${which.padEnd(12)} median ${percentile(t, 0.5).toFixed(2)} ms, p95 ${percentile(t, 0.95).toFixed(2)} ms per page`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
-  const pages = loadPages();
   const worker = await unstable_startWorker({
     config: join(import.meta.dirname, "extraction.toml"),
     dev: { server: { port: 0 }, inspector: false, logLevel: "error" },
   });
-  const results = Object.fromEntries(
-    EXTRACTORS.map((e) => [e, { scores: [] as PageScore[], ms: [] as number[] }]),
-  );
   try {
     await worker.ready;
-    for (const [i, page] of pages.entries()) {
-      // Alternate the order per page so neither extractor always runs on a warmer isolate.
-      const order = i % 2 === 0 ? EXTRACTORS : [...EXTRACTORS].reverse();
-      for (const which of order) {
-        const q = new URLSearchParams({ which, url: page.url, repeat: String(REPEAT) });
-        const res = await worker.fetch(`http://bench/?${q}`, { method: "POST", body: page.bytes });
-        if (!res.ok) throw new Error(`${which} on ${page.key}: ${res.status} ${await res.text()}`);
-        const { text, ms } = (await res.json()) as { text: string; ms: number };
-        results[which].scores.push(scorePage(page.truth, text));
-        results[which].ms.push(ms);
-      }
-    }
+    const pages = loadPages();
+    printArticles(pages, await runAll(worker, pages, REPEAT));
+    const wcxb = loadWcxb(WCXB_DIR);
+    printWcxb(wcxb, await runAll(worker, wcxb, WCXB_REPEAT));
   } finally {
     await worker.dispose();
-  }
-  console.log(`article extraction, ${pages.length} pages, inside workerd, mean of ${REPEAT} runs per page`);
-  console.log("extractor     precision  recall  F1      median ms  p95 ms");
-  for (const which of EXTRACTORS) {
-    const { precision, recall, f1 } = aggregate(results[which].scores);
-    const row = [precision, recall, f1].map((v) => v.toFixed(3).padEnd(8)).join("");
-    const t = results[which].ms;
-    console.log(
-      `${which.padEnd(14)}${row}${percentile(t, 0.5).toFixed(2).padEnd(11)}${percentile(t, 0.95).toFixed(2)}`,
-    );
   }
 }
 

@@ -9,6 +9,9 @@ const benches = [
   "files.ts",
   "widget-size.ts",
   "widget-visitors.ts",
+  "system-prompt.ts",
+  "mcp.ts",
+  "bundle-size.ts",
 ];
 
 for (const file of benches) {

@@ -7,6 +7,24 @@ import { CSS_COLOUR, TOOL_NAME_PATTERN } from "./patterns";
 
 const toolName = z.string().regex(TOOL_NAME_PATTERN, "tool names are 1-64 letters, digits, _ or -");
 
+/** Whether the runtime knows this IANA time zone name. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone such as `Europe/Berlin`. */
+export const TimeZone = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine(isTimeZone, "must be an IANA time zone such as Europe/Berlin");
+
 /** Defaults for new conversations; `null` means the deployment's default. */
 export const AgentSettings = z
   .object({
@@ -17,11 +35,19 @@ export const AgentSettings = z
       .max(200)
       .nullable()
       .describe("Tool names new conversations may use (`finish` is always available); null = all tools."),
+    timezone: TimeZone.nullable().describe(
+      "The workspace's IANA time zone: the agent is told the date and time in it (and in UTC).",
+    ),
   })
   .openapi("AgentSettings");
 export type AgentSettings = z.infer<typeof AgentSettings>;
 
-export const DEFAULT_AGENT_SETTINGS: AgentSettings = { model: null, instructions: null, allowed_tools: null };
+export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
+  model: null,
+  instructions: null,
+  allowed_tools: null,
+  timezone: null,
+};
 
 /** A CSS colour the widget accepts: hex, rgb()/hsl() or a named colour. */
 const colour = z.string().trim().regex(CSS_COLOUR, "must be a CSS colour like #0b5fff");

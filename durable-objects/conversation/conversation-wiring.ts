@@ -94,6 +94,9 @@ export class ConversationWiring {
     return ns.get(ns.idFromName(workspaceId)) as DurableObjectStub<WorkspaceObject>;
   }
 
+  /** The workspace's time zone, read with its policy when a run's tools are built. */
+  private timeZone: string | null = null;
+
   /** Every tool a run of this conversation may call, with the workspace's current policy applied. */
   async tools(): Promise<ToolRegistry> {
     const info = this.p.meta.info();
@@ -112,6 +115,7 @@ export class ConversationWiring {
     await this.browser()?.setWorkspaceDomains(policy?.domains.workspaceDomains ?? null);
     this.vision = policy?.vision ?? false;
     this.workspaceApprovals = agentPolicy?.approvals ?? {};
+    this.timeZone = agentPolicy?.timezone ?? null;
     const registry = buildConversationTools({
       env: this.p.env,
       conversationId: info?.id ?? "",
@@ -215,6 +219,12 @@ export class ConversationWiring {
         limits: this.p.config.limits,
         contextTokens: info.context_window,
         maxTokens: this.p.meta.job()?.max_tokens ?? null,
+        prompt: {
+          role: "agent",
+          timeZone: this.timeZone,
+          unattended: this.p.meta.job() !== null,
+          now: Date.now(),
+        },
       },
       signal: this.p.signal(),
       emit: (runId, event) => {

@@ -3,7 +3,6 @@
  * it makes the conversation's runs unattended, applies the token budget and reports the end
  * of each run back to the job.
  */
-import type { JobObject } from "../job/job-object";
 
 /** The job run a conversation was created for. */
 export interface JobLink {
@@ -17,9 +16,9 @@ export interface JobLink {
 export const UNATTENDED_NOTE =
   "This is an unattended scheduled run: nobody can answer questions (ask_user returns no answer). Work with what you can find, then call finish with the complete result.";
 
-/** The Durable Object of a job, named inside its workspace so no other workspace can reach it. */
-export function jobStub(env: Env, workspaceId: string, jobId: string): DurableObjectStub<JobObject> {
-  const ns = env.JOBS as DurableObjectNamespace<JobObject>;
+/** The Durable Object of a job, named inside its workspace (typed through Env, so no import cycle). */
+export function jobStub(env: Env, workspaceId: string, jobId: string): ReturnType<Env["JOBS"]["get"]> {
+  const ns = env.JOBS;
   return ns.get(ns.idFromName(`${workspaceId}/${jobId}`));
 }
 

@@ -4,11 +4,9 @@
  */
 import type { Conversation, RunResult } from "../../shared/api";
 import type { JobSettings } from "../../shared/jobs";
-import type { ConversationObject } from "../conversation/conversation-object";
 import { type JobLink, UNATTENDED_NOTE } from "../conversation/job-link";
 import { workspaceFiles } from "../engine/files/files-factory";
 import { compileOutputSchema } from "../engine/tools/finish";
-import type { WorkspaceObject } from "../workspace/workspace-object";
 import type { JobLedger, StoredRun } from "./job-ledger";
 import type { JobRecord } from "./job-record";
 import { renderOutputPath, slugify } from "./output-path";
@@ -30,13 +28,13 @@ export interface RunError {
   message: string;
 }
 
-function conversation(scope: JobScope, conversationId: string): DurableObjectStub<ConversationObject> {
-  const ns = scope.env.CONVERSATIONS as DurableObjectNamespace<ConversationObject>;
+function conversation(scope: JobScope, conversationId: string): ReturnType<Env["CONVERSATIONS"]["get"]> {
+  const ns = scope.env.CONVERSATIONS;
   return ns.get(ns.idFromName(`${scope.workspaceId}/${conversationId}`));
 }
 
-function workspace(scope: JobScope): DurableObjectStub<WorkspaceObject> {
-  const ns = scope.env.WORKSPACES as DurableObjectNamespace<WorkspaceObject>;
+function workspace(scope: JobScope): ReturnType<Env["WORKSPACES"]["get"]> {
+  const ns = scope.env.WORKSPACES;
   return ns.get(ns.idFromName(scope.workspaceId));
 }
 

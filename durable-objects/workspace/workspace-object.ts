@@ -222,8 +222,8 @@ export class WorkspaceObject extends DurableObject<Env> {
   }
 
   /** The workspace's allowed_domains and model_vision: for the conversation objects of this workspace. */
-  getAgentPolicy(): AgentPolicy {
-    return this.settings.policy();
+  getAgentPolicy(): AgentPolicy & { timezone: string | null } {
+    return { ...this.settings.policy(), timezone: this.settings.agent().timezone ?? null };
   }
 
   /** Price overrides and the daily budget: for the conversation objects of this workspace. */

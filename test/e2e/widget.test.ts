@@ -279,7 +279,8 @@ describe("the widget embedded on another origin", () => {
       await dash.goto(`${stack.cirrus}/dashboard/`);
       await dash.locator("input[type=password]").fill(sk);
       await dash.locator("button[type=submit]").click();
-      await dash.locator("a", { hasText: id }).click();
+      // The list shows a conversation by its title; its link names the id.
+      await dash.locator(`a[href="#/conversations/${id}"]`).click();
       await dash.locator(".tool[data-status=done] .tool-result", { hasText: "onerror" }).waitFor();
       await dash.locator(".msg.assistant", { hasText: "click me" }).waitFor();
       expect(await dash.locator("#app img, #app script, #app iframe, #app b").count()).toBe(0);

@@ -105,8 +105,8 @@ async function listen(app: express.Express): Promise<{ server: Server; origin: s
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-/** Our test server behind a bearer token. */
-async function startBearer() {
+/** Our test server behind a bearer token (the bench starts it alone). */
+export async function startBearer(): Promise<{ server: Server; origin: string }> {
   const app = express();
   app.use(express.json());
   mountTenants(app, () => createTestMcpHandler({ bearer: MCP_TEST_TOKEN }));

@@ -215,3 +215,17 @@ addPage("/wcxb", (_req, res, url) => {
   res.writeHead(200, { "content-type": "text/html" });
   res.end(gunzipSync(readFileSync(new URL(`${id}.html.gz`, WCXB_DIR))));
 });
+/** A WCXB page's reviewed truth: its type, title and the snippets a correct extraction must (not) contain. */
+let wcxbTruth: Record<string, Record<string, unknown>> | undefined;
+addPage("/wcxb/truth", (_req, res, url) => {
+  wcxbTruth ??= JSON.parse(readFileSync(new URL("../ground-truth.json", WCXB_DIR), "utf8"));
+  const page = wcxbTruth?.[url.searchParams.get("id") ?? ""];
+  if (!page) return send(res, 404, "text/plain", "no such page");
+  const { page_type, title, url: pageUrl } = page;
+  send(
+    res,
+    200,
+    "application/json",
+    JSON.stringify({ page_type, title, url: pageUrl, with: page.with, without: page.without }),
+  );
+});

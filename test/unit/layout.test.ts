@@ -29,6 +29,42 @@ function objectFolder(path: string): string | null {
   return rel.startsWith("..") ? null : rel.split(/[\\/]/)[0];
 }
 
+/** The relative .ts files a file imports (type-only ones included), resolved; others dropped. */
+function localImports(file: string, known: Set<string>): string[] {
+  return specifiers(file)
+    .map((spec) => resolve(dirname(file), spec))
+    .flatMap((p) => [`${p}.ts`, join(p, "index.ts"), p].filter((c) => known.has(c)).slice(0, 1));
+}
+
+/** Every import cycle (strongly connected group of files, Tarjan) among the given files. */
+function importCycles(files: string[]): string[][] {
+  const known = new Set(files);
+  const edges = new Map(files.map((f) => [f, localImports(f, known)]));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    for (const w of edges.get(v)!) {
+      if (!index.has(w)) visit(w);
+      if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, low.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      group.push(relative(ROOT, w));
+    } while (w !== v);
+    if (group.length > 1) cycles.push(group);
+  };
+  for (const f of files) if (!index.has(f)) visit(f);
+  return cycles;
+}
+
 describe("the layout", () => {
   it("keeps the engine free of imports from any object folder", () => {
     const offending: string[] = [];
@@ -50,6 +86,11 @@ describe("the layout", () => {
       .filter((file) => /\bToolError\b/.test(readFileSync(file, "utf8")))
       .map((file) => relative(ROOT, file));
     expect(offending).toEqual([]);
+  });
+
+  it("has no import cycles, type-only imports included, in the worker, the objects and shared/", () => {
+    const files = ["durable-objects", "worker", "shared"].flatMap((d) => sources(join(ROOT, d)));
+    expect(importCycles(files)).toEqual([]);
   });
 
   it("finds the engine's imports at all (the check is not vacuous)", () => {

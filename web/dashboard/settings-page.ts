@@ -11,7 +11,7 @@ type Nullable = string | null;
 
 /** `GET /v1/settings` as this page reads it. */
 interface SettingsView {
-  agent: { model: Nullable; instructions: Nullable; allowed_tools: string[] | null };
+  agent: { model: Nullable; instructions: Nullable; allowed_tools: string[] | null; timezone?: Nullable };
   search: {
     engine: string;
     searxng_url: Nullable;
@@ -66,6 +66,7 @@ export async function settingsPage(main: HTMLElement): Promise<undefined> {
   const model = h("input", { value: agent.model ?? "", placeholder: "deployment default" });
   const instructions = h("textarea", { rows: "6" }, agent.instructions ?? "");
   const tools = h("input", { value: (agent.allowed_tools ?? []).join(", "), placeholder: "all tools" });
+  const timezone = h("input", { value: agent.timezone ?? "", placeholder: "UTC" });
   const domains = h(
     "textarea",
     { rows: "3", placeholder: "any" },
@@ -89,6 +90,11 @@ export async function settingsPage(main: HTMLElement): Promise<undefined> {
     field("Model", model, "Default model of new conversations; empty for the deployment's."),
     field("Instructions", instructions),
     field("Tools allowed", tools, "Comma-separated tool names; empty for all. `finish` is always allowed."),
+    field(
+      "Time zone",
+      timezone,
+      "IANA name such as Europe/Berlin; the agent is told the date and time in it.",
+    ),
     field("Model can view images", vision, "auto: guessed from the model name."),
     field(
       "Allowed domains",
@@ -130,6 +136,7 @@ export async function settingsPage(main: HTMLElement): Promise<undefined> {
         model: orNull(model.value),
         instructions: orNull(instructions.value),
         allowed_tools: allowed.length ? allowed : null,
+        timezone: orNull(timezone.value),
       },
       search: searchUpdate,
       allowed_domains: domainList.length ? domainList : null,

@@ -16,6 +16,8 @@ export interface DomNode {
 export interface DomElement extends DomNode {
   tagName: string;
   isConnected: boolean;
+  firstElementChild: DomElement | null;
+  children: ArrayLike<DomElement>;
   previousElementSibling: DomElement | null;
   nextElementSibling: DomElement | null;
   parentElement: DomElement | null;
@@ -25,6 +27,7 @@ export interface DomElement extends DomNode {
   querySelector(selector: string): DomElement | null;
   querySelectorAll(selector: string): Iterable<DomElement> & { length: number };
   remove(): void;
+  cloneNode(deep: boolean): DomElement;
   prepend(...nodes: DomElement[]): void;
 }
 

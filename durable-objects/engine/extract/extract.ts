@@ -7,7 +7,9 @@ import { parseHTML } from "linkedom";
 import { cleanArticle, isInside } from "./article-cleanup";
 import type { DomDocument, DomElement } from "./dom-types";
 import { toMarkdown } from "./markdown";
-import { type PageMetadata, readJsonLd, readMetadata } from "./metadata";
+import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
+import { pageKind } from "./page-kind";
+import { mainRegion, removeProductGrids } from "./region";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -51,26 +53,78 @@ function removeArticleJunk(root: DomElement): void {
   for (const el of [...root.querySelectorAll("figcaption, figure, time")]) el.remove();
 }
 
+/** A `<noscript>` longer than this is the page's content for crawlers (forums render so): it is kept. */
+export const CONTENT_NOSCRIPT_CHARS = 2000;
+
+/** The HTML with scripts, styles and other never-content blocks cut out of the text. */
+function stripRaw(html: string): string {
+  // A stray `<![CDATA[` in HTML is a bogus comment to a browser; linkedom would read CDATA to the end.
+  return html.replace(/<!\[CDATA\[|\]\]>/g, "").replace(RAW_JUNK, (block, tag: string | undefined) => {
+    if (tag?.toLowerCase() !== "noscript" || block.length < CONTENT_NOSCRIPT_CHARS) return "";
+    return block.replace(/^<noscript\b[^>]*>|<\/noscript\s*>$/gi, "").replace(RAW_JUNK, "");
+  });
+}
+
+/** The region replaces Readability's article when it holds this many times its text (a page of sections, cards or posts). */
+export const REGION_OVER_ARTICLE = 1.5;
+
+const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim().length;
+
+/** A parsed page, cleaned of what is never content. */
+function parsePage(html: string, url?: string): DomDocument {
+  const document = parseHTML(stripRaw(html)).document as unknown as DomDocument;
+  if (url) setBase(document, url);
+  return document;
+}
+
+/** The main region of a page, found on a copy of its body: Readability reads the page untouched. */
+const regionOf = (document: DomDocument) =>
+  document.body ? mainRegion(document.body.cloneNode(true)) : null;
+
 /** Extracts the main content of an HTML page as Markdown. */
 export function extractMainContent(html: string, url?: string): Extracted {
   const ld = readJsonLd(html);
-  const document = parseHTML(html.replace(RAW_JUNK, "")).document as unknown as DomDocument;
+  const document = parsePage(html, url);
   const metadata = readMetadata(document, ld);
   const title = (document.querySelector("title")?.textContent ?? "").trim();
-  if (url) setBase(document, url);
+  // A page that says it is an article is read by Readability alone, on the page as it is.
+  const kind = pageKind(document, ld);
   removePageJunk(document);
+  let region = kind === "article" ? null : regionOf(document);
   const article = readArticle(document);
   if (article?.content) {
     removeArticleJunk(article.content);
+    removeProductGrids(article.content);
     cleanArticle(article.content, article.title ?? title);
   }
-  const content = article?.content ? toMarkdown(article.content) : "";
-  const fallback = content.length >= MIN_ARTICLE_CHARS ? "" : document.body ? toMarkdown(document.body) : "";
-  const markdown =
-    content.length >= MIN_ARTICLE_CHARS || content.length >= fallback.length ? content : fallback;
+  const articleChars = article?.content ? textLength(article.content) : 0;
+  if (!region && articleChars < MIN_ARTICLE_CHARS) {
+    // Readability took the page apart and found little: read the region from a fresh parse.
+    const again = parsePage(html, url);
+    removePageJunk(again);
+    region = regionOf(again);
+  }
+  const useRegion =
+    region && (articleChars < MIN_ARTICLE_CHARS || region.chars > articleChars * REGION_OVER_ARTICLE);
+  const chosen = useRegion ? region?.node : article?.content;
+  let markdown = chosen ? toMarkdown(chosen) : "";
+  if (kind === "product") markdown = withProductDescription(markdown, ld);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
   return { title: heading, markdown, metadata };
+}
+
+const wordsOf = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(" ");
+
+/** Adds the product's JSON-LD description when the page's markup did not show it (it sat in a tab or a script). */
+function withProductDescription(markdown: string, ld: LdNode[]): string {
+  const product = ld.find((n) => ldIs(n, /^(product|productgroup)$/i) && typeof n.description === "string");
+  const description = typeof product?.description === "string" ? product.description.trim() : "";
+  if (description.length < 40) return markdown;
+  const opening = wordsOf(description).split(" ").slice(0, 8).join(" ");
+  if (wordsOf(markdown).includes(opening)) return markdown;
+  const text = description.replace(/<[^>]+>/g, " ").replace(/[ \t]+/g, " ");
+  return markdown ? `${markdown}\n\n${text}` : text;
 }
 
 function setBase(document: DomDocument, url: string): void {

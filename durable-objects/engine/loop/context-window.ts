@@ -6,15 +6,13 @@
 import type { ChatMessage } from "../model/model-types";
 import type { StoredMessage } from "../store/message-store";
 import { ev } from "./event-builders";
-import type { ContextSummary, StepDeps } from "./loop-deps";
+import type { ContextSummary, LoopSettings, StepDeps } from "./loop-deps";
+import { agentSystemPrompt, subAgentSystemPrompt } from "./system-prompt";
 
 /** Summarise once the estimated context passes this share of the window. */
 export const COMPACT_AT = 0.75;
 /** Messages kept verbatim after a summary (at least). */
 export const KEEP_RECENT = 8;
-
-const BASE_INSTRUCTIONS =
-  "You are Cirrus, a capable assistant that works by calling tools. Use tools when they help; when a tool returns an error, read it and adapt. Answer the user directly when you are done.";
 
 /** A rough token estimate: four characters a token. */
 export function estimateTokens(messages: ChatMessage[]): number {
@@ -23,12 +21,21 @@ export function estimateTokens(messages: ChatMessage[]): number {
   return Math.ceil(chars / 4);
 }
 
-/** The system prompt: ours, then the conversation's instructions. */
-export function systemPrompt(instructions: string | null): ChatMessage {
-  return {
-    role: "system",
-    content: instructions ? `${BASE_INSTRUCTIONS}\n\n${instructions}` : BASE_INSTRUCTIONS,
+/** Our own prompt for a scope (system-prompt.ts): the agent's, or a sub-agent's shorter one. */
+export function basePrompt(settings: LoopSettings, toolNames: readonly string[]): string {
+  const p = settings.prompt;
+  const ctx = {
+    now: new Date(p?.now ?? Date.now()),
+    timeZone: p?.timeZone ?? null,
+    tools: toolNames,
+    unattended: p?.unattended,
   };
+  return p?.role === "sub_agent" ? subAgentSystemPrompt(ctx) : agentSystemPrompt(ctx);
+}
+
+/** The system prompt: ours, then the conversation's instructions. */
+export function systemPrompt(base: string, instructions: string | null): ChatMessage {
+  return { role: "system", content: instructions ? `${base}\n\n${instructions}` : base };
 }
 
 /** The messages the model sees: system prompt, summary of old turns, then the rest. */
@@ -36,8 +43,9 @@ export function buildContext(
   stored: StoredMessage[],
   summary: ContextSummary | null,
   instructions: string | null,
+  base: string,
 ): ChatMessage[] {
-  const out: ChatMessage[] = [systemPrompt(instructions)];
+  const out: ChatMessage[] = [systemPrompt(base, instructions)];
   if (summary) out.push({ role: "system", content: `Summary of the earlier conversation:\n${summary.text}` });
   for (const m of stored) if (!summary || m.id > summary.upToId) out.push(m.message);
   return out;
@@ -62,7 +70,12 @@ export async function contextFor(deps: StepDeps, runId: string): Promise<ChatMes
   let summary = deps.summary.get();
   // Every message after the summary, paged through: the newest turns are always in the context.
   const stored = deps.messages.list(summary?.upToId ?? 0);
-  const context = buildContext(stored, summary, deps.settings.instructions);
+  const context = buildContext(
+    stored,
+    summary,
+    deps.settings.instructions,
+    basePrompt(deps.settings, deps.tools.names()),
+  );
   if (estimateTokens(context) < deps.settings.contextTokens * COMPACT_AT) return context;
   const remaining = stored.filter((m) => !summary || m.id > summary.upToId);
   const cut = cutPoint(remaining);
@@ -93,5 +106,10 @@ export async function contextFor(deps: StepDeps, runId: string): Promise<ChatMes
   deps.summary.set(summary);
   deps.ledger.addUsage(runId, turn.usage);
   deps.emit(runId, ev.custom("notice", { kind: "context_compacted", summarized_messages: old.length }));
-  return buildContext(stored, summary, deps.settings.instructions);
+  return buildContext(
+    stored,
+    summary,
+    deps.settings.instructions,
+    basePrompt(deps.settings, deps.tools.names()),
+  );
 }

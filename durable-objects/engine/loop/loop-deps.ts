@@ -1,4 +1,5 @@
 /** What the agent loop needs from the object that hosts it, as small interfaces. */
+
 import type { CirrusEvent } from "../../../shared/events";
 import type { GateResult } from "../approvals/approvals";
 import type { RunBudget } from "../cost/budget";
@@ -7,10 +8,10 @@ import type { ModelClient, ToolCall, Usage } from "../model/model-types";
 import type { EventLog } from "../store/event-log";
 import type { MessageStore } from "../store/message-store";
 import type { RunStatus, RunStore, SubAgentRef } from "../store/run-store";
+import type { SteerMessage } from "../store/steer-queue";
 import type { Tool, ToolRegistry } from "../tools/tool";
 import type { RetryCounters, RunnerLimits } from "../tools/tool-runner";
 import type { StateHolder } from "./conversation-state";
-import type { SteeringQueue } from "./steering";
 
 /** Per-conversation settings the loop obeys. */
 export interface LoopSettings {
@@ -22,6 +23,17 @@ export interface LoopSettings {
   contextTokens: number;
   /** Tokens (input + output) a run may use before it is stopped; null or absent for no budget. */
   maxTokens?: number | null;
+  /** What our own system prompt is built from; absent = the main agent's, in UTC, now. */
+  prompt?: PromptSettings;
+}
+
+/** Whose system prompt a scope gets, and the date it tells. */
+export interface PromptSettings {
+  role: "agent" | "sub_agent";
+  timeZone: string | null;
+  unattended?: boolean;
+  /** Epoch ms the date line states: fixed per drive of a run so the prompt prefix stays cacheable. */
+  now?: number;
 }
 
 /** The context summary that stands in for the oldest messages. */
@@ -135,4 +147,10 @@ export interface LoopScope extends StepDeps {
     /** Whether a message arrived during the turn (it gets a turn of its own). */
     pending(): boolean;
   };
+}
+
+/** The loop's view of the steering queue (steering.ts applies it). */
+export interface SteeringQueue {
+  has(runId: string): boolean;
+  take(runId: string, as?: "applied" | "requeued"): SteerMessage[];
 }

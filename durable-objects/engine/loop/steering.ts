@@ -3,15 +3,8 @@
  * its next model turn, stored in order and emitted as the user's TEXT_MESSAGE in that run; what
  * the run did not take before it ended is queued as runs of its own, so nothing is lost.
  */
-import type { SteerMessage } from "../store/steer-queue";
 import { ev } from "./event-builders";
 import type { LoopDeps } from "./loop-deps";
-
-/** The loop's view of the steering queue. */
-export interface SteeringQueue {
-  has(runId: string): boolean;
-  take(runId: string, as?: "applied" | "requeued"): SteerMessage[];
-}
 
 /** Moves a run's waiting steering messages into it; how many there were. */
 export function applySteering(deps: LoopDeps, runId: string): number {

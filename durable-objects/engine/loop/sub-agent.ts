@@ -98,7 +98,12 @@ export function subAgentScope(parent: LoopDeps, runId: string, spec: SubAgentSpe
       isHeld: () => false,
     },
     summary: parent.summaryFor(scope),
-    settings: { ...parent.settings, instructions: subAgentInstructions(spec), maxSteps: spec.maxSteps },
+    settings: {
+      ...parent.settings,
+      instructions: subAgentInstructions(spec),
+      maxSteps: spec.maxSteps,
+      prompt: { timeZone: null, ...parent.settings.prompt, role: "sub_agent" },
+    },
     retries: {},
     progress: () => {
       const run = parent.runs.get(runId);

@@ -63,6 +63,7 @@ describe("stored workspace settings of older versions", () => {
       model: "gpt-4o",
       instructions: "Answer in French.",
       allowed_tools: ["web_search", "web_fetch"],
+      timezone: null,
     });
     expect(decodeStored("widget", fixture("widget-v1")).value).toEqual({
       title: "Shop help",

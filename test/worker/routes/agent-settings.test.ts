@@ -45,6 +45,7 @@ describe("agent settings", () => {
       model,
       instructions: "Answer like a pirate.",
       allowed_tools: ["create_task", "web_fetch"],
+      timezone: null,
     });
 
     const conv = await ask(sk);
@@ -70,6 +71,7 @@ describe("agent settings", () => {
       model: null,
       instructions: null,
       allowed_tools: null,
+      timezone: null,
     });
     const plain = (await (
       await api("/v1/conversations", { method: "POST", json: {}, token: sk })
@@ -119,5 +121,28 @@ describe("widget settings", () => {
     expect((await api("/v1/widget/config", { token: sk })).status).toBe(403);
     // A publishable key still cannot read or change the settings themselves.
     expect((await api("/v1/settings", { token: pk, headers: { origin: SHOP } })).status).toBe(403);
+  });
+});
+
+describe("the agent's own system prompt", () => {
+  it("tells the model today's date in UTC and in the workspace's time zone, before the conversation's instructions", async () => {
+    const { sk } = await workspace();
+    const bad = await putSettings(sk, { agent: { timezone: "Mars/Olympus_Mons" } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("invalid_request");
+    const good = await putSettings(sk, { agent: { timezone: "Asia/Tokyo" } });
+    expect(good.status).toBe(200);
+    expect(((await good.json()) as { agent: { timezone: string } }).agent.timezone).toBe("Asia/Tokyo");
+
+    const model = uniqueKey("prompt-date");
+    await script(model, [{ text: "ok" }]);
+    const before = new Date();
+    await ask(sk, { model, instructions: "Answer in haiku." });
+    const system = String((await modelRequests(model))[0].messages[0].content);
+    expect(system).toContain(`Now: ${before.toISOString().slice(0, 10)}`);
+    expect(system).toContain("UTC");
+    expect(system).toContain("Asia/Tokyo");
+    expect(system).toContain("Cite the URLs");
+    expect(system.indexOf("Answer in haiku.")).toBeGreaterThan(system.indexOf("Now:"));
   });
 });

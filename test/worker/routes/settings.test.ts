@@ -18,7 +18,7 @@ describe("workspace settings", () => {
         google_api_key: { set: false },
         brave_api_key: { set: false },
       },
-      agent: { model: null, instructions: null, allowed_tools: null },
+      agent: { model: null, instructions: null, allowed_tools: null, timezone: null },
       widget: { title: null, greeting: null, color: null, language: null, position: null },
       allowed_domains: null,
       model_vision: "auto",

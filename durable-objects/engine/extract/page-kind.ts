@@ -1,0 +1,30 @@
+/**
+ * What kind of page this is, from what it says of itself (JSON-LD `@type`, microdata `itemtype`,
+ * `og:type`): an article is read by Readability; forums, products and the rest also by their main region.
+ */
+import type { DomDocument } from "./dom-types";
+import { type LdNode, ldIs } from "./metadata";
+
+/** The page kinds the extractor treats differently. */
+export type PageKind = "article" | "forum" | "product" | "other";
+
+const FORUM = /^(discussionforumposting|qapage|question|socialmediaposting|comment)$/i;
+const PRODUCT = /^(product|productgroup|offer|individualproduct)$/i;
+const ARTICLE =
+  /^(article|newsarticle|blogposting|reportagenewsarticle|analysisnewsarticle|opinionnewsarticle|scholarlyarticle|liveblogposting|report)$/i;
+
+/** The page's kind by its own statements; "other" when it states none of them. */
+export function pageKind(doc: DomDocument, ld: LdNode[]): PageKind {
+  const types = ld.filter((n) => n["@type"]);
+  const micro = [...doc.querySelectorAll("[itemtype]")].map((el) =>
+    (el.getAttribute("itemtype") ?? "").replace(/^.*schema\.org\//i, ""),
+  );
+  const has = (re: RegExp) => types.some((n) => ldIs(n, re)) || micro.some((t) => re.test(t));
+  if (has(FORUM)) return "forum";
+  if (has(PRODUCT)) return "product";
+  // og:type "article" counts too, though CMSs print it on listings and shops as well: for those
+  // pages Readability's reading is kept unless it finds too little (a known cost on the WCXB set).
+  const og = doc.querySelector("meta[property='og:type']")?.getAttribute("content")?.toLowerCase();
+  if (has(ARTICLE) || og === "article") return "article";
+  return "other";
+}

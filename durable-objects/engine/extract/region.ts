@@ -1,0 +1,106 @@
+/**
+ * The page's main region, for pages whose content is not one article: service pages (many
+ * sections), products, listings and collections (repeated cards), forums (the posts). The page
+ * is stripped of its chrome (header, footer, menus, banners, forms, hidden parts) and the
+ * `<main>` landmark, or else the densest content block, is kept whole.
+ */
+import { isInside } from "./article-cleanup";
+import type { DomElement } from "./dom-types";
+
+/** Class/id words of page chrome that is never content, whatever the page type. */
+const CHROME_ATTR =
+  /(^|[\s_-])(cookies?|consent|gdpr|newsletter|signup|sign-up|subscribe|subscription|popup|modal|overlay|drawer|offcanvas|off-canvas|breadcrumbs?|skip-link|skiplink|share|sharing|social|socials|share-buttons|announcement|promo-bar|topbar|top-bar|site-header|site-footer|page-header__nav|mega-?menu|navbar|navigation|nav|menu|header-nav|footer|copyright|back-to-top|search-form|searchform|toolbar|visually-hidden|sr-only|screen-reader-text|hidden)($|[\s_-])/i;
+/** Class/id words of shop and listing widgets that are not the page's own content. */
+const WIDGET_ATTR =
+  /(^|[\s_-])(filters?|facets?|facet-?list|swatch(es)?|pagination|pager|sort-?by|sorting|upsell|cross-?sell|recently-?viewed|recommendations?|related-products|you-may-also-like|wishlist|quick-?view|mini-?cart|cart-drawer|sidebar|widget-area|skip)($|[\s_-])/i;
+/** A price as shops print it ($37.00, 19,99 €, £8). */
+const PRICE = /([$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(€|EUR|USD|GBP|zł|kr))/;
+/** A grid of at least this many priced cards is a product grid (other products, not this page's text). */
+export const MIN_GRID_CARDS = 3;
+/** Elements that are chrome by their role. */
+const CHROME_SELECTOR =
+  "header, footer, form, [role=banner], [role=contentinfo], [role=search], [role=dialog], [role=alertdialog], [aria-hidden=true], [aria-modal=true], [style*='display:none'], [style*='display: none']";
+
+const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim().length;
+
+function linkTextLength(el: DomElement): number {
+  let n = 0;
+  for (const a of el.querySelectorAll("a")) n += textLength(a);
+  return n;
+}
+
+/** Removes page chrome that holds little of the page's text (a wrapper labelled "header" is kept). */
+export function removeChrome(root: DomElement, share = 0.25): void {
+  const total = textLength(root) || 1;
+  for (const el of [...root.querySelectorAll(CHROME_SELECTOR)]) {
+    if (!isInside(el, root) || (el.tagName === "FORM" && el.querySelector("article, main"))) continue;
+    if (textLength(el) < total * share) el.remove();
+  }
+  for (const el of [...root.querySelectorAll("[class], [id]")]) {
+    const label = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+    if (!CHROME_ATTR.test(label) && !WIDGET_ATTR.test(label)) continue;
+    if (el.tagName === "BODY" || el.tagName === "MAIN" || !isInside(el, root)) continue;
+    if (textLength(el) < total * share) el.remove();
+  }
+}
+
+/** Removes grids of priced product cards: several similar siblings, each short and showing a price. */
+export function removeProductGrids(root: DomElement): void {
+  for (const el of [...root.querySelectorAll("ul, ol, div, section")]) {
+    const cards = el.children;
+    if (cards.length < MIN_GRID_CARDS || !isInside(el, root)) continue;
+    let priced = 0;
+    let unpriced = 0;
+    for (let i = 0; i < cards.length && unpriced <= cards.length * 0.4; i++) {
+      const text = cards[i].textContent ?? "";
+      if (text.length < 600 && PRICE.test(text) && cards[i].querySelector("a")) priced++;
+      else unpriced++;
+    }
+    if (priced >= MIN_GRID_CARDS && priced >= cards.length * 0.6) el.remove();
+  }
+}
+
+/** The landmark holding the main content, when the page marks one that holds most of its text. */
+function landmark(body: DomElement): DomElement | null {
+  const total = textLength(body) || 1;
+  let best: DomElement | null = null;
+  let bestLength = 0;
+  for (const el of body.querySelectorAll("main, [role=main], #main-content, #maincontent, #content-main")) {
+    const length = textLength(el);
+    if (length > bestLength) [best, bestLength] = [el, length];
+  }
+  return best && bestLength >= total * 0.3 ? best : null;
+}
+
+/** Text minus link text, the measure of a block's own content. */
+const ownText = (el: DomElement) => textLength(el) - linkTextLength(el) * 0.7;
+
+/** The smallest block that still holds nearly all of the body's non-link text. */
+function densest(body: DomElement): DomElement {
+  let node = body;
+  const total = ownText(body);
+  for (;;) {
+    let next: DomElement | null = null;
+    for (let c = node.firstElementChild; c; c = c.nextElementSibling) {
+      if (ownText(c) >= total * 0.85) next = c;
+    }
+    if (!next) return node;
+    node = next;
+  }
+}
+
+/** A page's main region and how much text it held before its widgets and product grids went. */
+export interface Region {
+  node: DomElement;
+  /** Characters of text of the region with its grids (what is compared with Readability's article). */
+  chars: number;
+}
+
+/** Strips a (copied) body of its chrome in place and returns its main region: its `<main>`, or the block holding its text. */
+export function mainRegion(body: DomElement): Region {
+  removeChrome(body);
+  const node = landmark(body) ?? densest(body);
+  const chars = textLength(node);
+  removeProductGrids(node);
+  return { node, chars };
+}
