@@ -4,6 +4,7 @@
  * object, the dashboard and the OpenAPI document.
  */
 import { z } from "@hono/zod-openapi";
+import { ApprovalRule } from "./approvals";
 
 /** A server's name: the prefix of its tools' names (`<name>__<tool>`). */
 export const MCP_SERVER_NAME = /^[a-z0-9_-]{1,32}$/;
@@ -57,6 +58,9 @@ export const CreateMcpServer = z
     headers: McpHeaders.optional(),
     allowed_tools: AllowedMcpTools.optional(),
     oauth: McpOAuthConfig.optional(),
+    approval: ApprovalRule.optional().describe(
+      "The approval default of every tool of this server (absent = allow); combined with the workspace's and the conversation's rules, the stricter wins.",
+    ),
   })
   .openapi("CreateMcpServer");
 export type CreateMcpServer = z.infer<typeof CreateMcpServer>;
@@ -68,6 +72,7 @@ export const UpdateMcpServer = z
     headers: McpHeaders.nullable().optional().describe("Replaces every header; null removes them."),
     allowed_tools: AllowedMcpTools.nullable().optional(),
     oauth: McpOAuthConfig.nullable().optional(),
+    approval: ApprovalRule.nullable().optional().describe("null restores allow."),
   })
   .openapi("UpdateMcpServer");
 export type UpdateMcpServer = z.infer<typeof UpdateMcpServer>;
@@ -91,6 +96,7 @@ export const McpServerView = z
     error: z.string().optional(),
     header_names: z.array(z.string()).describe("Names of the configured headers (values are never shown)."),
     allowed_tools: z.array(z.string()).nullable(),
+    approval: ApprovalRule.describe("The approval default of the server's tools."),
     oauth: z
       .object({
         client_id: z.string().nullable(),

@@ -41,6 +41,7 @@ function view(
     ...(row.error ? { error: row.error } : {}),
     header_names: row.header_names,
     allowed_tools: row.allowed_tools,
+    approval: row.approval ?? "allow",
     oauth:
       row.oauth || oauth?.connected
         ? {
@@ -89,6 +90,7 @@ export class McpRegistry extends DurableObject<Env> {
       error: null,
       tools: null,
       oauth: await this.sealOAuth(id, body.oauth ?? null),
+      approval: body.approval ?? null,
       created_at: now,
       updated_at: now,
     };
@@ -119,6 +121,7 @@ export class McpRegistry extends DurableObject<Env> {
     const next: ServerRow = { ...row, updated_at: Date.now() };
     if (patch.name) next.name = patch.name;
     if (patch.allowed_tools !== undefined) next.allowed_tools = patch.allowed_tools;
+    if (patch.approval !== undefined) next.approval = patch.approval;
     if (patch.headers !== undefined) {
       next.headers = patch.headers
         ? await this.sealer().seal(`${id}/headers`, JSON.stringify(patch.headers))
@@ -182,6 +185,7 @@ export class McpRegistry extends DurableObject<Env> {
         url: r.url,
         headers: await this.headersOf(r),
         allowed_tools: r.allowed_tools,
+        ...(r.approval ? { approval: r.approval } : {}),
         status: r.status,
         tools: r.tools,
       })),

@@ -5,6 +5,7 @@
  * secret box before they are written; this module only stores what it is given.
  */
 
+import type { ApprovalRule } from "../../shared/approvals";
 import type { McpServerStatus } from "../../shared/mcp";
 import type { McpToolInfo } from "../engine/mcp/mcp-types";
 
@@ -22,6 +23,8 @@ export interface ServerRow {
   tools: McpToolInfo[] | null;
   /** OAuth settings: client id, scope, sealed secret. */
   oauth: { client_id?: string; scope?: string; client_secret?: string } | null;
+  /** The approval default of the server's tools; null = allow. */
+  approval: ApprovalRule | null;
   created_at: number;
   updated_at: number;
 }
@@ -58,6 +61,10 @@ export class ServerStore {
         expires_at INTEGER, verifier TEXT, state TEXT, redirect_uri TEXT, discovery TEXT, auth_url TEXT,
         resource_metadata TEXT);
       CREATE INDEX IF NOT EXISTS mcp_oauth_state ON mcp_oauth (state);`);
+    // Rows stored before servers had an approval default get the column (null = allow).
+    const columns = sql.exec<{ name: string }>("PRAGMA table_info(mcp_servers)").toArray();
+    if (!columns.some((c) => c.name === "approval"))
+      sql.exec("ALTER TABLE mcp_servers ADD COLUMN approval TEXT");
   }
 
   list(): ServerRow[] {
@@ -80,7 +87,7 @@ export class ServerStore {
     for (const k of JSON_COLUMNS) values[k] = row[k] === null ? null : JSON.stringify(row[k]);
     this.sql.exec(
       `INSERT OR REPLACE INTO mcp_servers (id, name, url, headers, header_names, allowed_tools, status, error,
-        tools, oauth, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        tools, oauth, approval, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ...[
         "id",
         "name",
@@ -92,6 +99,7 @@ export class ServerStore {
         "error",
         "tools",
         "oauth",
+        "approval",
         "created_at",
         "updated_at",
       ].map((k) => values[k] as SqlStorageValue),
@@ -157,5 +165,6 @@ export class ServerStore {
 function toServer(raw: Record<string, SqlStorageValue>): ServerRow {
   const row = { ...raw } as Record<string, unknown>;
   for (const k of JSON_COLUMNS) row[k] = raw[k] === null ? null : JSON.parse(raw[k] as string);
+  row.approval ??= null;
   return row as unknown as ServerRow;
 }

@@ -186,6 +186,7 @@ describe("the dashboard", () => {
     await page.getByLabel("Instructions").fill("Answer like a pirate.");
     await page.getByLabel("Model", { exact: true }).fill("pirate-model");
     await page.getByLabel("Tools allowed").fill("web_fetch, create_task");
+    await page.getByLabel("Time zone").fill("Europe/Lisbon");
     await page.getByLabel("Search engine").selectOption("brave");
     await page.getByLabel("brave api key").fill("BSA-dashboard-secret");
     await page.getByLabel("Widget title").fill("Pirate help");
@@ -209,6 +210,7 @@ describe("the dashboard", () => {
       model: "pirate-model",
       instructions: "Answer like a pirate.",
       allowed_tools: ["web_fetch", "create_task"],
+      timezone: "Europe/Lisbon",
     });
     expect(saved.search).toMatchObject({ engine: "brave", brave_api_key: { set: true } });
     expect(JSON.stringify(saved)).not.toContain("BSA-dashboard-secret");

@@ -2,6 +2,7 @@
  * One conversation: replayed from its event log and live while it runs, with a composer to talk
  * to it, its pending question answerable inline, tasks and tabs. The list is conversation-list.ts.
  */
+import { ApprovalsView } from "../shared/approvals-view";
 import { clear, h } from "../shared/dom";
 import { EventStream } from "../shared/event-stream";
 import { asText, type ConversationState } from "../shared/event-types";
@@ -29,6 +30,20 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
   const banner = h("div");
   const composer = new Composer(id);
   const question = new QuestionInline(id);
+  const approvals = new ApprovalsView(
+    {
+      approvalNeeded: "Approval needed:",
+      approve: "Approve",
+      deny: "Deny",
+      approvalFailed: "The decision failed.",
+    },
+    async (approvalId, decision) => {
+      await api(`/v1/conversations/${encodeURIComponent(id)}/approvals/${encodeURIComponent(approvalId)}`, {
+        method: "POST",
+        json: { decision },
+      });
+    },
+  );
   const transcript = new Transcript({
     strings: {
       you: "User",
@@ -43,6 +58,7 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
     onState: (state) => {
       renderTasks(tasks, state);
       question.render(state.pending_question);
+      approvals.render(state.pending_approvals ?? []);
       tabs.setTabs(state.tabs);
       takeover.render(state.pending_takeover);
     },
@@ -79,6 +95,7 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
     title,
     banner,
     status,
+    approvals.el,
     tasks,
     takeover.el,
     tabs.el,

@@ -150,6 +150,7 @@ export class Transcript {
       pending_question: state.pending_question ?? null,
       tabs: state.tabs ?? [],
       pending_takeover: state.pending_takeover ?? null,
+      pending_approvals: state.pending_approvals ?? [],
     };
     if (hadQuestion && !this.state.pending_question)
       this.hooks.onQuestionResolved?.(hadQuestion.question_id, {});
@@ -164,6 +165,21 @@ export class Transcript {
     else if (e.name === "notice")
       this.add(h("div", { class: "row notice" }, String(value.message ?? value.text ?? "")));
     else if (e.name === "sub_agent_event") this.subAgent(value);
+    else if (e.name === "approval_resolved" && this.hooks.verbose) this.approvalResolved(value);
+  }
+
+  /** The dashboard's record of a decision: which tool, approved or denied, why. */
+  private approvalResolved(value: Record<string, unknown>): void {
+    const verdict = value.decision === "approve" ? "approved" : "denied";
+    const why = value.reason ? ` (${String(value.reason)})` : "";
+    const edited = value.arguments_edited ? ", arguments edited" : "";
+    this.add(
+      h(
+        "div",
+        { class: "row approval-row", "data-decision": String(value.decision ?? "") },
+        `${String(value.tool_name ?? "tool")} ${verdict}${edited}${why}`,
+      ),
+    );
   }
 
   /** One line per sub-agent (`{sub_agent_id, label, agent_type, event}`), showing its latest activity. */

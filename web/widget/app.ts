@@ -1,5 +1,6 @@
 /** The widget's behaviour: session, event stream, transcript, composer, questions, files. */
 import type { CirrusEvent } from "../../shared/events";
+import { ApprovalsView } from "../shared/approvals-view";
 import { clear, h } from "../shared/dom";
 import { EventStream, type StreamStatus } from "../shared/event-stream";
 import type { AskUserValue, ConversationState } from "../shared/event-types";
@@ -17,6 +18,7 @@ export class WidgetApp {
   private readonly transcript: Transcript;
   private stream: EventStream | null = null;
   private question: QuestionView | null = null;
+  private readonly approvals: ApprovalsView;
   /** The visitor's own conversation's take-over: its live view and Done. */
   private readonly takeover: TakeoverSlot;
   private readonly pending: HTMLElement[] = [];
@@ -35,6 +37,7 @@ export class WidgetApp {
       onRun: (running) => this.setRunning(running),
       onState: (state) => {
         this.renderTasks(state);
+        this.renderApprovals(state);
         this.takeover.render(state.pending_takeover);
       },
       onQuestion: (q) => this.showQuestion(q),
@@ -44,6 +47,8 @@ export class WidgetApp {
       fileLink: (path) => this.fileLink(path),
     });
     this.ui.log.append(this.transcript.el);
+    this.approvals = new ApprovalsView(cfg.strings, (id, decision) => this.api.decide(id, decision));
+    this.ui.question.before(this.approvals.el);
     this.takeover = new TakeoverSlot(
       () => this.api.conversationUrl(),
       () => this.api.headers(),
@@ -160,6 +165,13 @@ export class WidgetApp {
     this.ui.working.hidden = !running;
     this.ui.stop.hidden = !running;
     if (running) this.announce(this.cfg.strings.working);
+  }
+
+  /** The visitor's own conversation's pending approvals, with Approve / Deny. */
+  private renderApprovals(state: ConversationState): void {
+    const before = this.approvals.size;
+    this.approvals.render(state.pending_approvals ?? []);
+    if (this.approvals.size > before) this.announce(this.cfg.strings.approvalNeeded);
   }
 
   private renderTasks(state: ConversationState): void {

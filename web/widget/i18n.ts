@@ -29,6 +29,10 @@ export interface Strings {
   assistant: string;
   subAgent: string;
   error: string;
+  approvalNeeded: string;
+  approve: string;
+  deny: string;
+  approvalFailed: string;
 }
 
 export type Language = "en" | "zh" | "es";
@@ -61,6 +65,10 @@ const en: Strings = {
   assistant: "Assistant",
   subAgent: "Sub-agent",
   error: "Something went wrong:",
+  approvalNeeded: "Approval needed:",
+  approve: "Approve",
+  deny: "Deny",
+  approvalFailed: "Your decision could not be sent.",
 };
 
 const zh: Strings = {
@@ -91,6 +99,10 @@ const zh: Strings = {
   assistant: "助手",
   subAgent: "子代理",
   error: "出错了：",
+  approvalNeeded: "需要批准：",
+  approve: "批准",
+  deny: "拒绝",
+  approvalFailed: "未能发送您的决定。",
 };
 
 const es: Strings = {
@@ -121,6 +133,10 @@ const es: Strings = {
   assistant: "Asistente",
   subAgent: "Subagente",
   error: "Algo salió mal:",
+  approvalNeeded: "Se necesita aprobación:",
+  approve: "Aprobar",
+  deny: "Denegar",
+  approvalFailed: "No se pudo enviar tu decisión.",
 };
 
 const ALL: Record<Language, Strings> = { en, zh, es };

@@ -55,6 +55,16 @@ header button{background:transparent;border:0;color:inherit;font-size:20px;curso
 .q-error{font-size:12px;color:#b91c1c}
 .q-error:empty{display:none}
 .question.expired{opacity:.6}
+.approval{border-top:1px solid #e5e7eb;padding:10px 14px;background:#fffbeb;display:flex;flex-direction:column;gap:6px}
+.approval-title,.approval-reason{margin:0}
+.approval-title{font-weight:600}
+.approval-reason{font-size:12px;color:#4b5563}
+.approval-args{margin:0;max-height:120px;overflow:auto;font-size:12px;background:#fff;border:1px solid #e5e7eb;border-radius:6px;padding:6px;white-space:pre-wrap;word-break:break-word}
+.approval-actions{display:flex;gap:6px}
+.approval-actions button{border:1px solid var(--accent);background:#fff;color:var(--accent);border-radius:16px;padding:5px 12px;cursor:pointer;font:inherit}
+.approval-actions .approval-approve{background:var(--accent);color:var(--on-accent)}
+.approval-error{font-size:12px;color:#b91c1c}
+.approval-error:empty{display:none}
 form.composer{display:flex;gap:6px;padding:10px;border-top:1px solid #e5e7eb}
 textarea{flex:1;resize:none;font:inherit;padding:8px;border:1px solid #d1d5db;border-radius:8px;min-height:40px;max-height:120px;color:#111827;background:#fff}
 .send,.stop{border:0;border-radius:8px;padding:0 14px;cursor:pointer;font:inherit;background:var(--accent);color:var(--on-accent)}

@@ -8,8 +8,6 @@ import type { CDPSession, Page } from "@cloudflare/puppeteer";
 import type { LiveFrame } from "../../../shared/browser-api";
 import { jpegSize } from "./jpeg-size";
 
-/** Frames per second a live view sends at most. */
-export const DEFAULT_LIVE_MAX_FPS = 10;
 /** JPEG quality of the screencast (0-100). */
 export const LIVE_JPEG_QUALITY = 60;
 /** Largest frame Chromium is asked for; larger viewports are scaled down. */

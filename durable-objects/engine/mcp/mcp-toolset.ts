@@ -4,7 +4,9 @@
  * offer under `<server>__<tool>` names, and the servers that are unavailable right now (left out,
  * reported). A `tools/list_changed` notification replaces that server's tools in the live registry.
  */
+
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { ApprovalRule } from "../../../shared/approvals";
 import { defineTool, type Tool, ToolError, type ToolRegistry } from "../tools/tool";
 import { describeError, McpConnection, type ServerEndpoint } from "./connection";
 import { adaptInputSchema, jsonSchemaValidator } from "./json-schema";
@@ -15,6 +17,8 @@ import { assignToolNames } from "./tool-names";
 /** A server as the conversation gets it from the workspace's registry (headers decrypted). */
 export interface McpServerConfig extends ServerEndpoint {
   allowed_tools: string[] | null;
+  /** The approval default of the server's tools, set when it was registered; absent = allow. */
+  approval?: ApprovalRule;
   /** `needs_auth` servers are left out without trying. */
   status: "connected" | "needs_auth" | "error";
   /** The cached tool list, or null when it must be read. */
@@ -165,6 +169,7 @@ export class McpToolset {
       description: description.slice(0, 4000),
       parameters: jsonSchemaValidator(info.input_schema),
       jsonSchema: adaptInputSchema(info.input_schema),
+      ...(server.approval ? { approval: server.approval } : {}),
       execute: async (args, ctx) => {
         let result: Awaited<ReturnType<McpConnection["callTool"]>>;
         try {

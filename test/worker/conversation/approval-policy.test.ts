@@ -60,12 +60,18 @@ describe("approval rules", () => {
           { id: "price", name: "get_price", arguments: { sku: "ABC-123" } },
           { id: "task", name: "create_task", arguments: { subject: "not governed by globs" } },
           { id: "shout", name: "shout", arguments: { text: "loud" } },
+          { id: "order", name: "order_status", arguments: { order_id: "42" } },
         ],
       },
       { text: "ok" },
     ]);
-    // The conversation allows shout, but the workspace's "*": "ask" is stricter.
-    const id = await createConversation(key, { approvals: { shout: "allow", get_price: "allow" } }, token);
+    // The conversation allows shout, but the workspace's "*": "ask" is stricter; its own deny of
+    // order_status is stricter than the workspace's ask.
+    const id = await createConversation(
+      key,
+      { approvals: { shout: "allow", get_price: "allow", order_status: "deny" } },
+      token,
+    );
     await send(id, "go", token);
     const [pending] = await pendingApprovals(id, 1, token);
     expect(pending).toMatchObject({
@@ -84,6 +90,14 @@ describe("approval rules", () => {
     });
     expect(JSON.parse(results.task)).toMatchObject({ subject: "not governed by globs" });
     expect(results.shout).toBe("LOUD");
+    expect(JSON.parse(results.order)).toEqual({
+      ok: false,
+      error: {
+        code: "denied",
+        message:
+          'order_status is denied by "order_status": "deny" in the conversation\'s approvals; it was not run.',
+      },
+    });
     // A denied call is never announced as an approval.
     expect(customs(await allEvents(id, token), "approval_requested").map((a) => a.tool_name)).toEqual([
       "shout",

@@ -1,6 +1,14 @@
 import { abortAllDurableObjects } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, createConversation, getConversation, modelRequests, script, uniqueKey } from "../helpers";
+import {
+  api,
+  createConversation,
+  eventually,
+  getConversation,
+  modelRequests,
+  script,
+  uniqueKey,
+} from "../helpers";
 import {
   allEvents,
   customs,
@@ -162,6 +170,10 @@ describe("a call that needs approval", () => {
     const p2 = pending.find((p) => p.tool_call_id === "p2")!;
     expect((await decide(id, p1.approval_id, { decision: "approve" })).status).toBe(200);
     // The approved call runs at once; the other still waits.
+    await eventually(async () => {
+      const c = await getConversation(id);
+      return (c.messages as { tool_call_id?: string }[]).some((m) => m.tool_call_id === "p1");
+    });
     const [still] = await pendingApprovals(id, 1);
     expect(still.approval_id).toBe(p2.approval_id);
     expect(await modelRequests(key)).toHaveLength(1);

@@ -92,8 +92,14 @@ describe("a message sent with steer: true", () => {
     const id = await createConversation(key);
     await send(id, "go");
     await eventually(async () => (await modelRequests(key)).length === 1);
-    for (let i = 0; i < 2; i++)
-      await (await steer(id, "only once", { idempotency_key: "steer-1" })).body?.cancel();
+    const runIds: (string | null)[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await steer(id, "only once", { idempotency_key: "steer-1" });
+      expect(res.status).toBe(200);
+      runIds.push(res.headers.get("x-run-id"));
+      await res.body?.cancel();
+    }
+    expect(runIds[1]).toBe(runIds[0]);
     await release(key);
     await eventually(async () => (await getConversation(id)).status === "idle");
     const users = ((await getConversation(id)).messages as { role: string; content: string }[]).filter(

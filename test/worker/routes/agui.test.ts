@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { HttpAgent } from "@ag-ui/client";
 import { describe, expect, it } from "vitest";
-import { ADMIN, createConversation, getConversation, script, uniqueKey } from "../helpers";
+import { ADMIN, api, createConversation, getConversation, script, uniqueKey } from "../helpers";
 
 const agentFor = (threadId: string) =>
   new HttpAgent({
@@ -58,5 +58,39 @@ describe("POST /v1/agui", () => {
     const result = await agent.runAgent({ runId: "first-run" });
     expect(result.result).toBe("echo: ping");
     expect((await getConversation(threadId)).status).toBe("idle");
+  });
+
+  it("shows an AG-UI client the approval as a CUSTOM event it can resolve through the approvals route", async () => {
+    const key = uniqueKey("agui-approval");
+    await script(key, [
+      { tool_calls: [{ id: "s", name: "shout", arguments: { text: "via ag-ui" } }] },
+      { text: "Shouted." },
+    ]);
+    const threadId = await createConversation(key, { approvals: { shout: "ask" } });
+    const agent = agentFor(threadId);
+    agent.messages.push({ id: "u1", role: "user", content: "shout" });
+    const customs: { name: string; value: Record<string, unknown> }[] = [];
+    const result = await agent.runAgent(
+      { runId: `run-${crypto.randomUUID()}` },
+      {
+        onCustomEvent: ({ event }) => {
+          const value = event.value as Record<string, unknown>;
+          customs.push({ name: event.name, value });
+          if (event.name === "approval_requested")
+            void api(`/v1/conversations/${threadId}/approvals/${String(value.approval_id)}`, {
+              method: "POST",
+              json: { decision: "approve" },
+            });
+        },
+      },
+    );
+    expect(customs.map((c) => c.name)).toEqual(["approval_requested", "approval_resolved"]);
+    expect(customs[0].value).toMatchObject({
+      tool_call_id: "s",
+      tool_name: "shout",
+      arguments: { text: "via ag-ui" },
+    });
+    expect(result.result).toBe("Shouted.");
+    expect(agent.messages.some((m) => m.role === "tool" && m.content === "VIA AG-UI")).toBe(true);
   });
 });
