@@ -149,6 +149,7 @@ export class Transcript {
       tasks: state.tasks ?? [],
       pending_question: state.pending_question ?? null,
       tabs: state.tabs ?? [],
+      pending_takeover: state.pending_takeover ?? null,
       pending_approvals: state.pending_approvals ?? [],
     };
     if (hadQuestion && !this.state.pending_question)
