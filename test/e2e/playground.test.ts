@@ -15,6 +15,8 @@ import { freePort } from "./support/wrangler-dev";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const MODEL = "playground";
+/** `npm run dev` builds, sets up and starts wrangler: give a loaded machine time. */
+const READY_MS = 150_000;
 const CHROMIUM = "/usr/lib/chromium/chromium";
 const FLAGS = [
   "--headless",
@@ -45,7 +47,7 @@ function freshCopy(): string {
 
 /** Waits until `npm run dev` printed its banner; returns the dashboard URL and the token. */
 async function banner(): Promise<{ dashboard: string; token: string }> {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + READY_MS;
   while (Date.now() < deadline) {
     const dash = /dashboard: (\S+)/.exec(output);
     const token = /sign in: +(\S+)/.exec(output);
@@ -94,7 +96,7 @@ beforeAll(async () => {
   dev.stderr?.on("data", (b: Buffer) => (output += b.toString()));
   url = (await banner()).dashboard;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
-});
+}, READY_MS + 30_000);
 
 afterAll(async () => {
   await browser?.close().catch(() => {});
@@ -176,6 +178,11 @@ describe("a fresh clone's first run", () => {
     await page.locator(".msg.assistant", { hasText: "Porto it is" }).waitFor();
     expect(await page.locator(".msg.user").first().textContent()).toContain("in Portugal");
     expect(await box.inputValue()).toBe("");
+    // The tool call is collapsed until opened, then shows its arguments.
+    const tool = page.locator(".tool", { hasText: "ask_user" });
+    expect(await tool.locator(".tool-args").isVisible()).toBe(false);
+    await tool.locator("summary").click();
+    expect(await tool.locator(".tool-args").textContent()).toContain("Which city?");
 
     const sent = (await (await fetch(`${model.url}/__scripts/${MODEL}/requests`)).json()) as {
       requests: { messages: { role: string; content: unknown }[] }[];

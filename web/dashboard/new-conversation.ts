@@ -17,6 +17,7 @@ export function newConversationForm(onCancel: () => void): HTMLElement {
   const model = h("input", { type: "text", placeholder: "Default model" });
   const tools = h("input", { type: "text", placeholder: "All tools; or e.g. web_search, web_fetch" });
   const profile = h("input", { type: "text", placeholder: "None" });
+  const approvals = h("input", { type: "text", placeholder: "e.g. opfs_delete=ask, shop__*=deny" });
   const out = h("div");
   const cancel = h("button", { type: "button", class: "secondary" }, "Cancel");
   cancel.addEventListener("click", onCancel);
@@ -29,6 +30,11 @@ export function newConversationForm(onCancel: () => void): HTMLElement {
     field("Model", model),
     field("Allowed tools", tools, "Comma-separated tool names; empty for every tool."),
     field("Browser profile", profile, "A saved browser profile to start logged in; empty for none."),
+    field(
+      "Approvals",
+      approvals,
+      "tool or glob = ask | allow | deny, comma-separated; the stricter of this and the workspace's wins.",
+    ),
     h("p", {}, h("button", { type: "submit" }, "Start"), " ", cancel),
     out,
   );
@@ -44,6 +50,11 @@ export function newConversationForm(onCancel: () => void): HTMLElement {
       .filter(Boolean);
     if (allowed.length) body.allowed_tools = allowed;
     if (profile.value.trim()) body.browser_profile = profile.value.trim();
+    const rules = approvals.value
+      .split(",")
+      .map((r) => r.split("=").map((x) => x.trim()))
+      .filter((r) => r[0]);
+    if (rules.length) body.approvals = Object.fromEntries(rules.map(([k, v]) => [k, v ?? ""]));
     try {
       const conv = await api<{ id: string }>("/v1/conversations", { method: "POST", json: body });
       location.hash = `#/conversations/${encodeURIComponent(conv.id)}`;

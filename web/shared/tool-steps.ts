@@ -36,7 +36,10 @@ export class ToolSteps {
     if (this.steps.has(id)) return;
     const status = h("span", { class: "tool-status" }, this.strings.running);
     const head = h("span", { class: "tool-name" }, name);
-    const details = this.verbose ? h("div", { class: "tool-details" }) : null;
+    // Collapsed by default: the arguments and the result open with a click.
+    const details = this.verbose
+      ? h("details", { class: "tool-details" }, h("summary", {}, "Arguments and result"))
+      : null;
     const row = h("div", { class: "row tool", "data-status": "running" }, head, " ", status, details);
     this.steps.set(id, { name, args: "", row, status, details });
     this.add(row);
