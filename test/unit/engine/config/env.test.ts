@@ -30,7 +30,7 @@ describe("the environment schema", () => {
       MODEL_RETRY_MAX_DELAY_MS: 60_000,
       ASK_USER_TIMEOUT_MS: 300_000,
       SSE_HEARTBEAT_MS: 15_000,
-      RUN_WATCHDOG_MS: 30_000,
+      RUN_WATCHDOG_MS: 3_000,
       ALLOW_PRIVATE_NETWORK: false,
       BROWSER_IDLE_MS: 600_000,
       PAGE_SCRIPT_TIMEOUT_MS: 10_000,
