@@ -281,7 +281,10 @@ describe("the widget embedded on another origin", () => {
       await dash.locator("button[type=submit]").click();
       // The list shows a conversation by its title; its link names the id.
       await dash.locator(`a[href="#/conversations/${id}"]`).click();
-      await dash.locator(".tool[data-status=done] .tool-result", { hasText: "onerror" }).waitFor();
+      // Tool calls are collapsed: open the one whose result holds the hostile markup, as a person would.
+      const hostileTool = dash.locator(".tool[data-status=done]", { hasText: "onerror" });
+      await hostileTool.locator("summary").click();
+      await hostileTool.locator(".tool-result", { hasText: "onerror" }).waitFor();
       await dash.locator(".msg.assistant", { hasText: "click me" }).waitFor();
       expect(await dash.locator("#app img, #app script, #app iframe, #app b").count()).toBe(0);
       expect(await dash.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
