@@ -1,6 +1,6 @@
 /**
  * Extraction bench: our main-content extractor against Readability.js (both on linkedom),
- * side by side inside workerd, on two sets read from /work/shared/data (never copied in):
+ * side by side inside workerd, on two sets read from ../shared/data beside the repo (never copied in):
  * - the article-extraction set: word 4-shingle precision/recall (per-page averaged) and F1;
  * - the WCXB development split (7 page types): the benchmark's word-level F1, mean over pages,
  *   printed per type beside rs-trafilatura's published figures, plus a held-out part (ids ≡ 0 mod 5)
@@ -13,8 +13,9 @@ import { gunzipSync } from "node:zlib";
 import { unstable_startWorker } from "wrangler";
 import { loadWcxb, markdownAsText, RS_TRAFILATURA, scoreWords, WCXB_TYPES } from "./wcxb-score.ts";
 
-const DATA_DIR = process.env.EXTRACTION_DATA ?? "/work/shared/data/article-extraction";
-const WCXB_DIR = process.env.WCXB_DATA ?? "/work/shared/data/wcxb-dev";
+const DATA_DIR =
+  process.env.EXTRACTION_DATA ?? join(import.meta.dirname, "../../shared/data/article-extraction");
+const WCXB_DIR = process.env.WCXB_DATA ?? join(import.meta.dirname, "../../shared/data/wcxb-dev");
 /** Each article page is extracted this many times per extractor; the mean is its time. */
 const REPEAT = Number(process.env.EXTRACTION_REPEAT ?? "5");
 /** WCXB pages are many and large: one timed run each. */
