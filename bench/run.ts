@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 
 const benches = [
   "runtime.ts",
+  "tracing.ts",
   "extraction.ts",
   "browser.ts",
   "live-view.ts",

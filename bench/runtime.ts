@@ -8,9 +8,12 @@ import { type BenchStack, ms, percentile, startBenchStack } from "./start-worker
 const TURNS = 20;
 const CONCURRENT = 50;
 
-interface Ev {
+/** An event as the bench reads it: its type, its timestamp, and when the client received it. */
+export interface Ev {
   type: string;
   timestamp?: number;
+  /** performance.now() at arrival (sub-millisecond, unlike `timestamp`). */
+  arrivedMs: number;
 }
 
 /** Reads an SSE response to its end, with the arrival time of the first event. */
@@ -33,7 +36,7 @@ async function readRun(res: Response, t0: number): Promise<{ events: Ev[]; first
       i = buffer.indexOf("\n\n");
       if (!data) continue;
       if (events.length === 0) firstEventMs = performance.now() - t0;
-      events.push(JSON.parse(data.slice(6)) as Ev);
+      events.push({ ...(JSON.parse(data.slice(6)) as Omit<Ev, "arrivedMs">), arrivedMs: performance.now() });
     }
   }
   return { events, firstEventMs };
@@ -47,7 +50,8 @@ const toolTurns = (turns: number) => [
   { text: "done" },
 ];
 
-async function runConversation(stack: BenchStack, key: string, turns: number) {
+/** Runs one conversation of `turns` model turns over SSE; its events and timings. */
+export async function runConversation(stack: BenchStack, key: string, turns: number) {
   await stack.script(key, toolTurns(turns));
   const conv = (await (
     await stack.request("/v1/conversations", { method: "POST", json: { model: key } })
@@ -71,7 +75,7 @@ async function runConversation(stack: BenchStack, key: string, turns: number) {
  * and the runtime's share of it (the turn minus the model call, i.e. minus STEP_STARTED to the
  * last streamed model event of that step).
  */
-function turnTimes(events: Ev[]): { total: number[]; runtime: number[] } {
+export function turnTimes(events: Ev[]): { total: number[]; runtime: number[] } {
   const total: number[] = [];
   const runtime: number[] = [];
   let stepStart = -1;

@@ -1,0 +1,88 @@
+/**
+ * Tracing overhead (issue 17): the same conversations through two Workers side by side, one
+ * without OTEL_EXPORTER_OTLP_ENDPOINT (tracing off) and one exporting to a local OTLP receiver
+ * (tracing on, `http/protobuf`), interleaved so both see the same machine load. Target: under
+ * 1 ms added per model turn at p50.
+ */
+import { startOtlpReceiver } from "../test/support/otlp-receiver.ts";
+import { type Ev, runConversation, turnTimes } from "./runtime.ts";
+import { type BenchStack, ms, percentile, startBenchStack } from "./start-worker.ts";
+
+const TURNS = 20;
+const CONVERSATIONS = 15;
+
+interface Sample {
+  /** Runtime share per turn from the events' timestamps (whole milliseconds in workerd). */
+  runtime: number[];
+  /** Per turn: between the arrivals of consecutive STEP_STARTED events at the client (sub-millisecond). */
+  perTurn: number[];
+}
+
+async function sample(stack: BenchStack, key: string, into: Sample): Promise<void> {
+  const r = await runConversation(stack, key, TURNS);
+  if (!r.ok) throw new Error(`${key}: the run did not finish`);
+  into.runtime.push(...turnTimes(r.events).runtime);
+  into.perTurn.push(...arrivalGaps(r.events));
+}
+
+/** Client-side time from one model turn's start to the next. */
+function arrivalGaps(events: Ev[]): number[] {
+  const starts = events.filter((e) => e.type === "STEP_STARTED").map((e) => e.arrivedMs);
+  return starts.slice(1).map((t, i) => t - starts[i]);
+}
+
+const line = (label: string, off: number[], on: number[]) => {
+  const [off50, on50, off99, on99] = [
+    percentile(off, 50),
+    percentile(on, 50),
+    percentile(off, 99),
+    percentile(on, 99),
+  ];
+  return `${label}\n  off: p50 ${ms(off50)}  p99 ${ms(off99)}   on: p50 ${ms(on50)}  p99 ${ms(on99)}   added: p50 ${ms(on50 - off50)}  p99 ${ms(on99 - off99)}  (n=${on.length} each)`;
+};
+
+/** Prints per-turn overhead with tracing off and on, and the difference. */
+export async function benchTracing(): Promise<void> {
+  const receiver = await startOtlpReceiver();
+  const stacks: BenchStack[] = [];
+  try {
+    const off = await startBenchStack();
+    stacks.push(off);
+    const on = await startBenchStack({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
+    stacks.push(on);
+    const offS: Sample = { runtime: [], perTurn: [] };
+    const onS: Sample = { runtime: [], perTurn: [] };
+    await sample(off, "trace-warm-off", { runtime: [], perTurn: [] });
+    await sample(on, "trace-warm-on", { runtime: [], perTurn: [] });
+    for (let i = 0; i < CONVERSATIONS; i++) {
+      // Alternate which goes first so neither always runs on a warmer machine.
+      const pair: [BenchStack, string, Sample][] = [
+        [off, `trace-off-${i}`, offS],
+        [on, `trace-on-${i}`, onS],
+      ];
+      if (i % 2) pair.reverse();
+      for (const [stack, key, into] of pair) await sample(stack, key, into);
+    }
+    await new Promise((r) => setTimeout(r, 1_000)); // let the last batch arrive
+    const res = await fetch(`${receiver.controlUrl}/spans`);
+    const { spans } = (await res.json()) as { spans: { name: string }[] };
+    const chats = spans.filter((s) => s.name.startsWith("chat ")).length;
+    console.log("\n== Tracing overhead (workerd, zero-latency scripted model, OTLP http/protobuf) ==");
+    console.log(line("runtime share per model turn (event timestamps):", offS.runtime, onS.runtime));
+    console.log(
+      line(
+        "whole model turn incl. local model HTTP + tool (client arrival times):",
+        offS.perTurn,
+        onS.perTurn,
+      ),
+    );
+    console.log(
+      `spans received by the local collector: ${spans.length} (${chats} chat spans for ${(CONVERSATIONS + 1) * TURNS} traced turns); target: < 1 ms added at p50`,
+    );
+  } finally {
+    for (const s of stacks) await s.stop().catch(() => {});
+    await receiver.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchTracing();
