@@ -24,7 +24,11 @@ function table(title: string, first: string[], rows: HTMLElement[], note?: Child
     h(
       "table",
       { "aria-label": title, class: "usage-table" },
-      h("thead", {}, h("tr", {}, ...[...first, ...NUMBERS].map((t) => h("th", {}, t)))),
+      h(
+        "thead",
+        {},
+        h("tr", {}, ...first.map((t) => h("th", {}, t)), ...NUMBERS.map((t) => h("th", { class: "num" }, t))),
+      ),
       h("tbody", {}, ...rows),
     ),
     note ? h("p", { class: "muted" }, note) : null,
