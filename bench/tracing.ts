@@ -4,7 +4,8 @@
  * (tracing on, `http/protobuf`), interleaved so both see the same machine load. Target: under
  * 1 ms added per model turn at p50.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildSync } from "esbuild";
@@ -28,7 +29,9 @@ interface Sample {
 }
 
 async function sample(stack: BenchStack, key: string, into: Sample): Promise<void> {
-  const r = await runConversation(stack, key, TURNS);
+  const r = await runConversation(stack, key, TURNS).catch((err: Error) => {
+    throw new Error(`${key}: ${err.message}`, { cause: err });
+  });
   if (!r.ok) throw new Error(`${key}: the run did not finish`);
   into.runtime.push(...turnTimes(r.events).runtime);
   into.perTurn.push(...arrivalGaps(r.events));
@@ -126,10 +129,16 @@ async function tracerCpu(collector: string): Promise<number[]> {
 export async function benchTracing(): Promise<void> {
   const receiver = await startOtlpReceiver();
   const stacks: BenchStack[] = [];
+  const state = mkdtempSync(join(tmpdir(), "cirrus-bench-tracing-"));
   try {
-    const off = await startBenchStack();
+    // Each Worker keeps its own local state: two sharing one SQLite folder lock each other out.
+    const off = await startBenchStack({}, "wrangler.toml", join(state, "off"));
     stacks.push(off);
-    const on = await startBenchStack({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
+    const on = await startBenchStack(
+      { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url },
+      "wrangler.toml",
+      join(state, "on"),
+    );
     stacks.push(on);
     const offS: Sample = { runtime: [], perTurn: [] };
     const onS: Sample = { runtime: [], perTurn: [] };
@@ -169,6 +178,7 @@ export async function benchTracing(): Promise<void> {
   } finally {
     for (const s of stacks) await s.stop().catch(() => {});
     await receiver.close();
+    rmSync(state, { recursive: true, force: true });
   }
 }
 
