@@ -15,7 +15,7 @@ const only = process.env.WCXB_TYPE;
 if (dump) mkdirSync(dump, { recursive: true });
 const rows: { id: string; type: string; hold: boolean; f1: number; p: number; r: number; ms: number }[] = [];
 for (const page of loadWcxb(dir)) {
-  if (only && page.type !== only) continue;
+  if (only && !only.split(",").includes(page.type)) continue;
   const html = decodeBody(page.bytes, null, true);
   const start = performance.now();
   let title = "";

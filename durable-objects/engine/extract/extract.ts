@@ -8,8 +8,8 @@ import { cleanArticle, isInside } from "./article-cleanup";
 import type { DomDocument, DomElement } from "./dom-types";
 import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
-import { pageKind } from "./page-kind";
-import { mainRegion, removeProductGrids } from "./region";
+import { type PageKind, pageKind } from "./page-kind";
+import { mainRegion, removeChrome, removeProductGrids } from "./region";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -42,12 +42,15 @@ function removePageJunk(doc: DomDocument): void {
     el.remove();
 }
 
-function removeArticleJunk(root: DomElement): void {
+/** Class/id words that are the content on a forum: the posts are comments, each with its author and time. */
+const FORUM_POST_ATTR = /comment|author|byline|dateline|timestamp|disqus/i;
+
+function removeArticleJunk(root: DomElement, kind: PageKind): void {
   const total = (root.textContent ?? "").length;
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     if (!isInside(el, root)) continue;
     const label = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
-    if (!JUNK_ATTR.test(label)) continue;
+    if (!JUNK_ATTR.test(label) || (kind === "forum" && FORUM_POST_ATTR.test(label))) continue;
     if ((el.textContent ?? "").length < total * JUNK_SHARE) el.remove();
   }
   for (const el of [...root.querySelectorAll("figcaption, figure, time")]) el.remove();
@@ -78,8 +81,8 @@ function parsePage(html: string, url?: string): DomDocument {
 }
 
 /** The main region of a page, found on a copy of its body: Readability reads the page untouched. */
-const regionOf = (document: DomDocument) =>
-  document.body ? mainRegion(document.body.cloneNode(true)) : null;
+const regionOf = (document: DomDocument, kind: PageKind) =>
+  document.body ? mainRegion(document.body.cloneNode(true), kind === "product") : null;
 
 /** Extracts the main content of an HTML page as Markdown. */
 export function extractMainContent(html: string, url?: string): Extracted {
@@ -90,11 +93,13 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // A page that says it is an article is read by Readability alone, on the page as it is.
   const kind = pageKind(document, ld);
   removePageJunk(document);
-  let region = kind === "article" ? null : regionOf(document);
+  let region = kind === "article" ? null : regionOf(document, kind);
   const article = readArticle(document);
   if (article?.content) {
-    removeArticleJunk(article.content);
-    removeProductGrids(article.content);
+    removeArticleJunk(article.content, kind);
+    removeChrome(article.content);
+    // Priced cards are other products on a product page or an article, but the content of a category page.
+    if (kind === "product" || kind === "article") removeProductGrids(article.content);
     cleanArticle(article.content, article.title ?? title);
   }
   const articleChars = article?.content ? textLength(article.content) : 0;
@@ -102,7 +107,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
     // Readability took the page apart and found little: read the region from a fresh parse.
     const again = parsePage(html, url);
     removePageJunk(again);
-    region = regionOf(again);
+    region = regionOf(again, kind);
   }
   const useRegion =
     region && (articleChars < MIN_ARTICLE_CHARS || region.chars > articleChars * REGION_OVER_ARTICLE);
@@ -140,6 +145,7 @@ function readArticle(document: DomDocument) {
   try {
     return new Readability<DomElement>(document as never, {
       disableJSONLD: true,
+      keepClasses: true,
       serializer: (n) => n as unknown as DomElement,
     }).parse();
   } catch {

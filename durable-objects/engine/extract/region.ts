@@ -17,6 +17,8 @@ const WIDGET_ATTR =
 const PRICE = /([$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(€|EUR|USD|GBP|zł|kr))/;
 /** A grid of at least this many priced cards is a product grid (other products, not this page's text). */
 export const MIN_GRID_CARDS = 3;
+/** A shop or listing widget is removed unless it holds at least this share of the text. */
+export const WIDGET_SHARE = 0.5;
 /** Elements that are chrome by their role. */
 const CHROME_SELECTOR =
   "header, footer, form, [role=banner], [role=contentinfo], [role=search], [role=dialog], [role=alertdialog], [aria-hidden=true], [aria-modal=true], [style*='display:none'], [style*='display: none']";
@@ -38,9 +40,11 @@ export function removeChrome(root: DomElement, share = 0.25): void {
   }
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     const label = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
-    if (!CHROME_ATTR.test(label) && !WIDGET_ATTR.test(label)) continue;
+    const widget = WIDGET_ATTR.test(label);
+    if (!widget && !CHROME_ATTR.test(label)) continue;
     if (el.tagName === "BODY" || el.tagName === "MAIN" || !isInside(el, root)) continue;
-    if (textLength(el) < total * share) el.remove();
+    // Filters, pagers and upsells are never the content: only a block holding most of the text is kept.
+    if (textLength(el) < total * (widget ? WIDGET_SHARE : share)) el.remove();
   }
 }
 
@@ -97,10 +101,10 @@ export interface Region {
 }
 
 /** Strips a (copied) body of its chrome in place and returns its main region: its `<main>`, or the block holding its text. */
-export function mainRegion(body: DomElement): Region {
+export function mainRegion(body: DomElement, dropGrids: boolean): Region {
   removeChrome(body);
   const node = landmark(body) ?? densest(body);
   const chars = textLength(node);
-  removeProductGrids(node);
+  if (dropGrids) removeProductGrids(node);
   return { node, chars };
 }

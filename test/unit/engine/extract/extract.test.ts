@@ -43,6 +43,14 @@ describe("main-content extraction", () => {
     expect(markdown).toContain("```\nnpm install library\n```");
   });
 
+  it("drops boilerplate blocks inside the article by their class, as Readability keeps classes for the cleanup", () => {
+    const signup = `<div class="newsletter-signup"><h4>Get the morning briefing</h4><p>Every weekday, the town's news in your inbox before seven o'clock.</p></div>`;
+    const body = [1, 2, 3].map(para).join("") + signup + [4, 5].map(para).join("");
+    const { markdown } = extractMainContent(page(body), "https://gazette.example/library");
+    expect(markdown).toContain("Paragraph 5 of the story");
+    for (const junk of ["morning briefing", "in your inbox"]) expect(markdown).not.toContain(junk);
+  });
+
   it("falls back to the page body when there is no article to find", () => {
     const { markdown } = extractMainContent("<html><body><div>Just one short line.</div></body></html>");
     expect(markdown).toBe("Just one short line.");

@@ -30,7 +30,7 @@ describe("main content beyond articles", () => {
       expect(markdown).toContain(`## ${name}`);
   });
 
-  it("drops a grid of priced product cards from a category page, keeping its text", () => {
+  it("keeps the grid of priced product cards that is a category page's content", () => {
     const card = (n: number) =>
       `<li class="card"><a href="/p/${n}">Wool sock ${n}</a><span>$1${n}.00</span></li>`;
     const html = wrap(
@@ -41,7 +41,23 @@ describe("main content beyond articles", () => {
     );
     const { markdown } = extractMainContent(html, "https://shop.example/socks");
     expect(markdown).toContain("knitted from merino wool");
-    for (const junk of ["Wool sock 3", "$13.00"]) expect(markdown).not.toContain(junk);
+    for (const n of [1, 6]) expect(markdown).toContain(`[Wool sock ${n}](https://shop.example/p/${n})`);
+    expect(markdown).toContain("$13.00");
+    expect(markdown).not.toContain("Filter by size");
+  });
+
+  it("drops the grid of other priced products from a product page", () => {
+    const ld = `<script type="application/ld+json">{"@type":"Product","name":"Trail runner","offers":{"@type":"Offer","price":"120"}}</script>`;
+    const card = (n: number) =>
+      `<li class="card"><a href="/p/${n}">Road shoe ${n}</a><span>$9${n}.00</span></li>`;
+    const html = wrap(
+      ld,
+      `<h1>Trail runner</h1><p>A light trail shoe with a grippy outsole, a rock plate and a breathable mesh upper for long days in the hills.</p><p>$120</p>
+      <ul class="grid">${[1, 2, 3, 4, 5].map(card).join("")}</ul>`,
+    );
+    const { markdown } = extractMainContent(html, "https://shop.example/p/trail");
+    expect(markdown).toContain("A light trail shoe with a grippy outsole");
+    for (const junk of ["Road shoe 3", "$93.00"]) expect(markdown).not.toContain(junk);
   });
 
   it("adds a product's JSON-LD description when the markup does not show it", () => {
