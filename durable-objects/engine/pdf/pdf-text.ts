@@ -11,7 +11,7 @@ export const MAX_PDF_PAGES = 200;
 export const PDF_TYPE = "application/pdf";
 
 /** Why a PDF gives no text. */
-export type PdfErrorCode = "pdf_encrypted" | "pdf_no_text" | "pdf_invalid";
+export type PdfErrorCode = "pdf_encrypted" | "pdf_no_text" | "pdf_invalid" | "pdf_too_large";
 
 /** A PDF that cannot be read as text (the message says why, for the model). */
 export class PdfError extends CirrusError {

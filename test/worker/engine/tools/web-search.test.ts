@@ -263,6 +263,7 @@ describe("web_search with the private-network guard on", () => {
       fetchTimeoutMs: 3000,
       fetchMaxBytes: 1_000_000,
       fetchMaxPdfBytes: 1_000_000,
+      fetchMaxDocxBytes: 1_000_000,
       searchTimeoutMs: 3000,
     };
     const tools = new ToolRegistry(
