@@ -214,7 +214,7 @@ export const ConversationDetails = Conversation.extend({
   messages: z
     .array(ChatMessageView)
     .describe(
-      `The newest ${DETAILS_MESSAGE_LIMIT} messages, oldest first; messages_total counts them all and the whole history is in the event stream.`,
+      `The newest ${DETAILS_MESSAGE_LIMIT} messages, oldest first; messages_total counts them all. Page through every one with GET /v1/conversations/{id}/messages.`,
     ),
   messages_total: z.number().int().describe("How many messages the conversation has in all."),
   tasks: z.array(Task),

@@ -17,6 +17,7 @@ import type {
 import type { ApprovalDecisionBody, ApprovalResolved } from "../../shared/approvals";
 import type { BrowserInput, ProfileSaved, TabList, TakeoverDone } from "../../shared/browser-api";
 import type { StoredHttpTool } from "../../shared/http-tools";
+import type { MessageList, MessagePageQuery } from "../../shared/message-pages";
 import { writtenFiles } from "../engine/files/written-files";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { decideApproval } from "./approval-decision";
@@ -30,7 +31,7 @@ import {
   publicInfo,
 } from "./conversation-meta";
 import { type ConversationParts, conversationParts } from "./conversation-parts";
-import { conversationDetails, liveFields, type ViewParts } from "./conversation-views";
+import { conversationDetails, liveFields, messagePage, type ViewParts } from "./conversation-views";
 import { callToolDirectly } from "./direct-tool-call";
 import { type Intake, takeMessage } from "./message-intake";
 import { answerQuestion, answerWithout, finishTakeover, type PauseParts } from "./pause-answers";
@@ -90,6 +91,11 @@ export class ConversationObject extends DurableObject<Env> {
   details(): ConversationDetails | null {
     const info = this.info();
     return info ? conversationDetails(this.views(), info) : null;
+  }
+
+  /** One page of the conversation's messages, or null when it does not exist. */
+  messages(query: MessagePageQuery): MessageList | null {
+    return this.info() ? messagePage(this.p.messages, query) : null;
   }
 
   /**

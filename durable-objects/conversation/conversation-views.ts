@@ -5,12 +5,31 @@ import {
   DETAILS_MESSAGE_LIMIT,
   type RunView,
 } from "../../shared/api";
+import type { MessageList, MessagePageQuery } from "../../shared/message-pages";
 import type { Approvals } from "../engine/approvals/approvals";
 import type { StateHolder } from "../engine/loop/conversation-state";
 import type { EventLog } from "../engine/store/event-log";
 import type { MessageStore, StoredMessage } from "../engine/store/message-store";
 import type { Run, RunStore } from "../engine/store/run-store";
 import { type ConversationInfo, type LiveFields, publicInfo } from "./conversation-meta";
+
+/** One page of the conversation's messages: `limit` after (asc) or before (desc) the cursor's id. */
+export function messagePage(messages: MessageStore, q: MessagePageQuery): MessageList {
+  const cursor = q.cursor === undefined ? null : Number(q.cursor);
+  // One row more than asked tells whether another page follows.
+  const rows =
+    q.order === "asc"
+      ? messages.page(cursor ?? 0, q.limit + 1)
+      : messages.pageBefore(cursor ?? Number.MAX_SAFE_INTEGER, q.limit + 1);
+  const data = rows.slice(0, q.limit);
+  const hasMore = rows.length > q.limit;
+  return {
+    data: data.map(messageView),
+    has_more: hasMore,
+    next_cursor: hasMore ? String(data.at(-1)!.id) : null,
+    total: messages.count(),
+  };
+}
 
 /** The conversation's stores a view reads. */
 export interface ViewParts {

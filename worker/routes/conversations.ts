@@ -11,6 +11,7 @@ import {
   CreateConversation,
   UpdateConversation,
 } from "../../shared/api";
+import { MessageList, MessagePageQuery } from "../../shared/message-pages";
 import { cursorPage } from "../../shared/page";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
@@ -98,6 +99,25 @@ app.openapi(
     const details = await conversationStub(c.env, c.get("principal").workspaceId, id).details();
     if (!details) throw new ApiError(404, "not_found", `No conversation ${id} in this workspace.`);
     return c.json(details, 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/conversations/{id}/messages",
+    summary: "Page through a conversation's messages (oldest first, or newest first with order=desc)",
+    tags: ["Conversations"],
+    request: { params: IdParam, query: MessagePageQuery },
+    responses: { 200: json(MessageList, "A page of messages"), ...errors },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const page = await conversationStub(c.env, c.get("principal").workspaceId, id).messages(
+      c.req.valid("query"),
+    );
+    if (!page) throw new ApiError(404, "not_found", `No conversation ${id} in this workspace.`);
+    return c.json(page as MessageList, 200);
   },
 );
 
