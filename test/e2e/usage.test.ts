@@ -199,9 +199,12 @@ describe("the Usage page", () => {
     // From after to: the API's refusal is shown.
     await page.getByLabel("From (UTC)").fill(day(1));
     await page.getByRole("button", { name: "Show range" }).click();
-    expect(await page.getByRole("alert").textContent()).toBe(
-      `from (${day(1)}) is after to (${today}). (400 invalid_range)`,
-    );
+    const refused = `from (${day(1)}) is after to (${today}). (400 invalid_range)`;
+    expect(await page.getByRole("alert").textContent()).toBe(refused);
+    // Exporting that range shows the CSV call's refusal too, above the report.
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    await page.getByRole("alert").nth(1).waitFor();
+    expect(await page.getByRole("alert").allTextContents()).toEqual([refused, refused]);
   });
 
   it("downloads exactly the API's CSV for the chosen range", async () => {
