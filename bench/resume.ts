@@ -13,7 +13,7 @@
  * runtime. Linux only (workerd's pid is read from /proc).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -52,6 +52,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Builds the Worker as a deploy would, once; returns the output directory. */
 function buildWorker(): string {
+  // The assets binding needs web/dist, which `npm run build:web` makes.
+  if (!existsSync(join(ROOT, "web", "dist"))) {
+    const web = spawnSync(process.execPath, [join(ROOT, "scripts", "build-web.ts")], { stdio: "inherit" });
+    if (web.status !== 0) throw new Error("npm run build:web failed");
+  }
   const out = mkdtempSync(join(tmpdir(), "cirrus-resume-dist-"));
   const built = spawnSync(
     join(ROOT, "node_modules", ".bin", "wrangler"),

@@ -13,10 +13,14 @@ export interface BenchStack {
   stop(): Promise<void>;
 }
 
-/** Starts the scripted model and the Worker (config `wrangler.toml` unless given); stop() ends both. */
+/**
+ * Starts the scripted model and the Worker (config `wrangler.toml` unless given); stop() ends both.
+ * Two stacks running at once need their own `persistTo` folders (one SQLite state each).
+ */
 export async function startBenchStack(
   extraVars: Record<string, string> = {},
   config = "wrangler.toml",
+  persistTo?: string,
 ): Promise<BenchStack> {
   const model = await startScriptedModel();
   const worker = await unstable_dev("worker/index.ts", {
@@ -33,6 +37,7 @@ export async function startBenchStack(
       ...extraVars,
     },
     local: true,
+    ...(persistTo ? { persistTo } : {}),
     experimental: { disableExperimentalWarning: true, forceLocal: true, watch: false },
   });
   const url = `http://127.0.0.1:${worker.port}`;

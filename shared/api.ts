@@ -8,6 +8,7 @@ import { ProfileName } from "./browser-api";
 import { BudgetUsd, CostUsd } from "./cost";
 import { ConversationState, PendingQuestion, PendingTakeover, Task } from "./events";
 import { McpServerNames } from "./mcp";
+import { cursorPageOf } from "./page";
 import { TOOL_NAME_PATTERN } from "./patterns";
 import { AllowedDomains } from "./settings";
 
@@ -213,7 +214,7 @@ export const ConversationDetails = Conversation.extend({
   messages: z
     .array(ChatMessageView)
     .describe(
-      `The newest ${DETAILS_MESSAGE_LIMIT} messages, oldest first; messages_total counts them all and the whole history is in the event stream.`,
+      `The newest ${DETAILS_MESSAGE_LIMIT} messages, oldest first; messages_total counts them all. Page through every one with GET /v1/conversations/{id}/messages.`,
     ),
   messages_total: z.number().int().describe("How many messages the conversation has in all."),
   tasks: z.array(Task),
@@ -234,13 +235,7 @@ export const UpdateConversation = z
   .openapi("UpdateConversation");
 export type UpdateConversation = z.infer<typeof UpdateConversation>;
 
-export const ConversationList = z
-  .object({
-    data: z.array(Conversation),
-    has_more: z.boolean(),
-    next_cursor: z.string().nullable().describe("Pass as `cursor` to get the next page."),
-  })
-  .openapi("ConversationList");
+export const ConversationList = cursorPageOf(Conversation).openapi("ConversationList");
 
 export const SendMessage = z
   .object({

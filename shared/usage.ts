@@ -44,11 +44,22 @@ export const UsageReport = z
     days: z.array(z.object({ day: z.string(), ...totals })).describe("Every day of the range, oldest first."),
     models: z.array(z.object({ model: z.string(), ...totals })),
     sources: z
-      .array(z.object({ conversation_id: z.string(), job_id: z.string().nullable(), ...totals }))
+      .array(
+        z.object({
+          conversation_id: z.string(),
+          job_id: z.string().nullable(),
+          title: z.string().nullable().describe("The conversation's title; null when untitled or deleted."),
+          ...totals,
+        }),
+      )
       .describe(
         "Per conversation (job runs carry their job id), most expensive first; at most 500, see sources_total.",
       ),
     sources_total: z.number().int().describe("How many conversations used tokens in the range."),
+    jobs: z
+      .array(z.object({ job_id: z.string(), ...totals }))
+      .describe("Per job (all its runs' conversations), most expensive first; at most 500, see jobs_total."),
+    jobs_total: z.number().int().describe("How many jobs used tokens in the range."),
   })
   .openapi("UsageReport");
 export type UsageReport = z.infer<typeof UsageReport>;

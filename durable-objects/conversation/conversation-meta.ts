@@ -3,7 +3,12 @@
  * job it runs for, its own HTTP tools and the context summary.
  */
 import type { AgentSettings } from "../../shared/agent-settings";
-import type { Channel, Conversation, CreateConversation } from "../../shared/api";
+import {
+  type Channel,
+  type Conversation,
+  type CreateConversation,
+  DEFAULT_TITLE_CHARS,
+} from "../../shared/api";
 import type { StoredHttpTool } from "../../shared/http-tools";
 import type { RuntimeConfig } from "../engine/config/runtime-config";
 import type { JobLink } from "./job-link";
@@ -121,4 +126,11 @@ export class ConversationMeta {
     this.set("http_tools", tools);
     return true;
   }
+}
+
+/** A first message's start as a title: its first line, at most DEFAULT_TITLE_CHARS characters. */
+export function defaultTitle(content: string): string | null {
+  const line = content.trim().split(/\r?\n/, 1)[0]?.replace(/\s+/g, " ").trim() ?? "";
+  if (!line) return null;
+  return line.length <= DEFAULT_TITLE_CHARS ? line : `${line.slice(0, DEFAULT_TITLE_CHARS - 1).trimEnd()}…`;
 }

@@ -127,22 +127,38 @@ export class UsageLedger {
     const models = q<TotalsRow & { model: string }>(
       `SELECT model, ${SUMS} FROM usage_daily ${where} GROUP BY model ORDER BY SUM(cost_usd) DESC, model`,
     );
-    const sources = q<TotalsRow & { conversation_id: string; job_id: string | null }>(
-      `SELECT conversation_id, MAX(job_id) AS job_id, ${SUMS} FROM usage_daily ${where}
+    // Titles come from the workspace's conversation index (same database; null once deleted).
+    const sources = q<TotalsRow & { conversation_id: string; job_id: string | null; title: string | null }>(
+      `SELECT conversation_id, MAX(job_id) AS job_id,
+         (SELECT title FROM conversations c WHERE c.id = conversation_id) AS title, ${SUMS}
+       FROM usage_daily ${where}
        GROUP BY conversation_id ORDER BY SUM(cost_usd) DESC, SUM(input_tokens + output_tokens) DESC
        LIMIT ${MAX_REPORT_SOURCES}`,
     );
-    const count = this.sql
-      .exec<{ n: number }>(`SELECT COUNT(DISTINCT conversation_id) AS n FROM usage_daily ${where}`, from, to)
-      .one().n;
+    const jobs = q<TotalsRow & { job_id: string }>(
+      `SELECT job_id, ${SUMS} FROM usage_daily ${where} AND job_id IS NOT NULL
+       GROUP BY job_id ORDER BY SUM(cost_usd) DESC, SUM(input_tokens + output_tokens) DESC, job_id
+       LIMIT ${MAX_REPORT_SOURCES}`,
+    );
+    const count = (col: string) =>
+      this.sql
+        .exec<{ n: number }>(`SELECT COUNT(DISTINCT ${col}) AS n FROM usage_daily ${where}`, from, to)
+        .one().n;
     return {
       from,
       to,
       total: totals(q<TotalsRow>(`SELECT ${SUMS} FROM usage_daily ${where}`)[0]),
       days: daysBetween(from, to).map((day) => ({ day, ...totals(byDay.get(day)) })),
       models: models.map((r) => ({ model: r.model, ...totals(r) })),
-      sources: sources.map((r) => ({ conversation_id: r.conversation_id, job_id: r.job_id, ...totals(r) })),
-      sources_total: count,
+      sources: sources.map((r) => ({
+        conversation_id: r.conversation_id,
+        job_id: r.job_id,
+        title: r.title,
+        ...totals(r),
+      })),
+      sources_total: count("conversation_id"),
+      jobs: jobs.map((r) => ({ job_id: r.job_id, ...totals(r) })),
+      jobs_total: count("job_id"),
     };
   }
 

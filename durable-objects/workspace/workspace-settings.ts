@@ -80,6 +80,7 @@ function writeSection(sql: SqlStorage, key: Section, value: object): void {
 /** Reads and writes one workspace's settings. */
 export class WorkspaceSettings {
   constructor(private readonly sql: SqlStorage) {
+    sql.exec("CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
     // Rows that could not be read whole, kept when a save replaces them.
     sql.exec(`CREATE TABLE IF NOT EXISTS settings_archive (
       id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL, value TEXT NOT NULL,

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { signedIn } from "./support/signed-in";
 import {
   ADMIN,
   cirrusApi,
@@ -147,10 +148,7 @@ describe("approvals in the dashboard", () => {
       },
     );
 
-    const page = await newContextPage(`${stack.cirrus}/dashboard/`);
-    await page.getByLabel("Workspace secret key").fill(sk);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    const page = await signedIn(stack, sk, { contexts });
     await page.goto(`${stack.cirrus}/dashboard/#/conversations/${conv.id}`);
     const cardA = page.locator(".approval", { hasText: "dash/a.md" });
     const cardB = page.locator(".approval", { hasText: "dash/b.md" });

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { signedIn } from "./support/signed-in";
 import { ADMIN, cirrusApi, type Stack, startHost, startStack } from "./support/stack";
 
 const DOCS = resolve(import.meta.dirname, "../../docs");
@@ -57,17 +58,6 @@ async function recordConversation(): Promise<string> {
   return conv.id;
 }
 
-async function signedIn(): Promise<Page> {
-  const ctx = await stack.browser.newContext({ viewport: { width: 1100, height: 800 } });
-  contexts.push(ctx);
-  const page = await ctx.newPage();
-  await page.goto(`${stack.cirrus}/dashboard/`);
-  await page.getByLabel("Workspace secret key").fill(sk);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("heading", { name: "Conversations" }).waitFor();
-  return page;
-}
-
 beforeAll(async () => {
   stack = await startStack();
   const ws = await cirrusApi<{ id: string }>(stack, "/v1/workspaces", ADMIN, {
@@ -112,7 +102,7 @@ describe("the dashboard", () => {
   });
 
   it("lists conversations and replays one with its tool calls and question", async () => {
-    const page = await signedIn();
+    const page = await signedIn(stack, sk, { contexts });
     // The list names it by the start of its first message.
     await page.getByRole("link", { name: "Choose a plan for me" }).click();
     await page.waitForURL(`**/dashboard/#/conversations/${conversationId}`);
@@ -159,7 +149,7 @@ describe("the dashboard", () => {
       json: { content: "Look at the price list", stream: false },
     });
     try {
-      const page = await signedIn();
+      const page = await signedIn(stack, sk, { contexts });
       await page.goto(`${stack.cirrus}/dashboard/#/conversations/${conv.id}`);
       const tab = page.locator("figure.tab").first();
       await tab.waitFor({ timeout: 30_000 });
@@ -181,7 +171,7 @@ describe("the dashboard", () => {
   });
 
   it("saves the agent, search and widget settings and reads them back", async () => {
-    const page = await signedIn();
+    const page = await signedIn(stack, sk, { contexts });
     await page.getByRole("link", { name: "Settings" }).click();
     await page.getByLabel("Instructions").fill("Answer like a pirate.");
     await page.getByLabel("Model", { exact: true }).fill("pirate-model");
@@ -240,7 +230,7 @@ describe("the dashboard", () => {
       headers: { authorization: `Bearer ${sk}`, "content-type": "text/markdown" },
       body: "# Weekly summary\n",
     });
-    const page = await signedIn();
+    const page = await signedIn(stack, sk, { contexts });
     await page.getByRole("link", { name: "Files" }).click();
     await page.getByRole("link", { name: "reports/" }).click();
     await page.getByRole("link", { name: "weekly/" }).click();
@@ -283,7 +273,7 @@ describe("the dashboard", () => {
   });
 
   it("creates a publishable key, edits its allowed origins and revokes it", async () => {
-    const page = await signedIn();
+    const page = await signedIn(stack, sk, { contexts });
     await page.getByRole("link", { name: "Keys" }).click();
     await page.getByLabel("Name").fill("Shop widget");
     await page.getByLabel("Type").selectOption("publishable");
@@ -326,7 +316,7 @@ describe("the dashboard", () => {
         turns: [{ tool_calls: [{ name: "finish", arguments: { result: "# Morning brief\n\nAll quiet." } }] }],
       }),
     });
-    const page = await signedIn();
+    const page = await signedIn(stack, sk, { contexts });
     await page.getByRole("link", { name: "Jobs" }).click();
     await page.getByRole("heading", { name: "Jobs", exact: true }).waitFor();
     await page.getByLabel("Name").fill("Morning brief");

@@ -4,6 +4,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MCP_TEST_TOKEN, type McpServerUrls, startMcpServers } from "../support/mcp-servers";
+import { signedIn } from "./support/signed-in";
 import { ADMIN, cirrusApi, type Stack, scriptWidget, startStack } from "./support/stack";
 
 const DOCS = resolve(import.meta.dirname, "../../docs");
@@ -14,13 +15,8 @@ let sk: string;
 const contexts: BrowserContext[] = [];
 
 async function mcpPage(): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await stack.browser.newContext({ viewport: { width: 1200, height: 820 } });
-  contexts.push(ctx);
-  const page = await ctx.newPage();
-  await page.goto(`${stack.cirrus}/dashboard/`);
-  await page.getByLabel("Workspace secret key").fill(sk);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("heading", { name: "Conversations" }).waitFor();
+  const page = await signedIn(stack, sk, { contexts, viewport: { width: 1200, height: 820 } });
+  const ctx = page.context();
   await page.getByRole("link", { name: "MCP" }).click();
   await page.getByRole("heading", { name: "MCP servers" }).waitFor();
   return { ctx, page };

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { signedIn } from "./support/signed-in";
 import {
   ADMIN,
   cirrusApi,
@@ -131,13 +132,7 @@ describe("a take-over in the live view", () => {
       const d = await cirrusApi<{ status: string }>(stack, `/v1/conversations/${conv.id}`, sk);
       return d.status === "waiting_for_user";
     }, 30_000);
-    const ctx = await stack.browser.newContext({ viewport: { width: 1100, height: 900 } });
-    contexts.push(ctx);
-    const page = await ctx.newPage();
-    await page.goto(`${stack.cirrus}/dashboard/`);
-    await page.getByLabel("Workspace secret key").fill(sk);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    const page = await signedIn(stack, sk, { contexts, viewport: { width: 1100, height: 900 } });
     await page.goto(`${stack.cirrus}/dashboard/#/conversations/${conv.id}`);
     const panel = page.locator(".takeover-slot .takeover");
     await panel.waitFor({ timeout: 30_000 });

@@ -188,6 +188,28 @@ addPage("/web/pdf/untyped", (_req, res) => {
 addPage("/web/pdf/encrypted", (_req, res) => send(res, 200, "application/pdf", pdfFixture("encrypted")));
 addPage("/web/pdf/scan", (_req, res) => send(res, 200, "application/pdf", pdfFixture("scan")));
 
+/** DOCX fixtures, made by scripts/make-docx-fixtures.ts. */
+const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+const docxFixture = (name: string) => readFileSync(new URL(`../fixtures/docx/${name}.docx`, import.meta.url));
+addPage("/web/docx/handbook", (_req, res) => send(res, 200, DOCX_TYPE, docxFixture("handbook")));
+addPage("/web/docx/octet", (_req, res) =>
+  send(res, 200, "application/octet-stream", docxFixture("handbook")),
+);
+addPage("/web/docx/corrupt", (_req, res) => send(res, 200, DOCX_TYPE, docxFixture("corrupt")));
+addPage("/web/docx/encrypted", (_req, res) => send(res, 200, DOCX_TYPE, docxFixture("encrypted")));
+addPage("/web/docx/zip", (_req, res) =>
+  // A ZIP that is no Word document, served as one: the fixture's bytes with its main part renamed.
+  send(
+    res,
+    200,
+    DOCX_TYPE,
+    Buffer.from(
+      docxFixture("handbook").toString("latin1").replaceAll("word/document.xml", "word/document.xmX"),
+      "latin1",
+    ),
+  ),
+);
+
 /** A page stating its metadata in JSON-LD (and differently in OpenGraph, which JSON-LD wins over). */
 export const JSON_LD_PAGE = `<!doctype html><html lang="en-GB"><head><title>Tides | Coast Weekly</title>
 <meta property="og:title" content="Tides explained (OpenGraph)"><meta property="og:site_name" content="Coast Weekly">

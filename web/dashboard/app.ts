@@ -1,4 +1,4 @@
-/** The dashboard: sign in with a workspace key, then Conversations, Settings, Keys, Files, Jobs, MCP. */
+/** The dashboard: sign in with a workspace key, then Conversations, Settings, Keys, Files, Jobs, Usage, MCP. */
 import { clear, h } from "../shared/dom";
 import { api, currentKey, setKey } from "./client";
 import { conversationsPage } from "./conversation-list";
@@ -9,6 +9,7 @@ import { keysPage } from "./keys-page";
 import { mcpPage } from "./mcp-page";
 import { settingsPage } from "./settings-page";
 import { failureText, field, notice } from "./ui";
+import { usagePage } from "./usage-page";
 
 /** A page renders into `main` and may return a cleanup. */
 type Page = (main: HTMLElement, arg: string) => Promise<(() => void) | undefined> | undefined;
@@ -19,6 +20,7 @@ const PAGES: { path: string; label: string; page: Page }[] = [
   { path: "keys", label: "Keys", page: keysPage },
   { path: "files", label: "Files", page: filesPage },
   { path: "jobs", label: "Jobs", page: jobsPage },
+  { path: "usage", label: "Usage", page: usagePage },
   { path: "mcp", label: "MCP", page: mcpPage },
 ];
 

@@ -71,6 +71,7 @@ export const EnvVars = z.object({
   WEB_FETCH_TIMEOUT_MS: count(30_000),
   WEB_FETCH_MAX_BYTES: count(5 * 1024 * 1024),
   WEB_FETCH_MAX_PDF_BYTES: count(20 * 1024 * 1024),
+  WEB_FETCH_MAX_DOCX_BYTES: count(20 * 1024 * 1024),
   WEB_SEARCH_TIMEOUT_MS: count(15_000),
   PUBLIC_BASE_URL: baseUrl(),
   FILES_MAX_FILE_BYTES: count(100 * 1024 * 1024),

@@ -1,11 +1,16 @@
-/** Turns a downloaded body into what web_fetch returns: Markdown, pretty JSON, text, PDF text or a note on binaries. */
+/** Turns a downloaded body into what web_fetch returns: Markdown, pretty JSON, text, PDF or DOCX text, or a note on binaries. */
+
+import { parseHTML } from "linkedom";
+import { DOCX_TYPE, isDocxBytes, readDocxText } from "../docx/docx-text";
 import { decodeBody } from "../net/charset";
 import { isPdfBytes, PDF_TYPE, readPdfText } from "../pdf/pdf-text";
+import type { DomNode } from "./dom-types";
 import { extractMainContent } from "./extract";
+import { toMarkdown } from "./markdown";
 import type { PageMetadata } from "./metadata";
 
 /** How a body is handled. */
-export type BodyKind = "html" | "json" | "text" | "pdf" | "binary";
+export type BodyKind = "html" | "json" | "text" | "pdf" | "docx" | "binary";
 
 /** A rendered body and the metadata the document states. */
 export interface Rendered {
@@ -29,6 +34,7 @@ export function kindOf(type: string | null): BodyKind | null {
   if (!type) return null;
   if (type === "text/html" || type === "application/xhtml+xml") return "html";
   if (type === PDF_TYPE || type === "application/x-pdf") return "pdf";
+  if (type === DOCX_TYPE) return "docx";
   if (type === "application/json" || type.endsWith("+json") || type === "text/json") return "json";
   if (TEXT_TYPES.test(type)) return "text";
   if (type === "application/octet-stream" || type === "binary/octet-stream") return null;
@@ -38,6 +44,7 @@ export function kindOf(type: string | null): BodyKind | null {
 /** Guesses the kind of a body sent without a (useful) Content-Type. */
 export function sniffKind(bytes: Uint8Array): BodyKind {
   if (isPdfBytes(bytes)) return "pdf";
+  if (isDocxBytes(bytes)) return "docx";
   const head = new TextDecoder("windows-1252").decode(bytes.subarray(0, 512)).trimStart().toLowerCase();
   if (head.startsWith("pk\u0003\u0004") || bytes.subarray(0, 512).includes(0)) return "binary";
   if (
@@ -60,7 +67,7 @@ export function formatSize(bytes: number): string {
 /** The note returned instead of a binary body. */
 export function binaryNote(type: string | null, size: number): string {
   const what = type ?? "unknown binary data";
-  return `[${what} content, ${formatSize(size)}: not shown. web_fetch returns HTML pages (as Markdown), PDFs, JSON and plain text as text; this is a binary file (e.g. an image or an archive).]`;
+  return `[${what} content, ${formatSize(size)}: not shown. web_fetch returns HTML pages (as Markdown), PDFs, Word (DOCX) documents, JSON and plain text as text; this is a binary file (e.g. an image or an archive).]`;
 }
 
 /** Decodes and converts a body of a known text kind. */
@@ -87,14 +94,35 @@ export function renderBody(
   return { text, metadata: {} };
 }
 
+/** What a document's own properties state, as web_fetch's metadata fields. */
+function documentMetadata(doc: { title?: string; author?: string; created?: string; language?: string }) {
+  const metadata: PageMetadata = {};
+  if (doc.title) metadata.title = doc.title;
+  if (doc.author) metadata.author = doc.author;
+  if (doc.created) metadata.published_at = doc.created;
+  if (doc.language) metadata.language = doc.language;
+  return metadata;
+}
+
 /** A PDF as text: the title as a heading, then every page under its marker. */
 export async function renderPdf(bytes: Uint8Array): Promise<Rendered> {
   const pdf = await readPdfText(bytes);
-  const metadata: PageMetadata = {};
-  if (pdf.title) metadata.title = pdf.title;
-  if (pdf.author) metadata.author = pdf.author;
-  if (pdf.created) metadata.published_at = pdf.created;
-  if (pdf.language) metadata.language = pdf.language;
   const text = pdf.title ? `# ${pdf.title}\n\n${pdf.text}` : pdf.text;
-  return { text, metadata, truncated: pdf.pagesRead < pdf.totalPages };
+  return { text, metadata: documentMetadata(pdf), truncated: pdf.pagesRead < pdf.totalPages };
+}
+
+/** A fragment of HTML (a converted document's body, not a web page to extract from) as Markdown. */
+export function htmlToMarkdown(html: string): string {
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  return toMarkdown(document.body as unknown as DomNode);
+}
+
+/** A Word document as Markdown: the title (from its core properties) as a heading, then its text. */
+export async function renderDocx(bytes: Uint8Array): Promise<Rendered> {
+  const docx = await readDocxText(bytes);
+  const body = htmlToMarkdown(docx.html) || "(The document has no readable text.)";
+  const heading = docx.title ? `# ${docx.title}` : "";
+  const text =
+    !heading || body === heading || body.startsWith(`${heading}\n`) ? body : `${heading}\n\n${body}`;
+  return { text, metadata: documentMetadata(docx) };
 }

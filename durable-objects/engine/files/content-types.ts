@@ -28,6 +28,7 @@ const BY_EXTENSION: Record<string, string> = {
   gif: "image/gif",
   webp: "image/webp",
   pdf: "application/pdf",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   zip: "application/zip",
   gz: "application/gzip",
   wasm: "application/wasm",

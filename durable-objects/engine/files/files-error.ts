@@ -1,12 +1,13 @@
 /** The one error of the file layer: a stable code the model or an HTTP client reads. */
 
-import { CirrusError } from "../errors";
+import { CodedError } from "../errors";
 
 /** HTTP status for each file error code. */
 export const FILE_ERROR_STATUS = {
   invalid_path: 400,
   invalid_data_url: 400,
   invalid_range: 416,
+  invalid_cursor: 400,
   not_found: 404,
   is_a_directory: 409,
   not_a_directory: 409,
@@ -21,15 +22,7 @@ export const FILE_ERROR_STATUS = {
 export type FileErrorCode = keyof typeof FILE_ERROR_STATUS;
 
 /** An expected failure of a file operation, e.g. a refused path or a full workspace. */
-export class FilesError extends CirrusError {
-  constructor(
-    override readonly code: FileErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(code, message, options);
-  }
-
+export class FilesError extends CodedError<FileErrorCode> {
   /** The HTTP status this error answers with. */
   get status(): (typeof FILE_ERROR_STATUS)[FileErrorCode] {
     return FILE_ERROR_STATUS[this.code];

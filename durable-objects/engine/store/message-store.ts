@@ -86,6 +86,11 @@ export class MessageStore {
     return [...this.after(afterId)];
   }
 
+  /** One page going back: up to `limit` messages with id less than `beforeId`, newest first. */
+  pageBefore(beforeId: number, limit: number): StoredMessage[] {
+    return this.query("WHERE scope = ? AND id < ? ORDER BY id DESC LIMIT ?", this.scope, beforeId, limit);
+  }
+
   /** The newest `limit` messages, oldest first (for views that show a bounded tail). */
   newest(limit: number): StoredMessage[] {
     return this.query("WHERE scope = ? ORDER BY id DESC LIMIT ?", this.scope, limit).reverse();

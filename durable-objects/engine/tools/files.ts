@@ -1,21 +1,19 @@
 /** The workspace file tools: opfs_write, opfs_read, opfs_list, opfs_delete. */
 import { z } from "zod";
-import type { FileInfo } from "../../../shared/files";
+import { type FileInfo, ListCursor, MAX_LIST_ENTRIES } from "../../../shared/files";
 import { isTextType, looksLikeText, OCTET_STREAM, SNIFF_BYTES, typeForName } from "../files/content-types";
 import { parseDataUrl } from "../files/data-url";
+import { readDocumentText } from "../files/document-text";
 import { FilesError } from "../files/files-error";
 import type { FileLinks } from "../files/signed-links";
 import { readTextWindow } from "../files/text-window";
 import type { WorkspaceFiles } from "../files/workspace-files";
-import { isPdfBytes, PDF_TYPE, readPdfText } from "../pdf/pdf-text";
-import { defineTool, type Tool, ToolError } from "./tool";
+import { defineTool, type Tool } from "./tool";
 
 /** Lines opfs_read returns when no `limit` is given; longer texts must be paged. */
 export const DEFAULT_READ_LINES = 200;
 /** Most lines one opfs_read may ask for. */
 export const MAX_READ_LINES = 100_000;
-/** A PDF read as text is parsed whole in memory; larger ones are refused with a clear error. */
-export const MAX_PDF_READ_BYTES = 20 * 1024 * 1024;
 
 /** What the file tools need: the workspace's files and a way to make signed links. */
 export interface FilesToolDeps {
@@ -52,6 +50,7 @@ export const ReadArgs = z.object({
 /** Arguments of opfs_list. */
 export const ListArgs = z.object({
   path: z.string().max(1000).default("/").describe("Folder path; defaults to the root folder."),
+  cursor: ListCursor.optional(),
 });
 /** Arguments of opfs_delete. */
 export const DeleteArgs = z.object({
@@ -83,10 +82,9 @@ export function createFileTools(deps: FilesToolDeps): Tool[] {
     }),
     defineTool({
       name: "opfs_list",
-      description:
-        "List a workspace folder: name, kind (file/directory), size in bytes and modified time (epoch ms).",
+      description: `List a workspace folder: name, kind (file/directory), size in bytes and modified time (epoch ms). A folder of more than ${MAX_LIST_ENTRIES} entries comes back truncated with a next_cursor: pass it as cursor for the rest.`,
       parameters: ListArgs,
-      execute: ({ path }) => files.list(path),
+      execute: ({ path, cursor }) => files.list(path, cursor),
     }),
     defineTool({
       name: "opfs_delete",
@@ -109,10 +107,10 @@ async function readFile(deps: FilesToolDeps, args: z.infer<typeof ReadArgs>) {
   }
   const offset = args.offset ?? 1;
   const limit = args.limit ?? DEFAULT_READ_LINES;
-  const pdf = await readPdfFile(deps, file);
-  const body = pdf ? null : await deps.files.open(file.path);
-  if (!pdf && !body) throw new FilesError("not_found", `"${file.path}" was deleted while being read.`);
-  const stream = pdf ? new Blob([pdf.text]).stream() : body!.body;
+  const doc = await readDocumentText(deps.files, file);
+  const body = doc ? null : await deps.files.open(file.path);
+  if (!doc && !body) throw new FilesError("not_found", `"${file.path}" was deleted while being read.`);
+  const stream = doc ? new Blob([doc.text]).stream() : body!.body;
   const win = await readTextWindow(stream, offset, limit);
   const end = offset + win.lines - 1;
   const more = end < win.totalLines;
@@ -124,7 +122,8 @@ async function readFile(deps: FilesToolDeps, args: z.infer<typeof ReadArgs>) {
     lines: win.lines,
     total_lines: win.totalLines,
     next_offset: more ? end + 1 : null,
-    ...(pdf && { pages: pdf.totalPages, ...(pdf.title && { title: pdf.title }) }),
+    ...(doc?.pages !== undefined && { pages: doc.pages }),
+    ...(doc?.title && { title: doc.title }),
   };
   if (win.lines === 0 && win.totalLines > 0) {
     return { ...result, note: `The file has ${win.totalLines} lines; offset ${offset} is past its end.` };
@@ -155,22 +154,4 @@ async function isText(deps: FilesToolDeps, file: FileInfo): Promise<boolean> {
   const head = await deps.files.open(file.path, { offset: 0, length: Math.min(SNIFF_BYTES, file.size) });
   if (!head) return false;
   return looksLikeText(new Uint8Array(await head.arrayBuffer()));
-}
-
-/** A PDF's text (page markers and all) when the file is a PDF, by its type or its first bytes; else null. */
-async function readPdfFile(deps: FilesToolDeps, file: FileInfo) {
-  const type = file.type.split(";")[0].trim().toLowerCase();
-  if (type !== PDF_TYPE && type !== OCTET_STREAM) return null;
-  if (type === OCTET_STREAM) {
-    const head = await deps.files.open(file.path, { offset: 0, length: Math.min(1024, file.size) });
-    if (!head || !isPdfBytes(new Uint8Array(await head.arrayBuffer()))) return null;
-  }
-  if (file.size > MAX_PDF_READ_BYTES)
-    throw new ToolError(
-      "pdf_too_large",
-      `"${file.path}" is a PDF of ${file.size} bytes; at most ${MAX_PDF_READ_BYTES} bytes of PDF are read as text.`,
-    );
-  const body = await deps.files.open(file.path);
-  if (!body) throw new FilesError("not_found", `"${file.path}" was deleted while being read.`);
-  return readPdfText(new Uint8Array(await body.arrayBuffer()));
 }

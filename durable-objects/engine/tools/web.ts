@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { SearchSettings } from "../../../shared/settings";
 import type { WebConfig } from "../config/web-config";
+import { DOCX_TYPE, DocxError } from "../docx/docx-text";
 import {
   type BodyKind,
   binaryNote,
@@ -10,6 +11,7 @@ import {
   mediaType,
   type Rendered,
   renderBody,
+  renderDocx,
   renderPdf,
   sniffKind,
 } from "../extract/content";
@@ -84,25 +86,36 @@ function cut(text: string, max: number): { text: string; cut: boolean } {
   return text.length > max ? { text: text.slice(0, max), cut: true } : { text, cut: false };
 }
 
-/** Whether a body of this type may be a PDF (declared so, or untyped bytes to sniff). */
-const mayBePdf = (type: string | null) => {
-  const kind = kindOf(type);
-  return kind === "pdf" || kind === null;
-};
+/** Documents read whole (a cut-short one cannot be read): their byte cap, its variable, their media type. */
+const DOCUMENTS = {
+  pdf: { name: "PDF", cap: "fetchMaxPdfBytes", variable: "WEB_FETCH_MAX_PDF_BYTES", type: PDF_TYPE },
+  docx: { name: "DOCX", cap: "fetchMaxDocxBytes", variable: "WEB_FETCH_MAX_DOCX_BYTES", type: DOCX_TYPE },
+} as const;
+
+const isDocument = (kind: BodyKind | null): kind is keyof typeof DOCUMENTS =>
+  kind === "pdf" || kind === "docx";
+
+/** How many bytes of a body of this kind are read; untyped bodies (sniffed later) up to the largest cap. */
+function byteCap(config: WebConfig, kind: BodyKind | null): number {
+  if (isDocument(kind)) return config[DOCUMENTS[kind].cap];
+  if (kind !== null) return config.fetchMaxBytes;
+  return Math.max(config.fetchMaxBytes, config.fetchMaxPdfBytes, config.fetchMaxDocxBytes);
+}
 
 /** Turns the downloaded body into text and the metadata its document states. */
 async function render(deps: WebToolDeps, page: FetchedPage, kind: BodyKind, type: string | null) {
   if (kind === "binary") return { text: binaryNote(type, page.size), metadata: {} } satisfies Rendered;
-  if (kind !== "pdf") return renderBody(kind, page.bytes, page.contentType, page.finalUrl);
+  if (!isDocument(kind)) return renderBody(kind, page.bytes, page.contentType, page.finalUrl);
+  const doc = DOCUMENTS[kind];
   if (page.capped)
     throw new ToolError(
-      "pdf_too_large",
-      `The PDF at ${page.finalUrl} is larger than web_fetch's PDF limit of ${formatSize(deps.config.fetchMaxPdfBytes)} (WEB_FETCH_MAX_PDF_BYTES); a PDF cut short cannot be read.`,
+      `${kind}_too_large`,
+      `The ${doc.name} at ${page.finalUrl} is larger than web_fetch's ${doc.name} limit of ${formatSize(deps.config[doc.cap])} (${doc.variable}); a ${doc.name} cut short cannot be read.`,
     );
   try {
-    return await renderPdf(page.bytes);
+    return await (kind === "pdf" ? renderPdf(page.bytes) : renderDocx(page.bytes));
   } catch (err) {
-    if (err instanceof PdfError) throw new ToolError(err.code, err.message);
+    if (err instanceof PdfError || err instanceof DocxError) throw new ToolError(err.code, err.message);
     throw err;
   }
 }
@@ -112,21 +125,24 @@ async function webFetch(deps: WebToolDeps, args: z.infer<typeof WebFetchArgs>, s
   const url = parseUrl(args.url);
   const page = await fetchPage(url.href, {
     timeoutMs: deps.config.fetchTimeoutMs,
-    maxBytes: (ct) => (mayBePdf(mediaType(ct)) ? deps.config.fetchMaxPdfBytes : deps.config.fetchMaxBytes),
+    maxBytes: (ct) => byteCap(deps.config, kindOf(mediaType(ct))),
     policy: { ...deps.config, ...deps.domains },
     signal,
     wantsBody: (ct) => kindOf(mediaType(ct)) !== "binary",
   });
   const declared = mediaType(page.contentType);
   const kind = kindOf(declared) ?? (page.bytes.length ? sniffKind(page.bytes) : "binary");
-  // Untyped bytes were read up to the PDF cap; anything else sniffed from them keeps the page cap.
-  if (kindOf(declared) === null && kind !== "pdf" && page.bytes.length > deps.config.fetchMaxBytes) {
-    page.bytes = page.bytes.subarray(0, deps.config.fetchMaxBytes);
+  // Untyped bytes were read up to the largest cap; what they turn out to be keeps its own cap.
+  const cap = byteCap(deps.config, kind);
+  if (kindOf(declared) === null && page.bytes.length > cap) {
+    page.bytes = page.bytes.subarray(0, cap);
     page.capped = true;
   }
-  const type = kind === "pdf" ? PDF_TYPE : declared;
+  const type = isDocument(kind) ? DOCUMENTS[kind].type : declared;
   if (page.status >= 400) {
-    const body = kind === "pdf" ? { text: "(a PDF)" } : await render(deps, page, kind, type);
+    const body = isDocument(kind)
+      ? { text: `(a ${DOCUMENTS[kind].name})` }
+      : await render(deps, page, kind, type);
     throw new ToolError(
       "http_error",
       `${page.finalUrl} answered HTTP ${page.status}${page.statusText ? ` ${page.statusText}` : ""}. Page text: ${body.text.slice(0, 500)}`,
@@ -165,7 +181,7 @@ export function createWebTools(deps: WebToolDeps) {
   return [
     defineTool({
       name: "web_fetch",
-      description: `Fetch a URL over HTTP(S). HTML pages come back as the main content in Markdown (navigation, sidebars and ads removed), PDFs as their text page by page, JSON pretty-printed, plain text as is; title, author, published_at, site_name and language are returned when the document states them. Give a prompt to get a summary of the page instead of its text. Gives up after ${durationText(deps.config.fetchTimeoutMs)}; only the first ${bytesText(deps.config.fetchMaxBytes)} of a page are read (truncated: true says so), and PDFs up to ${bytesText(deps.config.fetchMaxPdfBytes)}.`,
+      description: `Fetch a URL over HTTP(S). HTML pages come back as the main content in Markdown (navigation, sidebars and ads removed), PDFs as their text page by page, Word documents (DOCX) as Markdown, JSON pretty-printed, plain text as is; title, author, published_at, site_name and language are returned when the document states them. Give a prompt to get a summary of the page instead of its text. Gives up after ${durationText(deps.config.fetchTimeoutMs)}; only the first ${bytesText(deps.config.fetchMaxBytes)} of a page are read (truncated: true says so), PDFs up to ${bytesText(deps.config.fetchMaxPdfBytes)} and DOCX up to ${bytesText(deps.config.fetchMaxDocxBytes)}.`,
       parameters: WebFetchArgs,
       execute: (args, ctx) => webFetch(deps, args, ctx.signal),
     }),

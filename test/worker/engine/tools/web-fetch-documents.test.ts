@@ -1,37 +1,5 @@
-import { describe, expect, inject, it } from "vitest";
-import { webConfig } from "../../../../durable-objects/engine/config/web-config";
-import { ToolRegistry } from "../../../../durable-objects/engine/tools/tool";
-import { runTool } from "../../../../durable-objects/engine/tools/tool-runner";
-import { createWebTools } from "../../../../durable-objects/engine/tools/web";
-import { DEFAULT_SEARCH_SETTINGS } from "../../../../shared/settings";
-import { api, createConversation, env } from "../../helpers";
-
-const page = (path: string) => `${inject("pageUrl")}${path}`;
-
-interface FetchResult {
-  url: string;
-  content_type: string;
-  content: string;
-  truncated: boolean;
-  final_url: string;
-  title?: string;
-  author?: string;
-  published_at?: string;
-  site_name?: string;
-  language?: string;
-}
-
-async function webFetch(args: Record<string, unknown>) {
-  const conv = await createConversation("echo");
-  const res = await api(`/v1/conversations/${conv}/tools/web_fetch`, {
-    method: "POST",
-    json: { arguments: args },
-  });
-  return {
-    status: res.status,
-    body: (await res.json()) as { result: FetchResult; error: { code: string; message: string } },
-  };
-}
+import { describe, expect, it } from "vitest";
+import { page, webFetch, webFetchWith } from "./web-helpers";
 
 const REPORT_PAGES = [
   "--- Page 1 of 3 ---\n\nCirrus Field Report\nPage one covers the river survey.",
@@ -103,17 +71,7 @@ describe("web_fetch on PDFs", () => {
   });
 
   it("refuses a PDF larger than the PDF byte cap instead of reading it cut short", async () => {
-    const config = { ...webConfig(env as unknown as Record<string, unknown>), fetchMaxPdfBytes: 10_000 };
-    const tools = new ToolRegistry(
-      createWebTools({
-        config,
-        summarize: async () => "",
-        searchSettings: async () => DEFAULT_SEARCH_SETTINGS,
-      }),
-    );
-    const ctx = { conversationId: "c", workspaceId: "w", runId: null, toolCallId: "t" };
-    const limits = { timeoutMs: 10_000, maxResultChars: 50_000, retryBudget: 3 };
-    const outcome = await runTool(tools, "web_fetch", { url: page("/web/pdf/report") }, ctx, limits);
+    const outcome = await webFetchWith({ fetchMaxPdfBytes: 10_000 }, { url: page("/web/pdf/report") });
     expect(outcome).toMatchObject({ kind: "result", isError: true, code: "pdf_too_large" });
     expect(JSON.stringify(outcome)).toContain("larger than web_fetch's PDF limit of 9.8 KB");
   });

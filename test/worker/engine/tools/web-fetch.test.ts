@@ -1,62 +1,10 @@
 import { describe, expect, inject, it } from "vitest";
-import { webConfig } from "../../../../durable-objects/engine/config/web-config";
-import { ToolRegistry } from "../../../../durable-objects/engine/tools/tool";
-import { runTool } from "../../../../durable-objects/engine/tools/tool-runner";
-import { createWebTools } from "../../../../durable-objects/engine/tools/web";
-import { DEFAULT_SEARCH_SETTINGS } from "../../../../shared/settings";
-import {
-  api,
-  createConversation,
-  env,
-  modelRequests,
-  readSse,
-  script,
-  uniqueKey,
-  untilRunEnd,
-} from "../../helpers";
-
-const page = (path: string) => `${inject("pageUrl")}${path}`;
-
-interface FetchResult {
-  url: string;
-  content_type: string;
-  content: string;
-  truncated: boolean;
-  final_url: string;
-}
-
-async function callTool(conv: string, name: string, args: Record<string, unknown>) {
-  const res = await api(`/v1/conversations/${conv}/tools/${name}`, {
-    method: "POST",
-    json: { arguments: args },
-  });
-  return {
-    status: res.status,
-    body: (await res.json()) as { result: FetchResult; error: { code: string; message: string } },
-  };
-}
-
-async function webFetch(args: Record<string, unknown>) {
-  const conv = await createConversation("echo");
-  return callTool(conv, "web_fetch", args);
-}
-
-/** The web tools with the SSRF guard on, as in production (the test bindings lift it). */
-function guardedTools() {
-  const config = { ...webConfig(env as unknown as Record<string, unknown>), allowPrivateNetwork: false };
-  return new ToolRegistry(
-    createWebTools({
-      config,
-      summarize: async () => "unused",
-      searchSettings: async () => DEFAULT_SEARCH_SETTINGS,
-    }),
-  );
-}
+import { api, createConversation, modelRequests, runMessage, script, uniqueKey } from "../../helpers";
+import { callWebTool as callTool, page, webFetch, webFetchWith } from "./web-helpers";
 
 async function guardedFetch(url: string) {
-  const limits = { timeoutMs: 10_000, maxResultChars: 50_000, retryBudget: 3 };
-  const ctx = { conversationId: "c", workspaceId: "w", runId: null, toolCallId: "t" };
-  return runTool(guardedTools(), "web_fetch", { url }, ctx, limits);
+  // The SSRF guard on, as in production (the test bindings lift it).
+  return webFetchWith({ allowPrivateNetwork: false }, { url });
 }
 
 describe("web_fetch", () => {
@@ -207,11 +155,7 @@ describe("web_fetch", () => {
       { text: "The longest river in Europe is the Volga." },
     ]);
     const conv = await createConversation(key);
-    const res = await api(`/v1/conversations/${conv}/messages`, {
-      method: "POST",
-      json: { content: "Longest river in Europe?" },
-    });
-    const events = await readSse(res, untilRunEnd);
+    const events = await runMessage(conv, "Longest river in Europe?");
     const result = events.find((e) => e.data.type === "TOOL_CALL_RESULT")!.data;
     expect(JSON.parse(result.content as string)).toMatchObject({
       content: "The Volga.",
