@@ -8,6 +8,7 @@ import { ProfileName } from "./browser-api";
 import { BudgetUsd, CostUsd } from "./cost";
 import { ConversationState, PendingQuestion, PendingTakeover, Task } from "./events";
 import { McpServerNames } from "./mcp";
+import { cursorPageOf } from "./page";
 import { TOOL_NAME_PATTERN } from "./patterns";
 import { AllowedDomains } from "./settings";
 
@@ -234,13 +235,7 @@ export const UpdateConversation = z
   .openapi("UpdateConversation");
 export type UpdateConversation = z.infer<typeof UpdateConversation>;
 
-export const ConversationList = z
-  .object({
-    data: z.array(Conversation),
-    has_more: z.boolean(),
-    next_cursor: z.string().nullable().describe("Pass as `cursor` to get the next page."),
-  })
-  .openapi("ConversationList");
+export const ConversationList = cursorPageOf(Conversation).openapi("ConversationList");
 
 export const SendMessage = z
   .object({

@@ -8,6 +8,7 @@ import { ApprovalPolicy } from "./approvals";
 import { ProfileName } from "./browser-api";
 import { BudgetUsd } from "./cost";
 import { McpServerNames } from "./mcp";
+import { cursorPageOf } from "./page";
 
 const fields = {
   name: z.string().min(1).max(200).describe("A name for people; its slug fills `{job}` in output_path."),
@@ -151,9 +152,7 @@ export const Job = JobSettings.extend({
 }).openapi("Job");
 export type Job = z.infer<typeof Job>;
 
-export const JobList = z
-  .object({ data: z.array(Job), has_more: z.boolean(), next_cursor: z.string().nullable() })
-  .openapi("JobList");
+export const JobList = cursorPageOf(Job).openapi("JobList");
 
 export const JobRunStatus = z.enum(["running", "succeeded", "failed", "timed_out", "skipped"]);
 export type JobRunStatus = z.infer<typeof JobRunStatus>;
@@ -198,6 +197,4 @@ export const JobRun = z
   .openapi("JobRun");
 export type JobRun = z.infer<typeof JobRun>;
 
-export const JobRunList = z
-  .object({ data: z.array(JobRun), has_more: z.boolean(), next_cursor: z.string().nullable() })
-  .openapi("JobRunList");
+export const JobRunList = cursorPageOf(JobRun).openapi("JobRunList");

@@ -3,6 +3,7 @@
  * event and the delivery log — one zod schema each for validation, the objects and OpenAPI.
  */
 import { z } from "@hono/zod-openapi";
+import { cursorPageOf } from "./page";
 
 /** Events a webhook endpoint can subscribe to. */
 export const WebhookEventType = z
@@ -101,10 +102,4 @@ export const WebhookDeliveryView = z
   .openapi("WebhookDeliveryLog");
 export type WebhookDeliveryView = z.infer<typeof WebhookDeliveryView>;
 
-export const WebhookDeliveryList = z
-  .object({
-    data: z.array(WebhookDeliveryView),
-    has_more: z.boolean(),
-    next_cursor: z.string().nullable(),
-  })
-  .openapi("WebhookDeliveryList");
+export const WebhookDeliveryList = cursorPageOf(WebhookDeliveryView).openapi("WebhookDeliveryList");

@@ -16,6 +16,17 @@ export class CirrusError extends Error {
   }
 }
 
+/** A CirrusError whose code is one of a closed set `C` (a library's own codes, typed). */
+export class CodedError<C extends string> extends CirrusError {
+  constructor(
+    override readonly code: C,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(code, message, options);
+  }
+}
+
 /** The Worker's configuration (vars, secrets) is invalid; names the variable. */
 export class ConfigError extends CirrusError {}
 

@@ -7,6 +7,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { RunResult } from "../../shared/api";
 import type { CreateJob, Job, JobRun, UpdateJob } from "../../shared/jobs";
+import { type CursorPage, cursorPage } from "../../shared/page";
 import { readEnv } from "../engine/config/env";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { raiseWebhookEvent } from "../webhooks/webhook-events";
@@ -136,16 +137,9 @@ export class JobObject extends DurableObject<Env> {
   }
 
   /** The run ledger, newest first. */
-  listRuns(
-    limit: number,
-    cursor: string | null,
-  ): { data: JobRun[]; has_more: boolean; next_cursor: string | null } {
+  listRuns(limit: number, cursor: string | null): CursorPage<JobRun> {
     const page = this.ledger.list(limit, cursor);
-    return {
-      data: page.runs.map(jobRunView),
-      has_more: page.hasMore,
-      next_cursor: page.hasMore ? (page.runs.at(-1)?.id ?? null) : null,
-    };
+    return cursorPage(page.runs.map(jobRunView), page.hasMore, page.runs.at(-1)?.id);
   }
 
   /** Called by the conversation when a run of this job ended. */

@@ -4,6 +4,7 @@
  * from the alarm, each attempt signed in the Standard Webhooks format and logged, with backoff.
  */
 import { DurableObject } from "cloudflare:workers";
+import { type CursorPage, cursorPage } from "../../shared/page";
 import type { CreatedWebhook, CreateWebhook, Webhook, WebhookEvent } from "../../shared/webhooks";
 import { readEnv } from "../engine/config/env";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
@@ -66,18 +67,10 @@ export class WebhookObject extends DurableObject<Env> {
     id: string,
     limit: number,
     cursor: string | null,
-  ): RpcResult<{
-    data: ReturnType<DeliveryLog["list"]>["data"];
-    has_more: boolean;
-    next_cursor: string | null;
-  }> {
+  ): RpcResult<CursorPage<ReturnType<DeliveryLog["list"]>["data"][number]>> {
     if (!this.endpoints.get(id)) return fail(404, "not_found", `No webhook ${id} in this workspace.`);
     const page = this.log.list(id, limit, cursor);
-    return ok({
-      data: page.data,
-      has_more: page.hasMore,
-      next_cursor: page.hasMore ? (page.data.at(-1)?.id ?? null) : null,
-    });
+    return ok(cursorPage(page.data, page.hasMore, page.data.at(-1)?.id));
   }
 
   /** Queues an event for every endpoint subscribed to it; returns how many. */

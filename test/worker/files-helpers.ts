@@ -1,4 +1,5 @@
 /** Helpers for the workspace-file tests: workspaces with keys, direct tool calls, file bytes. */
+import { inject } from "vitest";
 import { api } from "./helpers";
 
 export { newWorkspaceKey } from "./helpers";
@@ -29,6 +30,16 @@ export async function callTool(
 
 /** `n` numbered lines: "line 1" … "line n", each ending in a newline. */
 export const numberedLines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}\n`).join("");
+
+/** Stores a page-server fixture (`route`, e.g. "/web/pdf/report") in a conversation's workspace as `path` of `type`. */
+export async function storeFixture(conversationId: string, route: string, path: string, type: string) {
+  const bytes = new Uint8Array(await (await fetch(`${inject("pageUrl")}${route}`)).arrayBuffer());
+  const w = await callTool(conversationId, "opfs_write", {
+    path,
+    content: `data:${type};base64,${base64(bytes)}`,
+  });
+  if (w.status !== 200) throw new Error(`storeFixture ${route}: ${w.status} ${JSON.stringify(w.error)}`);
+}
 
 /** Base64 of bytes. */
 export function base64(bytes: Uint8Array): string {

@@ -126,6 +126,12 @@ export async function readSse(
 /** Stops at a run's terminal event. */
 export const untilRunEnd = (m: SseMessage) => m.data.type === "RUN_FINISHED" || m.data.type === "RUN_ERROR";
 
+/** Sends a message and reads the run's event stream to its RUN_FINISHED or RUN_ERROR. */
+export async function runMessage(id: string, content: string, token?: string): Promise<SseMessage[]> {
+  const res = await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content }, token });
+  return readSse(res, untilRunEnd);
+}
+
 /** Polls until `check` returns a value, or fails after `timeoutMs`. */
 export async function eventually<T>(
   check: () => Promise<T | null | undefined | false>,

@@ -8,7 +8,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
 import { CONVERSATION_ID, conversationStub, workspaceStub } from "../stubs";
-import { commonErrors, sse } from "./route-helpers";
+import { commonErrors, jsonBody, sse } from "./route-helpers";
 
 const app = createApp();
 
@@ -27,7 +27,7 @@ app.openapi(
     path: "/agui",
     summary: "AG-UI: run the agent on a thread and stream AG-UI events",
     tags: ["AG-UI"],
-    request: { body: { content: { "application/json": { schema: AgUiInput } }, required: true } },
+    request: { body: jsonBody(AgUiInput) },
     responses: { 200: sse("AG-UI events of this run"), ...commonErrors },
   }),
   async (c) => {

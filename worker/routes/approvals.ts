@@ -6,7 +6,7 @@ import { createApp } from "../app-factory";
 import { unwrap } from "../errors";
 import { existingConversation } from "../stubs";
 import { IdParam } from "./conversations";
-import { commonErrors, json } from "./route-helpers";
+import { commonErrors, json, jsonBody } from "./route-helpers";
 
 const app = createApp();
 
@@ -24,7 +24,7 @@ app.openapi(
           .string()
           .openapi({ param: { name: "approval_id", in: "path" }, example: "appr_1a2b3c" }),
       }),
-      body: { content: { "application/json": { schema: ApprovalDecisionBody } }, required: true },
+      body: jsonBody(ApprovalDecisionBody),
     },
     responses: {
       200: json(ApprovalResolved, "The decision, as the approval_resolved event carries it"),

@@ -12,7 +12,7 @@ import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
 import { existingConversation, workspaceStub } from "../stubs";
 import { IdParam } from "./conversations";
-import { commonErrors, json } from "./route-helpers";
+import { commonErrors, deletedResponse, json, jsonBody } from "./route-helpers";
 
 const app = createApp();
 
@@ -22,7 +22,7 @@ app.openapi(
     path: "/browser/profiles",
     summary: "Create an empty browser profile",
     tags: ["Browser"],
-    request: { body: { content: { "application/json": { schema: CreateProfile } }, required: true } },
+    request: { body: jsonBody(CreateProfile) },
     responses: {
       201: json(ProfileInfo, "The new profile"),
       409: json(ErrorBody, "The name is taken"),
@@ -57,7 +57,7 @@ app.openapi(
     tags: ["Browser"],
     request: { params: z.object({ name: ProfileNameParam }) },
     responses: {
-      200: json(z.object({ name: z.string(), deleted: z.literal(true) }), "Deleted"),
+      200: deletedResponse("name"),
       ...commonErrors,
     },
   }),

@@ -12,13 +12,12 @@ import {
   UpdateConversation,
 } from "../../shared/api";
 import { MessageList, MessagePageQuery } from "../../shared/message-pages";
+import { cursorPage } from "../../shared/page";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
-
 import { assertProfile, conversationStub, existingConversation, workspaceStub } from "../stubs";
 import { checkMcpServerNames } from "./mcp-servers";
-
-import { commonErrors, json } from "./route-helpers";
+import { commonErrors, deletedResponse, json, jsonBody, PageQuery } from "./route-helpers";
 
 const errors = commonErrors;
 export const IdParam = z.object({
@@ -33,7 +32,7 @@ app.openapi(
     path: "/conversations",
     summary: "Create a conversation",
     tags: ["Conversations"],
-    request: { body: { content: { "application/json": { schema: CreateConversation } }, required: false } },
+    request: { body: jsonBody(CreateConversation, false) },
     responses: { 201: json(Conversation, "The new conversation"), ...errors },
   }),
   async (c) => {
@@ -67,9 +66,7 @@ app.openapi(
     summary: "List conversations, newest first",
     tags: ["Conversations"],
     request: {
-      query: z.object({
-        limit: z.coerce.number().int().min(1).max(100).default(20),
-        cursor: z.string().max(200).optional(),
+      query: PageQuery.extend({
         q: z.string().trim().max(200).optional().describe("Only conversations whose title contains this."),
       }),
     },
@@ -84,10 +81,7 @@ app.openapi(
       page.ids.map((e) => conversationStub(c.env, workspaceId, e.id).describe()),
     );
     for (const conv of convs as (Conversation | null)[]) if (conv) data.push(conv);
-    return c.json(
-      { data, has_more: page.hasMore, next_cursor: page.hasMore ? (page.ids.at(-1)?.id ?? null) : null },
-      200,
-    );
+    return c.json(cursorPage(data, page.hasMore, page.ids.at(-1)?.id), 200);
   },
 );
 
@@ -135,7 +129,7 @@ app.openapi(
     tags: ["Conversations"],
     request: {
       params: IdParam,
-      body: { content: { "application/json": { schema: UpdateConversation } }, required: true },
+      body: jsonBody(UpdateConversation),
     },
     responses: { 200: json(Conversation, "The conversation"), ...errors },
   }),
@@ -156,7 +150,7 @@ app.openapi(
     summary: "Delete a conversation and everything it stored",
     tags: ["Conversations"],
     request: { params: IdParam },
-    responses: { 200: json(z.object({ id: z.string(), deleted: z.literal(true) }), "Deleted"), ...errors },
+    responses: { 200: deletedResponse("id"), ...errors },
   }),
   async (c) => {
     const { id } = c.req.valid("param");

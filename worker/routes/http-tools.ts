@@ -14,12 +14,12 @@ import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
 import { existingConversation, workspaceStub } from "../stubs";
 import { IdParam } from "./conversations";
-import { commonErrors, json } from "./route-helpers";
+import { commonErrors, deletedResponse, json, jsonBody } from "./route-helpers";
 
 const NameParam = z.object({
   name: z.string().openapi({ param: { name: "name", in: "path" }, example: "get_price" }),
 });
-const body = { content: { "application/json": { schema: HttpToolSpec } }, required: true };
+const body = jsonBody(HttpToolSpec);
 const app = createApp();
 
 /** Checks the name is free and attaches a new signing secret. */
@@ -72,7 +72,7 @@ app.openapi(
     tags: ["Tools"],
     request: { params: NameParam },
     responses: {
-      200: json(z.object({ name: z.string(), deleted: z.literal(true) }), "Removed"),
+      200: deletedResponse("name", "Removed"),
       ...commonErrors,
     },
   }),
@@ -125,7 +125,7 @@ app.openapi(
     tags: ["Tools"],
     request: { params: IdParam.merge(NameParam) },
     responses: {
-      200: json(z.object({ name: z.string(), deleted: z.literal(true) }), "Removed"),
+      200: deletedResponse("name", "Removed"),
       ...commonErrors,
     },
   }),

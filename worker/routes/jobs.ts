@@ -6,24 +6,16 @@ import { newWebhookSecret } from "../../durable-objects/engine/webhooks/signing"
 import type { JobObject } from "../../durable-objects/job/job-object";
 import { registerJob, unregisterJob } from "../../durable-objects/job-registry/job-registry";
 import { CreateJob, Job, JobList, JobRun, JobRunList, UpdateJob } from "../../shared/jobs";
+import { cursorPage } from "../../shared/page";
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
-
 import { assertProfile, workspaceStub } from "../stubs";
 import { checkMcpServerNames } from "./mcp-servers";
-
-import { commonErrors, json } from "./route-helpers";
+import { commonErrors, deletedResponse, json, jsonBody, PageQuery } from "./route-helpers";
 
 const JOB_ID = /^job_[A-Za-z0-9_-]{1,64}$/;
 const IdParam = z.object({
   id: z.string().openapi({ param: { name: "id", in: "path" }, example: "job_abc123" }),
-});
-const PageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { "application/json": { schema } }, required: true },
 });
 
 const app = createApp();
@@ -44,7 +36,7 @@ app.openapi(
     description:
       "The response includes `webhook_secret` (`whsec_…`), which signs webhook deliveries. Invalid cron expressions, unknown time zones, bad output_path templates and webhook URLs to private addresses are refused with a 400 that says what is wrong.",
     tags: ["Jobs"],
-    request: body(CreateJob),
+    request: { body: jsonBody(CreateJob) },
     responses: { 201: json(Job, "The new job"), ...commonErrors },
   }),
   async (c) => {
@@ -84,10 +76,7 @@ app.openapi(
       page.ids.map((id) => jobStub(c.env, workspaceId, id).describe(false)),
     )) as unknown as (Job | null)[];
     const data = jobs.filter((j): j is Job => j !== null);
-    return c.json(
-      { data, has_more: page.hasMore, next_cursor: page.hasMore ? (page.ids.at(-1) ?? null) : null },
-      200,
-    );
+    return c.json(cursorPage(data, page.hasMore, page.ids.at(-1)), 200);
   },
 );
 
@@ -114,7 +103,7 @@ app.openapi(
     summary: "Change a job; `null` clears an optional setting",
     description: "A new schedule or time zone, or re-enabling, counts occurrences from now on (no catch-up).",
     tags: ["Jobs"],
-    request: { params: IdParam, ...body(UpdateJob) },
+    request: { params: IdParam, body: jsonBody(UpdateJob) },
     responses: { 200: json(Job, "The updated job"), ...commonErrors },
   }),
   async (c) => {
@@ -136,7 +125,7 @@ app.openapi(
     tags: ["Jobs"],
     request: { params: IdParam },
     responses: {
-      200: json(z.object({ id: z.string(), deleted: z.literal(true) }), "Deleted"),
+      200: deletedResponse("id"),
       ...commonErrors,
     },
   }),

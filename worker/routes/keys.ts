@@ -4,7 +4,7 @@ import { CreatedKey, CreateKey, KeyInfo, UpdateKey } from "../../shared/api";
 import { createApp } from "../app-factory";
 import { createWorkspaceKey, revokeWorkspaceKey, updateWorkspaceKey } from "../keys";
 import { workspaceStub } from "../stubs";
-import { commonErrors, json } from "./route-helpers";
+import { commonErrors, deletedResponse, json, jsonBody } from "./route-helpers";
 
 const KeyParam = z.object({
   keyId: z
@@ -32,7 +32,7 @@ app.openapi(
     path: "/keys",
     summary: "Create a secret or publishable key; the key is shown once",
     tags: ["Keys"],
-    request: { body: { content: { "application/json": { schema: CreateKey } }, required: true } },
+    request: { body: jsonBody(CreateKey) },
     responses: { 201: json(CreatedKey, "The key, shown once"), ...commonErrors },
   }),
   async (c) =>
@@ -47,7 +47,7 @@ app.openapi(
     tags: ["Keys"],
     request: {
       params: KeyParam,
-      body: { content: { "application/json": { schema: UpdateKey } }, required: true },
+      body: jsonBody(UpdateKey),
     },
     responses: { 200: json(KeyInfo, "The key"), ...commonErrors },
   }),
@@ -68,7 +68,7 @@ app.openapi(
     tags: ["Keys"],
     request: { params: KeyParam },
     responses: {
-      200: json(z.object({ id: z.string(), deleted: z.literal(true) }), "Revoked"),
+      200: deletedResponse("id", "Revoked"),
       ...commonErrors,
     },
   }),

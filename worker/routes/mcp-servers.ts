@@ -16,7 +16,7 @@ import {
 import { createApp } from "../app-factory";
 import { ApiError, errorBody, unwrap } from "../errors";
 import { mcpRegistryStub } from "../stubs";
-import { commonErrors, json } from "./route-helpers";
+import { commonErrors, deletedResponse, json, jsonBody } from "./route-helpers";
 
 const IdParam = z.object({
   id: z
@@ -50,7 +50,7 @@ app.openapi(
     path: "/mcp/servers",
     summary: "Register an MCP server; its tools become tools of every conversation of the workspace",
     tags,
-    request: { body: { content: { "application/json": { schema: CreateMcpServer } }, required: true } },
+    request: { body: jsonBody(CreateMcpServer) },
     responses: { 201: json(McpServerView, "The server, its status and tools"), ...errors },
   }),
   async (c) => {
@@ -100,7 +100,7 @@ app.openapi(
     tags,
     request: {
       params: IdParam,
-      body: { content: { "application/json": { schema: UpdateMcpServer } }, required: true },
+      body: jsonBody(UpdateMcpServer),
     },
     responses: { 200: json(McpServerView, "The server"), ...errors },
   }),
@@ -119,7 +119,7 @@ app.openapi(
     tags,
     request: { params: IdParam },
     responses: {
-      200: json(z.object({ id: z.string(), deleted: z.literal(true) }), "Removed"),
+      200: deletedResponse("id", "Removed"),
       ...errors,
     },
   }),

@@ -1,11 +1,31 @@
 /** Small helpers shared by route files. */
-import type { z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { ErrorBody } from "../../shared/api";
 
 /** A JSON response entry for a route's `responses`. */
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { "application/json": { schema } },
   description,
+});
+
+/** A route's JSON request body (`required: false` lets the body be left out). */
+export const jsonBody = <T extends z.ZodType, R extends boolean = true>(schema: T, required?: R) => ({
+  content: { "application/json": { schema } },
+  required: (required ?? true) as R,
+});
+
+/** The 200 response of a delete: `{ <key>: "…", deleted: true }`. */
+export function deletedResponse<K extends "id" | "name">(key: K, description = "Deleted") {
+  const shape = { [key]: z.string(), deleted: z.literal(true) } as Record<K, z.ZodString> & {
+    deleted: z.ZodLiteral<true>;
+  };
+  return json(z.object(shape), description);
+}
+
+/** `?limit=&cursor=` of a cursor-paged list: 1 to 100 items (20 by default) after the cursor. */
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
 });
 
 /** The error responses most routes can give. */

@@ -14,7 +14,7 @@ import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
 import { existingConversation } from "../stubs";
 import { IdParam } from "./conversations";
-import { commonErrors, json, resumeAfter, sse } from "./route-helpers";
+import { commonErrors, json, jsonBody, resumeAfter, sse } from "./route-helpers";
 
 /** How often a non-streaming call re-attaches after the object restarted under it. */
 const WAIT_REATTACH_ATTEMPTS = 5;
@@ -31,7 +31,7 @@ app.openapi(
     tags: ["Runs"],
     request: {
       params: IdParam,
-      body: { content: { "application/json": { schema: SendMessage } }, required: true },
+      body: jsonBody(SendMessage),
     },
     responses: {
       200: {
@@ -95,7 +95,7 @@ app.openapi(
     tags: ["Runs"],
     request: {
       params: IdParam,
-      body: { content: { "application/json": { schema: AnswerBody } }, required: true },
+      body: jsonBody(AnswerBody),
     },
     responses: {
       200: json(
@@ -129,7 +129,7 @@ app.openapi(
           .max(200)
           .openapi({ param: { name: "takeover_id", in: "path" }, example: "call_abc" }),
       }),
-      body: { content: { "application/json": { schema: TakeoverDoneBody } }, required: false },
+      body: jsonBody(TakeoverDoneBody, false),
     },
     responses: {
       200: json(TakeoverDone, "The run resumes with this result"),
@@ -177,7 +177,7 @@ app.openapi(
       params: IdParam.extend({
         name: z.string().openapi({ param: { name: "name", in: "path" }, example: "create_task" }),
       }),
-      body: { content: { "application/json": { schema: ToolCallBody } }, required: false },
+      body: jsonBody(ToolCallBody, false),
     },
     responses: {
       200: json(ToolCallResult, "The tool's result"),

@@ -4,7 +4,7 @@ import { PutSecret, SecretInfo, SecretName } from "../../shared/browser-api";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
 import { workspaceStub } from "../stubs";
-import { commonErrors, json } from "./route-helpers";
+import { commonErrors, deletedResponse, json, jsonBody } from "./route-helpers";
 
 const NameParam = z.object({ name: SecretName });
 const app = createApp();
@@ -17,7 +17,7 @@ app.openapi(
     tags: ["Secrets"],
     request: {
       params: NameParam,
-      body: { content: { "application/json": { schema: PutSecret } }, required: true },
+      body: jsonBody(PutSecret),
     },
     responses: {
       200: json(z.object({ name: z.string(), set: z.literal(true) }), "Stored"),
@@ -53,7 +53,7 @@ app.openapi(
     tags: ["Secrets"],
     request: { params: NameParam },
     responses: {
-      200: json(z.object({ name: z.string(), deleted: z.literal(true) }), "Deleted"),
+      200: deletedResponse("name"),
       ...commonErrors,
     },
   }),

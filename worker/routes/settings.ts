@@ -5,7 +5,7 @@ import { createApp } from "../app-factory";
 import { unwrap } from "../errors";
 import { workspaceStub } from "../stubs";
 import { forgetWidgetConfig } from "../widget-config";
-import { commonErrors, json } from "./route-helpers";
+import { commonErrors, json, jsonBody } from "./route-helpers";
 
 const app = createApp();
 
@@ -26,7 +26,7 @@ app.openapi(
     path: "/settings",
     summary: "Change the workspace's settings; an engine chosen without its key is refused",
     tags: ["Settings"],
-    request: { body: { content: { "application/json": { schema: SettingsUpdate } }, required: true } },
+    request: { body: jsonBody(SettingsUpdate) },
     responses: { 200: json(SettingsView, "The settings after the change"), ...commonErrors },
   }),
   async (c) => {

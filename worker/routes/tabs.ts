@@ -8,7 +8,7 @@ import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
 import { existingConversation } from "../stubs";
 import { IdParam } from "./conversations";
-import { commonErrors, json, sse } from "./route-helpers";
+import { commonErrors, json, jsonBody, sse } from "./route-helpers";
 
 const TabParams = IdParam.extend({
   tab_id: z.coerce
@@ -92,7 +92,7 @@ app.openapi(
     tags: ["Browser"],
     request: {
       params: TabParams,
-      body: { content: { "application/json": { schema: BrowserInput } }, required: true },
+      body: jsonBody(BrowserInput),
     },
     responses: { 200: json(z.object({ ok: z.literal(true) }), "Dispatched"), ...commonErrors },
   }),

@@ -1,6 +1,7 @@
 /** Run webhooks: register endpoints for run, question and job events; list, delete, read the delivery log. */
 import { createRoute, z } from "@hono/zod-openapi";
 import { webhooksStub } from "../../durable-objects/webhooks/webhook-events";
+import type { CursorPage } from "../../shared/page";
 import {
   CreatedWebhook,
   CreateWebhook,
@@ -10,17 +11,13 @@ import {
 } from "../../shared/webhooks";
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
-import { commonErrors, json } from "./route-helpers";
+import { commonErrors, deletedResponse, json, jsonBody, PageQuery } from "./route-helpers";
 
 const IdParam = z.object({
   id: z
     .string()
     .regex(/^wh_[A-Za-z0-9]{1,40}$/)
     .openapi({ param: { name: "id", in: "path" }, example: "wh_3f2a…" }),
-});
-const PageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
 });
 const app = createApp();
 
@@ -32,7 +29,7 @@ app.openapi(
     description:
       "Events: `run.succeeded`, `run.failed`, `run.cancelled`, `question.asked`, `approval.requested`, `takeover.requested`, `job.run.succeeded`, `job.run.failed`. Each delivery is a JSON `{type, timestamp, data}` signed in the Standard Webhooks format with the endpoint's `whsec_…` secret, retried with exponential backoff (6 attempts). URLs to private addresses are refused.",
     tags: ["Webhooks"],
-    request: { body: { content: { "application/json": { schema: CreateWebhook } }, required: true } },
+    request: { body: jsonBody(CreateWebhook) },
     responses: { 201: json(CreatedWebhook, "Registered"), ...commonErrors },
   }),
   async (c) => {
@@ -60,7 +57,7 @@ app.openapi(
     tags: ["Webhooks"],
     request: { params: IdParam },
     responses: {
-      200: json(z.object({ id: z.string(), deleted: z.literal(true) }), "Deleted"),
+      200: deletedResponse("id"),
       ...commonErrors,
     },
   }),
@@ -86,10 +83,7 @@ app.openapi(
     const { limit, cursor } = c.req.valid("query");
     const stub = webhooksStub(c.env, c.get("principal").workspaceId);
     const page = unwrap(await stub.deliveries(id, limit, cursor ?? null));
-    return c.json(
-      page as { data: WebhookDeliveryView[]; has_more: boolean; next_cursor: string | null },
-      200,
-    );
+    return c.json(page as CursorPage<WebhookDeliveryView>, 200);
   },
 );
 

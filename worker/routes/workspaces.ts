@@ -6,7 +6,7 @@ import { requireAdmin } from "../auth";
 import { ApiError } from "../errors";
 import { createWorkspaceKey, revokeWorkspaceKey } from "../keys";
 import { workspaceStub } from "../stubs";
-import { commonErrors, json } from "./route-helpers";
+import { commonErrors, deletedResponse, json, jsonBody } from "./route-helpers";
 
 const WorkspaceParam = z.object({
   id: z
@@ -37,7 +37,7 @@ app.openapi(
     path: "/workspaces",
     summary: "Create a workspace (admin)",
     tags: ["Workspaces"],
-    request: { body: { content: { "application/json": { schema: CreateWorkspace } }, required: true } },
+    request: { body: jsonBody(CreateWorkspace) },
     responses: { 201: json(Workspace, "The new workspace"), ...commonErrors },
   }),
   async (c) => {
@@ -69,7 +69,7 @@ app.openapi(
     tags: ["Workspaces"],
     request: {
       params: WorkspaceParam,
-      body: { content: { "application/json": { schema: CreateKey } }, required: true },
+      body: jsonBody(CreateKey),
     },
     responses: { 201: json(CreatedKey, "The key, shown once"), ...commonErrors },
   }),
@@ -95,7 +95,7 @@ app.openapi(
       }),
     },
     responses: {
-      200: json(z.object({ id: z.string(), deleted: z.literal(true) }), "Revoked"),
+      200: deletedResponse("id", "Revoked"),
       ...commonErrors,
     },
   }),

@@ -4,17 +4,10 @@
  * turns `ask` into a denial unless the job's own rules allow the tool).
  */
 import type { ApprovalPolicy, ApprovalRule } from "../../../shared/approvals";
+import { RUN_CONTROL_TOOL_NAMES } from "../custom-tools/reserved-names";
 
 /** Tools that are the run's own controls: globs never match them, only an exact entry does. */
-export const GLOB_EXEMPT_TOOLS: ReadonlySet<string> = new Set([
-  "finish",
-  "ask_user",
-  "create_task",
-  "get_task",
-  "update_task",
-  "list_tasks",
-  "delete_task",
-]);
+export const GLOB_EXEMPT_TOOLS: ReadonlySet<string> = new Set(RUN_CONTROL_TOOL_NAMES);
 
 const STRICTNESS: Record<ApprovalRule, number> = { allow: 0, ask: 1, deny: 2 };
 

@@ -15,16 +15,21 @@ export const BROWSER_TOOL_NAMES = [
   "screenshot",
 ] as const;
 
-/** Tool names a custom tool may not take: `finish` and every built-in tool. */
-export const RESERVED_TOOL_NAMES: ReadonlySet<string> = new Set([
+/** The run's own controls: finishing, asking the user, and the task list. */
+export const RUN_CONTROL_TOOL_NAMES = [
   "finish",
-  "agent",
   "ask_user",
   "create_task",
   "get_task",
   "update_task",
   "list_tasks",
   "delete_task",
+] as const;
+
+/** Tool names a custom tool may not take: `finish` and every built-in tool. */
+export const RESERVED_TOOL_NAMES: ReadonlySet<string> = new Set([
+  ...RUN_CONTROL_TOOL_NAMES,
+  "agent",
   "web_fetch",
   "web_search",
   ...BROWSER_TOOL_NAMES,

@@ -3,7 +3,7 @@
  * Markdown); title, author, date and language come from docProps/core.xml. Encrypted, legacy (.doc) and damaged files fail with a clear DocxError, and
  * what the conversion would inflate is bounded before it starts.
  */
-import { CirrusError } from "../errors";
+import { CodedError } from "../errors";
 import { readZipEntry, type ZipEntry, zipEntries } from "./zip-entries";
 
 /** The media type of a Word document (web_fetch's content_type for one). */
@@ -15,15 +15,7 @@ export const MAX_DOCX_XML_BYTES = 32 * 1024 * 1024;
 export type DocxErrorCode = "docx_encrypted" | "docx_invalid" | "docx_too_large";
 
 /** A DOCX that cannot be read as text (the message says why, for the model). */
-export class DocxError extends CirrusError {
-  constructor(
-    override readonly code: DocxErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(code, message, options);
-  }
-}
+export class DocxError extends CodedError<DocxErrorCode> {}
 
 /** A DOCX's body as HTML and what its core properties say. */
 export interface DocxText {

@@ -94,16 +94,21 @@ export function renderBody(
   return { text, metadata: {} };
 }
 
+/** What a document's own properties state, as web_fetch's metadata fields. */
+function documentMetadata(doc: { title?: string; author?: string; created?: string; language?: string }) {
+  const metadata: PageMetadata = {};
+  if (doc.title) metadata.title = doc.title;
+  if (doc.author) metadata.author = doc.author;
+  if (doc.created) metadata.published_at = doc.created;
+  if (doc.language) metadata.language = doc.language;
+  return metadata;
+}
+
 /** A PDF as text: the title as a heading, then every page under its marker. */
 export async function renderPdf(bytes: Uint8Array): Promise<Rendered> {
   const pdf = await readPdfText(bytes);
-  const metadata: PageMetadata = {};
-  if (pdf.title) metadata.title = pdf.title;
-  if (pdf.author) metadata.author = pdf.author;
-  if (pdf.created) metadata.published_at = pdf.created;
-  if (pdf.language) metadata.language = pdf.language;
   const text = pdf.title ? `# ${pdf.title}\n\n${pdf.text}` : pdf.text;
-  return { text, metadata, truncated: pdf.pagesRead < pdf.totalPages };
+  return { text, metadata: documentMetadata(pdf), truncated: pdf.pagesRead < pdf.totalPages };
 }
 
 /** A fragment of HTML (a converted document's body, not a web page to extract from) as Markdown. */
@@ -115,14 +120,9 @@ export function htmlToMarkdown(html: string): string {
 /** A Word document as Markdown: the title (from its core properties) as a heading, then its text. */
 export async function renderDocx(bytes: Uint8Array): Promise<Rendered> {
   const docx = await readDocxText(bytes);
-  const metadata: PageMetadata = {};
-  if (docx.title) metadata.title = docx.title;
-  if (docx.author) metadata.author = docx.author;
-  if (docx.created) metadata.published_at = docx.created;
-  if (docx.language) metadata.language = docx.language;
   const body = htmlToMarkdown(docx.html) || "(The document has no readable text.)";
   const heading = docx.title ? `# ${docx.title}` : "";
   const text =
     !heading || body === heading || body.startsWith(`${heading}\n`) ? body : `${heading}\n\n${body}`;
-  return { text, metadata };
+  return { text, metadata: documentMetadata(docx) };
 }

@@ -1,6 +1,6 @@
 /** The one error of the file layer: a stable code the model or an HTTP client reads. */
 
-import { CirrusError } from "../errors";
+import { CodedError } from "../errors";
 
 /** HTTP status for each file error code. */
 export const FILE_ERROR_STATUS = {
@@ -22,15 +22,7 @@ export const FILE_ERROR_STATUS = {
 export type FileErrorCode = keyof typeof FILE_ERROR_STATUS;
 
 /** An expected failure of a file operation, e.g. a refused path or a full workspace. */
-export class FilesError extends CirrusError {
-  constructor(
-    override readonly code: FileErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(code, message, options);
-  }
-
+export class FilesError extends CodedError<FileErrorCode> {
   /** The HTTP status this error answers with. */
   get status(): (typeof FILE_ERROR_STATUS)[FileErrorCode] {
     return FILE_ERROR_STATUS[this.code];

@@ -3,7 +3,7 @@
  * page marker, the title and author from the document's info, caps on pages, and clear errors for
  * encrypted and image-only (scanned) documents.
  */
-import { CirrusError } from "../errors";
+import { CodedError } from "../errors";
 
 /** At most this many pages of one PDF are read; the rest are reported, not read. */
 export const MAX_PDF_PAGES = 200;
@@ -14,15 +14,7 @@ export const PDF_TYPE = "application/pdf";
 export type PdfErrorCode = "pdf_encrypted" | "pdf_no_text" | "pdf_invalid" | "pdf_too_large";
 
 /** A PDF that cannot be read as text (the message says why, for the model). */
-export class PdfError extends CirrusError {
-  constructor(
-    override readonly code: PdfErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(code, message, options);
-  }
-}
+export class PdfError extends CodedError<PdfErrorCode> {}
 
 /** A PDF's text and what its info dictionary says. */
 export interface PdfText {

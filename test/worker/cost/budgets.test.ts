@@ -7,10 +7,9 @@ import {
   getConversation,
   modelRequests,
   newWorkspaceKey,
-  readSse,
+  runMessage,
   script,
   uniqueKey,
-  untilRunEnd,
 } from "../helpers";
 import { createJob, settledRun } from "../job/jobs-helpers";
 
@@ -40,12 +39,7 @@ async function pricedWorkspace(key: string, extra: Record<string, unknown> = {})
 }
 
 async function runToEnd(id: string, token: string) {
-  const res = await api(`/v1/conversations/${id}/messages`, {
-    method: "POST",
-    json: { content: "go" },
-    token,
-  });
-  return (await readSse(res, untilRunEnd)).map((m) => m.data);
+  return (await runMessage(id, "go", token)).map((m) => m.data);
 }
 
 describe("cost budgets", () => {

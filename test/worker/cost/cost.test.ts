@@ -4,10 +4,9 @@ import {
   createConversation,
   getConversation,
   newWorkspaceKey,
-  readSse,
+  runMessage,
   script,
   uniqueKey,
-  untilRunEnd,
 } from "../helpers";
 import { createJob, settledRun } from "../job/jobs-helpers";
 
@@ -41,8 +40,7 @@ describe("cost in dollars", () => {
     const key = "gpt-4o-mini-2024-07-18";
     await scriptTwoTurns(key);
     const id = await createConversation(key);
-    const res = await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "go" } });
-    const events = await readSse(res, untilRunEnd);
+    const events = await runMessage(id, "go");
     const finished = events.at(-1)!.data as { type: string; usage: Record<string, unknown>[] };
     expect(finished.type).toBe("RUN_FINISHED");
     // (1000×0.15 + 200×0.6)/1e6 = 0.00027; (1500×0.15 + 500×0.075 + 100×0.6)/1e6 = 0.0003225 → 0.000323
@@ -120,8 +118,7 @@ describe("cost in dollars", () => {
     const key = uniqueKey("unpriced");
     await scriptTwoTurns(key);
     const id = await createConversation(key);
-    const res = await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "go" } });
-    const finished = (await readSse(res, untilRunEnd)).at(-1)!.data as unknown as {
+    const finished = (await runMessage(id, "go")).at(-1)!.data as unknown as {
       usage: Record<string, unknown>[];
     };
     expect(finished.usage[0]).toMatchObject({ totalTokens: 3300, cost_usd: null });

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import type { ReceivedSpan } from "../../support/otlp-receiver";
-import { api, createConversation, eventually, readSse, script, uniqueKey, untilRunEnd } from "../helpers";
+import { createConversation, eventually, runMessage, script, uniqueKey } from "../helpers";
 
 const vars = env as unknown as Record<string, string | undefined>;
 const JSON_MODE = vars.OTEL_EXPORTER_OTLP_PROTOCOL === "http/json";
@@ -22,8 +22,7 @@ async function spansOf(conversationId: string, atLeast: number): Promise<Receive
 }
 
 async function runOnce(id: string, content = "go") {
-  const res = await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content } });
-  const events = await readSse(res, untilRunEnd);
+  const events = await runMessage(id, content);
   return { runId: String(events[0].data.runId), end: events.at(-1)!.data };
 }
 

@@ -6,9 +6,9 @@ import {
   eventually,
   newWorkspaceKey,
   readSse,
+  runMessage,
   script,
   uniqueKey,
-  untilRunEnd,
 } from "../helpers";
 import { configureReceiver, createJob, pageUrl, receiverLog, settledRun } from "../job/jobs-helpers";
 
@@ -30,11 +30,6 @@ async function deliveries(id: string, token?: string): Promise<WebhookDeliveryVi
   return ((await res.json()) as { data: WebhookDeliveryView[] }).data;
 }
 
-async function run(id: string, content = "go", token?: string) {
-  const res = await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content }, token });
-  return readSse(res, untilRunEnd);
-}
-
 describe("run webhooks", () => {
   it("register an endpoint, show its secret once and deliver run.succeeded signed the Standard Webhooks way", async () => {
     const ws = await newWorkspaceKey("hooks");
@@ -52,7 +47,7 @@ describe("run webhooks", () => {
     const key = uniqueKey("hook-model");
     await script(key, [{ text: "the answer", usage: { prompt_tokens: 10, completion_tokens: 5 } }]);
     const conv = await createConversation(key, {}, ws.key);
-    const events = await run(conv, "go", ws.key);
+    const events = await runMessage(conv, "go", ws.key);
     const runId = String(events[0].data.runId);
 
     const [got] = await eventually(async () => {
@@ -101,7 +96,7 @@ describe("run webhooks", () => {
       { tool_calls: [{ id: "q1", name: "ask_user", arguments: { question: "Which colour?" } }] },
     ]);
     const conv = await createConversation(key, {}, ws.key);
-    await run(conv, "first", ws.key); // fails: the model refuses
+    await runMessage(conv, "first", ws.key); // fails: the model refuses
     const second = await api(`/v1/conversations/${conv}/messages`, {
       method: "POST",
       json: { content: "second" },
@@ -167,7 +162,7 @@ describe("run webhooks", () => {
 
     const key = uniqueKey("hook-retry");
     await script(key, [{ text: "ok" }]);
-    await run(await createConversation(key, {}, ws.key), "go", ws.key);
+    await runMessage(await createConversation(key, {}, ws.key), "go", ws.key);
 
     const [ok] = await eventually(async () => {
       const d = await deliveries(a.id, ws.key);

@@ -1,16 +1,12 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
-import { base64, callTool } from "../../files-helpers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { callTool, storeFixture } from "../../files-helpers";
 import { createConversation } from "../../helpers";
 
 const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 let conv: string;
-/** Stores a DOCX fixture (fetched from the page server) in the workspace under `path` with `type`. */
-async function storeDocx(route: string, path: string, type = DOCX_TYPE) {
-  const bytes = new Uint8Array(await (await fetch(`${inject("pageUrl")}/web/docx/${route}`)).arrayBuffer());
-  const w = await callTool(conv, "opfs_write", { path, content: `data:${type};base64,${base64(bytes)}` });
-  expect(w.status).toBe(200);
-}
+const storeDocx = (route: string, path: string, type = DOCX_TYPE) =>
+  storeFixture(conv, `/web/docx/${route}`, path, type);
 
 beforeAll(async () => {
   conv = await createConversation("files-docx");

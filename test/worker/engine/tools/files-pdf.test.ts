@@ -1,14 +1,10 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
-import { base64, callTool } from "../../files-helpers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { callTool, storeFixture } from "../../files-helpers";
 import { createConversation } from "../../helpers";
 
 let conv: string;
-/** Stores a PDF fixture (fetched from the page server) in the workspace under `path` with `type`. */
-async function storePdf(fixture: string, path: string, type = "application/pdf") {
-  const bytes = new Uint8Array(await (await fetch(`${inject("pageUrl")}/web/pdf/${fixture}`)).arrayBuffer());
-  const w = await callTool(conv, "opfs_write", { path, content: `data:${type};base64,${base64(bytes)}` });
-  expect(w.status).toBe(200);
-}
+const storePdf = (fixture: string, path: string, type = "application/pdf") =>
+  storeFixture(conv, `/web/pdf/${fixture}`, path, type);
 
 beforeAll(async () => {
   conv = await createConversation("files-pdf");

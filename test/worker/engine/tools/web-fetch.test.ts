@@ -1,13 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import {
-  api,
-  createConversation,
-  modelRequests,
-  readSse,
-  script,
-  uniqueKey,
-  untilRunEnd,
-} from "../../helpers";
+import { api, createConversation, modelRequests, runMessage, script, uniqueKey } from "../../helpers";
 import { callWebTool as callTool, page, webFetch, webFetchWith } from "./web-helpers";
 
 async function guardedFetch(url: string) {
@@ -163,11 +155,7 @@ describe("web_fetch", () => {
       { text: "The longest river in Europe is the Volga." },
     ]);
     const conv = await createConversation(key);
-    const res = await api(`/v1/conversations/${conv}/messages`, {
-      method: "POST",
-      json: { content: "Longest river in Europe?" },
-    });
-    const events = await readSse(res, untilRunEnd);
+    const events = await runMessage(conv, "Longest river in Europe?");
     const result = events.find((e) => e.data.type === "TOOL_CALL_RESULT")!.data;
     expect(JSON.parse(result.content as string)).toMatchObject({
       content: "The Volga.",

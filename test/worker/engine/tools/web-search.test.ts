@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { api, createConversation, readSse, script, uniqueKey, untilRunEnd } from "../../helpers";
+import { api, createConversation, runMessage, script, uniqueKey } from "../../helpers";
 
 const base = (engine: string) => `${inject("pageUrl")}/search/${engine}`;
 
@@ -109,11 +109,7 @@ describe("web_search on DuckDuckGo (the default engine)", () => {
       { text: "Go is a programming language." },
     ]);
     const conv = await createConversation(key);
-    const res = await api(`/v1/conversations/${conv}/messages`, {
-      method: "POST",
-      json: { content: "What is Go?" },
-    });
-    const events = await readSse(res, untilRunEnd);
+    const events = await runMessage(conv, "What is Go?");
     const result = events.find((e) => e.data.type === "TOOL_CALL_RESULT")!.data;
     const parsed = JSON.parse(result.content as string) as Result[];
     expect(parsed).toHaveLength(2);
