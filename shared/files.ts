@@ -41,6 +41,10 @@ export const FileList = z
     path: z.string().describe('The folder listed ("" is the root).'),
     entries: z.array(FileEntry),
     truncated: z.boolean().describe("The folder has more entries than one listing returns."),
+    next_cursor: z
+      .string()
+      .nullable()
+      .describe("When truncated, pass as `cursor` to list the folder's next entries; otherwise null."),
   })
   .openapi("FileList");
 export type FileList = z.infer<typeof FileList>;
@@ -57,6 +61,26 @@ export const FileDeleted = z
 export type FileDeleted = z.infer<typeof FileDeleted>;
 
 /** The `?path=` of a listing. */
+/** Entries one folder listing returns at most. */
+export const MAX_LIST_ENTRIES = 5000;
+
+/** A listing's `next_cursor`, passed back to list the rest of a folder. */
+export const ListCursor = z
+  .string()
+  .min(1)
+  .max(2000)
+  .describe("The `next_cursor` of a truncated listing of the same folder.");
+
 export const ListFilesQuery = z.object({
   path: FilePath.default("").openapi({ param: { name: "path", in: "query" }, example: "reports" }),
+  cursor: ListCursor.optional().openapi({ param: { name: "cursor", in: "query" } }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_LIST_ENTRIES)
+    .default(MAX_LIST_ENTRIES)
+    .describe(
+      `Entries per listing (1–${MAX_LIST_ENTRIES}); a longer folder is truncated with a next_cursor.`,
+    ),
 });

@@ -80,7 +80,10 @@ app.openapi(
     request: { query: ListFilesQuery },
     responses: { 200: json(FileList, "The folder's entries"), ...commonErrors },
   }),
-  async (c) => c.json(await fileOp(() => files(c).list(c.req.valid("query").path)), 200),
+  async (c) => {
+    const { path, cursor, limit } = c.req.valid("query");
+    return c.json(await fileOp(() => files(c).list(path, cursor, limit)), 200);
+  },
 );
 
 const PathParam = z.object({

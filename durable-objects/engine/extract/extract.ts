@@ -5,6 +5,7 @@
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { cleanArticle, isInside } from "./article-cleanup";
+import { removeBoilerplate } from "./boilerplate";
 import type { DomDocument, DomElement } from "./dom-types";
 import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
@@ -92,7 +93,9 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const title = (document.querySelector("title")?.textContent ?? "").trim();
   // A page that says it is an article is read by Readability alone, on the page as it is.
   const kind = pageKind(document, ld);
+  const description = describedAs(document);
   removePageJunk(document);
+  if (document.body) removeBoilerplate(document.body, kind);
   let region = kind === "article" ? null : regionOf(document, kind);
   const article = readArticle(document);
   if (article?.content) {
@@ -107,16 +110,26 @@ export function extractMainContent(html: string, url?: string): Extracted {
     // Readability took the page apart and found little: read the region from a fresh parse.
     const again = parsePage(html, url);
     removePageJunk(again);
+    if (again.body) removeBoilerplate(again.body, kind);
     region = regionOf(again, kind);
   }
   const useRegion =
     region && (articleChars < MIN_ARTICLE_CHARS || region.chars > articleChars * REGION_OVER_ARTICLE);
   const chosen = useRegion ? region?.node : article?.content;
+  if (chosen && url && useRegion) absolutizeLinks(chosen, url);
   let markdown = chosen ? toMarkdown(chosen) : "";
+  // A page rendered by script alone still describes itself: its description is better than nothing.
+  if (markdown.length < description.length) markdown = description;
   if (kind === "product") markdown = withProductDescription(markdown, ld);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
   return { title: heading, markdown, metadata };
+}
+
+/** The page's own description (meta description or og:description), or "". */
+function describedAs(document: DomDocument): string {
+  const meta = document.querySelector("meta[name=description], meta[property='og:description']");
+  return (meta?.getAttribute("content") ?? "").replace(/\s+/g, " ").trim();
 }
 
 const wordsOf = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(" ");
@@ -130,6 +143,19 @@ function withProductDescription(markdown: string, ld: LdNode[]): string {
   if (wordsOf(markdown).includes(opening)) return markdown;
   const text = description.replace(/<[^>]+>/g, " ").replace(/[ \t]+/g, " ");
   return markdown ? `${markdown}\n\n${text}` : text;
+}
+
+/** Makes the region's links absolute, as Readability does for its article. */
+function absolutizeLinks(root: DomElement, url: string): void {
+  for (const a of root.querySelectorAll("a[href]")) {
+    const href = a.getAttribute("href") ?? "";
+    if (/^[a-z][a-z\d+.-]*:/i.test(href) || href.startsWith("#")) continue;
+    try {
+      a.setAttribute("href", new URL(href, url).href);
+    } catch {
+      // An unparseable href stays as the page wrote it.
+    }
+  }
 }
 
 function setBase(document: DomDocument, url: string): void {

@@ -3,14 +3,18 @@
  * normalised before it becomes a key, so no operation can reach outside the workspace.
  * Sizes and quota go through the workspace object's ledger.
  */
-import type { FileDeleted, FileEntry, FileInfo, FileList } from "../../../shared/files";
+import {
+  type FileDeleted,
+  type FileEntry,
+  type FileInfo,
+  type FileList,
+  MAX_LIST_ENTRIES,
+} from "../../../shared/files";
 import { OCTET_STREAM } from "./content-types";
 import type { DirStats, FileLimits, Reservation } from "./file-ledger";
 import { FilesError } from "./files-error";
 import { baseName, normalizePath, workspacePrefix } from "./paths";
 
-/** Entries one listing returns at most. */
-export const MAX_LIST_ENTRIES = 5000;
 /** Part size of multipart uploads (R2 wants equal parts of at least 5 MiB). */
 export const PART_BYTES = 8 * 1024 * 1024;
 const DELETE_BATCH = 1000;
@@ -109,26 +113,29 @@ export class WorkspaceFiles {
     return this.bucket.get(this.key(normalizePath(rawPath)), range ? { range } : undefined);
   }
 
-  /** The entries of a folder ("" or "/" is the root). */
-  async list(rawPath = ""): Promise<FileList> {
+  /**
+   * The entries of a folder ("" or "/" is the root), at most `max` at a time: a longer folder is
+   * `truncated`, with a `next_cursor` that lists its next entries.
+   */
+  async list(rawPath = "", startCursor?: string, max = MAX_LIST_ENTRIES): Promise<FileList> {
     const dir = normalizePath(rawPath, { allowRoot: true });
+    let cursor = startCursor === undefined ? undefined : readCursor(startCursor, dir);
     if (dir !== "" && (await this.bucket.head(this.key(dir)))) {
       throw new FilesError("not_a_directory", `"${dir}" is a file, not a folder. Read it with opfs_read.`);
     }
     const prefix = dir === "" ? this.prefix : `${this.key(dir)}/`;
     const files: FileEntry[] = [];
     const dirNames: string[] = [];
-    let cursor: string | undefined;
-    let truncated = false;
+    const seen = () => files.length + dirNames.length;
     do {
-      const page = await this.bucket.list({ prefix, delimiter: "/", cursor, limit: 1000 });
+      const limit = Math.min(1000, max - seen());
+      const page = await this.bucket.list({ prefix, delimiter: "/", cursor, limit });
       for (const o of page.objects)
         files.push({ name: baseName(o.key), kind: "file", size: o.size, modified: o.uploaded.getTime() });
       for (const p of page.delimitedPrefixes) dirNames.push(p.slice(prefix.length, -1));
       cursor = page.truncated ? page.cursor : undefined;
-      truncated = files.length + dirNames.length >= MAX_LIST_ENTRIES && cursor !== undefined;
-    } while (cursor && !truncated);
-    if (dir !== "" && files.length + dirNames.length === 0) {
+    } while (cursor && seen() < max);
+    if (dir !== "" && startCursor === undefined && seen() === 0) {
       throw new FilesError(
         "not_found",
         `There is no folder "${dir}". Call opfs_list on its parent to see what exists.`,
@@ -137,7 +144,8 @@ export class WorkspaceFiles {
     const stats = await this.ledger.fileDirStats(dirNames.map((n) => (dir ? `${dir}/${n}` : n)));
     const dirs: FileEntry[] = dirNames.map((name, i) => ({ name, kind: "directory", ...stats[i] }));
     const entries = [...dirs, ...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return { path: dir, entries, truncated };
+    const next = cursor === undefined ? null : writeCursor(cursor, dir);
+    return { path: dir, entries, truncated: next !== null, next_cursor: next };
   }
 
   /** Deletes a file, or a folder with everything under it. */
@@ -209,4 +217,25 @@ export async function* partsOf(body: ReadableStream<Uint8Array>, size: number): 
     }
   }
   if (filled > 0) yield buf.subarray(0, filled);
+}
+
+/** A listing cursor: R2's cursor with the folder it lists, so it cannot continue another folder. */
+function writeCursor(r2Cursor: string, dir: string): string {
+  const bytes = new TextEncoder().encode(JSON.stringify({ d: dir, c: r2Cursor }));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+/** R2's cursor from a listing cursor of `dir`; an invalid_cursor error for anything else. */
+function readCursor(cursor: string, dir: string): string {
+  try {
+    const binary = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
+    const parsed = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0))));
+    if (parsed?.d === dir && typeof parsed.c === "string" && parsed.c !== "") return parsed.c;
+  } catch {
+    // not one of ours: refused below
+  }
+  throw new FilesError("invalid_cursor", `The cursor is not a next_cursor of a listing of "${dir || "/"}".`);
 }

@@ -1,6 +1,6 @@
 /** The workspace file tools: opfs_write, opfs_read, opfs_list, opfs_delete. */
 import { z } from "zod";
-import type { FileInfo } from "../../../shared/files";
+import { type FileInfo, ListCursor, MAX_LIST_ENTRIES } from "../../../shared/files";
 import { isTextType, looksLikeText, OCTET_STREAM, SNIFF_BYTES, typeForName } from "../files/content-types";
 import { parseDataUrl } from "../files/data-url";
 import { readDocumentText } from "../files/document-text";
@@ -50,6 +50,7 @@ export const ReadArgs = z.object({
 /** Arguments of opfs_list. */
 export const ListArgs = z.object({
   path: z.string().max(1000).default("/").describe("Folder path; defaults to the root folder."),
+  cursor: ListCursor.optional(),
 });
 /** Arguments of opfs_delete. */
 export const DeleteArgs = z.object({
@@ -81,10 +82,9 @@ export function createFileTools(deps: FilesToolDeps): Tool[] {
     }),
     defineTool({
       name: "opfs_list",
-      description:
-        "List a workspace folder: name, kind (file/directory), size in bytes and modified time (epoch ms).",
+      description: `List a workspace folder: name, kind (file/directory), size in bytes and modified time (epoch ms). A folder of more than ${MAX_LIST_ENTRIES} entries comes back truncated with a next_cursor: pass it as cursor for the rest.`,
       parameters: ListArgs,
-      execute: ({ path }) => files.list(path),
+      execute: ({ path, cursor }) => files.list(path, cursor),
     }),
     defineTool({
       name: "opfs_delete",

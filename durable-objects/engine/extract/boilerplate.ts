@@ -1,0 +1,92 @@
+/**
+ * Boilerplate removed from the chosen content whatever picked it (Readability or the region):
+ * consent banners, sections under "related / you may also like" headings, and the widgets of
+ * one page type (reviews and recommendations on a product page, user panels on a forum).
+ */
+import { isInside } from "./article-cleanup";
+import type { DomElement } from "./dom-types";
+import type { PageKind } from "./page-kind";
+
+/** Class/id fragments of cookie and consent managers. */
+const CONSENT_ATTR = /cookie|consent|gdpr|onetrust|cookiebot|usercentrics|didomi|qc-cmp/i;
+/** What a consent banner talks about. */
+const CONSENT_TEXT =
+  /(we|this (site|website)) uses? cookies|cookies? (policy|settings|preferences|notice)|consent|privacy (policy|preference|settings|center)|accept (all )?cookies|gdpr/i;
+/** A consent block is removed unless it holds at least this share of the content's text. */
+export const CONSENT_SHARE = 0.95;
+
+/** Headings that open a block of other pages, not this page's content. */
+const JUNK_HEADING =
+  /^(related (products?|items?|searches|posts|topics|threads|articles|stories|questions|content|links|pages|videos|categories)|similar (items|products|posts|topics|threads|questions)|(people|customers) (who )?(also )?(viewed|bought|searched|liked|purchased)|frequently bought together|(products|items) related to|you (may|might|will) also (like|enjoy|love)|you may be interested|recommended (for you|products|items|posts|topics|reading)|recently viewed|more (topics|threads|products|items) (from|in|like)|explore (more|related)|suggested (topics|threads|products|posts)|(hot|trending|popular) (network )?(topics|threads|questions|products|posts)|also (viewed|bought)|sponsored (products|links|content))\b/i;
+/** A junk-headed section is only removed when it holds less than this share of the content's text. */
+export const JUNK_SECTION_SHARE = 0.4;
+
+/** Class/id fragments of a product page's blocks that are not the product's own text. */
+const PRODUCT_JUNK_ATTR =
+  /reviews?($|[\s_-])|ratings?($|[\s_-])|recommend|related-|similar-|also-(viewed|bought)|people-also|you-may-also|recently-viewed|cross-?sell|upsell|sponsored|carousel|questions-and-answers|newsletter|email-signup/i;
+/** Class/id fragments of a forum's per-post chrome (the posts themselves stay). */
+const FORUM_JUNK_ATTR =
+  /signature|user-?info|user-?card|userextra|user-?stats|post-?actions|post-?toolbar|action-?bar|reply-?button|quick-?reply|vote|likes?-?(button|count)|reactions|badges?($|[\s_-])|report-?link|related-topics|more-topics|suggested-topics/i;
+/** A page-type widget is removed unless it holds at least this share of the content's text. */
+export const KIND_JUNK_SHARE = 0.3;
+
+const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim().length;
+const labelOf = (el: DomElement) => `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+const HEADING = /^H[1-6]$/;
+
+function removeLabelled(root: DomElement, pattern: RegExp, share: number, text?: RegExp): void {
+  const total = textLength(root) || 1;
+  for (const el of [...root.querySelectorAll("[class], [id]")]) {
+    if (!pattern.test(labelOf(el)) || !isInside(el, root)) continue;
+    if (el.querySelector("main, article, h1")) continue;
+    const length = textLength(el);
+    if (length >= total * share) continue;
+    if (text && length > 0 && !text.test(el.textContent ?? "")) continue;
+    el.remove();
+  }
+}
+
+/** The outermost ancestor (below root) that the heading opens and that holds only that section. */
+function sectionOf(heading: DomElement, root: DomElement, limit: number): DomElement | null {
+  let best: DomElement | null = null;
+  for (let n = heading.parentElement; n && n !== root; n = n.parentElement) {
+    const headings = n.querySelectorAll("h1, h2, h3, h4, h5, h6");
+    if (headings.length > 1 && [...headings].some((h) => h !== heading && h.tagName <= heading.tagName))
+      break;
+    if (textLength(n) >= limit) break;
+    best = n;
+  }
+  return best;
+}
+
+/** Removes the sections under headings such as "Related products" or "You may also like". */
+export function removeJunkSections(root: DomElement): void {
+  const limit = (textLength(root) || 1) * JUNK_SECTION_SHARE;
+  for (const heading of [...root.querySelectorAll("h2, h3, h4, h5, h6")]) {
+    if (!isInside(heading, root)) continue;
+    const text = (heading.textContent ?? "").replace(/\s+/g, " ").trim();
+    if (text.length > 60 || !JUNK_HEADING.test(text)) continue;
+    const section = sectionOf(heading, root, limit);
+    if (section) {
+      section.remove();
+      continue;
+    }
+    // A flat page: the heading's following siblings up to the next heading of its level or higher.
+    let after = 0;
+    const doomed: DomElement[] = [heading];
+    for (let s = heading.nextElementSibling; s; s = s.nextElementSibling) {
+      if (HEADING.test(s.tagName) && s.tagName <= heading.tagName) break;
+      after += textLength(s);
+      doomed.push(s);
+    }
+    if (after < limit) for (const el of doomed) el.remove();
+  }
+}
+
+/** Removes consent banners, junk-headed sections and the widgets of the page's type from the content. */
+export function removeBoilerplate(root: DomElement, kind: PageKind): void {
+  removeLabelled(root, CONSENT_ATTR, CONSENT_SHARE, CONSENT_TEXT);
+  if (kind === "product") removeLabelled(root, PRODUCT_JUNK_ATTR, KIND_JUNK_SHARE);
+  if (kind === "forum") removeLabelled(root, FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
+  removeJunkSections(root);
+}

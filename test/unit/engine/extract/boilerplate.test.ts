@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
+
+const page = (head: string, body: string) =>
+  `<!doctype html><html><head><title>Page</title>${head}</head><body><header class="site-header"><a href="/">Home</a></header>${body}<footer><p>© 2026 Example</p></footer></body></html>`;
+const sentence = (topic: string, n: number) =>
+  `<p>${topic} note ${n}: the valve is turned a quarter, the pressure settles at one and a half bar, and the system is bled from the top radiator down.</p>`;
+const productLd = `<script type="application/ld+json">{"@type":"Product","name":"Kettle","offers":{"@type":"Offer","price":"40"}}</script>`;
+const forumLd = `<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Pressure drops"}</script>`;
+
+describe("boilerplate around the main content", () => {
+  it("drops a long cookie-consent panel even when it outweighs a short thread", () => {
+    const consent = `<div id="onetrust-consent-sdk"><h2>Privacy Preference Center</h2>${[1, 2, 3, 4, 5, 6]
+      .map(
+        (n) =>
+          `<h4>Targeting Cookies ${n}</h4><p>These cookies may be set through our site by our advertising partners to build a profile of your interests, and we use cookies to measure visits.</p>`,
+      )
+      .join("")}</div>`;
+    const html = page(
+      forumLd,
+      `<main><h1>Pressure drops</h1>${sentence("Reply", 1)}${sentence("Reply", 2)}</main>${consent}`,
+    );
+    const { markdown } = extractMainContent(html, "https://forum.example/t/1");
+    expect(markdown).toContain("Reply note 2");
+    for (const junk of ["Privacy Preference Center", "Targeting Cookies", "advertising partners"])
+      expect(markdown).not.toContain(junk);
+  });
+
+  it("keeps a block that only mentions cookies in its class when it says nothing of consent", () => {
+    const html = page(
+      "",
+      `<main><h1>Biscuits</h1><div class="cookie-recipe">${sentence("Oven", 1)}${sentence("Oven", 2)}</div>${sentence("Dough", 3)}</main>`,
+    );
+    expect(extractMainContent(html, "https://bake.example/").markdown).toContain("Oven note 2");
+  });
+
+  it('drops the section under a "Customers who bought this also bought" heading, keeping the sections around it', () => {
+    const others = `<section><h2>Customers who bought this also bought</h2><ul>${[1, 2, 3].map((n) => `<li><a href="/o/${n}">Other page ${n}</a> a short teaser of another page</li>`).join("")}</ul></section>`;
+    const html = page(
+      "",
+      `<main><section><h2>Installation</h2>${sentence("Fitting", 1)}</section>${others}<section><h2>Servicing</h2>${sentence("Service", 2)}</section></main>`,
+    );
+    const { markdown } = extractMainContent(html, "https://heating.example/");
+    expect(markdown).toContain("## Servicing");
+    expect(markdown).toContain("Service note 2");
+    expect(markdown).toContain("Fitting note 1");
+    for (const junk of ["also bought", "Other page 2"]) expect(markdown).not.toContain(junk);
+  });
+
+  it("drops the customer reviews of a product page, keeping its description", () => {
+    const reviews = `<div class="product-reviews"><h3>4.6 out of 5</h3>${[1, 2].map((n) => `<p>Reviewer ${n} loved how fast it boils.</p>`).join("")}</div>`;
+    const html = page(
+      productLd,
+      `<main><h1>Kettle</h1>${sentence("Kettle", 1)}${sentence("Kettle", 2)}<p>$40.00</p>${reviews}</main>`,
+    );
+    const { markdown } = extractMainContent(html, "https://shop.example/p/kettle");
+    expect(markdown).toContain("Kettle note 2");
+    for (const junk of ["Reviewer 1", "4.6 out of 5"]) expect(markdown).not.toContain(junk);
+  });
+
+  it("drops forum signatures and vote buttons, keeping every post", () => {
+    const post = (n: number) =>
+      `<article class="post"><span class="author">user${n}</span>${sentence("Reply", n)}<div class="post-signature">Running two boilers since 1999, ask me anything</div><div class="vote-controls">12 votes</div></article>`;
+    const html = page(forumLd, `<main><h1>Pressure drops</h1>${[1, 2, 3].map(post).join("")}</main>`);
+    const { markdown } = extractMainContent(html, "https://forum.example/t/1");
+    for (const n of [1, 2, 3]) expect(markdown).toContain(`Reply note ${n}`);
+    expect(markdown).toContain("user2");
+    for (const junk of ["Running two boilers", "12 votes"]) expect(markdown).not.toContain(junk);
+  });
+
+  it("returns the page's description when its content is rendered by script alone", () => {
+    const html = page(
+      `<meta name="description" content="A thread about a boiler that keeps losing pressure overnight.">`,
+      `<div id="app"></div>`,
+    );
+    expect(extractMainContent(html, "https://forum.example/t/2").markdown).toBe(
+      "A thread about a boiler that keeps losing pressure overnight.",
+    );
+  });
+});
