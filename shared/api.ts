@@ -6,7 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { ApprovalPolicy, PendingApproval } from "./approvals";
 import { ProfileName } from "./browser-api";
 import { BudgetUsd, CostUsd } from "./cost";
-import { ConversationState, PendingQuestion, PendingTakeover, Task } from "./events";
+import { PendingQuestion, PendingTakeover, Task } from "./events";
 import { McpServerNames } from "./mcp";
 import { cursorPageOf } from "./page";
 import { TOOL_NAME_PATTERN } from "./patterns";
@@ -345,5 +345,3 @@ export const WidgetSession = z
       .describe("Send as `X-Visitor-Token` with the publishable key; unlocks this conversation only."),
   })
   .openapi("WidgetSession");
-
-export const StateView = ConversationState;

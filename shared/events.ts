@@ -56,7 +56,6 @@ export const CirrusEvent = z.discriminatedUnion("type", [
   CustomEventSchema,
 ]);
 export type CirrusEvent = z.infer<typeof CirrusEvent>;
-export type CirrusEventType = CirrusEvent["type"];
 
 /** An event as stored and streamed: its position in the conversation's log and its run. */
 export const LoggedEvent = z.object({

@@ -60,9 +60,6 @@ export const DEFAULT_SEARCH_SETTINGS: SearchSettings = {
   brave_api_key: null,
 };
 
-/** The secret fields: accepted on write, shown only as `{ set: boolean }`. */
-export const SECRET_FIELDS = ["bing_api_key", "google_api_key", "brave_api_key"] as const;
-
 /** Hostnames the browser and web_fetch may visit, subdomains included (conversations and workspaces). */
 export const AllowedDomains = z
   .array(

@@ -1,5 +1,4 @@
 /** The Hono environment shared by every route: bindings and the authenticated principal. */
-import type { OpenAPIHono } from "@hono/zod-openapi";
 
 /** Who is calling: the admin token, or a key of one workspace. */
 export interface Principal {
@@ -14,5 +13,3 @@ export interface AppEnv {
   Bindings: Env;
   Variables: { principal: Principal; corsOrigin?: string };
 }
-
-export type App = OpenAPIHono<AppEnv>;

@@ -21,15 +21,9 @@ import { pricedLedger } from "../engine/cost/priced-ledger";
 import { createSummarizer } from "../engine/extract/summarize";
 import { conversationFiles } from "../engine/files/files-factory";
 import type { StateHolder } from "../engine/loop/conversation-state";
-import { ev } from "../engine/loop/event-builders";
 import type { ContextSummary, LoopDeps, SummaryStore } from "../engine/loop/loop-deps";
 import { runSubAgent } from "../engine/loop/sub-agent";
-import {
-  type McpServerConfig,
-  McpToolset,
-  type UnavailableServer,
-  unavailableNote,
-} from "../engine/mcp/mcp-toolset";
+import type { McpServerConfig } from "../engine/mcp/mcp-toolset";
 import { createModelClient } from "../engine/model/model-factory";
 import type { RpcResult } from "../engine/rpc-result";
 import type { EventLog } from "../engine/store/event-log";
@@ -38,12 +32,11 @@ import type { Run, RunStore } from "../engine/store/run-store";
 import type { SteerQueue } from "../engine/store/steer-queue";
 import type { ToolRegistry } from "../engine/tools/tool";
 import type { WebToolDeps } from "../engine/tools/web";
-import type { McpRegistry } from "../mcp-registry/mcp-registry";
 import type { WorkspaceObject } from "../workspace/workspace-object";
+import { ConversationMcp } from "./conversation-mcp";
 import type { ConversationInfo, ConversationMeta } from "./conversation-meta";
 import { type ConversationPolicy, conversationPolicy, imageFiles, wakeBy } from "./conversation-policy";
 import { buildConversationTools } from "./conversation-tools";
-import { McpSessions } from "./mcp-sessions";
 import { RunTracing } from "./run-tracing";
 import { type ReportSubject, UsageReporter } from "./usage-reporter";
 
@@ -80,15 +73,12 @@ export class ConversationWiring {
   private cost: CostSettings = DEFAULT_COST_SETTINGS;
   private readonly usage: UsageReporter;
   private readonly tracing: RunTracing;
-  private mcp: McpToolset | null = null;
-  /** What the model is told about MCP servers left out of the run being built. */
-  private mcpNote: string | null = null;
-  /** Notices about left-out MCP servers, emitted with the run's first event. */
-  private mcpNotices: UnavailableServer[] = [];
+  private readonly mcp: ConversationMcp;
 
   constructor(private readonly p: WiringParts) {
     this.usage = new UsageReporter(() => this.workspace(this.p.meta.info()!.workspace_id), p.waitUntil);
     this.tracing = new RunTracing(p.env, p.waitUntil);
+    this.mcp = new ConversationMcp({ env: p.env, sql: p.sql, config: p.config, vision: () => this.vision });
   }
 
   /** The workspace's object. */
@@ -110,7 +100,7 @@ export class ConversationWiring {
           workspace.getAgentPolicy(),
           workspace.httpTools(),
           workspace.getCostSettings(),
-          this.mcpRegistry(info!.workspace_id).forConversation(info!.mcp_servers ?? null),
+          this.mcp.registry(info!.workspace_id).forConversation(info!.mcp_servers ?? null),
         ])
       : [null, [], DEFAULT_COST_SETTINGS, []];
     this.cost = cost;
@@ -134,7 +124,7 @@ export class ConversationWiring {
       runSubAgent: (spec, ctx) =>
         runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
     });
-    if (info) await this.attachMcp(registry, info, mcpServers as McpServerConfig[]);
+    if (info) await this.mcp.attach(registry, info, mcpServers as McpServerConfig[]);
     return registry;
   }
 
@@ -147,53 +137,9 @@ export class ConversationWiring {
     };
   }
 
-  /** Adds the workspace's MCP tools; servers that are down are left out, with a notice. */
-  private async attachMcp(registry: ToolRegistry, info: ConversationInfo, servers: McpServerConfig[]) {
-    this.mcpNote = null;
-    this.mcpNotices = [];
-    if (servers.length === 0) return;
-    const mcp = this.mcpToolset(info);
-    const unavailable = await mcp.attach(registry, servers, info.allowed_tools ?? null);
-    this.mcpNote = unavailableNote(unavailable);
-    this.mcpNotices = unavailable;
-  }
-
-  private mcpToolset(info: ConversationInfo): McpToolset {
-    const registry = () => this.mcpRegistry(info.workspace_id);
-    this.mcp ??= new McpToolset({
-      allowPrivateNetwork: this.p.env.ALLOW_PRIVATE_NETWORK === "true",
-      sessions: new McpSessions(this.p.sql),
-      reauthorize: (id) => registry().reauthorize(id),
-      saveTools: (id, tools) => {
-        registry()
-          .saveTools(id, tools)
-          .catch(() => {});
-      },
-      save: imageFiles(conversationFiles(this.p.env, info.workspace_id).files).save,
-      vision: () => this.vision,
-      timeoutMs: this.p.config.limits.timeoutMs,
-    });
-    return this.mcp;
-  }
-
-  private flushMcpNotices(runId: string): void {
-    const list = this.mcpNotices;
-    this.mcpNotices = [];
-    for (const u of list) {
-      const { server, code, message } = u;
-      this.p.emit(runId, ev.custom("notice", { kind: "mcp_server_unavailable", server, code, message }));
-    }
-  }
-
   /** Closes the MCP connections' streams at the end of a run (their sessions stay stored). */
-  async closeMcp(): Promise<void> {
-    await this.mcp?.close();
-  }
-
-  /** The workspace's MCP server registry. */
-  private mcpRegistry(workspaceId: string): DurableObjectStub<McpRegistry> {
-    const ns = this.p.env.MCP_REGISTRY as DurableObjectNamespace<McpRegistry>;
-    return ns.get(ns.idFromName(workspaceId));
+  closeMcp(): Promise<void> {
+    return this.mcp.close();
   }
 
   /** What the agent loop needs for one run step. */
@@ -216,9 +162,7 @@ export class ConversationWiring {
       tools,
       settings: {
         model: info.model,
-        instructions: this.mcpNote
-          ? [info.instructions, this.mcpNote].filter(Boolean).join("\n\n")
-          : info.instructions,
+        instructions: this.mcp.instructions(info.instructions),
         maxSteps: info.max_steps,
         limits: this.p.config.limits,
         contextTokens: info.context_window,
@@ -233,7 +177,7 @@ export class ConversationWiring {
       signal: this.p.signal(),
       emit: (runId, event) => {
         this.p.emit(runId, event);
-        if (runId && this.mcpNotices.length) this.flushMcpNotices(runId);
+        if (runId) this.mcp.flushNotices(runId, this.p.emit);
       },
       summary: this.summaryFor(""),
       summaryFor: (scope) => this.summaryFor(scope),

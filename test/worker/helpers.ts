@@ -1,4 +1,5 @@
 /** Helpers for workerd tests: the API as a client sees it, the scripted model, SSE parsing. */
+import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { inject } from "vitest";
 import type { Turn } from "../support/scripted-model-wire";
@@ -154,6 +155,24 @@ export async function getConversation(
 ): Promise<Record<string, unknown> & { status: string }> {
   const res = await api(`/v1/conversations/${id}`, { token });
   return (await res.json()) as never;
+}
+
+/** The Durable Object of a conversation (of the `default` workspace unless told). */
+export const conversationObject = (id: string, workspace = "default") =>
+  env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(`${workspace}/${id}`));
+
+/** Writes `n` alternating user/assistant messages ("<label> 1" … "<label> n") straight into a conversation's SQLite, in one statement. */
+export function seedMessages(conv: string, n: number, label: string) {
+  return runInDurableObject(conversationObject(conv), (_obj, state) => {
+    state.storage.sql.exec(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO messages (scope, run_id, role, tool_call_id, data, at)
+       SELECT '', NULL, r.role, NULL, json_object('role', r.role, 'content', ? || ' ' || i), i
+       FROM (SELECT i, CASE i % 2 WHEN 1 THEN 'user' ELSE 'assistant' END AS role FROM n) AS r`,
+      n,
+      label,
+    );
+  });
 }
 
 export { env };

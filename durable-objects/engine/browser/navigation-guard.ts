@@ -50,8 +50,3 @@ export function assertNavigable(url: string, policy: NavigationPolicy): void {
   const refusal = navigationRefusal(url, policy);
   if (refusal) throw new BrowserError("navigation_refused", refusal);
 }
-
-/** Whether a hostname names this machine or a private, link-local or reserved network. */
-export function isPrivateHost(host: string): boolean {
-  return blockedHostReason(host) !== null;
-}

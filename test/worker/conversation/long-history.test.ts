@@ -1,24 +1,17 @@
-import { abortAllDurableObjects, env, runInDurableObject } from "cloudflare:test";
+import { abortAllDurableObjects } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, createConversation, getConversation, modelRequests, script, uniqueKey } from "../helpers";
+import {
+  api,
+  createConversation,
+  getConversation,
+  modelRequests,
+  script,
+  seedMessages,
+  uniqueKey,
+} from "../helpers";
 
 /** More than the 10,000 messages a single read once returned. */
 const OLD_TURNS = 10_050;
-
-const stubOf = (conv: string) => env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(`default/${conv}`));
-
-/** Writes `n` alternating user/assistant messages straight into the conversation's SQLite, in one statement. */
-function seedHistory(conv: string, n: number) {
-  return runInDurableObject(stubOf(conv), (_obj, state) => {
-    state.storage.sql.exec(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-       INSERT INTO messages (scope, run_id, role, tool_call_id, data, at)
-       SELECT '', NULL, r.role, NULL, json_object('role', r.role, 'content', 'old turn ' || i), i
-       FROM (SELECT i, CASE i % 2 WHEN 1 THEN 'user' ELSE 'assistant' END AS role FROM n) AS r`,
-      n,
-    );
-  });
-}
 
 async function ask(conv: string, content: string) {
   const res = await api(`/v1/conversations/${conv}/messages`, {
@@ -34,7 +27,7 @@ describe("a conversation with more than 10,000 messages", () => {
     const key = uniqueKey("long-history");
     await script(key, [{ text: "newest answer" }]);
     const id = await createConversation(key, { context_window: 10_000_000 });
-    await seedHistory(id, OLD_TURNS);
+    await seedMessages(id, OLD_TURNS, "old turn");
     await abortAllDurableObjects();
 
     expect(await ask(id, "the newest question")).toMatchObject({
@@ -58,7 +51,7 @@ describe("a conversation with more than 10,000 messages", () => {
     const key = uniqueKey("long-history-compact");
     await script(key, [{ text: "summary of ten thousand turns" }, { text: "answer after summary" }]);
     const id = await createConversation(key, { context_window: 20_000 });
-    await seedHistory(id, OLD_TURNS);
+    await seedMessages(id, OLD_TURNS, "old turn");
     await abortAllDurableObjects();
 
     expect(await ask(id, "the newest question")).toMatchObject({ output: "answer after summary" });

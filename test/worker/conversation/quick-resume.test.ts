@@ -1,7 +1,8 @@
-import { abortAllDurableObjects, env, runInDurableObject } from "cloudflare:test";
+import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
   api,
+  conversationObject,
   createConversation,
   eventually,
   modelRequests,
@@ -11,8 +12,6 @@ import {
   uniqueKey,
   untilRunEnd,
 } from "../helpers";
-
-const stubOf = (conv: string) => env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(`default/${conv}`));
 
 describe("a run cut off by a restart", () => {
   it("continues as soon as the conversation is touched, without waiting for the watchdog alarm", async () => {
@@ -24,7 +23,9 @@ describe("a run cut off by a restart", () => {
     );
     await eventually(async () => (await modelRequests(key)).length === 1);
     // The watchdog is ten minutes away: only the restart itself may bring the run back.
-    await runInDurableObject(stubOf(id), (_obj, state) => state.storage.setAlarm(Date.now() + 600_000));
+    await runInDurableObject(conversationObject(id), (_obj, state) =>
+      state.storage.setAlarm(Date.now() + 600_000),
+    );
 
     await abortAllDurableObjects();
 

@@ -1,7 +1,8 @@
-import { abortAllDurableObjects, env, runInDurableObject } from "cloudflare:test";
+import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
   api,
+  conversationObject,
   createConversation,
   eventually,
   getConversation,
@@ -10,8 +11,6 @@ import {
   uniqueKey,
   untilRunEnd,
 } from "../helpers";
-
-const stubOf = (conv: string) => env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(`default/${conv}`));
 
 /** A streamed answer of 1,200 chunks with a task, then a question, then an answer. */
 async function longRunThenQuestion(key: string): Promise<string> {
@@ -40,14 +39,14 @@ describe("the conversation's state across a restart", () => {
   it("is rebuilt once from the whole event log for a conversation stored before the state record", async () => {
     const id = await longRunThenQuestion(uniqueKey("legacy-state"));
     // As a conversation saved by an older version looks: no state row, only events.
-    await runInDurableObject(stubOf(id), (_obj, state) => {
+    await runInDurableObject(conversationObject(id), (_obj, state) => {
       state.storage.sql.exec("DELETE FROM conversation_state");
     });
     await abortAllDurableObjects();
     const conv = await getConversation(id);
     expect(conv.pending_question).toMatchObject({ question_id: "call_ask" });
     expect(conv.tasks).toMatchObject([{ id: "1", subject: "keep me" }]);
-    const rows = await runInDurableObject(stubOf(id), (_obj, state) =>
+    const rows = await runInDurableObject(conversationObject(id), (_obj, state) =>
       state.storage.sql.exec("SELECT version FROM conversation_state").toArray(),
     );
     expect(rows).toEqual([{ version: 1 }]);

@@ -161,7 +161,9 @@ describe("tool lists and results", () => {
     ]);
     const id = await createConversation(key, { mcp_servers: ["sess"] });
     await runInDurableObject(conversationStub(id), async (obj: ConversationObject) => {
-      (obj as unknown as { config: { limits: { timeoutMs: number } } }).config.limits.timeoutMs = 1_000;
+      // The config lives in the object's parts (conversation-parts.ts), shared by all of them.
+      (obj as unknown as { p: { config: { limits: { timeoutMs: number } } } }).p.config.limits.timeoutMs =
+        1_000;
     });
     expect(await (await send(id, "go")).json()).toMatchObject({ output: "ok" });
     const results = await toolResultsById(key);

@@ -1,24 +1,8 @@
-import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, createConversation, newWorkspaceKey, script, uniqueKey } from "../helpers";
+import { api, createConversation, newWorkspaceKey, script, seedMessages, uniqueKey } from "../helpers";
 
 /** More than GET /v1/conversations/{id} shows (its newest 1,000) and more than one full page. */
 const SEEDED = 2_345;
-
-const stubOf = (conv: string) => env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(`default/${conv}`));
-
-/** Writes `n` alternating user/assistant messages "turn 1" … "turn n" into the conversation's SQLite. */
-function seed(conv: string, n: number) {
-  return runInDurableObject(stubOf(conv), (_obj, state) => {
-    state.storage.sql.exec(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-       INSERT INTO messages (scope, run_id, role, tool_call_id, data, at)
-       SELECT '', NULL, r.role, NULL, json_object('role', r.role, 'content', 'turn ' || i), i
-       FROM (SELECT i, CASE i % 2 WHEN 1 THEN 'user' ELSE 'assistant' END AS role FROM n) AS r`,
-      n,
-    );
-  });
-}
 
 interface Page {
   data: { id: number; role: string; content: string }[];
@@ -44,7 +28,7 @@ async function everyPage(conv: string, query: string): Promise<Page[]> {
 describe("GET /v1/conversations/{id}/messages", () => {
   it("pages through every message oldest first across page boundaries, past the 1,000 the details show", async () => {
     const id = await createConversation(uniqueKey("pages"));
-    await seed(id, SEEDED);
+    await seedMessages(id, SEEDED, "turn");
 
     const pages = await everyPage(id, "limit=1000");
     expect(pages.map((p) => p.data.length)).toEqual([1000, 1000, 345]);
@@ -58,7 +42,7 @@ describe("GET /v1/conversations/{id}/messages", () => {
 
   it("pages newest first with order=desc, each message exactly once", async () => {
     const id = await createConversation(uniqueKey("pages-desc"));
-    await seed(id, 7);
+    await seedMessages(id, 7, "turn");
 
     const pages = await everyPage(id, "limit=3&order=desc");
     expect(pages.map((p) => p.data.map((m) => m.content))).toEqual([
@@ -104,7 +88,7 @@ describe("GET /v1/conversations/{id}/messages", () => {
   it("shows another workspace's conversation to nobody but that workspace", async () => {
     const other = await newWorkspaceKey("messages-other");
     const id = await createConversation(uniqueKey("pages-scope"));
-    await seed(id, 3);
+    await seedMessages(id, 3, "turn");
     const res = await api(`/v1/conversations/${id}/messages`, { token: other.key });
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("not_found");

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   assertNavigable,
   domainMatches,
-  isPrivateHost,
   navigationRefusal,
 } from "../../../../durable-objects/engine/browser/navigation-guard";
+import { blockedHostReason } from "../../../../durable-objects/engine/net/ssrf";
 
 const closed = { allowPrivateNetwork: false };
 
@@ -48,6 +48,6 @@ describe("the browser's navigation guard", () => {
     );
     expect(navigationRefusal("https://example.com.evil.net/", policy)).toMatch(/allowed_domains/);
     expect(domainMatches("EXAMPLE.com", "example.com.")).toBe(true);
-    expect(isPrivateHost("example.com")).toBe(false);
+    expect(blockedHostReason("example.com")).toBeNull();
   });
 });

@@ -1,18 +1,18 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import puppeteer from "@cloudflare/puppeteer";
 import { describe, expect, it } from "vitest";
-import { createConversation, eventually } from "../../helpers";
+import { conversationObject, createConversation, eventually } from "../../helpers";
 import { BROWSER_TEST_TIMEOUT_MS, liveTabs, ok, page, sessionIdOf } from "./browser-helpers";
 
 const T = BROWSER_TEST_TIMEOUT_MS;
 /** The default idle limit (BROWSER_IDLE_MS is not set in the test bindings). */
 const IDLE_MS = 600_000;
 
-const stubOf = (conv: string) => env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(`default/${conv}`));
-const alarmOf = (conv: string) => runInDurableObject(stubOf(conv), (_obj, state) => state.storage.getAlarm());
+const alarmOf = (conv: string) =>
+  runInDurableObject(conversationObject(conv), (_obj, state) => state.storage.getAlarm());
 /** Moves the browser's last use back in time, as if it had sat idle that long. */
 const idleFor = (conv: string, ms: number) =>
-  runInDurableObject(stubOf(conv), (_obj, state) => {
+  runInDurableObject(conversationObject(conv), (_obj, state) => {
     state.storage.sql.exec(
       "UPDATE browser_meta SET value = ? WHERE key = 'last_used'",
       JSON.stringify(Date.now() - ms),
@@ -33,12 +33,12 @@ describe("the idle browser", () => {
       expect(alarm! - Date.now()).toBeLessThanOrEqual(IDLE_MS);
 
       // An alarm that fires before the limit (e.g. a run's watchdog) leaves the browser open.
-      expect(await runDurableObjectAlarm(stubOf(conv))).toBe(true);
+      expect(await runDurableObjectAlarm(conversationObject(conv))).toBe(true);
       expect((await liveTabs(conv)).browser).toEqual({ connected: true, launches: 1, live_viewers: 0 });
       expect(await alarmOf(conv)).not.toBeNull();
 
       await idleFor(conv, IDLE_MS + 1_000);
-      expect(await runDurableObjectAlarm(stubOf(conv))).toBe(true);
+      expect(await runDurableObjectAlarm(conversationObject(conv))).toBe(true);
       const closed = await liveTabs(conv);
       expect(closed.browser).toEqual({ connected: false, launches: 1, live_viewers: 0 });
       expect(closed.data.map((t) => t.title)).toEqual(["Hello", "Sign in"]);

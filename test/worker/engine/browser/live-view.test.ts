@@ -1,6 +1,6 @@
-import { env, runInDurableObject } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, createConversation, eventually } from "../../helpers";
+import { api, conversationObject, createConversation, eventually } from "../../helpers";
 import { BROWSER_TEST_TIMEOUT_MS, liveTabs, ok, page } from "./browser-helpers";
 
 const T = BROWSER_TEST_TIMEOUT_MS;
@@ -56,7 +56,7 @@ const input = (conv: string, body: unknown, tab = 1) =>
 
 /** Every value the conversation's SQLite holds, as one string. */
 async function storedText(conv: string): Promise<string> {
-  const stub = env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(`default/${conv}`));
+  const stub = conversationObject(conv);
   return runInDurableObject(stub, (_obj, state) => {
     const sql = state.storage.sql;
     const tables = sql

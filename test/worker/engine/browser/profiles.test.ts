@@ -1,7 +1,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import puppeteer from "@cloudflare/puppeteer";
 import { describe, expect, it } from "vitest";
-import { api, createConversation, newWorkspaceKey } from "../../helpers";
+import { api, conversationObject, createConversation, newWorkspaceKey } from "../../helpers";
 import { BROWSER_TEST_TIMEOUT_MS, ok, page, sessionIdOf } from "./browser-helpers";
 
 const T = BROWSER_TEST_TIMEOUT_MS;
@@ -67,7 +67,7 @@ describe("browser profiles", () => {
       await signIn(conv, "bob");
       expect((await save(conv)).status).toBe(200);
       const cookies = await runInDurableObject(
-        env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(`default/${conv}`)),
+        conversationObject(conv),
         (_o, s) =>
           s.storage.sql.exec<{ value: string }>("SELECT value FROM browser_meta WHERE key = 'cookies'").one()
             .value,

@@ -1,16 +1,14 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import puppeteer from "@cloudflare/puppeteer";
 import { describe, expect, it } from "vitest";
-import { api, createConversation, eventually } from "../../helpers";
+import { api, conversationObject, createConversation, eventually } from "../../helpers";
 import { BROWSER_TEST_TIMEOUT_MS, liveTabs, ok, page, sessionIdOf } from "./browser-helpers";
 
 const T = BROWSER_TEST_TIMEOUT_MS;
 
-const stubOf = (conv: string) => env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(`default/${conv}`));
-
 /** Restarts a conversation's Durable Object, as an eviction would. */
 async function restartObject(conv: string): Promise<void> {
-  await runInDurableObject(stubOf(conv), (_obj, state) => {
+  await runInDurableObject(conversationObject(conv), (_obj, state) => {
     state.abort("test restart");
   }).catch(() => {});
 }
@@ -95,7 +93,7 @@ describe("the conversation's browser session", () => {
       const conv = await createConversation("echo");
       await ok(conv, "open_tab", { url: page("/hello") });
       const sessionId = (await sessionIdOf(conv))!;
-      await runInDurableObject(stubOf(conv), (_obj, s) => {
+      await runInDurableObject(conversationObject(conv), (_obj, s) => {
         s.storage.sql.exec("UPDATE browser_meta SET value = '1' WHERE key = 'last_used'");
       });
       const read = await ok(conv, "get_tab_content", { tab_id: 1 });
