@@ -30,6 +30,10 @@ const JUNK_ATTR =
 const RAW_JUNK =
   /<(script|style|svg|noscript|template|nav|aside|footer|select|button|iframe|canvas|object)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->/gi;
 
+/** Attributes no step reads (script state, responsive image lists), cut from tags before parsing to parse less. */
+const HEAVY_ATTR = /\s(?:data-[\w.:-]+|srcset|sizes)\s*=\s*(?:"[^"]*"|'[^']*')/gi;
+const HEAVY_ATTR_TAG = /<[a-z][\w-]*(?:\s[^>]*?)?\s(?:data-[\w.:-]+|srcset|sizes)\s*=[^>]*>/gi;
+
 /** The main content of a page. */
 export interface Extracted {
   title: string;
@@ -63,10 +67,13 @@ export const CONTENT_NOSCRIPT_CHARS = 2000;
 /** The HTML with scripts, styles and other never-content blocks cut out of the text. */
 function stripRaw(html: string): string {
   // A stray `<![CDATA[` in HTML is a bogus comment to a browser; linkedom would read CDATA to the end.
-  return html.replace(/<!\[CDATA\[|\]\]>/g, "").replace(RAW_JUNK, (block, tag: string | undefined) => {
-    if (tag?.toLowerCase() !== "noscript" || block.length < CONTENT_NOSCRIPT_CHARS) return "";
-    return block.replace(/^<noscript\b[^>]*>|<\/noscript\s*>$/gi, "").replace(RAW_JUNK, "");
-  });
+  return html
+    .replace(/<!\[CDATA\[|\]\]>/g, "")
+    .replace(RAW_JUNK, (block, tag: string | undefined) => {
+      if (tag?.toLowerCase() !== "noscript" || block.length < CONTENT_NOSCRIPT_CHARS) return "";
+      return block.replace(/^<noscript\b[^>]*>|<\/noscript\s*>$/gi, "").replace(RAW_JUNK, "");
+    })
+    .replace(HEAVY_ATTR_TAG, (tag) => tag.replace(HEAVY_ATTR, ""));
 }
 
 /** The region replaces Readability's article when it holds this many times its text (a page of sections, cards or posts). */

@@ -9,7 +9,10 @@ import type { DomElement } from "./dom-types";
 
 /** Class/id words of page chrome that is never content, whatever the page type. */
 const CHROME_ATTR =
-  /(^|[\s_-])(cookies?|consent|gdpr|newsletter|signup|sign-up|subscribe|subscription|popup|modal|overlay|drawer|offcanvas|off-canvas|breadcrumbs?|skip-link|skiplink|share|sharing|social|socials|share-buttons|announcement|promo-bar|topbar|top-bar|site-header|site-footer|page-header__nav|mega-?menu|navbar|navigation|nav|menu|header-nav|footer|copyright|back-to-top|search-form|searchform|toolbar|visually-hidden|sr-only|screen-reader-text|hidden)($|[\s_-])/i;
+  /(^|[\s_-])(cookies?|consent|gdpr|newsletter|signup|sign-up|subscribe|subscription|popup|modal|overlay|drawer|offcanvas|off-canvas|breadcrumbs?|skip-link|skiplink|share|sharing|social|socials|share-buttons|announcement|promo-bar|topbar|top-bar|site-header|site-footer|page-header__nav|mega-?menu|navbar|navigation|nav|menu|header-nav|footer|copyright|back-to-top|search-form|searchform|toolbar)($|[\s_-])/i;
+/** Whole class tokens of hidden text (a token, so `field--label-hidden` on a visible field is not one). */
+const HIDDEN_CLASS =
+  /(^|\s)(hidden|is-hidden|d-none|invisible|visually-hidden|sr-only|screen-reader-text)(\s|$)/i;
 /** Class/id words of shop and listing widgets that are not the page's own content. */
 const WIDGET_ATTR =
   /(^|[\s_-])(filters?|facets?|facet-?list|swatch(es)?|pagination|pager|sort-?by|sorting|upsell|cross-?sell|recently-?viewed|recommendations?|related-products|you-may-also-like|wishlist|quick-?view|mini-?cart|cart-drawer|sidebar|widget-area|skip)($|[\s_-])/i;
@@ -41,7 +44,7 @@ export function removeChrome(root: DomElement, share = 0.25): void {
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     const label = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
     const widget = WIDGET_ATTR.test(label);
-    if (!widget && !CHROME_ATTR.test(label)) continue;
+    if (!widget && !CHROME_ATTR.test(label) && !HIDDEN_CLASS.test(el.getAttribute("class") ?? "")) continue;
     if (el.tagName === "BODY" || el.tagName === "MAIN" || !isInside(el, root)) continue;
     // Filters, pagers and upsells are never the content: only a block holding most of the text is kept.
     if (textLength(el) < total * (widget ? WIDGET_SHARE : share)) el.remove();
@@ -86,7 +89,8 @@ function densest(body: DomElement): DomElement {
   for (;;) {
     let next: DomElement | null = null;
     for (let c = node.firstElementChild; c; c = c.nextElementSibling) {
-      if (ownText(c) >= total * 0.85) next = c;
+      const own = ownText(c);
+      if (own > 0 && own >= total * 0.85) next = c;
     }
     if (!next) return node;
     node = next;

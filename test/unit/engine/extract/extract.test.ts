@@ -51,6 +51,14 @@ describe("main-content extraction", () => {
     for (const junk of ["morning briefing", "in your inbox"]) expect(markdown).not.toContain(junk);
   });
 
+  it("keeps attribute-like text in prose and code while cutting data attributes from tags", () => {
+    const body = `${[1, 2, 3].map(para).join("")}<p data-track="{&quot;a&quot;:1}">Set data-mode="dark" on the element to switch themes.</p><pre><code>&lt;div data-mode="dark"&gt;</code></pre>${para(4)}`;
+    const { markdown } = extractMainContent(page(body), "https://gazette.example/news/library");
+    expect(markdown).toContain('Set data-mode="dark" on the element');
+    expect(markdown).toContain('<div data-mode="dark">');
+    expect(markdown).not.toContain("data-track");
+  });
+
   it("falls back to the page body when there is no article to find", () => {
     const { markdown } = extractMainContent("<html><body><div>Just one short line.</div></body></html>");
     expect(markdown).toBe("Just one short line.");

@@ -79,4 +79,15 @@ describe("main content beyond articles", () => {
     expect(markdown).toContain("Answer 0 says to renew");
     expect(markdown).toContain("Answer 29 says to renew");
   });
+  it("keeps visible fields whose class only says their label is hidden, and drops text hidden by class", () => {
+    const field = (n: number) =>
+      `<div class="field field--label-hidden"><h3>Programme ${n}</h3><p>Programme ${n} runs for six weeks online, with live sessions each Thursday and a certificate at the end.</p></div>`;
+    const html = wrap(
+      "",
+      `<div class="listing">${[1, 2, 3, 4, 5].map(field).join("")}<span class="visually-hidden">Opens in a new window</span></div>`,
+    );
+    const { markdown } = extractMainContent(html, "https://school.example/programmes");
+    for (const n of [1, 3, 5]) expect(markdown).toContain(`Programme ${n} runs for six weeks`);
+    expect(markdown).not.toContain("Opens in a new window");
+  });
 });
