@@ -28,7 +28,7 @@ const JUNK_ATTR =
 
 /** Blocks dropped from the HTML text before parsing, as a browser would end them (much cheaper than parsing them). */
 const RAW_JUNK =
-  /<(script|style|svg|noscript|template|nav|aside|footer|select|button|iframe|canvas|object)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->/gi;
+  /<(script|style|svg|noscript|template|nav|aside|footer|select|button|iframe|canvas|object)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<(?:link|input)\b[^>]*>/gi;
 
 /** Attributes no step reads (script state, responsive image lists), cut from tags before parsing to parse less. */
 const HEAVY_ATTR = /\s(?:data-[\w.:-]+|srcset|sizes)\s*=\s*(?:"[^"]*"|'[^']*')/gi;
@@ -41,10 +41,13 @@ export interface Extracted {
   metadata: PageMetadata;
 }
 
-function removePageJunk(doc: DomDocument): void {
+function removePageJunk(doc: DomDocument, kind: PageKind): void {
   for (const el of [...doc.querySelectorAll(JUNK_TAGS)]) el.remove();
   for (const el of [...doc.querySelectorAll("[role=navigation], [role=complementary], [hidden]")])
     el.remove();
+  // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
+  // and the region is cut from the same cleaned page. An article is read as it is.
+  if (doc.body && kind !== "article") removeChrome(doc.body);
 }
 
 /** Class/id words that are the content on a forum: the posts are comments, each with its author and time. */
@@ -101,7 +104,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // A page that says it is an article is read by Readability alone, on the page as it is.
   const kind = pageKind(document, ld);
   const description = describedAs(document);
-  removePageJunk(document);
+  removePageJunk(document, kind);
   if (document.body) removeBoilerplate(document.body, kind);
   let region = kind === "article" ? null : regionOf(document, kind);
   const article = readArticle(document);
@@ -116,7 +119,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (!region && articleChars < MIN_ARTICLE_CHARS) {
     // Readability took the page apart and found little: read the region from a fresh parse.
     const again = parsePage(html, url);
-    removePageJunk(again);
+    removePageJunk(again, "other");
     if (again.body) removeBoilerplate(again.body, kind);
     region = regionOf(again, kind);
   }

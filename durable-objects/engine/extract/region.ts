@@ -104,9 +104,8 @@ export interface Region {
   chars: number;
 }
 
-/** Strips a (copied) body of its chrome in place and returns its main region: its `<main>`, or the block holding its text. */
+/** The main region of a (copied) body already stripped of its chrome: its `<main>`, or the block holding its text. */
 export function mainRegion(body: DomElement, dropGrids: boolean): Region {
-  removeChrome(body);
   const node = landmark(body) ?? densest(body);
   const chars = textLength(node);
   if (dropGrids) removeProductGrids(node);
