@@ -172,7 +172,7 @@ describe("the dashboard", () => {
 
   it("saves the agent, search and widget settings and reads them back", async () => {
     const page = await signedIn(stack, sk, { contexts });
-    await page.getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("link", { name: "Settings", exact: true }).click();
     await page.getByLabel("Instructions").fill("Answer like a pirate.");
     await page.getByLabel("Model", { exact: true }).fill("pirate-model");
     await page.getByLabel("Tools allowed").fill("web_fetch, create_task");
@@ -231,7 +231,7 @@ describe("the dashboard", () => {
       body: "# Weekly summary\n",
     });
     const page = await signedIn(stack, sk, { contexts });
-    await page.getByRole("link", { name: "Files" }).click();
+    await page.getByRole("link", { name: "Files", exact: true }).click();
     await page.getByRole("link", { name: "reports/" }).click();
     await page.getByRole("link", { name: "weekly/" }).click();
     const row = page.locator('tr[data-path="reports/weekly/summary.md"]');
@@ -274,7 +274,7 @@ describe("the dashboard", () => {
 
   it("creates a publishable key, edits its allowed origins and revokes it", async () => {
     const page = await signedIn(stack, sk, { contexts });
-    await page.getByRole("link", { name: "Keys" }).click();
+    await page.getByRole("link", { name: "Keys", exact: true }).click();
     await page.getByLabel("Name").fill("Shop widget");
     await page.getByLabel("Type").selectOption("publishable");
     await page.getByLabel("Allowed origins (publishable keys)").fill("https://shop.example");
@@ -317,7 +317,7 @@ describe("the dashboard", () => {
       }),
     });
     const page = await signedIn(stack, sk, { contexts });
-    await page.getByRole("link", { name: "Jobs" }).click();
+    await page.getByRole("link", { name: "Jobs", exact: true }).click();
     await page.getByRole("heading", { name: "Jobs", exact: true }).waitFor();
     await page.getByLabel("Name").fill("Morning brief");
     await page.getByLabel("Schedule (cron)").fill("not a cron");

@@ -17,7 +17,7 @@ const contexts: BrowserContext[] = [];
 async function mcpPage(): Promise<{ ctx: BrowserContext; page: Page }> {
   const page = await signedIn(stack, sk, { contexts, viewport: { width: 1200, height: 820 } });
   const ctx = page.context();
-  await page.getByRole("link", { name: "MCP" }).click();
+  await page.getByRole("link", { name: "MCP", exact: true }).click();
   await page.getByRole("heading", { name: "MCP servers" }).waitFor();
   return { ctx, page };
 }

@@ -76,7 +76,7 @@ const rows = (page: Page, label: string) =>
 
 async function usagePage(): Promise<Page> {
   const page = await signedIn(stack, sk, { contexts, viewport: { width: 1100, height: 900 } });
-  await page.getByRole("link", { name: "Usage" }).click();
+  await page.getByRole("link", { name: "Usage", exact: true }).click();
   await page.getByRole("heading", { name: "Usage" }).waitFor();
   await page.locator(".usage-total").waitFor();
   return page;
