@@ -1,10 +1,11 @@
 /** Fast loop in Node: the article-extraction set with its 4-shingle metric (the bench's scorer). */
 import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { extractMainContent } from "../durable-objects/engine/extract/extract";
 import { decodeBody } from "../durable-objects/engine/net/charset";
 
-const dir = "/work/shared/data/article-extraction";
+const dir = process.env.EXTRACTION_DATA ?? join(import.meta.dirname, "../../shared/data/article-extraction");
 const truth = JSON.parse(readFileSync(`${dir}/ground-truth.json`, "utf8")) as Record<
   string,
   { articleBody: string; url: string }

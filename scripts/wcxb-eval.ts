@@ -5,11 +5,12 @@
  * Env: WCXB_DATA (split dir), WCXB_DUMP=dir (writes each page's output and truth), WCXB_TYPE (one type).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { loadWcxb, markdownAsText, RS_TRAFILATURA, scoreWords, WCXB_TYPES } from "../bench/wcxb-score";
 import { extractMainContent } from "../durable-objects/engine/extract/extract";
 import { decodeBody } from "../durable-objects/engine/net/charset";
 
-const dir = process.env.WCXB_DATA ?? "/work/shared/data/wcxb-dev";
+const dir = process.env.WCXB_DATA ?? join(import.meta.dirname, "../../shared/data/wcxb-dev");
 const dump = process.env.WCXB_DUMP;
 const only = process.env.WCXB_TYPE;
 if (dump) mkdirSync(dump, { recursive: true });
