@@ -2,10 +2,10 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { signedIn } from "./support/signed-in";
 import {
-  ADMIN,
   cirrusApi,
   type HostServer,
   hostPage,
+  newWorkspace,
   type Stack,
   scriptWidget,
   startHost,
@@ -43,22 +43,7 @@ const write = (id: string, path: string, content: string) => ({
 beforeAll(async () => {
   stack = await startStack();
   host = await startHost();
-  const ws = await cirrusApi<{ id: string }>(stack, "/v1/workspaces", ADMIN, {
-    method: "POST",
-    json: { name: "approvals" },
-  });
-  sk = (
-    await cirrusApi<{ key: string }>(stack, `/v1/workspaces/${ws.id}/keys`, ADMIN, {
-      method: "POST",
-      json: { name: "owner" },
-    })
-  ).key;
-  pk = (
-    await cirrusApi<{ key: string }>(stack, `/v1/workspaces/${ws.id}/keys`, ADMIN, {
-      method: "POST",
-      json: { name: "site", type: "publishable", allowed_origins: [host.origin] },
-    })
-  ).key;
+  ({ sk, pk } = await newWorkspace(stack, "approvals", host.origin));
   await cirrusApi(stack, "/v1/settings", sk, { method: "PUT", json: { approvals: { "opfs_w*": "ask" } } });
   host.setPage(hostPage(stack.cirrus, { key: pk }));
 });

@@ -2,10 +2,10 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { signedIn } from "./support/signed-in";
 import {
-  ADMIN,
   cirrusApi,
   type HostServer,
   hostPage,
+  newWorkspace,
   type Stack,
   scriptWidget,
   startHost,
@@ -83,22 +83,7 @@ beforeAll(async () => {
   site = await startHost();
   site.setPage(SITE);
   host = await startHost();
-  const ws = await cirrusApi<{ id: string }>(stack, "/v1/workspaces", ADMIN, {
-    method: "POST",
-    json: { name: "handover" },
-  });
-  sk = (
-    await cirrusApi<{ key: string }>(stack, `/v1/workspaces/${ws.id}/keys`, ADMIN, {
-      method: "POST",
-      json: { name: "owner" },
-    })
-  ).key;
-  pk = (
-    await cirrusApi<{ key: string }>(stack, `/v1/workspaces/${ws.id}/keys`, ADMIN, {
-      method: "POST",
-      json: { name: "site", type: "publishable", allowed_origins: [host.origin] },
-    })
-  ).key;
+  ({ sk, pk } = await newWorkspace(stack, "handover", host.origin));
   host.setPage(hostPage(stack.cirrus, { key: pk }));
 });
 

@@ -3,10 +3,10 @@ import { resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
-  ADMIN,
   cirrusApi,
   type HostServer,
   hostPage,
+  newWorkspace,
   releaseWidget,
   type Stack,
   scriptWidget,
@@ -32,7 +32,6 @@ let host: HostServer;
 let evilHost: HostServer;
 let pk: string;
 let sk: string;
-let workspace: string;
 const contexts: BrowserContext[] = [];
 
 /** The host page most tests use. */
@@ -51,24 +50,7 @@ beforeAll(async () => {
   stack = await startStack();
   host = await startHost();
   evilHost = await startHost();
-  workspace = (
-    await cirrusApi<{ id: string }>(stack, "/v1/workspaces", ADMIN, {
-      method: "POST",
-      json: { name: "shop" },
-    })
-  ).id;
-  sk = (
-    await cirrusApi<{ key: string }>(stack, `/v1/workspaces/${workspace}/keys`, ADMIN, {
-      method: "POST",
-      json: { name: "owner" },
-    })
-  ).key;
-  pk = (
-    await cirrusApi<{ key: string }>(stack, `/v1/workspaces/${workspace}/keys`, ADMIN, {
-      method: "POST",
-      json: { name: "site", type: "publishable", allowed_origins: [host.origin] },
-    })
-  ).key;
+  ({ sk, pk } = await newWorkspace(stack, "shop", host.origin));
   host.setPage(defaultPage());
   evilHost.setPage(hostPage(stack.cirrus, { key: pk }));
 });

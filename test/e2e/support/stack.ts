@@ -140,3 +140,20 @@ export function hostPage(cirrus: string, data: Record<string, string>, extraHead
 </head><body><h1>A shop somewhere else</h1><p>Products, prices and a chat in the corner.</p>
 <script src="${cirrus}/widget.js"${attrs} async></script></body></html>`;
 }
+
+/** A new workspace with an owner secret key and, for a widget host origin, a publishable key. */
+export async function newWorkspace(
+  stack: Stack,
+  name: string,
+  widgetOrigin: string,
+): Promise<{ id: string; sk: string; pk: string }> {
+  const { id } = await cirrusApi<{ id: string }>(stack, "/v1/workspaces", ADMIN, {
+    method: "POST",
+    json: { name },
+  });
+  const key = (json: Record<string, unknown>) =>
+    cirrusApi<{ key: string }>(stack, `/v1/workspaces/${id}/keys`, ADMIN, { method: "POST", json });
+  const sk = (await key({ name: "owner" })).key;
+  const pk = (await key({ name: "site", type: "publishable", allowed_origins: [widgetOrigin] })).key;
+  return { id, sk, pk };
+}
