@@ -1,10 +1,12 @@
 /**
  * Fast loop for tuning the extractor in Node (linkedom runs there too): scores every WCXB page,
  * per type, on a development part and a held-out part (ids whose number is divisible by 5).
- * Run: `npx esbuild scripts/wcxb-eval.ts --bundle --platform=node --format=esm --outfile=/tmp/wcxb-eval.mjs && node /tmp/wcxb-eval.mjs`
- * Env: WCXB_DATA (split dir), WCXB_DUMP=dir (writes each page's output and truth), WCXB_TYPE (one type).
+ * Run: `npm run eval:wcxb`.
+ * Env: WCXB_DATA (split dir), WCXB_DUMP=dir (writes each page's output and truth), WCXB_TYPE=a,b
+ * (some types), WCXB_WORST=n (lists the n worst pages), WCXB_SCORES=file (writes each page's F1 as
+ * JSON), WCXB_BASE=file (a SCORES file of an earlier run: lists the pages that moved most).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadWcxb, markdownAsText, RS_TRAFILATURA, scoreWords, WCXB_TYPES } from "../bench/wcxb-score";
 import { extractMainContent } from "../durable-objects/engine/extract/extract";
@@ -50,6 +52,17 @@ const times = rows.map((r) => r.ms).sort((a, b) => a - b);
 console.log(
   `median ${times[Math.floor(times.length / 2)].toFixed(2)} ms, p95 ${times[Math.floor(times.length * 0.95)].toFixed(2)} ms`,
 );
+if (process.env.WCXB_SCORES)
+  writeFileSync(process.env.WCXB_SCORES, JSON.stringify(Object.fromEntries(rows.map((r) => [r.id, r.f1]))));
+if (process.env.WCXB_BASE) {
+  const base = JSON.parse(readFileSync(process.env.WCXB_BASE, "utf8")) as Record<string, number>;
+  const moved = rows.filter((r) => r.id in base).map((r) => ({ ...r, d: r.f1 - base[r.id] }));
+  const up = moved.filter((r) => r.d > 0.005).length;
+  const down = moved.filter((r) => r.d < -0.005);
+  console.log(`vs base: ${up} pages up, ${down.length} down (by more than 0.005)`);
+  for (const r of down.sort((a, b) => a.d - b.d).slice(0, 15))
+    console.log(`  down ${r.id} ${r.type} ${base[r.id].toFixed(2)} -> ${r.f1.toFixed(2)}`);
+}
 if (process.env.WCXB_WORST) {
   for (const r of [...rows].sort((a, b) => a.f1 - b.f1).slice(0, Number(process.env.WCXB_WORST)))
     console.log(r.id, r.type, r.f1.toFixed(2), `P${r.p.toFixed(2)} R${r.r.toFixed(2)}`);
