@@ -5,11 +5,13 @@
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { cleanArticle, isInside } from "./article-cleanup";
+import { removeFigures } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import type { DomDocument, DomElement } from "./dom-types";
 import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
+import { removeJunkTags, repairBody } from "./page-repair";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 
@@ -43,7 +45,7 @@ export interface Extracted {
 }
 
 function removePageJunk(doc: DomDocument, kind: PageKind): void {
-  for (const el of [...doc.querySelectorAll(JUNK_TAGS)]) el.remove();
+  removeJunkTags(doc, JUNK_TAGS);
   for (const el of [...doc.querySelectorAll("[role=navigation], [role=complementary], [hidden]")])
     el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
@@ -62,7 +64,7 @@ function removeArticleJunk(root: DomElement, kind: PageKind): void {
     if (!JUNK_ATTR.test(label) || (kind === "forum" && FORUM_POST_ATTR.test(label))) continue;
     if ((el.textContent ?? "").length < total * JUNK_SHARE) el.remove();
   }
-  for (const el of [...root.querySelectorAll("figcaption, figure, time")]) el.remove();
+  removeFigures(root);
 }
 
 /** A `<noscript>` longer than this is the page's content for crawlers (forums render so): it is kept. */
@@ -88,6 +90,7 @@ const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " 
 /** A parsed page, cleaned of what is never content. */
 function parsePage(html: string, url?: string): DomDocument {
   const document = parseHTML(stripRaw(html)).document as unknown as DomDocument;
+  repairBody(document);
   if (url) setBase(document, url);
   return document;
 }
