@@ -1,0 +1,69 @@
+/**
+ * Repairs of the parsed tree where linkedom and a browser disagree, so that no step loses the
+ * page: markup the parser left outside `<body>`, and a never-closed `<aside>` or `<nav>` that
+ * swallowed the rest of the page.
+ */
+import type { DomDocument, DomElement, DomNode } from "./dom-types";
+
+/** A junk-tag element holding at least this share of the page's text is a tag left open, not junk. */
+export const UNCLOSED_SHARE = 0.5;
+
+/** ... and holding less than this share of link text (a real menu, however long, is mostly links). */
+export const UNCLOSED_MAX_LINK_DENSITY = 0.5;
+
+/** The node operations these repairs need beyond the shared shape. */
+interface MovableElement extends DomElement {
+  childNodes: Iterable<DomNode>;
+  append(...nodes: DomNode[]): void;
+  replaceWith(...nodes: DomNode[]): void;
+}
+
+const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim().length;
+
+function linkDensity(el: DomElement, length: number): number {
+  let linked = 0;
+  for (const a of el.querySelectorAll("a")) linked += textLength(a);
+  return length ? linked / length : 0;
+}
+
+/** Whether a junk-tag element is a tag left open: it holds most of the page, and not as links. */
+function swallowsPage(el: DomElement, total: number): boolean {
+  const length = textLength(el);
+  return total > 0 && length >= total * UNCLOSED_SHARE && linkDensity(el, length) < UNCLOSED_MAX_LINK_DENSITY;
+}
+
+/** Moves elements the parser left beside `<body>` (between `<head>` and it, or after it) into it, as a browser does. */
+export function repairBody(document: DomDocument): void {
+  const root = document.documentElement as MovableElement | null;
+  if (root?.tagName !== "HTML") return;
+  const nodes = [...root.childNodes];
+  const body = nodes.find((n) => n.nodeName === "BODY") as MovableElement | undefined;
+  if (!body) return;
+  const before: DomNode[] = [];
+  const after: DomNode[] = [];
+  let seenBody = false;
+  for (const n of nodes) {
+    if (n === body) seenBody = true;
+    else if (n.nodeName !== "HEAD" && (n as DomElement).tagName) (seenBody ? after : before).push(n);
+  }
+  if (before.length) body.prepend(...(before as DomElement[]));
+  if (after.length) body.append(...after);
+}
+
+/** Removes the elements matching `selector`, except one holding most of the page, which is unwrapped (its tag was never closed). */
+export function removeJunkTags(document: DomDocument, selector: string): void {
+  // Raw lengths first (no whitespace folding): only a large element needs the exact test.
+  const raw = document.body?.textContent?.length ?? 0;
+  let total = -1;
+  for (const el of [...document.querySelectorAll(selector)]) {
+    if ((el.textContent?.length ?? 0) >= raw * UNCLOSED_SHARE * 0.5) {
+      if (total < 0) total = document.body ? textLength(document.body) : 0;
+      if (swallowsPage(el, total)) {
+        const wrapper = el as MovableElement;
+        wrapper.replaceWith(...[...wrapper.childNodes]);
+        continue;
+      }
+    }
+    el.remove();
+  }
+}
