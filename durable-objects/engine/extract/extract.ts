@@ -12,6 +12,7 @@ import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
 import { placeStreamedSegments, removeJunkTags, repairBody, streamPlaceholder } from "./page-repair";
+import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
@@ -132,10 +133,11 @@ export function extractMainContent(html: string, url?: string): Extracted {
     region && (articleChars < MIN_ARTICLE_CHARS || region.chars > articleChars * REGION_OVER_ARTICLE);
   const chosen = useRegion ? region?.node : article?.content;
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
+  if (chosen && kind === "product") removeProductSections(chosen);
   let markdown = chosen ? toMarkdown(chosen) : "";
   // A page rendered by script alone still describes itself: its description is better than nothing.
   if (markdown.length < description.length) markdown = description;
-  if (kind === "product") markdown = withProductDescription(markdown, ld);
+  if (kind === "product") markdown = withProductDescription(dropRepeatedBlocks(markdown), ld);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
   return { title: heading, markdown, metadata };

@@ -26,6 +26,10 @@ export const WIDGET_SHARE = 0.5;
 const CHROME_SELECTOR =
   "header, footer, form, [role=banner], [role=contentinfo], [role=search], [role=dialog], [role=alertdialog], [aria-hidden=true], [aria-modal=true], [style*='display:none'], [style*='display: none']";
 
+/** Dialogs (consent managers, popups) are removed unless they hold nearly all of the text. */
+const DIALOG = "[role=dialog], [role=alertdialog], [aria-modal=true]";
+export const DIALOG_SHARE = 0.6;
+
 const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim().length;
 
 function linkTextLength(el: DomElement): number {
@@ -39,7 +43,7 @@ export function removeChrome(root: DomElement, share = 0.25): void {
   const total = textLength(root) || 1;
   for (const el of [...root.querySelectorAll(CHROME_SELECTOR)]) {
     if (!isInside(el, root) || (el.tagName === "FORM" && el.querySelector("article, main"))) continue;
-    if (textLength(el) < total * share) el.remove();
+    if (textLength(el) < total * (el.matches(DIALOG) ? DIALOG_SHARE : share)) el.remove();
   }
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     const label = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
