@@ -76,7 +76,7 @@ function stripRaw(html: string): string {
   return html
     .replace(/<!\[CDATA\[|\]\]>/g, "")
     .replace(RAW_JUNK, (block, tag: string | undefined) => {
-      if (tag?.toLowerCase() === "template") return streamPlaceholder(block);
+      if (tag?.toLowerCase() === "template" || block.startsWith("<!--")) return streamPlaceholder(block);
       if (tag?.toLowerCase() !== "noscript" || block.length < CONTENT_NOSCRIPT_CHARS) return "";
       return block.replace(/^<noscript\b[^>]*>|<\/noscript\s*>$/gi, "").replace(RAW_JUNK, "");
     })

@@ -54,10 +54,29 @@ export function repairBody(document: DomDocument): void {
 /** The opening of a placeholder `<template>` of React's streamed rendering (`B:0` a boundary, `P:0` a segment). */
 const STREAM_PLACEHOLDER = /^<template\s+id="([BP]:\d+)"/i;
 
-/** What `stripRaw` keeps of a `<template>`: an empty placeholder of streamed rendering, or nothing. */
+/** The comments that open (`<!--$?-->`, `<!--$-->`, `<!--$!-->`) and close (`<!--/$-->`) a streamed boundary. */
+const BOUNDARY_OPEN = /^<!--\$[?!]?-->$/;
+const BOUNDARY_CLOSE = "<!--/$-->";
+
+/** What `stripRaw` keeps of a `<template>` or comment: the marks of streamed rendering (placeholders, boundary ends), or nothing. */
 export function streamPlaceholder(block: string): string {
+  if (block === BOUNDARY_CLOSE) return '<template id="/$"></template>';
+  if (BOUNDARY_OPEN.test(block)) return '<template id="$"></template>';
   const id = STREAM_PLACEHOLDER.exec(block)?.[1];
   return id ? `<template id="${id}"></template>` : "";
+}
+
+/** Removes what a boundary shows until its content streams in (a spinner, a skeleton): the nodes after its placeholder up to its end. */
+function removeFallback(slot: DomElement): void {
+  let depth = 0;
+  for (let n = slot.nextSibling; n; ) {
+    const next = n.nextSibling;
+    const id = (n as DomElement).tagName === "TEMPLATE" ? (n as DomElement).getAttribute("id") : null;
+    if (id === "$") depth++;
+    if (id === "/$" && depth-- === 0) return;
+    (n as unknown as MovableElement).remove();
+    n = next;
+  }
 }
 
 /**
@@ -73,6 +92,7 @@ export function placeStreamedSegments(document: DomDocument): void {
       document.querySelector(`template[id='B:${n}']`)) as MovableElement | null;
     const node = segment as MovableElement;
     if (slot) {
+      if (slot.getAttribute("id")?.startsWith("B:")) removeFallback(slot);
       slot.replaceWith(...[...node.childNodes]);
       node.remove();
     } else node.removeAttribute("hidden");
