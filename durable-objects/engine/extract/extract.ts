@@ -8,6 +8,7 @@ import { cleanArticle, isInside } from "./article-cleanup";
 import { removeFigures } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import type { DomDocument, DomElement } from "./dom-types";
+import { foldedPanels } from "./folded-content";
 import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
@@ -46,8 +47,10 @@ export interface Extracted {
 
 function removePageJunk(doc: DomDocument, kind: PageKind): void {
   removeJunkTags(doc, JUNK_TAGS);
+  // The hidden panels of an accordion or a tab set are content, folded until the reader opens them.
+  const folded = doc.body ? foldedPanels(doc.body, "[hidden]") : new Set();
   for (const el of [...doc.querySelectorAll("[role=navigation], [role=complementary], [hidden]")])
-    el.remove();
+    if (!folded.has(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
   // and the region is cut from the same cleaned page. An article is read as it is.
   if (doc.body && kind !== "article") removeChrome(doc.body);
