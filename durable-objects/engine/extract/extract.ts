@@ -12,7 +12,7 @@ import { foldedPanels } from "./folded-content";
 import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
-import { removeJunkTags, repairBody } from "./page-repair";
+import { placeStreamedSegments, removeJunkTags, repairBody, streamPlaceholder } from "./page-repair";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 
@@ -79,6 +79,7 @@ function stripRaw(html: string): string {
   return html
     .replace(/<!\[CDATA\[|\]\]>/g, "")
     .replace(RAW_JUNK, (block, tag: string | undefined) => {
+      if (tag?.toLowerCase() === "template" || block.startsWith("<!--")) return streamPlaceholder(block);
       if (tag?.toLowerCase() !== "noscript" || block.length < CONTENT_NOSCRIPT_CHARS) return "";
       return block.replace(/^<noscript\b[^>]*>|<\/noscript\s*>$/gi, "").replace(RAW_JUNK, "");
     })
@@ -94,6 +95,7 @@ const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " 
 function parsePage(html: string, url?: string): DomDocument {
   const document = parseHTML(stripRaw(html)).document as unknown as DomDocument;
   repairBody(document);
+  placeStreamedSegments(document);
   if (url) setBase(document, url);
   return document;
 }

@@ -16,6 +16,7 @@ interface MovableElement extends DomElement {
   childNodes: Iterable<DomNode>;
   append(...nodes: DomNode[]): void;
   replaceWith(...nodes: DomNode[]): void;
+  removeAttribute(name: string): void;
 }
 
 const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim().length;
@@ -48,6 +49,55 @@ export function repairBody(document: DomDocument): void {
   }
   if (before.length) body.prepend(...(before as DomElement[]));
   if (after.length) body.append(...after);
+}
+
+/** The opening of a placeholder `<template>` of React's streamed rendering (`B:0` a boundary, `P:0` a segment). */
+const STREAM_PLACEHOLDER = /^<template\s+id="([BP]:\d+)"/i;
+
+/** The comments that open (`<!--$?-->`, `<!--$-->`, `<!--$!-->`) and close (`<!--/$-->`) a streamed boundary. */
+const BOUNDARY_OPEN = /^<!--\$[?!]?-->$/;
+const BOUNDARY_CLOSE = "<!--/$-->";
+
+/** What `stripRaw` keeps of a `<template>` or comment: the marks of streamed rendering (placeholders, boundary ends), or nothing. */
+export function streamPlaceholder(block: string): string {
+  if (block === BOUNDARY_CLOSE) return '<template id="/$"></template>';
+  if (BOUNDARY_OPEN.test(block)) return '<template id="$"></template>';
+  const id = STREAM_PLACEHOLDER.exec(block)?.[1];
+  return id ? `<template id="${id}"></template>` : "";
+}
+
+/** Removes what a boundary shows until its content streams in (a spinner, a skeleton): the nodes after its placeholder up to its end. */
+function removeFallback(slot: DomElement): void {
+  let depth = 0;
+  for (let n = slot.nextSibling; n; ) {
+    const next = n.nextSibling;
+    const id = (n as DomElement).tagName === "TEMPLATE" ? (n as DomElement).getAttribute("id") : null;
+    if (id === "$") depth++;
+    if (id === "/$" && depth-- === 0) return;
+    (n as unknown as MovableElement).remove();
+    n = next;
+  }
+}
+
+/**
+ * Puts the segments that React's streamed rendering sends late, in `<div hidden id="S:n">` at the
+ * end of the body, where its script would: in place of their placeholder `<template>` (or
+ * unhidden where they are when it is gone). Without the script, the page's text looks hidden.
+ */
+export function placeStreamedSegments(document: DomDocument): void {
+  for (const segment of [...document.querySelectorAll("div[hidden][id^='S:']")]) {
+    const n = (segment.getAttribute("id") ?? "").slice(2);
+    if (!/^\d+$/.test(n)) continue;
+    const slot = (document.querySelector(`template[id='P:${n}']`) ??
+      document.querySelector(`template[id='B:${n}']`)) as MovableElement | null;
+    const node = segment as MovableElement;
+    if (slot) {
+      if (slot.getAttribute("id")?.startsWith("B:")) removeFallback(slot);
+      slot.replaceWith(...[...node.childNodes]);
+      node.remove();
+    } else node.removeAttribute("hidden");
+  }
+  for (const slot of [...document.querySelectorAll("template")]) slot.remove();
 }
 
 /** Removes the elements matching `selector`, except one holding most of the page, which is unwrapped (its tag was never closed). */
