@@ -12,6 +12,10 @@ const META_LINE =
   /^(by\s|published\b|updated\b|posted\b|last (updated|modified)\b|continue reading|advertisement$|advert$|subscribe$|sign up$|sponsored\b|this slideshow requires|image \d+ of|photo:|credit:|copyright|©)/i;
 /** A tail heading only cuts when what follows holds less than this share of the text. */
 export const MAX_TAIL_SHARE = 0.5;
+/** ... and what follows it is at least this share links, or less than PROSE_TAIL_SHARE of the text. */
+export const TAIL_LINK_DENSITY = 0.3;
+/** A tail of prose (comments, a sign-up pitch) is cut only when it is shorter than this share of the text. */
+export const PROSE_TAIL_SHARE = 0.1;
 /** Lines longer than this are never treated as bylines or dates. */
 export const MAX_META_CHARS = 90;
 /** A list whose text is at least this share links is a link list (related stories, tags). */
@@ -34,16 +38,28 @@ function removeFollowing(el: DomElement, root: DomElement): void {
   el.remove();
 }
 
+/** What follows `el` up to the root: its text length and the length of its link text. */
+function following(el: DomElement, root: DomElement): { text: number; links: number } {
+  let text = 0;
+  let links = 0;
+  for (let n: DomElement | null = el; n && n !== root; n = n.parentElement) {
+    for (let s = n.nextElementSibling; s; s = s.nextElementSibling) {
+      text += textOf(s).length;
+      for (const a of s.querySelectorAll("a")) links += textOf(a).length;
+    }
+  }
+  return { text, links };
+}
+
 function cutTail(root: DomElement, total: number): void {
   for (const el of [...root.querySelectorAll("h2, h3, h4, h5, h6, strong, b, p, div, span, header")]) {
     if (!isInside(el, root) || el.querySelector("a, p")) continue;
     const text = textOf(el);
     if (text.length === 0 || text.length > 60 || !TAIL_HEADING.test(text)) continue;
-    let after = 0;
-    for (let n: DomElement | null = el; n && n !== root; n = n.parentElement) {
-      for (let s = n.nextElementSibling; s; s = s.nextElementSibling) after += (s.textContent ?? "").length;
-    }
-    if (after < total * MAX_TAIL_SHARE) {
+    const after = following(el, root);
+    // A tail is links to other pages, or short; prose after the heading is more of the article.
+    const tail = after.links >= after.text * TAIL_LINK_DENSITY || after.text < total * PROSE_TAIL_SHARE;
+    if (after.text < total * MAX_TAIL_SHARE && tail) {
       removeFollowing(el, root);
       return;
     }
@@ -85,5 +101,5 @@ export function cleanArticle(root: DomElement, title: string): void {
     const length = (list.textContent ?? "").length;
     if (length < total * 0.3 && linkDensity(list, length) >= LINK_LIST_DENSITY) list.remove();
   }
-  cutTail(root, (root.textContent ?? "").length);
+  cutTail(root, textOf(root).length);
 }

@@ -5,6 +5,7 @@
  */
 import { isInside } from "./article-cleanup";
 import type { DomElement } from "./dom-types";
+import { cleanForumPosts } from "./forum-posts";
 import type { PageKind } from "./page-kind";
 
 /** Class/id fragments of cookie and consent managers. */
@@ -59,13 +60,17 @@ function sectionOf(heading: DomElement, root: DomElement, limit: number): DomEle
   return best;
 }
 
-/** Removes the sections under headings such as "Related products" or "You may also like". */
-export function removeJunkSections(root: DomElement): void {
-  const limit = (textLength(root) || 1) * JUNK_SECTION_SHARE;
+/** Removes the sections under headings such as "Related products" or "You may also like" (or another pattern's). */
+export function removeJunkSections(
+  root: DomElement,
+  pattern = JUNK_HEADING,
+  share = JUNK_SECTION_SHARE,
+): void {
+  const limit = (textLength(root) || 1) * share;
   for (const heading of [...root.querySelectorAll("h2, h3, h4, h5, h6")]) {
     if (!isInside(heading, root)) continue;
     const text = (heading.textContent ?? "").replace(/\s+/g, " ").trim();
-    if (text.length > 60 || !JUNK_HEADING.test(text)) continue;
+    if (text.length > 60 || !pattern.test(text)) continue;
     const section = sectionOf(heading, root, limit);
     if (section) {
       section.remove();
@@ -87,6 +92,9 @@ export function removeJunkSections(root: DomElement): void {
 export function removeBoilerplate(root: DomElement, kind: PageKind): void {
   removeLabelled(root, CONSENT_ATTR, CONSENT_SHARE, CONSENT_TEXT);
   if (kind === "product") removeLabelled(root, PRODUCT_JUNK_ATTR, KIND_JUNK_SHARE);
-  if (kind === "forum") removeLabelled(root, FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
+  if (kind === "forum") {
+    cleanForumPosts(root);
+    removeLabelled(root, FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
+  }
   removeJunkSections(root);
 }

@@ -24,6 +24,7 @@ export interface DomElement extends DomNode {
   getAttribute(name: string): string | null;
   setAttribute(name: string, value: string): void;
   hasAttribute(name: string): boolean;
+  matches(selector: string): boolean;
   querySelector(selector: string): DomElement | null;
   querySelectorAll(selector: string): Iterable<DomElement> & { length: number };
   remove(): void;

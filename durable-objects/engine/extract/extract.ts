@@ -5,12 +5,16 @@
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { cleanArticle, isInside } from "./article-cleanup";
+import { removeFigures } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import { dominantCardList, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
 import type { DomDocument, DomElement } from "./dom-types";
+import { foldedPanels } from "./folded-content";
 import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
+import { placeStreamedSegments, removeJunkTags, repairBody, streamPlaceholder } from "./page-repair";
+import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
@@ -43,9 +47,11 @@ export interface Extracted {
 }
 
 function removePageJunk(doc: DomDocument, kind: PageKind): void {
-  for (const el of [...doc.querySelectorAll(JUNK_TAGS)]) el.remove();
+  removeJunkTags(doc, JUNK_TAGS);
+  // The hidden panels of an accordion or a tab set are content, folded until the reader opens them.
+  const folded = doc.body ? foldedPanels(doc.body, "[hidden]") : new Set();
   for (const el of [...doc.querySelectorAll("[role=navigation], [role=complementary], [hidden]")])
-    el.remove();
+    if (!folded.has(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
   // and the region is cut from the same cleaned page. An article is read as it is.
   if (doc.body && kind !== "article") removeChrome(doc.body);
@@ -62,7 +68,7 @@ function removeArticleJunk(root: DomElement, kind: PageKind): void {
     if (!JUNK_ATTR.test(label) || (kind === "forum" && FORUM_POST_ATTR.test(label))) continue;
     if ((el.textContent ?? "").length < total * JUNK_SHARE) el.remove();
   }
-  for (const el of [...root.querySelectorAll("figcaption, figure, time")]) el.remove();
+  removeFigures(root);
 }
 
 /** A `<noscript>` longer than this is the page's content for crawlers (forums render so): it is kept. */
@@ -74,6 +80,7 @@ function stripRaw(html: string): string {
   return html
     .replace(/<!\[CDATA\[|\]\]>/g, "")
     .replace(RAW_JUNK, (block, tag: string | undefined) => {
+      if (tag?.toLowerCase() === "template" || block.startsWith("<!--")) return streamPlaceholder(block);
       if (tag?.toLowerCase() !== "noscript" || block.length < CONTENT_NOSCRIPT_CHARS) return "";
       return block.replace(/^<noscript\b[^>]*>|<\/noscript\s*>$/gi, "").replace(RAW_JUNK, "");
     })
@@ -88,6 +95,8 @@ const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " 
 /** A parsed page, cleaned of what is never content. */
 function parsePage(html: string, url?: string): DomDocument {
   const document = parseHTML(stripRaw(html)).document as unknown as DomDocument;
+  repairBody(document);
+  placeStreamedSegments(document);
   if (url) setBase(document, url);
   return document;
 }
@@ -135,10 +144,11 @@ export function extractMainContent(html: string, url?: string): Extracted {
     region && (articleChars < MIN_ARTICLE_CHARS || region.chars > articleChars * REGION_OVER_ARTICLE);
   const chosen = useRegion ? region?.node : article?.content;
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
+  if (chosen && kind === "product") removeProductSections(chosen);
   let markdown = chosen ? toMarkdown(chosen) : "";
   // A page rendered by script alone still describes itself: its description is better than nothing.
   if (markdown.length < description.length) markdown = description;
-  if (kind === "product") markdown = withProductDescription(markdown, ld);
+  if (kind === "product") markdown = withProductDescription(dropRepeatedBlocks(markdown), ld);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
   return { title: heading, markdown, metadata };

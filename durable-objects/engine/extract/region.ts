@@ -6,6 +6,7 @@
  */
 import { isInside } from "./article-cleanup";
 import type { DomElement } from "./dom-types";
+import { desktopDisplay, foldedPanels } from "./folded-content";
 
 /** Class/id words of page chrome that is never content, whatever the page type. */
 const CHROME_ATTR =
@@ -26,6 +27,10 @@ export const WIDGET_SHARE = 0.5;
 const CHROME_SELECTOR =
   "header, footer, form, [role=banner], [role=contentinfo], [role=search], [role=dialog], [role=alertdialog], [aria-hidden=true], [aria-modal=true], [style*='display:none'], [style*='display: none']";
 
+/** Dialogs (consent managers, popups) are removed unless they hold nearly all of the text. */
+const DIALOG = "[role=dialog], [role=alertdialog], [aria-modal=true]";
+export const DIALOG_SHARE = 0.6;
+
 const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim().length;
 
 function linkTextLength(el: DomElement): number {
@@ -37,14 +42,18 @@ function linkTextLength(el: DomElement): number {
 /** Removes page chrome that holds little of the page's text (a wrapper labelled "header" is kept). */
 export function removeChrome(root: DomElement, share = 0.25): void {
   const total = textLength(root) || 1;
+  const folded = foldedPanels(root, "[aria-hidden=true]");
   for (const el of [...root.querySelectorAll(CHROME_SELECTOR)]) {
     if (!isInside(el, root) || (el.tagName === "FORM" && el.querySelector("article, main"))) continue;
-    if (textLength(el) < total * share) el.remove();
+    if (folded.has(el)) continue;
+    if (textLength(el) < total * (el.matches(DIALOG) ? DIALOG_SHARE : share)) el.remove();
   }
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     const label = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
     const widget = WIDGET_ATTR.test(label);
-    if (!widget && !CHROME_ATTR.test(label) && !HIDDEN_CLASS.test(el.getAttribute("class") ?? "")) continue;
+    // `hidden md:block` is shown on a desktop (a `lg:hidden` twin is left: mobile copies are often the only one).
+    const hidden = HIDDEN_CLASS.test(el.getAttribute("class") ?? "") && desktopDisplay(el) !== "shown";
+    if (!widget && !CHROME_ATTR.test(label) && !hidden) continue;
     if (el.tagName === "BODY" || el.tagName === "MAIN" || !isInside(el, root)) continue;
     // Filters, pagers and upsells are never the content: only a block holding most of the text is kept.
     if (textLength(el) < total * (widget ? WIDGET_SHARE : share)) el.remove();

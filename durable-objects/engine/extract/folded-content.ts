@@ -1,0 +1,60 @@
+/**
+ * Text a page hides only until the reader asks for it, or only at some screen widths: the answers
+ * of a collapsed FAQ accordion, the panels of tabs, blocks a utility-class framework shows or hides
+ * from a breakpoint up (`hidden md:block`, `lg:hidden`). The page is read as a desktop shows it.
+ */
+import type { DomElement } from "./dom-types";
+
+/** Breakpoint prefixes of utility-class frameworks that apply at a desktop width, smallest first. */
+const DESKTOP_BREAKPOINTS = ["sm", "md", "lg", "xl"];
+/** A display utility class, bare or behind a breakpoint prefix (`hidden`, `md:block`, `lg:hidden`). */
+const DISPLAY_TOKEN =
+  /^(?:(sm|md|lg|xl):)?(hidden|block|flex|grid|inline|inline-block|inline-flex|table|contents)$/;
+/** Roles of a panel a control opens (an accordion's answer, a tab's page). */
+const PANEL_ROLE = /^(region|tabpanel)$/i;
+/** Roles of a window over the page (a dialog is chrome even when labelled). */
+const DIALOG_ROLE = /^(dialog|alertdialog)$/i;
+/** Class words of slides copied by a carousel script (the same text again). */
+const COPIED = /(^|[\s_-])(clone|cloned|duplicate)($|[\s_-])/i;
+/** Folded panels count as content only when the page has at least this many (an accordion or a tab set, not one toggle). */
+export const MIN_FOLDED_PANELS = 2;
+
+/**
+ * How the element's display utilities leave it on a desktop: "shown" or "hidden" when a breakpoint
+ * class decides it (the widest breakpoint wins), null when no breakpoint class speaks.
+ */
+export function desktopDisplay(el: DomElement): "shown" | "hidden" | null {
+  let rank = 0;
+  let state: "shown" | "hidden" | null = null;
+  for (const token of (el.getAttribute("class") ?? "").split(/\s+/)) {
+    const m = DISPLAY_TOKEN.exec(token);
+    if (!m?.[1]) continue;
+    const r = DESKTOP_BREAKPOINTS.indexOf(m[1]) + 1;
+    if (r >= rank) [rank, state] = [r, m[2] === "hidden" ? "hidden" : "shown"];
+  }
+  return state;
+}
+
+/** Whether a hidden element is a folded panel: labelled by its control or in a panel role, not a dialog or a carousel's copy. */
+export function isFoldedPanel(el: DomElement): boolean {
+  const role = el.getAttribute("role") ?? "";
+  if (COPIED.test(el.getAttribute("class") ?? "") || DIALOG_ROLE.test(role) || el.hasAttribute("aria-modal"))
+    return false;
+  return el.hasAttribute("aria-labelledby") || PANEL_ROLE.test(role);
+}
+
+/** Whether the element sits in a popover (shown only when its control opens it: a prompt, not content). */
+export function inPopover(el: DomElement): boolean {
+  for (let n: DomElement | null = el; n; n = n.parentElement) if (n.hasAttribute("popover")) return true;
+  return false;
+}
+
+/** The hidden folded panels under root that are content: none unless the page has enough panels to be an accordion or tabs. */
+export function foldedPanels(root: DomElement, hidden: string): Set<DomElement> {
+  const all = [...root.querySelectorAll("[aria-labelledby], [role=region], [role=tabpanel]")].filter(
+    (el) => isFoldedPanel(el) && !inPopover(el),
+  );
+  if (all.length < MIN_FOLDED_PANELS) return new Set();
+  const hiddenOnes = new Set(root.querySelectorAll(hidden));
+  return new Set(all.filter((el) => hiddenOnes.has(el)));
+}

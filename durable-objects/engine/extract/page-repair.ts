@@ -1,0 +1,119 @@
+/**
+ * Repairs of the parsed tree where linkedom and a browser disagree, so that no step loses the
+ * page: markup the parser left outside `<body>`, and a never-closed `<aside>` or `<nav>` that
+ * swallowed the rest of the page.
+ */
+import type { DomDocument, DomElement, DomNode } from "./dom-types";
+
+/** A junk-tag element holding at least this share of the page's text is a tag left open, not junk. */
+export const UNCLOSED_SHARE = 0.5;
+
+/** ... and holding less than this share of link text (a real menu, however long, is mostly links). */
+export const UNCLOSED_MAX_LINK_DENSITY = 0.5;
+
+/** The node operations these repairs need beyond the shared shape. */
+interface MovableElement extends DomElement {
+  childNodes: Iterable<DomNode>;
+  append(...nodes: DomNode[]): void;
+  replaceWith(...nodes: DomNode[]): void;
+  removeAttribute(name: string): void;
+}
+
+const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim().length;
+
+function linkDensity(el: DomElement, length: number): number {
+  let linked = 0;
+  for (const a of el.querySelectorAll("a")) linked += textLength(a);
+  return length ? linked / length : 0;
+}
+
+/** Whether a junk-tag element is a tag left open: it holds most of the page, and not as links. */
+function swallowsPage(el: DomElement, total: number): boolean {
+  const length = textLength(el);
+  return total > 0 && length >= total * UNCLOSED_SHARE && linkDensity(el, length) < UNCLOSED_MAX_LINK_DENSITY;
+}
+
+/** Moves elements the parser left beside `<body>` (between `<head>` and it, or after it) into it, as a browser does. */
+export function repairBody(document: DomDocument): void {
+  const root = document.documentElement as MovableElement | null;
+  if (root?.tagName !== "HTML") return;
+  const nodes = [...root.childNodes];
+  const body = nodes.find((n) => n.nodeName === "BODY") as MovableElement | undefined;
+  if (!body) return;
+  const before: DomNode[] = [];
+  const after: DomNode[] = [];
+  let seenBody = false;
+  for (const n of nodes) {
+    if (n === body) seenBody = true;
+    else if (n.nodeName !== "HEAD" && (n as DomElement).tagName) (seenBody ? after : before).push(n);
+  }
+  if (before.length) body.prepend(...(before as DomElement[]));
+  if (after.length) body.append(...after);
+}
+
+/** The opening of a placeholder `<template>` of React's streamed rendering (`B:0` a boundary, `P:0` a segment). */
+const STREAM_PLACEHOLDER = /^<template\s+id="([BP]:\d+)"/i;
+
+/** The comments that open (`<!--$?-->`, `<!--$-->`, `<!--$!-->`) and close (`<!--/$-->`) a streamed boundary. */
+const BOUNDARY_OPEN = /^<!--\$[?!]?-->$/;
+const BOUNDARY_CLOSE = "<!--/$-->";
+
+/** What `stripRaw` keeps of a `<template>` or comment: the marks of streamed rendering (placeholders, boundary ends), or nothing. */
+export function streamPlaceholder(block: string): string {
+  if (block === BOUNDARY_CLOSE) return '<template id="/$"></template>';
+  if (BOUNDARY_OPEN.test(block)) return '<template id="$"></template>';
+  const id = STREAM_PLACEHOLDER.exec(block)?.[1];
+  return id ? `<template id="${id}"></template>` : "";
+}
+
+/** Removes what a boundary shows until its content streams in (a spinner, a skeleton): the nodes after its placeholder up to its end. */
+function removeFallback(slot: DomElement): void {
+  let depth = 0;
+  for (let n = slot.nextSibling; n; ) {
+    const next = n.nextSibling;
+    const id = (n as DomElement).tagName === "TEMPLATE" ? (n as DomElement).getAttribute("id") : null;
+    if (id === "$") depth++;
+    if (id === "/$" && depth-- === 0) return;
+    (n as unknown as MovableElement).remove();
+    n = next;
+  }
+}
+
+/**
+ * Puts the segments that React's streamed rendering sends late, in `<div hidden id="S:n">` at the
+ * end of the body, where its script would: in place of their placeholder `<template>` (or
+ * unhidden where they are when it is gone). Without the script, the page's text looks hidden.
+ */
+export function placeStreamedSegments(document: DomDocument): void {
+  for (const segment of [...document.querySelectorAll("div[hidden][id^='S:']")]) {
+    const n = (segment.getAttribute("id") ?? "").slice(2);
+    if (!/^\d+$/.test(n)) continue;
+    const slot = (document.querySelector(`template[id='P:${n}']`) ??
+      document.querySelector(`template[id='B:${n}']`)) as MovableElement | null;
+    const node = segment as MovableElement;
+    if (slot) {
+      if (slot.getAttribute("id")?.startsWith("B:")) removeFallback(slot);
+      slot.replaceWith(...[...node.childNodes]);
+      node.remove();
+    } else node.removeAttribute("hidden");
+  }
+  for (const slot of [...document.querySelectorAll("template")]) slot.remove();
+}
+
+/** Removes the elements matching `selector`, except one holding most of the page, which is unwrapped (its tag was never closed). */
+export function removeJunkTags(document: DomDocument, selector: string): void {
+  // Raw lengths first (no whitespace folding): only a large element needs the exact test.
+  const raw = document.body?.textContent?.length ?? 0;
+  let total = -1;
+  for (const el of [...document.querySelectorAll(selector)]) {
+    if ((el.textContent?.length ?? 0) >= raw * UNCLOSED_SHARE * 0.5) {
+      if (total < 0) total = document.body ? textLength(document.body) : 0;
+      if (swallowsPage(el, total)) {
+        const wrapper = el as MovableElement;
+        wrapper.replaceWith(...[...wrapper.childNodes]);
+        continue;
+      }
+    }
+    el.remove();
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Product pages: the product's own text (name, price, description, specs) without what shops print
+ * around it (reviews, questions, other products) or print twice (one copy per viewport, carousel
+ * clones, "Loading" placeholders).
+ */
+import { removeJunkSections } from "./boilerplate";
+import type { DomElement } from "./dom-types";
+
+/** Headings of a product page's sections about something else: reviews, Q&A, other products. */
+export const PRODUCT_JUNK_HEADING = new RegExp(
+  [
+    // Reviews and ratings: "Customer reviews", "Ratings & reviews", "What customers say".
+    String.raw`^((top |latest |recent |verified )?(customer|guest|user|buyer|seller|product)?s? ?(reviews?|ratings?( (&|and) reviews?)?|testimonials|feedback)( from .*)?|what (customers|buyers|people|users|curators|critics|others) (are )?say(ing)?|customers say)\b`,
+    // Questions: "Questions & answers", "Q&A", "FAQs".
+    String.raw`^((customer )?questions?( (&|and) answers?)?|q ?(&|and) ?a|faqs?|frequently asked questions)\b`,
+    // Other products: "Featured products", "Complete the look", "Customers also bought".
+    String.raw`^((featured|popular|trending|similar|recommended|related|other|more) (products|items)|(complete|shop|get) the look|recently viewed|browsing history|more to explore|discover more|explore more)\b`,
+    String.raw`\b(also (bought|viewed|liked|purchased)|frequently bought)\b`,
+  ].join("|"),
+  "i",
+);
+
+/** A section under such a heading goes unless it holds this share of the content (then it is likely the content). */
+export const PRODUCT_SECTION_SHARE = 0.4;
+
+/** Removes the sections of the chosen content that are about something other than the product. */
+export function removeProductSections(root: DomElement): void {
+  removeJunkSections(root, PRODUCT_JUNK_HEADING, PRODUCT_SECTION_SHARE);
+}
+
+/** A Markdown block's words, lower-cased, link targets left out: what makes two blocks the same text. */
+const blockKey = (block: string) =>
+  (
+    block
+      .replace(/\]\([^)]*\)/g, "]")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).join(" ");
+
+/** Removes Markdown blocks (paragraphs, headings, lists, tables) that repeat an earlier block word for word. */
+export function dropRepeatedBlocks(markdown: string): string {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const block of markdown.split(/\n{2,}/)) {
+    const key = blockKey(block);
+    if (key && seen.has(key)) continue;
+    if (key) seen.add(key);
+    kept.push(block);
+  }
+  return kept.join("\n\n");
+}

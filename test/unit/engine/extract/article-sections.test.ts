@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
+
+const para = (n: number) =>
+  `<p>Paragraph ${n} of the guide explains one more step of repotting a fern, with the soil, the pot and the water it needs.</p>`;
+const paras = (...ns: number[]) => ns.map(para).join("");
+const head = `<head><title>How to repot a fern</title><meta property="og:type" content="article"></head>`;
+
+describe("article repairs and cleanup", () => {
+  it("reads markup the parser left between the head and the body, as a browser does", () => {
+    const html = `<!doctype html><html>${head}<div class="wrap"><article><h1>How to repot a fern</h1>${paras(1, 2, 3, 4)}</article></div><body><p>Footer note.</p></body></html>`;
+    const { markdown } = extractMainContent(html, "https://ferns.example/repot");
+    expect(markdown).toContain("Paragraph 1 of the guide");
+    expect(markdown).toContain("Paragraph 4 of the guide");
+  });
+
+  it("puts the segments of a streamed React page where their placeholder is, though they arrive hidden", () => {
+    const html = `<!doctype html><html>${head}<body><main><h1>How to repot a fern</h1><!--$?--><template id="B:0"></template><p>Loading the guide…</p><!--/$-->
+      <h2>Aftercare</h2><p>Keep the repotted fern out of direct sun for a week while its roots settle into the new soil.</p></main>
+      <div hidden id="S:0">${paras(1, 2, 3, 4)}</div></body></html>`;
+    const { markdown } = extractMainContent(html, "https://ferns.example/repot");
+    expect(markdown).toContain("Paragraph 1 of the guide");
+    expect(markdown).toContain("Paragraph 4 of the guide");
+    expect(markdown.indexOf("Paragraph 4 of the guide")).toBeLessThan(markdown.indexOf("## Aftercare"));
+    expect(markdown).not.toContain("Loading the guide");
+  });
+
+  it("keeps a page swallowed by an <aside> that was never closed, and drops a real one", () => {
+    const html = `<!doctype html><html>${head}<body>
+      <aside class="promo"><p>Sign up for our plant club and get ten percent off your first order of seeds.</p></aside>
+      <aside class="banner"><a href="/sale">Spring sale</a><article><h1>How to repot a fern</h1>${paras(1, 2, 3, 4, 5)}</article></body></html>`;
+    const { markdown } = extractMainContent(html, "https://ferns.example/repot");
+    expect(markdown).toContain("Paragraph 5 of the guide");
+    expect(markdown).not.toContain("plant club");
+  });
+
+  it("keeps a figure that holds a table and drops a picture with its caption", () => {
+    const table = `<figure class="wp-block-table"><table><tr><th>Pot size</th><th>Soil litres</th></tr><tr><td>Small</td><td>Two</td></tr></table><figcaption>Table 1: soil per pot</figcaption></figure>`;
+    const picture = `<figure><img src="/fern.jpg" alt=""><figcaption>A fern on a sunny windowsill</figcaption></figure>`;
+    const html = `<!doctype html><html>${head}<body><article><h1>How to repot a fern</h1>${paras(1, 2)}${table}${picture}${paras(3, 4)}</article></body></html>`;
+    const { markdown } = extractMainContent(html, "https://ferns.example/repot");
+    expect(markdown).toContain("| Pot size | Soil litres |");
+    expect(markdown).toContain("| Small | Two |");
+    expect(markdown).not.toContain("sunny windowsill");
+    expect(markdown).not.toContain("Table 1");
+  });
+
+  it("keeps the prose after a tail-like heading in the middle and cuts the link list at the end", () => {
+    const middle = `<h2>Recommended soil mixes:</h2>${paras(6, 7)}`;
+    const tail = `<h2>Related</h2><ul><li><a href="/a">Watering ferns in winter</a></li><li><a href="/b">Ten ferns for shade</a></li></ul>`;
+    const html = `<!doctype html><html>${head}<body><article><h1>How to repot a fern</h1>${paras(1, 2, 3, 4, 5)}${middle}${paras(8)}${tail}</article></body></html>`;
+    const { markdown } = extractMainContent(html, "https://ferns.example/repot");
+    expect(markdown).toContain("## Recommended soil mixes:");
+    expect(markdown).toContain("Paragraph 7 of the guide");
+    expect(markdown).toContain("Paragraph 8 of the guide");
+    expect(markdown).not.toContain("Related");
+    expect(markdown).not.toContain("Watering ferns in winter");
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
+
+const page = (body: string) =>
+  `<!doctype html><html><head><title>Boiler service</title></head><body><header class="site-header"><a href="/">Home</a></header><main>${body}</main><footer><p>© 2026 Example</p></footer></body></html>`;
+const intro =
+  "<h1>Boiler service</h1><p>Our engineers service every make of gas boiler, check the flue and the pressure, and leave a written report of what they found and what they fixed.</p><p>A visit is booked online for a morning or an afternoon slot, and the engineer calls half an hour before arriving at the door.</p>";
+
+describe("text folded away until the reader opens it", () => {
+  it("keeps the collapsed answers of an FAQ accordion (aria-hidden panels labelled by their buttons)", () => {
+    const item = (n: number, q: string, a: string) =>
+      `<h3><button aria-controls="faq-${n}" aria-expanded="false" id="faq-q-${n}">${q}</button></h3><div id="faq-${n}" role="region" aria-labelledby="faq-q-${n}" aria-hidden="true"><p>${a}</p></div>`;
+    const html = page(
+      `${intro}<h2>Questions</h2>${item(1, "How long does a service take?", "About an hour for most boilers, longer when the flue needs cleaning.")}${item(2, "Do you cover oil boilers?", "No, only gas boilers and heat pumps are covered by our engineers.")}`,
+    );
+    const { markdown } = extractMainContent(html, "https://heat.example/service");
+    expect(markdown).toContain("About an hour for most boilers, longer when the flue needs cleaning.");
+    expect(markdown).toContain("No, only gas boilers and heat pumps are covered by our engineers.");
+  });
+
+  it("keeps the hidden panels of a tab set, not a hidden sign-in dialog", () => {
+    const panel = (n: number, who: string, hidden: string) =>
+      `<div role="tabpanel" aria-labelledby="t${n}"${hidden}><h3>${who}</h3><p>${who} book a yearly visit; the engineer checks the flue, the seals and the pressure, and the report arrives by email the same day.</p><p>${who} pay one fixed price for the visit, parts are quoted before any work starts, and a second visit within a month is free.</p></div>`;
+    const html = page(
+      `<h1>Boiler service</h1><p>Choose who you are.</p><div role="tablist"><button role="tab" id="t1">Homes</button><button role="tab" id="t2">Landlords</button><button role="tab" id="t3">Offices</button></div>${panel(1, "Homeowners", "")}${panel(2, "Landlords", " hidden")}${panel(3, "Offices", " hidden")}<div role="dialog" aria-labelledby="d1" hidden><h2 id="d1">Sign in</h2><p>Sign in to see your bookings.</p></div>`,
+    );
+    const { markdown } = extractMainContent(html, "https://heat.example/service");
+    expect(markdown).toContain("### Landlords\n\nLandlords book a yearly visit;");
+    expect(markdown).toContain("### Offices\n\nOffices book a yearly visit;");
+    expect(markdown).not.toContain("Sign in to see your bookings");
+  });
+
+  it("keeps a block a utility-class framework shows from a breakpoint up (`hidden md:block`)", () => {
+    const html = page(
+      `${intro}<div class="hidden md:block"><h2>Why us</h2><p>Every engineer is registered, insured and has serviced boilers for at least five years.</p></div><div class="hidden"><p>Mobile menu text that never shows.</p></div>`,
+    );
+    const { markdown } = extractMainContent(html, "https://heat.example/service");
+    expect(markdown).toContain(
+      "Every engineer is registered, insured and has serviced boilers for at least five years.",
+    );
+    expect(markdown).not.toContain("Mobile menu text");
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
+import { dropRepeatedBlocks } from "../../../../durable-objects/engine/extract/product-page";
+
+const productLd = `<script type="application/ld+json">{"@type":"Product","name":"Trail Kettle","offers":{"@type":"Offer","price":"40"}}</script>`;
+const page = (body: string) =>
+  `<!doctype html><html><head><title>Trail Kettle</title>${productLd}</head><body><header class="site-header"><a href="/">Home</a></header><main>${body}</main><footer><p>© 2026 Shop</p></footer></body></html>`;
+const about = `<h1>Trail Kettle</h1><p>$40.00</p><h2>Description</h2><p>A one-litre kettle of brushed steel that boils on a camp stove in four minutes and packs flat into a side pocket.</p><p>The spout pours without dripping, the lid stays on when the kettle is tipped, and the base spreads the heat of a small flame.</p><h2>Specifications</h2><ul><li>Capacity: 1 litre</li><li>Weight: 310 g</li></ul>`;
+
+describe("product pages", () => {
+  it("drops the reviews and questions sections and keeps the description and specs", () => {
+    const reviews = `<section><h2>Customer reviews</h2>${[1, 2].map((n) => `<div><h3>Great kettle ${n}</h3><p>Reviewer ${n} says it boiled fast on every trip and the handle stayed cool to the touch.</p></div>`).join("")}</section>`;
+    const questions = `<section><h2>Questions &amp; answers</h2><p>Does it work on induction? Only with the adapter plate sold separately.</p></section>`;
+    const { markdown } = extractMainContent(
+      page(about + reviews + questions),
+      "https://shop.example/p/kettle",
+    );
+    expect(markdown).toBe(
+      "$40.00\n\n## Description\n\nA one-litre kettle of brushed steel that boils on a camp stove in four minutes and packs flat into a side pocket.\n\nThe spout pours without dripping, the lid stays on when the kettle is tipped, and the base spreads the heat of a small flame.\n\n## Specifications\n\n- Capacity: 1 litre\n- Weight: 310 g",
+    );
+  });
+
+  it("prints a block the page repeats (a mobile copy, a carousel clone) once", () => {
+    const feature = `<div class="feature"><h3>Folding handle</h3><p>The handle folds over the lid and locks it shut for the trip in the pack.</p></div>`;
+    const { markdown } = extractMainContent(
+      page(about + feature + feature + feature),
+      "https://shop.example/p/kettle",
+    );
+    expect(markdown.match(/### Folding handle/g)).toHaveLength(1);
+    expect(markdown.match(/The handle folds over the lid/g)).toHaveLength(1);
+    expect(markdown).toContain("- Weight: 310 g");
+  });
+
+  it("keeps repeated words that sit in different blocks, dropping only word-for-word repeats", () => {
+    expect(
+      dropRepeatedBlocks("Loading\n\nColour: red\n\nLoading\n\nColour: [red](/red)\n\nColour: blue"),
+    ).toBe("Loading\n\nColour: red\n\nColour: blue");
+  });
+
+  it("drops a cookie-settings dialog that outweighs a short product page", () => {
+    const dialog = `<section role="dialog" aria-modal="true"><h2>Customize your settings</h2>${[1, 2].map((n) => `<h4>Group ${n}</h4><p>These technologies store small files on your device so the site remembers choices made in the past, like the region you are in.</p>`).join("")}</section>`;
+    const html = `<!doctype html><html><head><title>Lamp</title></head><body><div class="page"><h1>Desk Lamp</h1><p>A desk lamp with a weighted base and a two-metre cable, sold with a warm bulb.</p><p>The arm turns on two joints and holds its place; the shade stays cool after an evening of reading.</p><p>Made of steel and painted by hand in three colours, with a switch on the cable.</p>${dialog}</div></body></html>`;
+    const { markdown } = extractMainContent(html, "https://shop.example/p/lamp");
+    expect(markdown).toContain("A desk lamp with a weighted base");
+    expect(markdown).not.toContain("Customize your settings");
+    expect(markdown).not.toContain("small files on your device");
+  });
+});
