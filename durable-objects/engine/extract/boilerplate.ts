@@ -5,6 +5,7 @@
  */
 import { isInside } from "./article-cleanup";
 import type { DomElement } from "./dom-types";
+import { cleanForumPosts } from "./forum-posts";
 import type { PageKind } from "./page-kind";
 
 /** Class/id fragments of cookie and consent managers. */
@@ -91,6 +92,9 @@ export function removeJunkSections(
 export function removeBoilerplate(root: DomElement, kind: PageKind): void {
   removeLabelled(root, CONSENT_ATTR, CONSENT_SHARE, CONSENT_TEXT);
   if (kind === "product") removeLabelled(root, PRODUCT_JUNK_ATTR, KIND_JUNK_SHARE);
-  if (kind === "forum") removeLabelled(root, FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
+  if (kind === "forum") {
+    cleanForumPosts(root);
+    removeLabelled(root, FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
+  }
   removeJunkSections(root);
 }
