@@ -7,6 +7,7 @@ import { parseHTML } from "linkedom";
 import { cleanArticle, isInside } from "./article-cleanup";
 import { removeFigures } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
+import { dominantCardList, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
 import type { DomDocument, DomElement } from "./dom-types";
 import { foldedPanels } from "./folded-content";
 import { toMarkdown } from "./markdown";
@@ -116,6 +117,11 @@ export function extractMainContent(html: string, url?: string): Extracted {
   removePageJunk(document, kind);
   if (document.body) removeBoilerplate(document.body, kind);
   let region = kind === "article" ? null : regionOf(document, kind);
+  // Many CMSs call every page an article: a page with a run of many cards may be a listing, so
+  // its body is kept before Readability takes it apart.
+  const cards =
+    kind === "article" && document.body ? dominantCardList(document.body, MIN_LISTING_CARDS) : null;
+  const spare = cards ? document.body?.cloneNode(true) : null;
   const article = readArticle(document);
   if (article?.content) {
     removeArticleJunk(article.content, kind);
@@ -132,6 +138,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
     if (again.body) removeBoilerplate(again.body, kind);
     region = regionOf(again, kind);
   }
+  if (spare && cards && !region && article?.content && cards.chars >= articleChars)
+    region = listingRegion(spare, article.content);
   const useRegion =
     region && (articleChars < MIN_ARTICLE_CHARS || region.chars > articleChars * REGION_OVER_ARTICLE);
   const chosen = useRegion ? region?.node : article?.content;
