@@ -88,18 +88,21 @@ function landmark(body: DomElement): DomElement | null {
   return best && bestLength >= total * 0.3 ? best : null;
 }
 
+/** On a product page the region goes down to the child holding this share of its non-link text. */
+export const PRODUCT_BLOCK_SHARE = 0.8;
+
 /** Text minus link text, the measure of a block's own content. */
 const ownText = (el: DomElement) => textLength(el) - linkTextLength(el) * 0.7;
 
-/** The smallest block that still holds nearly all of the body's non-link text. */
-function densest(body: DomElement): DomElement {
+/** The smallest block that still holds nearly all (the share) of the body's non-link text. */
+function densest(body: DomElement, share = 0.85): DomElement {
   let node = body;
   const total = ownText(body);
   for (;;) {
     let next: DomElement | null = null;
     for (let c = node.firstElementChild; c; c = c.nextElementSibling) {
       const own = ownText(c);
-      if (own > 0 && own >= total * 0.85) next = c;
+      if (own > 0 && own >= total * share) next = c;
     }
     if (!next) return node;
     node = next;
@@ -115,7 +118,9 @@ export interface Region {
 
 /** The main region of a (copied) body already stripped of its chrome: its `<main>`, or the block holding its text. */
 export function mainRegion(body: DomElement, dropGrids: boolean): Region {
-  const node = landmark(body) ?? densest(body);
+  let node = landmark(body) ?? densest(body);
+  // A product's block sits in its <main> beside others' (reviews, other products): go down to it.
+  if (dropGrids) node = densest(node, PRODUCT_BLOCK_SHARE);
   const chars = textLength(node);
   if (dropGrids) removeProductGrids(node);
   return { node, chars };

@@ -39,4 +39,21 @@ describe("forum and Q&A posts", () => {
     expect(markdown).toContain("member2");
     for (const panel of ["Joined", "Location", "Leeds", "240"]) expect(markdown).not.toContain(panel);
   });
+
+  it("drops each poster's title and banner and the quote's expand link, keeping the poster's name and the post", () => {
+    const post = (n: number, text: string) =>
+      `<article class="message"><div class="message-user"><a href="/u/${n}">member${n}</a><h5 class="userTitle">Senior Member</h5><div class="userBanner">10+ Year Member</div></div><div class="message-body"><blockquote><p>Earlier post quoted by member${n}.</p><div class="bbCodeBlock-expandLink">Click to expand</div></blockquote><p>${text}</p></div></article>`;
+    const html = page(
+      '<html><script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Kettle hum"}</script>',
+      `<h1>Kettle hum</h1>${post(1, "Mine hums too, mostly in the first minute after switching it on with cold water.")}${post(2, "Descaling fixed it for me; the element was covered in a white crust of limescale.")}`,
+    );
+    const { markdown } = extractMainContent(html, "https://forum.example/t/3");
+    expect(markdown).toContain(
+      "Descaling fixed it for me; the element was covered in a white crust of limescale.",
+    );
+    expect(markdown).toContain("member2");
+    expect(markdown).toContain("> Earlier post quoted by member2.");
+    for (const chrome of ["Senior Member", "Year Member", "Click to expand"])
+      expect(markdown).not.toContain(chrome);
+  });
 });

@@ -1,6 +1,9 @@
+import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
+import type { DomDocument, DomElement } from "../../../../durable-objects/engine/extract/dom-types";
 import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
 import { dropRepeatedBlocks } from "../../../../durable-objects/engine/extract/product-page";
+import { mainRegion } from "../../../../durable-objects/engine/extract/region";
 
 const productLd = `<script type="application/ld+json">{"@type":"Product","name":"Trail Kettle","offers":{"@type":"Offer","price":"40"}}</script>`;
 const page = (body: string) =>
@@ -44,5 +47,22 @@ describe("product pages", () => {
     expect(markdown).toContain("A desk lamp with a weighted base");
     expect(markdown).not.toContain("Customize your settings");
     expect(markdown).not.toContain("small files on your device");
+  });
+});
+
+describe("product page region", () => {
+  it("goes down from <main> to the product's block when a small widget of other text sits beside it", () => {
+    const lines = [1, 2, 3, 4, 5, 6]
+      .map(
+        (n) =>
+          `<li>Feature ${n}: the kettle's steel body is folded from one sheet and welded at the seam</li>`,
+      )
+      .join("");
+    const html = `<!doctype html><html><body><main><div class="product"><h1>Trail Kettle</h1><ul>${lines}</ul></div><div class="perks"><p>Members earn points on every order placed this week.</p></div></main></body></html>`;
+    const body = (parseHTML(html).document as unknown as DomDocument).body as DomElement;
+    const product = mainRegion(body.cloneNode(true), true).node.textContent ?? "";
+    expect(product).toContain("Feature 6: the kettle's steel body");
+    expect(product).not.toContain("Members earn points");
+    expect(mainRegion(body, false).node.textContent).toContain("Members earn points");
   });
 });
