@@ -12,3 +12,25 @@ export function removeFigures(root: DomElement): void {
   for (const el of [...root.querySelectorAll("figure")]) if (!el.querySelector(TEXT_FIGURE)) el.remove();
   for (const el of [...root.querySelectorAll("figcaption, time")]) el.remove();
 }
+
+const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim().length;
+
+/** Blocks of readers' comments, by their class/id words. */
+const COMMENTS = "[id*='comment' i], [class*='comment' i], [id*='respond' i], [class*='replies' i]";
+
+/** The text of a region outside its comment blocks: what the region adds to an article must be more article, not readers' replies. */
+export function textBesideComments(region: DomElement, chars: number): number {
+  let comments = 0;
+  const counted: DomElement[] = [];
+  for (const el of region.querySelectorAll(COMMENTS)) {
+    if (counted.some((c) => isWithin(el, c))) continue;
+    counted.push(el);
+    comments += textLength(el);
+  }
+  return chars - comments;
+}
+
+function isWithin(el: DomElement, root: DomElement): boolean {
+  for (let n: DomElement | null = el; n; n = n.parentElement) if (n === root) return true;
+  return false;
+}

@@ -5,7 +5,7 @@
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { cleanArticle, isInside } from "./article-cleanup";
-import { removeFigures } from "./article-sections";
+import { removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import { dominantCardList, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
 import type { DomDocument, DomElement } from "./dom-types";
@@ -89,6 +89,17 @@ function stripRaw(html: string): string {
 
 /** The region replaces Readability's article when it holds this many times its text (a page of sections, cards or posts). */
 export const REGION_OVER_ARTICLE = 1.5;
+/** An article holding less than this share of the page's non-link text may be one part of it (sections in sibling wrappers)... */
+export const PARTIAL_ARTICLE_SHARE = 0.1;
+/** ... and the page's main region replaces it when the region holds this many times its text. */
+export const REGION_OVER_PARTIAL_ARTICLE = 4;
+
+/** Text minus link text (raw lengths: a cheap measure of a page's own words). */
+const ownTextOf = (el: DomElement) => {
+  let links = 0;
+  for (const a of el.querySelectorAll("a")) links += (a.textContent ?? "").length;
+  return (el.textContent ?? "").length - links;
+};
 
 const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim().length;
 
@@ -117,6 +128,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   removePageJunk(document, kind);
   if (document.body) removeBoilerplate(document.body, kind);
   let region = kind === "article" ? null : regionOf(document, kind);
+  const pageChars = kind === "article" && document.body ? ownTextOf(document.body) : 0;
   // Many CMSs call every page an article: a page with a run of many cards may be a listing, so
   // its body is kept before Readability takes it apart.
   const cards =
@@ -131,7 +143,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
     cleanArticle(article.content, article.title ?? title);
   }
   const articleChars = article?.content ? textLength(article.content) : 0;
-  if (!region && articleChars < MIN_ARTICLE_CHARS) {
+  const partial = kind === "article" && articleChars < pageChars * PARTIAL_ARTICLE_SHARE;
+  if (!region && (articleChars < MIN_ARTICLE_CHARS || partial)) {
     // Readability took the page apart and found little: read the region from a fresh parse.
     const again = parsePage(html, url);
     removePageJunk(again, "other");
@@ -141,7 +154,11 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (spare && cards && !region && article?.content && cards.chars >= articleChars)
     region = listingRegion(spare, article.content);
   const useRegion =
-    region && (articleChars < MIN_ARTICLE_CHARS || region.chars > articleChars * REGION_OVER_ARTICLE);
+    region &&
+    (articleChars < MIN_ARTICLE_CHARS ||
+      (kind === "article"
+        ? textBesideComments(region.node, region.chars) > articleChars * REGION_OVER_PARTIAL_ARTICLE
+        : region.chars > articleChars * REGION_OVER_ARTICLE));
   const chosen = useRegion ? region?.node : article?.content;
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
   if (chosen && kind === "product") removeProductSections(chosen);

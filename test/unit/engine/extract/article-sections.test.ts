@@ -56,4 +56,25 @@ describe("article repairs and cleanup", () => {
     expect(markdown).not.toContain("Related");
     expect(markdown).not.toContain("Watering ferns in winter");
   });
+
+  it("reads the whole page when Readability keeps a small part of it (sections it took for extras)", () => {
+    const steps = (n: number) => [0, 1, 2, 3, 4, 5].map((i) => para(n * 10 + i)).join("");
+    const section = (n: number) => `<div class="extra-step"><h2>Step ${n}</h2>${steps(n)}</div>`;
+    const html = `<!doctype html><html>${head}<body><div class="page"><h1>How to repot a fern</h1>
+      <div class="intro">${paras(1, 2, 3, 4, 5)}</div>${[1, 2, 3, 4, 5, 6, 7, 8, 9].map(section).join("")}</div></body></html>`;
+    const { markdown } = extractMainContent(html, "https://ferns.example/repot");
+    expect(markdown).toContain("Paragraph 1 of the guide");
+    expect(markdown).toContain("## Step 9");
+    expect(markdown).toContain("Paragraph 95 of the guide");
+  });
+
+  it("keeps Readability's article when what the page adds is readers' comments", () => {
+    const comment = (n: number) =>
+      `<li class="comment"><p>Reader ${n} says their fern loved the new pot and asks how often to water it through the winter months.</p></li>`;
+    const comments = `<div id="comments"><ol>${Array.from({ length: 60 }, (_, i) => comment(i)).join("")}</ol></div>`;
+    const html = `<!doctype html><html>${head}<body><div class="page"><article><h1>How to repot a fern</h1>${paras(1, 2, 3, 4, 5)}</article>${comments}</div></body></html>`;
+    const { markdown } = extractMainContent(html, "https://ferns.example/repot");
+    expect(markdown).toContain("Paragraph 5 of the guide");
+    expect(markdown).not.toContain("Reader 7 says");
+  });
 });
