@@ -103,11 +103,16 @@ const ownTextOf = (el: DomElement) => {
 
 const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim().length;
 
+/** What streamed rendering leaves in the stripped HTML: placeholder templates, or segments `<div hidden id="S:n">`. */
+const STREAMED_MARKS = /<template[\s>/]|\sid\s*=\s*["']?S:/i;
+
 /** A parsed page, cleaned of what is never content. */
 function parsePage(html: string, url?: string): DomDocument {
-  const document = parseHTML(stripRaw(html)).document as unknown as DomDocument;
+  const clean = stripRaw(html);
+  const document = parseHTML(clean).document as unknown as DomDocument;
   repairBody(document);
-  placeStreamedSegments(document);
+  // Two queries over the whole page, run only when the text shows streamed rendering's marks.
+  if (STREAMED_MARKS.test(clean)) placeStreamedSegments(document);
   if (url) setBase(document, url);
   return document;
 }
@@ -171,10 +176,16 @@ export function extractMainContent(html: string, url?: string): Extracted {
   return { title: heading, markdown, metadata };
 }
 
-/** The page's own description (meta description or og:description), or "". */
+/** The page's own description, the longest it states (meta, OpenGraph or Twitter description), or "". */
 function describedAs(document: DomDocument): string {
-  const meta = document.querySelector("meta[name=description], meta[property='og:description']");
-  return (meta?.getAttribute("content") ?? "").replace(/\s+/g, " ").trim();
+  let longest = "";
+  for (const meta of document.querySelectorAll(
+    "meta[name=description], meta[property='og:description'], meta[name='twitter:description']",
+  )) {
+    const text = (meta.getAttribute("content") ?? "").replace(/\s+/g, " ").trim();
+    if (text.length > longest.length) longest = text;
+  }
+  return longest;
 }
 
 const wordsOf = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(" ");

@@ -77,4 +77,16 @@ describe("boilerplate around the main content", () => {
       "A thread about a boiler that keeps losing pressure overnight.",
     );
   });
+
+  it("returns the longest description the page states when its content is rendered by script alone", () => {
+    const html = page(
+      `<meta name="description" content="Boiler pressure thread.">
+       <meta property="og:description" content="Boiler pressure thread: the gauge falls from 1.5 to 0.5 bar overnight.">
+       <meta name="twitter:description" content="Boiler pressure thread: the gauge falls overnight.">`,
+      `<div id="app"></div>`,
+    );
+    expect(extractMainContent(html, "https://forum.example/t/3").markdown).toBe(
+      "Boiler pressure thread: the gauge falls from 1.5 to 0.5 bar overnight.",
+    );
+  });
 });
