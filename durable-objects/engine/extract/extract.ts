@@ -178,10 +178,13 @@ export function extractMainContent(html: string, url?: string): Extracted {
 
 /** The page's own description, the longest it states (meta, OpenGraph or Twitter description), or "". */
 function describedAs(document: DomDocument): string {
+  const selector =
+    "meta[name=description], meta[property='og:description'], meta[name='twitter:description']";
+  // The head is where they belong (a short search); the whole page only when the head has none.
+  let metas = document.head ? [...document.head.querySelectorAll(selector)] : [];
+  if (!metas.length) metas = [...document.querySelectorAll(selector)];
   let longest = "";
-  for (const meta of document.querySelectorAll(
-    "meta[name=description], meta[property='og:description'], meta[name='twitter:description']",
-  )) {
+  for (const meta of metas) {
     const text = (meta.getAttribute("content") ?? "").replace(/\s+/g, " ").trim();
     if (text.length > longest.length) longest = text;
   }

@@ -100,12 +100,21 @@ export function placeStreamedSegments(document: DomDocument): void {
   for (const slot of [...document.querySelectorAll("template")]) slot.remove();
 }
 
+/** Elements that never hold content of their own. */
+const VOID_TAG = /^(META|LINK|INPUT|EMBED|BR|IMG|SOURCE|WBR|HR|AREA|BASE|COL|TRACK|PARAM)$/;
+
 /** Removes the elements matching `selector`, except one holding most of the page, which is unwrapped (its tag was never closed). */
 export function removeJunkTags(document: DomDocument, selector: string): void {
-  // Raw lengths first (no whitespace folding): only a large element needs the exact test.
-  const raw = document.body?.textContent?.length ?? 0;
+  // Raw lengths first (no whitespace folding): only a large element needs the exact test. Void
+  // elements hold nothing, and the body's length is read only once an element could hold text.
+  let raw = -1;
   let total = -1;
   for (const el of [...document.querySelectorAll(selector)]) {
+    if (VOID_TAG.test(el.tagName)) {
+      el.remove();
+      continue;
+    }
+    if (raw < 0) raw = document.body?.textContent?.length ?? 0;
     if ((el.textContent?.length ?? 0) >= raw * UNCLOSED_SHARE * 0.5) {
       if (total < 0) total = document.body ? textLength(document.body) : 0;
       if (swallowsPage(el, total)) {
