@@ -2,6 +2,8 @@
  * Rules for articles read by Readability: figures that hold text (tables, quotes, code) stay
  * while picture captions go.
  */
+
+import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
 /** What makes a `<figure>` part of the text rather than a picture with its caption. */
@@ -12,8 +14,6 @@ export function removeFigures(root: DomElement): void {
   for (const el of [...root.querySelectorAll("figure")]) if (!el.querySelector(TEXT_FIGURE)) el.remove();
   for (const el of [...root.querySelectorAll("figcaption, time")]) el.remove();
 }
-
-const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim().length;
 
 /** Blocks of readers' comments, by their class/id words. */
 const COMMENTS = "[id*='comment' i], [class*='comment' i], [id*='respond' i], [class*='replies' i]";

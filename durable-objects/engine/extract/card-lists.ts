@@ -3,6 +3,8 @@
  * boards) and collections (category grids). One node holds one card; the content is the run of
  * sibling cards that share one structure, each with a link and a title.
  */
+
+import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { mainRegion, type Region } from "./region";
 
@@ -25,7 +27,6 @@ export interface CardList {
   chars: number;
 }
 
-const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim().length;
 /** Tags that are text or media inside a block, never a card. */
 const INLINE_TAG = /^(P|SPAN|BR|IMG|PICTURE|SOURCE|EM|STRONG|B|I|SMALL|OPTION|LABEL)$/;
 

@@ -8,6 +8,7 @@ import { cleanArticle, isInside } from "./article-cleanup";
 import { removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import { dominantCardList, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
+import { textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { foldedPanels } from "./folded-content";
 import { toMarkdown } from "./markdown";
@@ -100,8 +101,6 @@ const ownTextOf = (el: DomElement) => {
   for (const a of el.querySelectorAll("a")) links += (a.textContent ?? "").length;
   return (el.textContent ?? "").length - links;
 };
-
-const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim().length;
 
 /** What streamed rendering leaves in the stripped HTML: placeholder templates, or segments `<div hidden id="S:n">`. */
 const STREAMED_MARKS = /<template[\s>/]|\sid\s*=\s*["']?S:/i;

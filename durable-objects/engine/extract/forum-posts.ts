@@ -4,6 +4,8 @@
  * and the comment thread under it go); on any forum, the per-post user panels (pairs of short
  * label/value lines repeated in every post: join date, post count, location) go.
  */
+
+import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
 /** Microdata types of the posts of a Q&A page. */
@@ -14,8 +16,6 @@ const POST_TEXT = "[itemprop=text], [itemprop=articleBody]";
 export const MAX_PAIR_CHARS = 60;
 /** A user-panel list repeats in at least this many posts before it is removed. */
 export const MIN_PANEL_REPEATS = 3;
-
-const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim().length;
 
 /** The element's nearest microdata item (itemscope) above it, below root. */
 function itemOf(el: DomElement, root: DomElement): DomElement | null {

@@ -3,6 +3,8 @@
  * page: markup the parser left outside `<body>`, and a never-closed `<aside>` or `<nav>` that
  * swallowed the rest of the page.
  */
+
+import { linkTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement, DomNode } from "./dom-types";
 
 /** A junk-tag element holding at least this share of the page's text is a tag left open, not junk. */
@@ -19,12 +21,8 @@ interface MovableElement extends DomElement {
   removeAttribute(name: string): void;
 }
 
-const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim().length;
-
 function linkDensity(el: DomElement, length: number): number {
-  let linked = 0;
-  for (const a of el.querySelectorAll("a")) linked += textLength(a);
-  return length ? linked / length : 0;
+  return length ? linkTextLength(el) / length : 0;
 }
 
 /** Whether a junk-tag element is a tag left open: it holds most of the page, and not as links. */

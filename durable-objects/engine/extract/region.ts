@@ -5,6 +5,7 @@
  * `<main>` landmark, or else the densest content block, is kept whole.
  */
 import { isInside } from "./article-cleanup";
+import { linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { desktopDisplay, foldedPanels } from "./folded-content";
 
@@ -30,14 +31,6 @@ const CHROME_SELECTOR =
 /** Dialogs (consent managers, popups) are removed unless they hold nearly all of the text. */
 const DIALOG = "[role=dialog], [role=alertdialog], [aria-modal=true]";
 export const DIALOG_SHARE = 0.6;
-
-const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim().length;
-
-function linkTextLength(el: DomElement): number {
-  let n = 0;
-  for (const a of el.querySelectorAll("a")) n += textLength(a);
-  return n;
-}
 
 /** Removes page chrome that holds little of the page's text (a wrapper labelled "header" is kept). */
 export function removeChrome(root: DomElement, share = 0.25): void {
