@@ -90,6 +90,10 @@ function stripRaw(html: string): string {
 
 /** The region replaces Readability's article when it holds this many times its text (a page of sections, cards or posts). */
 export const REGION_OVER_ARTICLE = 1.5;
+/** On a page holding a thread of posts Readability's article is often one post: the region (the thread) wins with this much more text. */
+export const THREAD_OVER_ARTICLE = 1.1;
+/** An article no longer than this many times the page's longest post is taken for one post. */
+export const ONE_POST_SLACK = 1.05;
 /** An article holding less than this share of the page's non-link text may be one part of it (sections in sibling wrappers)... */
 export const PARTIAL_ARTICLE_SHARE = 0.1;
 /** ... and the page's main region replaces it when the region holds this many times its text. */
@@ -130,7 +134,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const kind = pageKind(document, ld);
   const description = describedAs(document);
   removePageJunk(document, kind);
-  if (document.body) removeBoilerplate(document.body, kind);
+  const longestPost = document.body ? removeBoilerplate(document.body, kind) : 0;
   let region = kind === "article" ? null : regionOf(document, kind);
   const pageChars = kind === "article" && document.body ? ownTextOf(document.body) : 0;
   // Many CMSs call every page an article: a page with a run of many cards may be a listing, so
@@ -157,12 +161,14 @@ export function extractMainContent(html: string, url?: string): Extracted {
   }
   if (spare && cards && !region && article?.content && cards.chars >= articleChars)
     region = listingRegion(spare, article.content);
+  // On a thread Readability's article is often one post (the longest): the region holding the thread wins.
+  const onePost = longestPost > 0 && articleChars <= longestPost * ONE_POST_SLACK;
   const useRegion =
     region &&
     (articleChars < MIN_ARTICLE_CHARS ||
       (kind === "article"
         ? textBesideComments(region.node, region.chars) > articleChars * REGION_OVER_PARTIAL_ARTICLE
-        : region.chars > articleChars * REGION_OVER_ARTICLE));
+        : region.chars > articleChars * (onePost ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE)));
   const chosen = useRegion ? region?.node : article?.content;
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
   if (chosen && kind === "product") removeProductSections(chosen);
