@@ -11,6 +11,7 @@ import { dominantCardList, listingRegion, MIN_LISTING_CARDS } from "./card-lists
 import { textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { foldedPanels } from "./folded-content";
+import { isShortControl, junkLabel } from "./junk-labels";
 import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
@@ -31,7 +32,7 @@ export const JUNK_SHARE = 0.3;
 
 /** Class/id words of boilerplate blocks. */
 const JUNK_ATTR =
-  /(^|[\s_-])(cookie|consent|gdpr|newsletter|subscribe|signup|paywall|promo|advert|ads?|sponsor|social|share|sharing|related|recommend|outbrain|taboola|comments?|disqus|breadcrumbs?|sidebar|nav|navbar|menu|footer|masthead|popup|modal|banner|toolbar|skip|caption|credits?|byline|author|dateline|timestamp|tags|topics|gallery|slideshow|print|more)($|[\s_-])/i;
+  /(^|[\s_-])(cookie|consent|gdpr|newsletter|subscribe|signup|paywall|promo|advert|ads?|sponsor|social|share|sharing|related|recommend|outbrain|taboola|comments?|disqus|breadcrumbs?|sidebar|nav|navbar|menu|footer|masthead|popup|modal|banner|toolbar|caption|credits?|byline|author|dateline|timestamp|tags|topics|gallery|slideshow|print)($|[\s_-])/i;
 
 /** Blocks dropped from the HTML text before parsing, as a browser would end them (much cheaper than parsing them). */
 const RAW_JUNK =
@@ -66,8 +67,9 @@ function removeArticleJunk(root: DomElement, kind: PageKind): void {
   const total = (root.textContent ?? "").length;
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     if (!isInside(el, root)) continue;
-    const label = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
-    if (!JUNK_ATTR.test(label) || (kind === "forum" && FORUM_POST_ATTR.test(label))) continue;
+    const label = junkLabel(el);
+    if (!(JUNK_ATTR.test(label) || isShortControl(el, label))) continue;
+    if (kind === "forum" && FORUM_POST_ATTR.test(label)) continue;
     if ((el.textContent ?? "").length < total * JUNK_SHARE) el.remove();
   }
   removeFigures(root);
