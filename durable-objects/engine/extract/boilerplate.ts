@@ -8,6 +8,7 @@ import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { cleanForumPosts } from "./forum-posts";
 import type { PageKind } from "./page-kind";
+import { removeRepeatedControls } from "./post-lists";
 
 /** Class/id fragments of cookie and consent managers. */
 const CONSENT_ATTR = /cookie|consent|gdpr|onetrust|cookiebot|usercentrics|didomi|qc-cmp/i;
@@ -88,13 +89,15 @@ export function removeJunkSections(
   }
 }
 
-/** Removes consent banners, junk-headed sections and the widgets of the page's type from the content. */
-export function removeBoilerplate(root: DomElement, kind: PageKind): void {
+/** Removes consent banners, junk-headed sections and the widgets of the page's type from the content; returns the characters of its longest post (0: no thread). */
+export function removeBoilerplate(root: DomElement, kind: PageKind): number {
   removeLabelled(root, CONSENT_ATTR, CONSENT_SHARE, CONSENT_TEXT);
   if (kind === "product") removeLabelled(root, PRODUCT_JUNK_ATTR, KIND_JUNK_SHARE);
   if (kind === "forum") {
     cleanForumPosts(root);
     removeLabelled(root, FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
   }
+  const longestPost = kind === "forum" || kind === "other" ? removeRepeatedControls(root) : 0;
   removeJunkSections(root);
+  return longestPost;
 }

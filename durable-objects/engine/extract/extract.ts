@@ -11,10 +11,12 @@ import { dominantCardList, listingRegion, MIN_LISTING_CARDS } from "./card-lists
 import { textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { foldedPanels } from "./folded-content";
+import { isShortControl, junkLabel } from "./junk-labels";
 import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
 import { placeStreamedSegments, removeJunkTags, repairBody, streamPlaceholder } from "./page-repair";
+import { dropRepeatedQuotes } from "./post-lists";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
@@ -31,7 +33,7 @@ export const JUNK_SHARE = 0.3;
 
 /** Class/id words of boilerplate blocks. */
 const JUNK_ATTR =
-  /(^|[\s_-])(cookie|consent|gdpr|newsletter|subscribe|signup|paywall|promo|advert|ads?|sponsor|social|share|sharing|related|recommend|outbrain|taboola|comments?|disqus|breadcrumbs?|sidebar|nav|navbar|menu|footer|masthead|popup|modal|banner|toolbar|skip|caption|credits?|byline|author|dateline|timestamp|tags|topics|gallery|slideshow|print|more)($|[\s_-])/i;
+  /(^|[\s_-])(cookie|consent|gdpr|newsletter|subscribe|signup|paywall|promo|advert|ads?|sponsor|social|share|sharing|related|recommend|outbrain|taboola|comments?|disqus|breadcrumbs?|sidebar|nav|navbar|menu|footer|masthead|popup|modal|banner|toolbar|caption|credits?|byline|author|dateline|timestamp|tags|topics|gallery|slideshow|print)($|[\s_-])/i;
 
 /** Blocks dropped from the HTML text before parsing, as a browser would end them (much cheaper than parsing them). */
 const RAW_JUNK =
@@ -66,8 +68,9 @@ function removeArticleJunk(root: DomElement, kind: PageKind): void {
   const total = (root.textContent ?? "").length;
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     if (!isInside(el, root)) continue;
-    const label = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
-    if (!JUNK_ATTR.test(label) || (kind === "forum" && FORUM_POST_ATTR.test(label))) continue;
+    const label = junkLabel(el);
+    if (!(JUNK_ATTR.test(label) || isShortControl(el, label))) continue;
+    if (kind === "forum" && FORUM_POST_ATTR.test(label)) continue;
     if ((el.textContent ?? "").length < total * JUNK_SHARE) el.remove();
   }
   removeFigures(root);
@@ -91,6 +94,10 @@ function stripRaw(html: string): string {
 
 /** The region replaces Readability's article when it holds this many times its text (a page of sections, cards or posts). */
 export const REGION_OVER_ARTICLE = 1.5;
+/** On a page holding a thread of posts Readability's article is often one post: the region (the thread) wins with this much more text. */
+export const THREAD_OVER_ARTICLE = 1.1;
+/** An article no longer than this many times the page's longest post is taken for one post. */
+export const ONE_POST_SLACK = 1.05;
 /** An article holding less than this share of the page's non-link text may be one part of it (sections in sibling wrappers)... */
 export const PARTIAL_ARTICLE_SHARE = 0.1;
 /** ... and the page's main region replaces it when the region holds this many times its text. */
@@ -131,7 +138,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const kind = pageKind(document, ld);
   const description = describedAs(document);
   removePageJunk(document, kind);
-  if (document.body) removeBoilerplate(document.body, kind);
+  const longestPost = document.body ? removeBoilerplate(document.body, kind) : 0;
   let region = kind === "article" ? null : regionOf(document, kind);
   const pageChars = kind === "article" && document.body ? ownTextOf(document.body) : 0;
   // Many CMSs call every page an article: a page with a run of many cards may be a listing, so
@@ -168,19 +175,23 @@ export function extractMainContent(html: string, url?: string): Extracted {
     region = sectionsOf(html, url, kind, articleChars);
     sections = region !== null;
   }
+  // On a thread Readability's article is often one post (the longest): the region holding the thread wins.
+  const onePost = longestPost > 0 && articleChars <= longestPost * ONE_POST_SLACK;
   const useRegion =
     sections ||
     (region &&
       (articleChars < MIN_ARTICLE_CHARS ||
         (kind === "article"
           ? textBesideComments(region.node, region.chars) > articleChars * REGION_OVER_PARTIAL_ARTICLE
-          : region.chars > articleChars * REGION_OVER_ARTICLE)));
+          : region.chars > articleChars * (onePost ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE))));
   const chosen = useRegion ? region?.node : article?.content;
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
   if (chosen && kind === "product") removeProductSections(chosen);
   let markdown = chosen ? toMarkdown(chosen) : "";
   // A page rendered by script alone still describes itself: its description is better than nothing.
   if (markdown.length < description.length) markdown = description;
+  // A reply quoting an earlier post repeats it: the thread keeps the post once.
+  if (kind === "forum" || longestPost > 0) markdown = dropRepeatedQuotes(markdown);
   if (kind === "product") markdown = withProductDescription(dropRepeatedBlocks(markdown), ld);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;

@@ -8,16 +8,17 @@ import { isInside } from "./article-cleanup";
 import { linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { desktopDisplay, foldedPanels } from "./folded-content";
+import { isChromeDrawer, isFoldedByClass, isShortControl, junkLabel, SKIP_ATTR } from "./junk-labels";
 
 /** Class/id words of page chrome that is never content, whatever the page type. */
 const CHROME_ATTR =
-  /(^|[\s_-])(cookies?|consent|gdpr|newsletter|signup|sign-up|subscribe|subscription|popup|modal|overlay|drawer|offcanvas|off-canvas|breadcrumbs?|skip-link|skiplink|share|sharing|social|socials|share-buttons|announcement|promo-bar|topbar|top-bar|site-header|site-footer|page-header__nav|mega-?menu|navbar|navigation|nav|menu|header-nav|footer|copyright|back-to-top|search-form|searchform|toolbar)($|[\s_-])/i;
+  /(^|[\s_-])(cookies?|consent|gdpr|newsletter|signup|sign-up|subscribe|subscription|popup|modal|overlay|breadcrumbs?|skip-link|skiplink|share|sharing|social|socials|share-buttons|announcement|promo-bar|topbar|top-bar|site-header|site-footer|page-header__nav|mega-?menu|navbar|navigation|nav|menu|header-nav|footer|copyright|back-to-top|search-form|searchform|toolbar)($|[\s_-])/i;
 /** Whole class tokens of hidden text (a token, so `field--label-hidden` on a visible field is not one). */
 const HIDDEN_CLASS =
   /(^|\s)(hidden|is-hidden|d-none|invisible|visually-hidden|sr-only|screen-reader-text)(\s|$)/i;
 /** Class/id words of shop and listing widgets that are not the page's own content. */
 const WIDGET_ATTR =
-  /(^|[\s_-])(filters?|facets?|facet-?list|swatch(es)?|pagination|pager|sort-?by|sorting|upsell|cross-?sell|recently-?viewed|recommendations?|related-products|you-may-also-like|wishlist|quick-?view|mini-?cart|cart-drawer|sidebar|widget-area|skip)($|[\s_-])/i;
+  /(^|[\s_-])(filters?|facets?|facet-?list|swatch(es)?|pagination|pager|sort-?by|sorting|upsell|cross-?sell|recently-?viewed|recommendations?|related-products|you-may-also-like|wishlist|quick-?view|mini-?cart|cart-drawer|sidebar|widget-area)($|[\s_-])/i;
 /** A price as shops print it ($37.00, 19,99 €, £8). */
 const PRICE = /([$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(€|EUR|USD|GBP|zł|kr))/;
 /** A grid of at least this many priced cards is a product grid (other products, not this page's text). */
@@ -42,11 +43,13 @@ export function removeChrome(root: DomElement, share = 0.25): void {
     if (textLength(el) < total * (el.matches(DIALOG) ? DIALOG_SHARE : share)) el.remove();
   }
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
-    const label = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
-    const widget = WIDGET_ATTR.test(label);
-    // `hidden md:block` is shown on a desktop (a `lg:hidden` twin is left: mobile copies are often the only one).
-    const hidden = HIDDEN_CLASS.test(el.getAttribute("class") ?? "") && desktopDisplay(el) !== "shown";
-    if (!widget && !CHROME_ATTR.test(label) && !hidden) continue;
+    const label = junkLabel(el);
+    const widget = WIDGET_ATTR.test(label) || isShortControl(el, label, SKIP_ATTR);
+    // `hidden md:block` is shown on a desktop (a `lg:hidden` twin is left: mobile copies are often the only one);
+    // a hidden accordion or tab body is folded content.
+    const cls = el.getAttribute("class") ?? "";
+    const hidden = HIDDEN_CLASS.test(cls) && desktopDisplay(el) !== "shown" && !isFoldedByClass(cls);
+    if (!widget && !hidden && !CHROME_ATTR.test(label) && !isChromeDrawer(el, label)) continue;
     if (el.tagName === "BODY" || el.tagName === "MAIN" || !isInside(el, root)) continue;
     // Filters, pagers and upsells are never the content: only a block holding most of the text is kept.
     if (textLength(el) < total * (widget ? WIDGET_SHARE : share)) el.remove();

@@ -1,0 +1,47 @@
+/**
+ * What a block's class/id words say about it, read with care: a heading's slug id is not a label,
+ * "skip" and "more" name links and buttons (short), a drawer that holds prose is an accordion's
+ * panel rather than an off-canvas menu, and a class-hidden accordion panel is folded content.
+ */
+import { linkTextLength, textLength } from "./dom-text";
+import type { DomElement } from "./dom-types";
+
+/** An id of at least this many hyphen-joined words is a heading's slug (an anchor), not a role. */
+export const MIN_SLUG_WORDS = 5;
+const SLUG_ID = new RegExp(`^[\\p{L}\\p{N}]+(?:-[\\p{L}\\p{N}]+){${MIN_SLUG_WORDS - 1},}$`, "u");
+
+/** The class and id words of an element, an id that is a heading's slug left out. */
+export function junkLabel(el: DomElement): string {
+  const id = el.getAttribute("id") ?? "";
+  return `${el.getAttribute("class") ?? ""} ${SLUG_ID.test(id) ? "" : id}`;
+}
+
+/** Class/id words of controls ("skip to content", "read more", "show more"): junk only as a short link or button. */
+export const SHORT_JUNK_ATTR = /(^|[\s_-])(skip|more)($|[\s_-])/i;
+/** A block labelled by SHORT_JUNK_ATTR is a control when its text is at most this long; longer, it is what the control reveals. */
+export const MAX_CONTROL_CHARS = 100;
+
+/** The "skip to content" words alone (page chrome on every page type). */
+export const SKIP_ATTR = /(^|[\s_-])skip($|[\s_-])/i;
+
+/** Whether the element is a "skip" or "more" control (short), not the content it skips to or unfolds. */
+export const isShortControl = (el: DomElement, label: string, words = SHORT_JUNK_ATTR) =>
+  words.test(label) && textLength(el) <= MAX_CONTROL_CHARS;
+
+/** Class/id words of panels that slide in (menus, carts, accounts) — or, on some sites, an accordion's body. */
+export const DRAWER_ATTR = /(^|[\s_-])(drawer|offcanvas|off-canvas)($|[\s_-])/i;
+/** A drawer holding at least this many characters of its own (non-link) text in paragraphs is content. */
+export const MIN_DRAWER_PROSE = 300;
+
+/** Whether a drawer-labelled block is page chrome: anything but paragraphs of prose. */
+export function isChromeDrawer(el: DomElement, label: string): boolean {
+  if (!DRAWER_ATTR.test(label)) return false;
+  if (!el.querySelector("p")) return true;
+  return textLength(el) - linkTextLength(el) < MIN_DRAWER_PROSE;
+}
+
+/** Class words of the body of a collapsed accordion or tab (the answer of an FAQ): hidden until opened. */
+const FOLDED_CLASS = /(^|[\s_-])(accordion|collapsible|expandable|faq|tab-?pane|tab-?content)($|[\s_-])/i;
+
+/** Whether a class-hidden element is a folded accordion or tab panel (content), not a hidden duplicate. */
+export const isFoldedByClass = (className: string) => FOLDED_CLASS.test(className);

@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
+
+const head = `<head><title>Planning a dinner party</title><meta property="og:type" content="article"></head>`;
+const para = (n: number) =>
+  `<p>Step ${n} of planning the dinner covers the guests, the menu, the shopping and the table it needs.</p>`;
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const steps = (from: number, to: number) => range(from, to).map(para).join("");
+const stepLines = (from: number, to: number) =>
+  range(from, to).map(
+    (n) =>
+      `Step ${n} of planning the dinner covers the guests, the menu, the shopping and the table it needs.`,
+  );
+const page = (body: string) =>
+  `<!doctype html><html>${head}<body><article><h1>Planning a dinner party</h1>${body}</article></body></html>`;
+const read = (body: string) => extractMainContent(page(body), "https://dinner.example/plan").markdown;
+
+describe("junk class words read as whole labels", () => {
+  it("keeps a long block labelled skip-item and drops a short skip link", () => {
+    const markdown = read(
+      `<a class="skip-link" href="#main">Skip to content</a>${para(1)}<div class="skip-item topic2"><h2>Seating</h2><p>Seat the quiet guests beside the talkers so that every end of the table has a conversation going all evening.</p></div>${para(3)}`,
+    );
+    expect(markdown).toBe(
+      [
+        "Step 1 of planning the dinner covers the guests, the menu, the shopping and the table it needs.",
+        "## Seating",
+        "Seat the quiet guests beside the talkers so that every end of the table has a conversation going all evening.",
+        "Step 3 of planning the dinner covers the guests, the menu, the shopping and the table it needs.",
+      ].join("\n\n"),
+    );
+  });
+
+  it("keeps the text a show-more block unfolds and drops a short read-more link", () => {
+    const markdown = read(
+      `${para(1)}<div class="summary show-more"><p>Cook the main course the day before the party.</p><p>Stews and braises taste better once they have rested overnight in a cold fridge.</p></div><p class="read-more"><a href="/next">Read more</a></p>${para(2)}${para(3)}${para(4)}`,
+    );
+    expect(markdown).toBe(
+      [
+        "Step 1 of planning the dinner covers the guests, the menu, the shopping and the table it needs.",
+        "Cook the main course the day before the party.",
+        "Stews and braises taste better once they have rested overnight in a cold fridge.",
+        "Step 2 of planning the dinner covers the guests, the menu, the shopping and the table it needs.",
+        "Step 3 of planning the dinner covers the guests, the menu, the shopping and the table it needs.",
+        "Step 4 of planning the dinner covers the guests, the menu, the shopping and the table it needs.",
+      ].join("\n\n"),
+    );
+  });
+
+  it("does not read a heading's slug id as a menu", () => {
+    const markdown = read(
+      `${para(1)}<section id="menu-ideas-for-a-small-dinner-party"><h2>Menu ideas for a small dinner party</h2><p>A soup, one roast and a cold dessert can all be made ahead, which leaves the host free to talk to the guests.</p></section>${para(2)}${para(3)}${para(4)}`,
+    );
+    expect(markdown).toBe(
+      [
+        "Step 1 of planning the dinner covers the guests, the menu, the shopping and the table it needs.",
+        "## Menu ideas for a small dinner party",
+        "A soup, one roast and a cold dessert can all be made ahead, which leaves the host free to talk to the guests.",
+        "Step 2 of planning the dinner covers the guests, the menu, the shopping and the table it needs.",
+        "Step 3 of planning the dinner covers the guests, the menu, the shopping and the table it needs.",
+        "Step 4 of planning the dinner covers the guests, the menu, the shopping and the table it needs.",
+      ].join("\n\n"),
+    );
+  });
+
+  it("keeps an accordion drawer of prose and drops a drawer of links", () => {
+    const prose =
+      "Buy the wine a week ahead and chill the white the morning of the party. Count one bottle for every two guests, and a little more if the evening runs late, since nobody wants to run out before dessert arrives. Keep a few bottles of something without alcohol for the drivers.";
+    const markdown = read(
+      `${para(1)}<div class="accordion_drawer"><h2>Drinks</h2><p>${prose}</p><p>Offer water on the table all evening.</p></div>${steps(3, 12)}<div class="drawer"><ul><li><a href="/a">Recipes</a></li><li><a href="/b">Guides</a></li><li><a href="/c">Shop</a></li></ul></div>${para(2)}`,
+    );
+    expect(markdown).toBe(
+      [
+        "Step 1 of planning the dinner covers the guests, the menu, the shopping and the table it needs.",
+        "## Drinks",
+        prose,
+        "Offer water on the table all evening.",
+        ...stepLines(3, 12),
+        "Step 2 of planning the dinner covers the guests, the menu, the shopping and the table it needs.",
+      ].join("\n\n"),
+    );
+  });
+
+  it("keeps the class-hidden answers of an FAQ accordion and drops a hidden promo", () => {
+    const html = `<!doctype html><html><head><title>Dinner party questions</title></head><body><main><h1>Dinner party questions</h1>${para(1)}${para(2)}
+      <h2>How early should I invite?</h2><div class="faq-answer accordion-content hidden"><p>Three weeks ahead for a weekend.</p><p>Guests then keep the evening free.</p></div>
+      <div class="promo-box hidden"><p>Get our party checklist by email.</p><p>One click and it is yours.</p></div></main></body></html>`;
+    const { markdown } = extractMainContent(html, "https://dinner.example/faq");
+    expect(markdown).toBe(
+      [
+        "Step 1 of planning the dinner covers the guests, the menu, the shopping and the table it needs.",
+        "Step 2 of planning the dinner covers the guests, the menu, the shopping and the table it needs.",
+        "## How early should I invite?",
+        "Three weeks ahead for a weekend.",
+        "Guests then keep the evening free.",
+      ].join("\n\n"),
+    );
+  });
+});
