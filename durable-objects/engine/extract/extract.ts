@@ -20,6 +20,7 @@ import { placeStreamedSegments, removeJunkTags, repairBody, streamPlaceholder } 
 import { dropRepeatedQuotes } from "./post-lists";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
+import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -146,7 +147,12 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const cards =
     kind === "article" && document.body ? dominantCardList(document.body, MIN_LISTING_CARDS) : null;
   const spare = cards ? document.body?.cloneNode(true) : null;
+  // Page builders print every page as an article too: the text of a run of like headed sections
+  // is kept before Readability, which may take only some of them.
+  const run = kind === "article" && document.body ? sectionRun(document.body) : null;
+  const runText = run ? runTextOf(run) : "";
   const article = readArticle(document);
+  const probe = run && article?.content ? articleProbe(article.content) : "";
   if (article?.content) {
     removeArticleJunk(article.content, kind);
     removeChrome(article.content);
@@ -165,14 +171,20 @@ export function extractMainContent(html: string, url?: string): Extracted {
   }
   if (spare && cards && !region && article?.content && cards.chars >= articleChars)
     region = listingRegion(spare, article.content);
+  let sections = false;
+  if (run && !region && runOverArticle(run, runText, probe, articleChars)) {
+    region = sectionsOf(html, url, kind, articleChars);
+    sections = region !== null;
+  }
   // On a thread Readability's article is often one post (the longest): the region holding the thread wins.
   const onePost = longestPost > 0 && articleChars <= longestPost * ONE_POST_SLACK;
   const useRegion =
-    region &&
-    (articleChars < MIN_ARTICLE_CHARS ||
-      (kind === "article"
-        ? textBesideComments(region.node, region.chars) > articleChars * REGION_OVER_PARTIAL_ARTICLE
-        : region.chars > articleChars * (onePost ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE)));
+    sections ||
+    (region &&
+      (articleChars < MIN_ARTICLE_CHARS ||
+        (kind === "article"
+          ? textBesideComments(region.node, region.chars) > articleChars * REGION_OVER_PARTIAL_ARTICLE
+          : region.chars > articleChars * (onePost ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE))));
   const chosen = useRegion ? region?.node : article?.content;
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
   if (chosen && kind === "product") removeProductSections(chosen);
@@ -187,6 +199,14 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
   return { title: heading, markdown, metadata };
+}
+
+/** The run of sections as the region, from a fresh parse cleaned as the first was (Readability took that one apart). */
+function sectionsOf(html: string, url: string | undefined, kind: PageKind, articleChars: number) {
+  const again = parsePage(html, url);
+  removePageJunk(again, kind);
+  if (again.body) removeBoilerplate(again.body, kind);
+  return again.body ? sectionsRegion(again.body, articleChars) : null;
 }
 
 /** The page's own description, the longest it states (meta, OpenGraph or Twitter description), or "". */
