@@ -4,7 +4,6 @@
  * Share, "Posts:", "Joined:") are the forum's chrome, not what anyone wrote: they go from every post.
  */
 
-import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
 /** Class/id words of a post container (a substring: `postbit`, `message-cell`, `comment-node`). */
@@ -78,9 +77,28 @@ function labelled(label: DomElement): DomElement {
   return line && squash(line).length <= MAX_CONTROL_CHARS * 2 ? line : label;
 }
 
-/** Removes, from every post of each thread, the short texts that nearly every post repeats (its controls); returns the characters of the page's longest post (0: no thread). */
-export function removeRepeatedControls(root: DomElement): number {
-  let longest = 0;
+/** A page's thread as found: a probe of each post's text (to tell whether an extract holds the thread). */
+export interface Thread {
+  probes: string[];
+}
+
+/** Characters of a post's text taken as its probe, from the middle of the post (its body, past the poster's name). */
+export const PROBE_CHARS = 40;
+
+/** A probe of the post's text: its middle PROBE_CHARS characters, or all of it when shorter. */
+function probeOf(post: DomElement): string {
+  const text = squash(post);
+  const start = Math.max(0, Math.floor((text.length - PROBE_CHARS) / 2));
+  return text.slice(start, start + PROBE_CHARS);
+}
+
+/** How many of the thread's posts an extract's text holds. */
+export const postsIn = (thread: Thread, text: string) =>
+  thread.probes.filter((probe) => text.includes(probe)).length;
+
+/** Removes, from every post of each thread, the short texts that nearly every post repeats (its controls); returns the longest thread, or null. */
+export function removeRepeatedControls(root: DomElement): Thread | null {
+  let longest: DomElement[] = [];
   for (const posts of postRuns(root)) {
     const perPost = posts.map(shortTexts);
     const seen = new Map<string, number>();
@@ -92,9 +110,9 @@ export function removeRepeatedControls(root: DomElement): number {
         // A label standing alone ("Posts:") goes with the value beside it.
         for (const el of els) (squash(el) === text && text.endsWith(":") ? labelled(el) : el).remove();
       }
-    for (const post of posts) longest = Math.max(longest, textLength(post));
+    if (posts.length > longest.length) longest = posts;
   }
-  return longest;
+  return longest.length ? { probes: longest.map(probeOf).filter(Boolean) } : null;
 }
 
 /** A quote is dropped when it holds at least this many characters of words (a line or two quoted is context)... */
