@@ -97,7 +97,8 @@ export function removeBoilerplate(root: DomElement, kind: PageKind): Thread | nu
     cleanForumPosts(root);
     removeLabelled(root, FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
   }
-  const thread = kind === "forum" || kind === "other" ? removeRepeatedControls(root) : null;
+  // A page that does not say it is a forum shows a thread only by its dated posts.
+  const thread = kind === "forum" || kind === "other" ? removeRepeatedControls(root, kind === "other") : null;
   removeJunkSections(root);
   return thread;
 }
