@@ -8,6 +8,7 @@ import { cleanArticle, isInside } from "./article-cleanup";
 import { removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import { dominantCardList, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
+import { cleanProductCards } from "./collection-page";
 import { textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { foldedPanels } from "./folded-content";
@@ -187,6 +188,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const chosen = useRegion ? region?.node : article?.content;
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
   if (chosen && kind === "product") removeProductSections(chosen);
+  // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
+  else if (chosen) cleanProductCards(chosen);
   let markdown = chosen ? toMarkdown(chosen) : "";
   // A page rendered by script alone still describes itself: its description is better than nothing.
   if (markdown.length < description.length) markdown = description;
