@@ -2,6 +2,7 @@
  * Cleanup of the article Readability picked: the repeated title, bylines and dates, link lists,
  * and the "more stories" tail that news pages append after the text.
  */
+import { linkTextLength, shortText, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
 /** Headings that open the boilerplate tail of an article. */
@@ -22,6 +23,10 @@ export const TAIL_LINK_DENSITY = 0.3;
 export const PROSE_TAIL_SHARE = 0.1;
 /** Lines longer than this are never treated as bylines or dates. */
 export const MAX_META_CHARS = 90;
+/** An all-caps paragraph that is one link and shorter than this is a promo. */
+export const PROMO_CHARS = 150;
+/** A tail heading is at most this long. */
+export const MAX_TAIL_HEADING_CHARS = 60;
 /** A list whose text is at least this share links is a link list (related stories, tags). */
 export const LINK_LIST_DENSITY = 0.7;
 
@@ -48,8 +53,8 @@ function following(el: DomElement, root: DomElement): { text: number; links: num
   let links = 0;
   for (let n: DomElement | null = el; n && n !== root; n = n.parentElement) {
     for (let s = n.nextElementSibling; s; s = s.nextElementSibling) {
-      text += textOf(s).length;
-      for (const a of s.querySelectorAll("a")) links += textOf(a).length;
+      text += textLength(s);
+      links += linkTextLength(s);
     }
   }
   return { text, links };
@@ -58,8 +63,8 @@ function following(el: DomElement, root: DomElement): { text: number; links: num
 function cutTail(root: DomElement, total: number): void {
   for (const el of [...root.querySelectorAll("h2, h3, h4, h5, h6, strong, b, p, div, span, header")]) {
     if (!isInside(el, root) || el.querySelector("a, p")) continue;
-    const text = textOf(el);
-    if (text.length === 0 || text.length > 60 || !TAIL_HEADING.test(text)) continue;
+    const text = shortText(el, MAX_TAIL_HEADING_CHARS) ?? "";
+    if (text.length === 0 || text.length > MAX_TAIL_HEADING_CHARS || !TAIL_HEADING.test(text)) continue;
     const after = following(el, root);
     // A tail is links to other pages, or short; prose after the heading is more of the article.
     const prose = PROSE_TAIL_HEADING.test(text) ? AUTHOR_TAIL_SHARE : PROSE_TAIL_SHARE;
@@ -87,14 +92,14 @@ export function cleanArticle(root: DomElement, title: string): void {
   for (const el of [...root.querySelectorAll("h1")]) el.remove();
   for (const el of [...root.querySelectorAll("p, span, div, li, em, h4, h5, h6")]) {
     if (!isInside(el, root)) continue;
-    const text = textOf(el);
-    if (text.length <= MAX_META_CHARS && META_LINE.test(text)) el.remove();
+    const text = shortText(el, MAX_META_CHARS);
+    if (text !== null && text.length <= MAX_META_CHARS && META_LINE.test(text)) el.remove();
   }
   for (const p of [...root.querySelectorAll("p")]) {
-    const text = textOf(p);
+    const text = shortText(p, PROMO_CHARS) ?? "";
     // An all-caps paragraph that is one link is a promo ("READ MORE ON … BY CLICKING HERE").
     if (
-      text.length < 150 &&
+      text.length < PROMO_CHARS &&
       /[A-Z]/.test(text) &&
       text === text.toUpperCase() &&
       linkDensity(p, text.length) > 0.9
@@ -106,5 +111,5 @@ export function cleanArticle(root: DomElement, title: string): void {
     const length = (list.textContent ?? "").length;
     if (length < total * 0.3 && linkDensity(list, length) >= LINK_LIST_DENSITY) list.remove();
   }
-  cutTail(root, textOf(root).length);
+  cutTail(root, textLength(root));
 }

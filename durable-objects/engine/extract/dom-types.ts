@@ -6,6 +6,8 @@
 /** A DOM node as linkedom provides it. */
 export interface DomNode {
   nodeName: string;
+  nodeType: number;
+  childNodes: Iterable<DomNode>;
   textContent: string | null;
   parentNode: DomNode | null;
   previousSibling: DomNode | null;

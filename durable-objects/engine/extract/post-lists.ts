@@ -96,3 +96,45 @@ export function removeRepeatedControls(root: DomElement): number {
   }
   return longest;
 }
+
+/** A quote is dropped when it holds at least this many characters of words (a line or two quoted is context)... */
+export const MIN_REPEATED_QUOTE_CHARS = 100;
+/** ... and one of its lines of at least this many characters of words is already in the thread above it. */
+export const MIN_QUOTE_PROBE_CHARS = 25;
+
+const wordsOf = (line: string) =>
+  (
+    line
+      .replace(/\]\([^)]*\)/g, "]")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).join(" ");
+
+/** Whether a quote's lines repeat what the thread already said (a reply quoting an earlier post). */
+function repeatsEarlier(quote: string[], before: string): boolean {
+  const lines = quote.map((l) => wordsOf(l.replace(/^(>\s?)+/, ""))).filter(Boolean);
+  if (lines.join(" ").length < MIN_REPEATED_QUOTE_CHARS) return false;
+  return lines.some((l) => l.length >= MIN_QUOTE_PROBE_CHARS && before.includes(l));
+}
+
+/** Drops, from a thread's Markdown, the quotes that repeat an earlier post word for word (the reply stays). */
+export function dropRepeatedQuotes(markdown: string): string {
+  const lines = markdown.split("\n");
+  const out: string[] = [];
+  let before = "";
+  let fenced = false;
+  for (let i = 0; i < lines.length; ) {
+    if (/^\s*(```|~~~)/.test(lines[i])) fenced = !fenced;
+    if (fenced || !lines[i].startsWith(">")) {
+      before += ` ${wordsOf(lines[i])}`;
+      out.push(lines[i++]);
+      continue;
+    }
+    let end = i;
+    while (end < lines.length && lines[end].startsWith(">")) end++;
+    const quote = lines.slice(i, end);
+    if (!repeatsEarlier(quote, before)) out.push(...quote);
+    i = end;
+  }
+  return out.join("\n").replace(/\n{3,}/g, "\n\n");
+}

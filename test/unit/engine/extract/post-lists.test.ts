@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
+import { dropRepeatedQuotes } from "../../../../durable-objects/engine/extract/post-lists";
 
 const page = (body: string) =>
   `<!doctype html><html><head><title>Sourdough starter smells of nail polish</title></head><body><header class="site-header"><a href="/">Bakers' board</a></header><div id="page"><h1>Sourdough starter smells of nail polish</h1>${body}</div><footer><p>© 2026 Bakers' board</p></footer></body></html>`;
@@ -72,5 +73,44 @@ describe("threads of posts without microdata", () => {
       "[crumbmaker](https://bakers.example/members/crumbmaker)",
       "It is gone, thank you all for the help; the first loaf from it rose well and tasted mild rather than sharp.",
     ]);
+  });
+
+  it("drops a reply's quote of an earlier post, keeping a short quote and the replies", () => {
+    const first =
+      "My starter has smelled sharply of nail polish remover since I moved it to the fridge a week ago, and it no longer doubles after a feed.";
+    const second = "That acetone smell means it is hungry: feed it twice a day at room temperature.";
+    const post = (who: string, body: string) =>
+      `<article class="message"><a href="/members/${who}">${who}</a><div class="message-body">${body}</div></article>`;
+    const thread = [
+      post("crumbmaker", `<p>${first}</p>`),
+      post(
+        "ryeandrye",
+        `<blockquote><div>crumbmaker said:</div><p>${first}</p></blockquote><p>${second}</p>`,
+      ),
+      post(
+        "levainlady",
+        `<blockquote><p>feed it twice a day at room temperature</p></blockquote><p>Or once, with more flour.</p>`,
+      ),
+    ].join("");
+    const { markdown } = extractMainContent(page(thread), "https://bakers.example/t/9");
+    expect(markdown).toBe(
+      [
+        "# Sourdough starter smells of nail polish",
+        "[crumbmaker](https://bakers.example/members/crumbmaker)",
+        first,
+        "[ryeandrye](https://bakers.example/members/ryeandrye)",
+        second,
+        "[levainlady](https://bakers.example/members/levainlady)",
+        "> feed it twice a day at room temperature",
+        "Or once, with more flour.",
+      ].join("\n\n"),
+    );
+  });
+
+  it("leaves lines of a code block that start with > alone", () => {
+    const log =
+      "echo the starter has been fed twice today at room temperature and it doubled in size by the early evening, so it is ready to bake with";
+    const markdown = [`The log line is: ${log}.`, "", "```", `> ${log}`, "```"].join("\n");
+    expect(dropRepeatedQuotes(markdown)).toBe(markdown);
   });
 });
