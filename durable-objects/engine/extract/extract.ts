@@ -11,7 +11,7 @@ import { dominantCardList, listingRegion, MIN_LISTING_CARDS } from "./card-lists
 import { cleanProductCards } from "./collection-page";
 import { textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
-import { foldedPanels } from "./folded-content";
+import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { isShortControl, junkLabel } from "./junk-labels";
 import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
@@ -54,7 +54,11 @@ export interface Extracted {
 function removePageJunk(doc: DomDocument, kind: PageKind): void {
   removeJunkTags(doc, JUNK_TAGS);
   // The hidden panels of an accordion or a tab set are content, folded until the reader opens them.
-  const folded = doc.body ? foldedPanels(doc.body, "[hidden]") : new Set();
+  // They are opened here, since Readability skips what is hidden.
+  const folded = doc.body
+    ? foldedPanels(doc.body, kind === "article" ? FOLDED_HIDING : "[hidden]")
+    : new Set<DomElement>();
+  if (kind === "article") for (const el of folded) unfold(el);
   for (const el of [...doc.querySelectorAll("[role=navigation], [role=complementary], [hidden]")])
     if (!folded.has(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
