@@ -2,11 +2,16 @@
  * Cleanup of the article Readability picked: the repeated title, bylines and dates, link lists,
  * and the "more stories" tail that news pages append after the text.
  */
+import { linkTextLength, shortText, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
 /** Headings that open the boilerplate tail of an article. */
 const TAIL_HEADING =
-  /^(more (from|stories|on|news|in)\b|more [\w ]{1,30} (news|stories)$|you (may|might) (also )?like|related( (articles|stories|posts|coverage|content|reading))?:?$|recommended|most (read|popular|viewed)|want more|trending|(tell|let) us what you think|(leave a |post a )?comments?$|share (this|the)|don't miss|see also|also read|popular (now|stories)|what to read next|up next|top stories)/i;
+  /^(more (from|stories|on|news|in)\b|more [\w ]{1,30} (news|stories)$|you (may|might) (also )?like|related( (articles|stories|posts|coverage|content|reading))?:?$|recommended|most (read|popular|viewed)|want more|trending|(tell|let) us what you think|(leave a |post a )?comments?:?$|\d+ (comments?|responses|replies):?$|comments? \(\d+\)$|about the authors?:?$|(the )?authors?:?$|also in (the )?[\w ]{1,20}$|related (pages|reads|guides|resources):?$|share (this|the)|don't miss|see also|also read|popular (now|stories)|what to read next|up next|top stories)/i;
+/** Tail headings whose prose is never the article's (the author's box, readers' comments): a longer tail of prose is cut. */
+const PROSE_TAIL_HEADING = /^(about the authors?|\d+ (comments?|responses|replies)|comments? \(\d+\))/i;
+/** ... up to this share of the text. */
+export const AUTHOR_TAIL_SHARE = 0.3;
 /** Short lines that are bylines, dates or housekeeping, not article text. */
 const META_LINE =
   /^(by\s|published\b|updated\b|posted\b|last (updated|modified)\b|continue reading|advertisement$|advert$|subscribe$|sign up$|sponsored\b|this slideshow requires|image \d+ of|photo:|credit:|copyright|©)/i;
@@ -18,6 +23,10 @@ export const TAIL_LINK_DENSITY = 0.3;
 export const PROSE_TAIL_SHARE = 0.1;
 /** Lines longer than this are never treated as bylines or dates. */
 export const MAX_META_CHARS = 90;
+/** An all-caps paragraph that is one link and shorter than this is a promo. */
+export const PROMO_CHARS = 150;
+/** A tail heading is at most this long. */
+export const MAX_TAIL_HEADING_CHARS = 60;
 /** A list whose text is at least this share links is a link list (related stories, tags). */
 export const LINK_LIST_DENSITY = 0.7;
 
@@ -44,8 +53,8 @@ function following(el: DomElement, root: DomElement): { text: number; links: num
   let links = 0;
   for (let n: DomElement | null = el; n && n !== root; n = n.parentElement) {
     for (let s = n.nextElementSibling; s; s = s.nextElementSibling) {
-      text += textOf(s).length;
-      for (const a of s.querySelectorAll("a")) links += textOf(a).length;
+      text += textLength(s);
+      links += linkTextLength(s);
     }
   }
   return { text, links };
@@ -54,11 +63,12 @@ function following(el: DomElement, root: DomElement): { text: number; links: num
 function cutTail(root: DomElement, total: number): void {
   for (const el of [...root.querySelectorAll("h2, h3, h4, h5, h6, strong, b, p, div, span, header")]) {
     if (!isInside(el, root) || el.querySelector("a, p")) continue;
-    const text = textOf(el);
-    if (text.length === 0 || text.length > 60 || !TAIL_HEADING.test(text)) continue;
+    const text = shortText(el, MAX_TAIL_HEADING_CHARS) ?? "";
+    if (text.length === 0 || text.length > MAX_TAIL_HEADING_CHARS || !TAIL_HEADING.test(text)) continue;
     const after = following(el, root);
     // A tail is links to other pages, or short; prose after the heading is more of the article.
-    const tail = after.links >= after.text * TAIL_LINK_DENSITY || after.text < total * PROSE_TAIL_SHARE;
+    const prose = PROSE_TAIL_HEADING.test(text) ? AUTHOR_TAIL_SHARE : PROSE_TAIL_SHARE;
+    const tail = after.links >= after.text * TAIL_LINK_DENSITY || after.text < total * prose;
     if (after.text < total * MAX_TAIL_SHARE && tail) {
       removeFollowing(el, root);
       return;
@@ -82,14 +92,14 @@ export function cleanArticle(root: DomElement, title: string): void {
   for (const el of [...root.querySelectorAll("h1")]) el.remove();
   for (const el of [...root.querySelectorAll("p, span, div, li, em, h4, h5, h6")]) {
     if (!isInside(el, root)) continue;
-    const text = textOf(el);
-    if (text.length <= MAX_META_CHARS && META_LINE.test(text)) el.remove();
+    const text = shortText(el, MAX_META_CHARS);
+    if (text !== null && text.length <= MAX_META_CHARS && META_LINE.test(text)) el.remove();
   }
   for (const p of [...root.querySelectorAll("p")]) {
-    const text = textOf(p);
+    const text = shortText(p, PROMO_CHARS) ?? "";
     // An all-caps paragraph that is one link is a promo ("READ MORE ON … BY CLICKING HERE").
     if (
-      text.length < 150 &&
+      text.length < PROMO_CHARS &&
       /[A-Z]/.test(text) &&
       text === text.toUpperCase() &&
       linkDensity(p, text.length) > 0.9
@@ -101,5 +111,5 @@ export function cleanArticle(root: DomElement, title: string): void {
     const length = (list.textContent ?? "").length;
     if (length < total * 0.3 && linkDensity(list, length) >= LINK_LIST_DENSITY) list.remove();
   }
-  cutTail(root, textOf(root).length);
+  cutTail(root, textLength(root));
 }

@@ -1,12 +1,71 @@
 /** Text measures shared by the extraction steps: lengths with whitespace folded, as a reader sees the text. */
-import type { DomElement } from "./dom-types";
+import type { DomElement, DomNode } from "./dom-types";
+
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+const CDATA_NODE = 4;
+
+/** Whether a UTF-16 code unit is whitespace to `\s` in a regular expression. */
+function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 160) return false;
+  return (
+    c === 160 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/** The length of `text` with whitespace runs folded to one space and the ends trimmed, without building that string. */
+export function foldedLength(text: string): number {
+  let n = 0;
+  let gap = false;
+  for (let i = 0; i < text.length; i++) {
+    if (isSpace(text.charCodeAt(i))) {
+      gap = n > 0;
+    } else {
+      if (gap) n++;
+      gap = false;
+      n++;
+    }
+  }
+  return n;
+}
 
 /** Characters of the element's text, whitespace folded and trimmed. */
-export const textLength = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim().length;
+export const textLength = (el: DomElement) => foldedLength(el.textContent ?? "");
 
 /** Characters of the text of the element's links, measured as `textLength`. */
 export function linkTextLength(el: DomElement): number {
   let n = 0;
   for (const a of el.querySelectorAll("a")) n += textLength(a);
   return n;
+}
+
+/**
+ * The element's text, folded and trimmed, when it has at most `max` characters that are not
+ * whitespace; otherwise null. It stops reading as soon as the text is longer, so asking it of a
+ * block that holds the whole page costs no more than asking it of a line.
+ */
+export function shortText(el: DomElement, max: number): string | null {
+  const parts: string[] = [];
+  let solid = 0;
+  const visit = (node: DomNode): boolean => {
+    for (const child of node.childNodes) {
+      if (child.nodeType === TEXT_NODE || child.nodeType === CDATA_NODE) {
+        const data = child.textContent ?? "";
+        for (let i = 0; i < data.length; i++) if (!isSpace(data.charCodeAt(i))) solid++;
+        if (solid > max) return false;
+        parts.push(data);
+      } else if (child.nodeType === ELEMENT_NODE && !visit(child)) return false;
+    }
+    return true;
+  };
+  return visit(el) ? parts.join("").replace(/\s+/g, " ").trim() : null;
 }

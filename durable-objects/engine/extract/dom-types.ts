@@ -6,6 +6,8 @@
 /** A DOM node as linkedom provides it. */
 export interface DomNode {
   nodeName: string;
+  nodeType: number;
+  childNodes: Iterable<DomNode>;
   textContent: string | null;
   parentNode: DomNode | null;
   previousSibling: DomNode | null;
@@ -23,6 +25,7 @@ export interface DomElement extends DomNode {
   parentElement: DomElement | null;
   getAttribute(name: string): string | null;
   setAttribute(name: string, value: string): void;
+  removeAttribute(name: string): void;
   hasAttribute(name: string): boolean;
   matches(selector: string): boolean;
   querySelector(selector: string): DomElement | null;

@@ -8,9 +8,10 @@ import { cleanArticle, isInside } from "./article-cleanup";
 import { removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import { dominantCardList, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
+import { cleanProductCards } from "./collection-page";
 import { textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
-import { foldedPanels } from "./folded-content";
+import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { isShortControl, junkLabel } from "./junk-labels";
 import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
@@ -19,6 +20,7 @@ import { placeStreamedSegments, removeJunkTags, repairBody, streamPlaceholder } 
 import { dropRepeatedQuotes, postsIn, type Thread } from "./post-lists";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
+import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -52,7 +54,11 @@ export interface Extracted {
 function removePageJunk(doc: DomDocument, kind: PageKind): void {
   removeJunkTags(doc, JUNK_TAGS);
   // The hidden panels of an accordion or a tab set are content, folded until the reader opens them.
-  const folded = doc.body ? foldedPanels(doc.body, "[hidden]") : new Set();
+  // They are opened here, since Readability skips what is hidden.
+  const folded = doc.body
+    ? foldedPanels(doc.body, kind === "article" ? FOLDED_HIDING : "[hidden]")
+    : new Set<DomElement>();
+  if (kind === "article") for (const el of folded) unfold(el);
   for (const el of [...doc.querySelectorAll("[role=navigation], [role=complementary], [hidden]")])
     if (!folded.has(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
@@ -145,7 +151,12 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const cards =
     kind === "article" && document.body ? dominantCardList(document.body, MIN_LISTING_CARDS) : null;
   const spare = cards ? document.body?.cloneNode(true) : null;
+  // Page builders print every page as an article too: the text of a run of like headed sections
+  // is kept before Readability, which may take only some of them.
+  const run = kind === "article" && document.body ? sectionRun(document.body) : null;
+  const runText = run ? runTextOf(run) : "";
   const article = readArticle(document);
+  const probe = run && article?.content ? articleProbe(article.content) : "";
   if (article?.content) {
     removeArticleJunk(article.content, kind);
     removeChrome(article.content);
@@ -164,17 +175,25 @@ export function extractMainContent(html: string, url?: string): Extracted {
   }
   if (spare && cards && !region && article?.content && cards.chars >= articleChars)
     region = listingRegion(spare, article.content);
+  let sections = false;
+  if (run && !region && runOverArticle(run, runText, probe, articleChars)) {
+    region = sectionsOf(html, url, kind, articleChars);
+    sections = region !== null;
+  }
   const missed =
     thread && region && article?.content ? missesThread(thread, article.content, region.node) : false;
   const useRegion =
-    region &&
-    (articleChars < MIN_ARTICLE_CHARS ||
-      (kind === "article"
-        ? textBesideComments(region.node, region.chars) > articleChars * REGION_OVER_PARTIAL_ARTICLE
-        : region.chars > articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE)));
+    sections ||
+    (region &&
+      (articleChars < MIN_ARTICLE_CHARS ||
+        (kind === "article"
+          ? textBesideComments(region.node, region.chars) > articleChars * REGION_OVER_PARTIAL_ARTICLE
+          : region.chars > articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE))));
   const chosen = useRegion ? region?.node : article?.content;
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
   if (chosen && kind === "product") removeProductSections(chosen);
+  // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
+  else if (chosen) cleanProductCards(chosen);
   let markdown = chosen ? toMarkdown(chosen) : "";
   // A page rendered by script alone still describes itself: its description is better than nothing.
   if (markdown.length < description.length) markdown = description;
@@ -191,6 +210,14 @@ function missesThread(thread: Thread, article: DomElement, region: DomElement): 
   const squash = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ");
   const inArticle = postsIn(thread, squash(article));
   return inArticle < thread.probes.length * THREAD_COVER_SHARE && postsIn(thread, squash(region)) > inArticle;
+}
+
+/** The run of sections as the region, from a fresh parse cleaned as the first was (Readability took that one apart). */
+function sectionsOf(html: string, url: string | undefined, kind: PageKind, articleChars: number) {
+  const again = parsePage(html, url);
+  removePageJunk(again, kind);
+  if (again.body) removeBoilerplate(again.body, kind);
+  return again.body ? sectionsRegion(again.body, articleChars) : null;
 }
 
 /** The page's own description, the longest it states (meta, OpenGraph or Twitter description), or "". */

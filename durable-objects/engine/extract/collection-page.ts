@@ -1,0 +1,124 @@
+/**
+ * Collection pages (category grids of priced product cards): the cards stay, what every card
+ * repeats around its title and price goes: its controls ("Quick view", "Add to cart" links printed
+ * once per card) and its widgets (compare boxes, wish lists, swatches, star ratings).
+ * The cards are found from their price marks, so a page without prices costs one query.
+ */
+import { textLength } from "./dom-text";
+import type { DomElement } from "./dom-types";
+
+/** Where a card shows its price: a price class or microdata. */
+const PRICE_MARK = "[class*=price], [class*=Price], [itemprop=price]";
+/** A grid has at least this many priced cards under one parent. */
+export const MIN_PRICED_CARDS = 3;
+/** A link label is a card's control when this share of the grid's cards repeats it word for word... */
+export const CONTROL_SHARE = 0.5;
+/** ... and it is at most this long (a title is longer, and differs from card to card). */
+export const MAX_CONTROL_CHARS = 40;
+/** A card is at most this long: a block holding more is a section of the page, not a card. */
+export const MAX_PRICED_CARD_CHARS = 1500;
+
+/** A child's shape: its tag and first class word, digits dropped (`card-3` and `card-7` are one shape). */
+function shapeOf(el: DomElement): string {
+  const first = (el.getAttribute("class") ?? "").trim().split(/\s+/)[0] ?? "";
+  return `${el.tagName}.${first.replace(/\d+/g, "")}`;
+}
+
+/** Whether a sibling of `el` has its shape (the element repeats, as cards of a grid do). */
+function repeats(el: DomElement): boolean {
+  const shape = shapeOf(el);
+  const prev = el.previousElementSibling;
+  const next = el.nextElementSibling;
+  return (prev !== null && shapeOf(prev) === shape) || (next !== null && shapeOf(next) === shape);
+}
+
+/** The card holding a price mark: its nearest ancestor (below root) that repeats among its siblings and holds a link. */
+function cardOf(mark: DomElement, root: DomElement): DomElement | null {
+  for (let n: DomElement | null = mark; n && n !== root; n = n.parentElement) {
+    if (!n.parentElement || n.parentElement.children.length < MIN_PRICED_CARDS || !repeats(n)) continue;
+    if (!n.querySelector("a[href]") && n.tagName !== "A") continue;
+    return textLength(n) <= MAX_PRICED_CARD_CHARS ? n : null;
+  }
+  return null;
+}
+
+/** The grids of priced cards under root: each parent with its cards. */
+function pricedGrids(root: DomElement): DomElement[][] {
+  const marks = root.querySelectorAll(PRICE_MARK);
+  if (marks.length < MIN_PRICED_CARDS) return [];
+  const grids = new Map<DomElement, Set<DomElement>>();
+  const done = new Set<DomElement>();
+  for (const mark of marks) {
+    if (done.has(mark)) continue;
+    const card = cardOf(mark, root);
+    if (!card?.parentElement) continue;
+    for (const m of card.querySelectorAll(PRICE_MARK)) done.add(m);
+    const cards = grids.get(card.parentElement) ?? new Set();
+    cards.add(card);
+    grids.set(card.parentElement, cards);
+  }
+  return [...grids.values()].filter((cards) => cards.size >= MIN_PRICED_CARDS).map((cards) => [...cards]);
+}
+
+/** A run of at least this many adjacent sibling links is a tag list (each card's own tags), not a control. */
+export const MIN_TAG_RUN = 3;
+
+/** How many links stand side by side with `a` (itself included). */
+function linkRun(a: DomElement): number {
+  let run = 1;
+  for (
+    let s = a.previousElementSibling;
+    s?.tagName === "A" && run < MIN_TAG_RUN;
+    s = s.previousElementSibling
+  )
+    run++;
+  for (let s = a.nextElementSibling; s?.tagName === "A" && run < MIN_TAG_RUN; s = s.nextElementSibling) run++;
+  return run;
+}
+
+/** The link's label when it may be a control: short, and not one of a run of tag links. */
+function controlLabel(a: DomElement): string {
+  if (linkRun(a) >= MIN_TAG_RUN) return "";
+  const label = (a.textContent ?? "").replace(/\s+/g, " ").trim();
+  return label.length <= MAX_CONTROL_CHARS ? label : "";
+}
+
+/** Removes the links every card of a grid repeats with the same label (its buttons), keeping titles. */
+function removeRepeatedControls(cards: DomElement[]): void {
+  const counts = new Map<string, number>();
+  for (const card of cards) {
+    const labels = new Set<string>();
+    for (const a of card.querySelectorAll("a")) {
+      const label = controlLabel(a);
+      if (label) labels.add(label);
+    }
+    for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  const least = Math.max(MIN_PRICED_CARDS, cards.length * CONTROL_SHARE);
+  const controls = new Set([...counts].filter(([, n]) => n >= least).map(([label]) => label));
+  if (!controls.size) return;
+  for (const card of cards)
+    for (const a of [...card.querySelectorAll("a")]) if (controls.has(controlLabel(a))) a.remove();
+}
+
+/** Class/id words of a card's widgets: compare boxes, wish lists, quick views, colour swatches, ratings. */
+const CARD_WIDGET_ATTR =
+  /(^|[\s_-])(compare|wishlist|quick-?view|quick-?shop|add-?to-?cart|swatch(es)?|ratings?|stars?|reviews?)($|[\s_-])/i;
+
+/** Removes the widgets inside the cards (a widget holding a price or a heading is the card itself, in a state). */
+function removeCardWidgets(cards: DomElement[]): void {
+  for (const card of cards)
+    for (const el of [...card.querySelectorAll("[class], [id]")]) {
+      const label = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+      // A card labelled by a widget state (`compare-enabled`) holds the card's own title and price.
+      if (CARD_WIDGET_ATTR.test(label) && !el.querySelector(`${PRICE_MARK}, h2, h3, h4, h5, h6`)) el.remove();
+    }
+}
+
+/** Cleans the grids of priced product cards in the chosen content of their per-card controls. */
+export function cleanProductCards(root: DomElement): void {
+  for (const cards of pricedGrids(root)) {
+    removeRepeatedControls(cards);
+    removeCardWidgets(cards);
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * Pages built of sections: a service or landing page made with a page builder is a run of like
+ * sibling blocks (same tag and class shape), each opened by its own heading (hero, features,
+ * process, FAQ). Many such pages call themselves articles (`og:type=article`), and Readability
+ * then takes one or two of the blocks; the content is the whole run.
+ */
+import { linkTextLength, textLength } from "./dom-text";
+import type { DomElement } from "./dom-types";
+import { type Region, removeChrome } from "./region";
+
+/** A run has at least this many like sections, each holding a heading. */
+export const MIN_SECTIONS = 5;
+/** The like sections are at least this share of the container's children that hold a heading. */
+export const SECTION_SHAPE_SHARE = 0.6;
+/** At most this share of the sections may open with a linked heading (more, they are cards). */
+export const MAX_LINKED_HEADINGS = 0.3;
+/** Sections average at least this many characters (a menu's columns or a card strip hold a few words). */
+export const MIN_MEAN_SECTION_CHARS = 150;
+/** A run whose text is more than this share links is a menu or a card list, not sections of prose. */
+export const MAX_RUN_LINK_SHARE = 0.4;
+/** The run replaces Readability's article when it holds at least this many times its text. */
+export const RUN_OVER_ARTICLE = 1.4;
+/** Characters of the article's longest paragraph looked up in the run's text (it must be one of the sections). */
+const PROBE_CHARS = 60;
+
+/** A run of sections: their container, the sections' text length and how many there are. */
+export interface SectionRun {
+  node: DomElement;
+  chars: number;
+  sections: number;
+}
+
+/** A child's shape: its tag and first class word, digits dropped (`section-3` and `section-7` are one shape). */
+function shapeOf(el: DomElement): string {
+  const first = (el.getAttribute("class") ?? "").trim().split(/\s+/)[0] ?? "";
+  return `${el.tagName}.${first.replace(/\d+/g, "")}`;
+}
+
+const HEADING = /^H[1-6]$/;
+
+/** Whether the block's first heading is a link (a card's title) or sits in one. */
+function linkedHeading(block: DomElement): boolean {
+  const h = block.querySelector("h2, h3");
+  if (!h || h.querySelector("a")) return h !== null;
+  for (let n: DomElement | null = h.parentElement; n && n !== block; n = n.parentElement)
+    if (n.tagName === "A") return true;
+  return false;
+}
+
+/** The children of each element that hold a heading (a heading itself is not a section), found from the headings up. */
+function headedChildren(root: DomElement): Map<DomElement, Set<DomElement>> {
+  const byParent = new Map<DomElement, Set<DomElement>>();
+  for (const h of root.querySelectorAll("h2, h3")) {
+    for (let c: DomElement = h, p = h.parentElement; p; c = p, p = p.parentElement) {
+      if (!HEADING.test(c.tagName)) {
+        const set = byParent.get(p);
+        if (set?.has(c)) break; // This branch of ancestors was already recorded by an earlier heading.
+        if (set) set.add(c);
+        else byParent.set(p, new Set([c]));
+      }
+      if (p === root) break;
+    }
+  }
+  return byParent;
+}
+
+/** The sections of one container when enough of its headed children share one shape, or null. */
+function runOf(parent: DomElement, headed: Set<DomElement>): SectionRun | null {
+  const shapes = new Map<string, number>();
+  for (const c of headed) shapes.set(shapeOf(c), (shapes.get(shapeOf(c)) ?? 0) + 1);
+  let shape = "";
+  let count = 0;
+  for (const [s, n] of shapes) if (n > count) [shape, count] = [s, n];
+  if (count < MIN_SECTIONS || count < headed.size * SECTION_SHAPE_SHARE) return null;
+  // Sections open with a heading of their own; cards (a listing, "read next") with a linked title.
+  let linked = 0;
+  for (const c of headed) if (shapeOf(c) === shape && linkedHeading(c)) linked++;
+  if (linked > count * MAX_LINKED_HEADINGS) return null;
+  // The sections' own text is what is weighed: a container's other children may be anything.
+  let chars = 0;
+  let links = 0;
+  for (const c of headed) {
+    if (shapeOf(c) !== shape) continue;
+    chars += textLength(c);
+    links += linkTextLength(c);
+  }
+  if (chars < count * MIN_MEAN_SECTION_CHARS || links > chars * MAX_RUN_LINK_SHARE) return null;
+  return { node: parent, chars, sections: count };
+}
+
+/** The run of like headed sections under root holding the most text, or null when the page has none. */
+export function sectionRun(root: DomElement): SectionRun | null {
+  let best: SectionRun | null = null;
+  for (const [parent, headed] of headedChildren(root)) {
+    if (headed.size < MIN_SECTIONS) continue;
+    const run = runOf(parent, headed);
+    if (run && (!best || run.chars > best.chars)) best = run;
+  }
+  return best;
+}
+
+const squash = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** The opening of the article's longest paragraph or list item, taken before cleanup edits it ("" when it has none). */
+export function articleProbe(article: DomElement): string {
+  let probe = "";
+  for (const p of article.querySelectorAll("p, li")) {
+    const text = squash(p.textContent ?? "");
+    if (text.length > probe.length) probe = text;
+  }
+  return probe.slice(0, PROBE_CHARS);
+}
+
+/**
+ * Whether the run should replace Readability's article: its sections hold several times the
+ * article's text, and the article's longest paragraph is in the container's text (taken before
+ * Readability read the page), so Readability took some of the sections, not an article beside them.
+ */
+export function runOverArticle(
+  run: SectionRun,
+  runText: string,
+  probe: string,
+  articleChars: number,
+): boolean {
+  return probe !== "" && run.chars >= articleChars * RUN_OVER_ARTICLE && runText.includes(probe);
+}
+
+/** The squashed text of the run's container, kept to test Readability's article against. */
+export const runTextOf = (run: SectionRun) => squash(run.node.textContent ?? "");
+
+/**
+ * The run's container as the region, found again on a fresh parse of the page cleaned as the
+ * first was (Readability took the first apart), stripped of its chrome; null when it holds less
+ * than RUN_OVER_ARTICLE times the article's text once stripped.
+ */
+export function sectionsRegion(body: DomElement, articleChars: number): Region | null {
+  const run = sectionRun(body);
+  if (!run) return null;
+  removeChrome(run.node);
+  const chars = textLength(run.node);
+  return chars >= articleChars * RUN_OVER_ARTICLE ? { node: run.node, chars } : null;
+}

@@ -1,0 +1,69 @@
+import { parseHTML } from "linkedom";
+import { describe, expect, it } from "vitest";
+import { cleanProductCards } from "../../../../durable-objects/engine/extract/collection-page";
+import type { DomDocument } from "../../../../durable-objects/engine/extract/dom-types";
+import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
+import { toMarkdown } from "../../../../durable-objects/engine/extract/markdown";
+
+const teas = [
+  ["Smoked Lapsang Loose Leaf", "$12.50"],
+  ["Jasmine Pearls Green Tea", "$18.00"],
+  ["First Flush Darjeeling", "$21.75"],
+  ["Roasted Barley Herbal Blend", "$9.25"],
+];
+
+/** A card of a category grid: image link, title link, price, and what a shop prints around them. */
+const card = ([name, price]: string[], extra: string) =>
+  `<li class="product-tile"><a href="/p/${name.length}"><img src="/i.jpg" alt=""></a><h3><a href="/p/${name.length}">${name}</a></h3><span class="tile-price">${price}</span>${extra}</li>`;
+
+const grid = (extra: string) => `<ul class="grid">${teas.map((t) => card(t, extra)).join("")}</ul>`;
+
+const body = (html: string) =>
+  parseHTML(`<html><body>${html}</body></html>`).document as unknown as DomDocument;
+
+const cleaned = (html: string) => {
+  const doc = body(html);
+  if (doc.body) cleanProductCards(doc.body);
+  return doc.body ? toMarkdown(doc.body) : "";
+};
+
+/** The grid as Markdown with nothing but each card's image link, title and price. */
+const plainGrid = teas
+  .map(([name, price]) => `- [](/p/${name.length})\n  \n  ### [${name}](/p/${name.length})\n  \n  ${price}`)
+  .join("\n");
+
+describe("collection pages: priced card grids", () => {
+  it("drops the links every card repeats with one label (its buttons) and keeps titles and prices", () => {
+    const markdown = cleaned(
+      grid(`<a href="/quick" class="tile-link">Quick look</a><a href="/more">More details</a>`),
+    );
+    expect(markdown).toBe(plainGrid);
+  });
+
+  it("drops compare boxes, wish lists and star ratings inside the cards", () => {
+    const extra = `<div class="tile-compare"><label>Compare</label></div><span class="wishlist-toggle">Save for later</span><div class="product-rating">4.5 out of 5 stars (38)</div>`;
+    expect(cleaned(grid(extra))).toBe(plainGrid);
+  });
+
+  it("keeps a card whose class names a widget state, and each card's own tag links", () => {
+    const tags = `<p><a href="/t/a">Organic</a><a href="/t/b">Loose</a><a href="/t/c">Caffeine</a></p>`;
+    const html = `<ul class="grid">${teas.map((t) => card(t, tags).replace(/^<li class="product-tile">(.*)<\/li>$/, '<li class="product-tile"><div class="tile-body compare-enabled">$1</div></li>')).join("")}</ul>`;
+    const markdown = cleaned(html);
+    expect(markdown).toContain("### [Jasmine Pearls Green Tea](/p/24)\n  \n  $18.00");
+    expect(markdown.match(/\[Organic\]\(\/t\/a\)/g)).toHaveLength(4);
+  });
+
+  it("leaves a page without prices alone, and a link only some cards carry", () => {
+    const unpriced = `<ul>${teas.map(([n]) => `<li class="post"><a href="/p">${n}</a> <a href="/read">Read on</a></li>`).join("")}</ul>`;
+    expect(cleaned(unpriced)).toContain("[Read on](/read)");
+    const some = `<ul class="grid">${teas.map((t, i) => card(t, i === 0 ? `<a href="/sale">On sale</a>` : "")).join("")}</ul>`;
+    expect(cleaned(some)).toContain("[On sale](/sale)");
+  });
+
+  it("returns a category page's grid without the per-card controls", () => {
+    const html = `<!doctype html><html><head><title>Loose leaf teas</title></head><body><header><a href="/">Tea Shop</a></header><main><h1>Loose leaf teas</h1><p>Whole-leaf teas from small estates, packed in resealable tins of one hundred grams.</p>${grid(`<a href="/cart" class="btn">Add to basket</a>`)}</main><footer>© Tea Shop</footer></body></html>`;
+    const { markdown } = extractMainContent(html, "https://tea.example/c/loose");
+    expect(markdown).not.toContain("Add to basket");
+    expect(markdown).toContain("### [First Flush Darjeeling](https://tea.example/p/22)\n  \n  $21.75");
+  });
+});
