@@ -173,7 +173,6 @@ export function extractMainContent(html: string, url?: string): Extracted {
     if (again.body) removeBoilerplate(again.body, kind);
     region = regionOf(again, kind);
   }
-  const thin = region !== null;
   if (spare && cards && !region && article?.content && cards.chars >= articleChars)
     region = listingRegion(spare, article.content);
   let sections = false;
@@ -192,10 +191,6 @@ export function extractMainContent(html: string, url?: string): Extracted {
           : region.chars > articleChars * (onePost ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE))));
   const chosen = useRegion ? region?.node : article?.content;
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
-  if (chosen && useRegion && thin && kind === "article" && !sections) {
-    removeArticleJunk(chosen, kind);
-    cleanArticle(chosen, article?.title ?? title);
-  }
   if (chosen && kind === "product") removeProductSections(chosen);
   // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
   else if (chosen) cleanProductCards(chosen);
