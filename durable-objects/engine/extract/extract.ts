@@ -173,6 +173,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
     if (again.body) removeBoilerplate(again.body, kind);
     region = regionOf(again, kind);
   }
+  const thin = region !== null;
   if (spare && cards && !region && article?.content && cards.chars >= articleChars)
     region = listingRegion(spare, article.content);
   let sections = false;
@@ -191,6 +192,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
           : region.chars > articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE))));
   const chosen = useRegion ? region?.node : article?.content;
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
+  // An article read from its region (Readability found too little) loses its junk-labelled blocks as Readability's would.
+  if (chosen && useRegion && thin && kind === "article" && !sections) removeArticleJunk(chosen, kind);
   if (chosen && kind === "product") removeProductSections(chosen);
   // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
   else if (chosen) cleanProductCards(chosen);
