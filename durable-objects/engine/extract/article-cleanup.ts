@@ -7,7 +7,11 @@ import type { DomElement } from "./dom-types";
 
 /** Headings that open the boilerplate tail of an article. */
 const TAIL_HEADING =
-  /^(more (from|stories|on|news|in)\b|more [\w ]{1,30} (news|stories)$|you (may|might) (also )?like|related( (articles|stories|posts|coverage|content|reading))?:?$|recommended|most (read|popular|viewed)|want more|trending|(tell|let) us what you think|(leave a |post a )?comments?$|share (this|the)|don't miss|see also|also read|popular (now|stories)|what to read next|up next|top stories)/i;
+  /^(more (from|stories|on|news|in)\b|more [\w ]{1,30} (news|stories)$|you (may|might) (also )?like|related( (articles|stories|posts|coverage|content|reading))?:?$|recommended|most (read|popular|viewed)|want more|trending|(tell|let) us what you think|(leave a |post a )?comments?:?$|\d+ (comments?|responses|replies):?$|comments? \(\d+\)$|about the authors?:?$|(the )?authors?:?$|also in (the )?[\w ]{1,20}$|related (pages|reads|guides|resources):?$|share (this|the)|don't miss|see also|also read|popular (now|stories)|what to read next|up next|top stories)/i;
+/** Tail headings whose prose is never the article's (the author's box, readers' comments): a longer tail of prose is cut. */
+const PROSE_TAIL_HEADING = /^(about the authors?|\d+ (comments?|responses|replies)|comments? \(\d+\))/i;
+/** ... up to this share of the text. */
+export const AUTHOR_TAIL_SHARE = 0.3;
 /** Short lines that are bylines, dates or housekeeping, not article text. */
 const META_LINE =
   /^(by\s|published\b|updated\b|posted\b|last (updated|modified)\b|continue reading|advertisement$|advert$|subscribe$|sign up$|sponsored\b|this slideshow requires|image \d+ of|photo:|credit:|copyright|©)/i;
@@ -63,7 +67,8 @@ function cutTail(root: DomElement, total: number): void {
     if (text.length === 0 || text.length > MAX_TAIL_HEADING_CHARS || !TAIL_HEADING.test(text)) continue;
     const after = following(el, root);
     // A tail is links to other pages, or short; prose after the heading is more of the article.
-    const tail = after.links >= after.text * TAIL_LINK_DENSITY || after.text < total * PROSE_TAIL_SHARE;
+    const prose = PROSE_TAIL_HEADING.test(text) ? AUTHOR_TAIL_SHARE : PROSE_TAIL_SHARE;
+    const tail = after.links >= after.text * TAIL_LINK_DENSITY || after.text < total * prose;
     if (after.text < total * MAX_TAIL_SHARE && tail) {
       removeFollowing(el, root);
       return;

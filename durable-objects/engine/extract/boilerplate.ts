@@ -8,7 +8,7 @@ import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { cleanForumPosts } from "./forum-posts";
 import type { PageKind } from "./page-kind";
-import { removeRepeatedControls } from "./post-lists";
+import { removeRepeatedControls, type Thread } from "./post-lists";
 
 /** Class/id fragments of cookie and consent managers. */
 const CONSENT_ATTR = /cookie|consent|gdpr|onetrust|cookiebot|usercentrics|didomi|qc-cmp/i;
@@ -89,15 +89,16 @@ export function removeJunkSections(
   }
 }
 
-/** Removes consent banners, junk-headed sections and the widgets of the page's type from the content; returns the characters of its longest post (0: no thread). */
-export function removeBoilerplate(root: DomElement, kind: PageKind): number {
+/** Removes consent banners, junk-headed sections and the widgets of the page's type from the content; returns the page's longest thread of posts, or null. */
+export function removeBoilerplate(root: DomElement, kind: PageKind): Thread | null {
   removeLabelled(root, CONSENT_ATTR, CONSENT_SHARE, CONSENT_TEXT);
   if (kind === "product") removeLabelled(root, PRODUCT_JUNK_ATTR, KIND_JUNK_SHARE);
   if (kind === "forum") {
     cleanForumPosts(root);
     removeLabelled(root, FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
   }
-  const longestPost = kind === "forum" || kind === "other" ? removeRepeatedControls(root) : 0;
+  // A page that does not say it is a forum shows a thread only by its dated posts.
+  const thread = kind === "forum" || kind === "other" ? removeRepeatedControls(root, kind === "other") : null;
   removeJunkSections(root);
-  return longestPost;
+  return thread;
 }

@@ -25,6 +25,7 @@ export interface DomElement extends DomNode {
   parentElement: DomElement | null;
   getAttribute(name: string): string | null;
   setAttribute(name: string, value: string): void;
+  removeAttribute(name: string): void;
   hasAttribute(name: string): boolean;
   matches(selector: string): boolean;
   querySelector(selector: string): DomElement | null;

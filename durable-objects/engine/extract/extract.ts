@@ -12,13 +12,13 @@ import { cleanProductCards } from "./collection-page";
 import { isDisclosedPanel, keptButton } from "./disclosures";
 import { textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
-import { foldedPanels } from "./folded-content";
+import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { isShortControl, junkLabel } from "./junk-labels";
 import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
 import { placeStreamedSegments, removeJunkTags, repairBody, streamPlaceholder } from "./page-repair";
-import { dropRepeatedQuotes } from "./post-lists";
+import { dropRepeatedQuotes, postsIn, type Thread } from "./post-lists";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
@@ -55,7 +55,11 @@ export interface Extracted {
 function removePageJunk(doc: DomDocument, kind: PageKind): void {
   removeJunkTags(doc, JUNK_TAGS);
   // The hidden panels of an accordion or a tab set are content, folded until the reader opens them.
-  const folded = doc.body ? foldedPanels(doc.body, "[hidden]") : new Set();
+  // They are opened here, since Readability skips what is hidden.
+  const folded = doc.body
+    ? foldedPanels(doc.body, kind === "article" ? FOLDED_HIDING : "[hidden]")
+    : new Set<DomElement>();
+  if (kind === "article") for (const el of folded) unfold(el);
   for (const el of [...doc.querySelectorAll("[role=navigation], [role=complementary], [hidden]")])
     if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
@@ -99,10 +103,10 @@ function stripRaw(html: string): string {
 
 /** The region replaces Readability's article when it holds this many times its text (a page of sections, cards or posts). */
 export const REGION_OVER_ARTICLE = 1.5;
-/** On a page holding a thread of posts Readability's article is often one post: the region (the thread) wins with this much more text. */
-export const THREAD_OVER_ARTICLE = 1.1;
-/** An article no longer than this many times the page's longest post is taken for one post. */
-export const ONE_POST_SLACK = 1.05;
+/** On a thread Readability's article is often one post or a summary box: it misses the thread when it holds under this share of the posts... */
+export const THREAD_COVER_SHARE = 0.7;
+/** ... and the region then wins when it holds more of the posts and this many times the article's text. */
+export const THREAD_OVER_ARTICLE = 1;
 /** An article holding less than this share of the page's non-link text may be one part of it (sections in sibling wrappers)... */
 export const PARTIAL_ARTICLE_SHARE = 0.1;
 /** ... and the page's main region replaces it when the region holds this many times its text. */
@@ -143,7 +147,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const kind = pageKind(document, ld);
   const description = describedAs(document);
   removePageJunk(document, kind);
-  const longestPost = document.body ? removeBoilerplate(document.body, kind) : 0;
+  const thread = document.body ? removeBoilerplate(document.body, kind) : null;
   let region = kind === "article" ? null : regionOf(document, kind);
   const pageChars = kind === "article" && document.body ? ownTextOf(document.body) : 0;
   // Many CMSs call every page an article: a page with a run of many cards may be a listing, so
@@ -180,15 +184,15 @@ export function extractMainContent(html: string, url?: string): Extracted {
     region = sectionsOf(html, url, kind, articleChars);
     sections = region !== null;
   }
-  // On a thread Readability's article is often one post (the longest): the region holding the thread wins.
-  const onePost = longestPost > 0 && articleChars <= longestPost * ONE_POST_SLACK;
+  const missed =
+    thread && region && article?.content ? missesThread(thread, article.content, region.node) : false;
   const useRegion =
     sections ||
     (region &&
       (articleChars < MIN_ARTICLE_CHARS ||
         (kind === "article"
           ? textBesideComments(region.node, region.chars) > articleChars * REGION_OVER_PARTIAL_ARTICLE
-          : region.chars > articleChars * (onePost ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE))));
+          : region.chars > articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE))));
   const chosen = useRegion ? region?.node : article?.content;
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
   if (chosen && kind === "product") removeProductSections(chosen);
@@ -198,11 +202,18 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // A page rendered by script alone still describes itself: its description is better than nothing.
   if (markdown.length < description.length) markdown = description;
   // A reply quoting an earlier post repeats it: the thread keeps the post once.
-  if (kind === "forum" || longestPost > 0) markdown = dropRepeatedQuotes(markdown);
+  if (kind === "forum" || thread) markdown = dropRepeatedQuotes(markdown);
   if (kind === "product") markdown = withProductDescription(dropRepeatedBlocks(markdown), ld);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
   return { title: heading, markdown, metadata };
+}
+
+/** Whether Readability's article misses a thread of posts (one post, a summary box) that the region holds. */
+function missesThread(thread: Thread, article: DomElement, region: DomElement): boolean {
+  const squash = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ");
+  const inArticle = postsIn(thread, squash(article));
+  return inArticle < thread.probes.length * THREAD_COVER_SHARE && postsIn(thread, squash(region)) > inArticle;
 }
 
 /** The run of sections as the region, from a fresh parse cleaned as the first was (Readability took that one apart). */

@@ -58,3 +58,15 @@ export function foldedPanels(root: DomElement, hidden: string): Set<DomElement> 
   const hiddenOnes = new Set(root.querySelectorAll(hidden));
   return new Set(all.filter((el) => hiddenOnes.has(el)));
 }
+
+/** How a page folds a panel away: the attribute, the accessibility flag, or an inline style. */
+export const FOLDED_HIDING =
+  "[hidden], [aria-hidden=true], [style*='display:none'], [style*='display: none']";
+
+/** Opens a folded panel as its control would, so that Readability (which skips hidden nodes) reads it. */
+export function unfold(el: DomElement): void {
+  el.removeAttribute("hidden");
+  el.removeAttribute("aria-hidden");
+  const style = el.getAttribute("style");
+  if (style) el.setAttribute("style", style.replace(/display\s*:\s*none\s*;?/gi, ""));
+}

@@ -4,7 +4,6 @@
  * Share, "Posts:", "Joined:") are the forum's chrome, not what anyone wrote: they go from every post.
  */
 
-import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
 /** Class/id words of a post container (a substring: `postbit`, `message-cell`, `comment-node`). */
@@ -21,9 +20,12 @@ const DATE_LIKE =
 
 const squash = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim();
 
-/** A post's shape: tag, class and id with digits dropped (`post-17` and `post-18` are one shape). */
+/** A post's shape: tag, first class word and id, digits dropped (`post-17` and `post-18`, `message is-first` and `message` are one shape). */
 const shapeOf = (el: DomElement) =>
-  `${el.tagName}.${el.getAttribute("class") ?? ""}#${el.getAttribute("id") ?? ""}`.replace(/\d+/g, "");
+  `${el.tagName}.${(el.getAttribute("class") ?? "").trim().split(/\s+/)[0]}#${el.getAttribute("id") ?? ""}`.replace(
+    /\d+/g,
+    "",
+  );
 
 /** The post's own wrapper: the outermost ancestor holding nothing but it (`<div id=edit7><div id=post7>`). */
 function unitOf(el: DomElement, root: DomElement): DomElement {
@@ -33,8 +35,8 @@ function unitOf(el: DomElement, root: DomElement): DomElement {
   return unit;
 }
 
-/** The runs of sibling post containers under root, each of at least MIN_POSTS posts of one shape. */
-export function postRuns(root: DomElement): DomElement[][] {
+/** The threads under root: runs of at least MIN_POSTS sibling post containers of one shape (dated, when asked). */
+export function postRuns(root: DomElement, dated: boolean): DomElement[][] {
   const runs = new Map<DomElement, Map<string, DomElement[]>>();
   const units = new Set<DomElement>();
   for (const el of root.querySelectorAll("[class], [id]")) {
@@ -51,10 +53,28 @@ export function postRuns(root: DomElement): DomElement[][] {
   }
   const out: DomElement[][] = [];
   for (const shapes of runs.values())
-    for (const posts of shapes.values()) if (posts.length >= MIN_POSTS) out.push(posts);
+    for (const posts of shapes.values())
+      if (posts.length >= MIN_POSTS && isThread(posts, dated)) out.push(posts);
   return out;
 }
 
+/** Tags of text inside a block (a teaser link, a code comment), never a post. */
+const INLINE_TAG = /^(A|SPAN|B|I|EM|STRONG|SMALL|CODE|LABEL|IMG|LI)$/;
+
+/** Posts are dated: at least this share of them shows a time or a date (cards, teasers and FAQ items mostly do not). */
+export const DATED_SHARE = 0.7;
+
+/** Whether a run of like blocks is a thread: blocks, most of them dated unless the page says it is a forum. */
+function isThread(posts: DomElement[], needsDates: boolean): boolean {
+  if (INLINE_TAG.test(posts[0].tagName)) return false;
+  if (!needsDates) return true;
+  let dated = 0;
+  for (const post of posts) if (post.querySelector("time") || DATE_LIKE.test(post.textContent ?? "")) dated++;
+  return dated >= posts.length * DATED_SHARE;
+}
+
+/** A number as forums print counts (12, 1,076, 2.5k). */
+const COUNT = /\b\d+(?:[.,]\d+)*[km]?\b/gi;
 /** A labelled line ("Posts: 1,077", "Join Date: Aug 2008"): its label is what repeats, the value differs. */
 const LABEL_LINE = /^([^:]{1,24}:)\s*\S/;
 
@@ -64,8 +84,10 @@ function shortTexts(post: DomElement): Map<string, DomElement[]> {
   for (const el of post.querySelectorAll("*")) {
     const text = squash(el);
     if (!text || text.length > MAX_CONTROL_CHARS * 2) continue;
-    const key = LABEL_LINE.exec(text)?.[1] ?? (text.length <= MAX_CONTROL_CHARS ? text : "");
-    if (!key || (key === text && DATE_LIKE.test(text))) continue;
+    const label = LABEL_LINE.exec(text)?.[1];
+    if (!label && (text.length > MAX_CONTROL_CHARS || DATE_LIKE.test(text))) continue;
+    // Counts differ from post to post ("#3", "12 likes", "1,076 posts"): their words are what repeats.
+    const key = label ?? text.replace(COUNT, "N");
     if (el.tagName === "TIME" || el.querySelector("time")) continue;
     texts.set(key, [...(texts.get(key) ?? []), el]);
   }
@@ -78,10 +100,29 @@ function labelled(label: DomElement): DomElement {
   return line && squash(line).length <= MAX_CONTROL_CHARS * 2 ? line : label;
 }
 
-/** Removes, from every post of each thread, the short texts that nearly every post repeats (its controls); returns the characters of the page's longest post (0: no thread). */
-export function removeRepeatedControls(root: DomElement): number {
-  let longest = 0;
-  for (const posts of postRuns(root)) {
+/** A page's thread as found: a probe of each post's text (to tell whether an extract holds the thread). */
+export interface Thread {
+  probes: string[];
+}
+
+/** Characters of a post's text taken as its probe, from the middle of the post (its body, past the poster's name). */
+export const PROBE_CHARS = 40;
+
+/** A probe of the post's text: its middle PROBE_CHARS characters, or all of it when shorter. */
+function probeOf(post: DomElement): string {
+  const text = squash(post);
+  const start = Math.max(0, Math.floor((text.length - PROBE_CHARS) / 2));
+  return text.slice(start, start + PROBE_CHARS);
+}
+
+/** How many of the thread's posts an extract's text holds. */
+export const postsIn = (thread: Thread, text: string) =>
+  thread.probes.filter((probe) => text.includes(probe)).length;
+
+/** Removes, from every post of each thread, the short texts that nearly every post repeats (its controls); returns the longest thread, or null. */
+export function removeRepeatedControls(root: DomElement, dated: boolean): Thread | null {
+  let longest: DomElement[] = [];
+  for (const posts of postRuns(root, dated)) {
     const perPost = posts.map(shortTexts);
     const seen = new Map<string, number>();
     for (const texts of perPost) for (const text of texts.keys()) seen.set(text, (seen.get(text) ?? 0) + 1);
@@ -92,9 +133,9 @@ export function removeRepeatedControls(root: DomElement): number {
         // A label standing alone ("Posts:") goes with the value beside it.
         for (const el of els) (squash(el) === text && text.endsWith(":") ? labelled(el) : el).remove();
       }
-    for (const post of posts) longest = Math.max(longest, textLength(post));
+    if (posts.length > longest.length) longest = posts;
   }
-  return longest;
+  return longest.length ? { probes: longest.map(probeOf).filter(Boolean) } : null;
 }
 
 /** A quote is dropped when it holds at least this many characters of words (a line or two quoted is context)... */

@@ -8,7 +8,7 @@ import { isInside } from "./article-cleanup";
 import { isDisclosedPanel } from "./disclosures";
 import { linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
-import { desktopDisplay, foldedPanels } from "./folded-content";
+import { desktopDisplay, FOLDED_HIDING, foldedPanels } from "./folded-content";
 import { isChromeDrawer, isFoldedByClass, isShortControl, junkLabel, SKIP_ATTR } from "./junk-labels";
 
 /** Class/id words of page chrome that is never content, whatever the page type. */
@@ -37,7 +37,7 @@ export const DIALOG_SHARE = 0.6;
 /** Removes page chrome that holds little of the page's text (a wrapper labelled "header" is kept). */
 export function removeChrome(root: DomElement, share = 0.25): void {
   const total = textLength(root) || 1;
-  const folded = foldedPanels(root, "[aria-hidden=true]");
+  const folded = foldedPanels(root, FOLDED_HIDING);
   for (const el of [...root.querySelectorAll(CHROME_SELECTOR)]) {
     if (!isInside(el, root) || (el.tagName === "FORM" && el.querySelector("article, main"))) continue;
     if (folded.has(el) || isDisclosedPanel(el)) continue;
