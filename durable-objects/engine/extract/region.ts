@@ -34,6 +34,15 @@ const CHROME_SELECTOR =
 const DIALOG = "[role=dialog], [role=alertdialog], [aria-modal=true]";
 export const DIALOG_SHARE = 0.6;
 
+/** A paragraph this long is prose: a filter panel, a pager or a swatch list never holds one. */
+export const PROSE_PARAGRAPH_CHARS = 200;
+
+/** Whether the block holds a paragraph of prose. */
+function holdsProse(el: DomElement): boolean {
+  for (const p of el.querySelectorAll("p")) if (textLength(p) >= PROSE_PARAGRAPH_CHARS) return true;
+  return false;
+}
+
 /** Removes page chrome that holds little of the page's text (a wrapper labelled "header" is kept). */
 export function removeChrome(root: DomElement, share = 0.25): void {
   const total = textLength(root) || 1;
@@ -45,7 +54,8 @@ export function removeChrome(root: DomElement, share = 0.25): void {
   }
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     const label = junkLabel(el);
-    const widget = WIDGET_ATTR.test(label) || isShortControl(el, label, SKIP_ATTR);
+    // A block labelled a filter or a sorter that holds a paragraph of prose is a section (an FAQ accordion).
+    const widget = (WIDGET_ATTR.test(label) && !holdsProse(el)) || isShortControl(el, label, SKIP_ATTR);
     // `hidden md:block` is shown on a desktop (a `lg:hidden` twin is left: mobile copies are often the only one);
     // a hidden accordion or tab body is folded content.
     const cls = el.getAttribute("class") ?? "";

@@ -66,4 +66,15 @@ describe("collection pages: priced card grids", () => {
     expect(markdown).not.toContain("Add to basket");
     expect(markdown).toContain("### [First Flush Darjeeling](https://tea.example/p/22)\n  \n  $21.75");
   });
+
+  it("keeps a section labelled as a filter that holds prose (an FAQ accordion) and drops the real filter panel", () => {
+    const faq = `<div class="accordion-section filters"><h3>How do I brew a loose leaf tea?</h3><div class="accordion-body"><p>Warm the pot first, then use one spoonful of leaves for every cup and pour water just off the boil over them. Green teas like cooler water; steep two to three minutes, taste, and pour it all off the leaves so the last cup is not bitter.</p></div></div>`;
+    const filters = `<div class="filters"><h4>Origin</h4><ul><li><a href="?o=cn">China (12)</a></li><li><a href="?o=in">India (9)</a></li></ul></div>`;
+    const html = `<!doctype html><html><head><title>Loose leaf teas</title></head><body><main><h1>Loose leaf teas</h1>${filters}<p>Whole-leaf teas from small estates, packed in resealable tins of one hundred grams.</p><p>Every tea on this page is picked in its own season, rolled or twisted by hand and dried slowly, so the leaves open fully in the pot and can be steeped two or three times.</p><p>Tins ship the day after the order from our warehouse and keep the leaves fresh for a year when closed after each use.</p>${grid("")}${faq}</main></body></html>`;
+    const { markdown } = extractMainContent(html, "https://tea.example/c/loose");
+    expect(markdown).not.toContain("China (12)");
+    expect(markdown).toContain(
+      "### How do I brew a loose leaf tea?\n\nWarm the pot first, then use one spoonful of leaves for every cup and pour water just off the boil over them. Green teas like cooler water; steep two to three minutes, taste, and pour it all off the leaves so the last cup is not bitter.",
+    );
+  });
 });
