@@ -9,6 +9,7 @@ import { removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import { dominantCardList, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
 import { cleanProductCards } from "./collection-page";
+import { isDisclosedPanel, keptButton } from "./disclosures";
 import { textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
@@ -60,7 +61,7 @@ function removePageJunk(doc: DomDocument, kind: PageKind): void {
     : new Set<DomElement>();
   if (kind === "article") for (const el of folded) unfold(el);
   for (const el of [...doc.querySelectorAll("[role=navigation], [role=complementary], [hidden]")])
-    if (!folded.has(el)) el.remove();
+    if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
   // and the region is cut from the same cleaned page. An article is read as it is.
   if (doc.body && kind !== "article") removeChrome(doc.body);
@@ -84,6 +85,8 @@ function removeArticleJunk(root: DomElement, kind: PageKind): void {
 /** A `<noscript>` longer than this is the page's content for crawlers (forums render so): it is kept. */
 export const CONTENT_NOSCRIPT_CHARS = 2000;
 
+const stripInner = (markup: string) => markup.replace(RAW_JUNK, "");
+
 /** The HTML with scripts, styles and other never-content blocks cut out of the text. */
 function stripRaw(html: string): string {
   // A stray `<![CDATA[` in HTML is a bogus comment to a browser; linkedom would read CDATA to the end.
@@ -91,6 +94,7 @@ function stripRaw(html: string): string {
     .replace(/<!\[CDATA\[|\]\]>/g, "")
     .replace(RAW_JUNK, (block, tag: string | undefined) => {
       if (tag?.toLowerCase() === "template" || block.startsWith("<!--")) return streamPlaceholder(block);
+      if (tag?.toLowerCase() === "button") return keptButton(block, stripInner);
       if (tag?.toLowerCase() !== "noscript" || block.length < CONTENT_NOSCRIPT_CHARS) return "";
       return block.replace(/^<noscript\b[^>]*>|<\/noscript\s*>$/gi, "").replace(RAW_JUNK, "");
     })
@@ -173,6 +177,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
     if (again.body) removeBoilerplate(again.body, kind);
     region = regionOf(again, kind);
   }
+  const thin = region !== null;
   if (spare && cards && !region && article?.content && cards.chars >= articleChars)
     region = listingRegion(spare, article.content);
   let sections = false;
@@ -191,6 +196,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
           : region.chars > articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE))));
   const chosen = useRegion ? region?.node : article?.content;
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
+  // An article read from its region (Readability found too little) loses its junk-labelled blocks as Readability's would.
+  if (chosen && useRegion && thin && kind === "article" && !sections) removeArticleJunk(chosen, kind);
   if (chosen && kind === "product") removeProductSections(chosen);
   // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
   else if (chosen) cleanProductCards(chosen);

@@ -151,9 +151,12 @@ const wordsOf = (line: string) =>
       .match(/[\p{L}\p{N}]+/gu) ?? []
   ).join(" ");
 
+/** A line of a Markdown quote, also when indented inside a list item (code blocks are fenced, never indented). */
+const QUOTE_LINE = /^\s*>/;
+
 /** Whether a quote's lines repeat what the thread already said (a reply quoting an earlier post). */
 function repeatsEarlier(quote: string[], before: string): boolean {
-  const lines = quote.map((l) => wordsOf(l.replace(/^(>\s?)+/, ""))).filter(Boolean);
+  const lines = quote.map((l) => wordsOf(l.replace(/^\s*(>\s?)+/, ""))).filter(Boolean);
   if (lines.join(" ").length < MIN_REPEATED_QUOTE_CHARS) return false;
   return lines.some((l) => l.length >= MIN_QUOTE_PROBE_CHARS && before.includes(l));
 }
@@ -166,13 +169,13 @@ export function dropRepeatedQuotes(markdown: string): string {
   let fenced = false;
   for (let i = 0; i < lines.length; ) {
     if (/^\s*(```|~~~)/.test(lines[i])) fenced = !fenced;
-    if (fenced || !lines[i].startsWith(">")) {
+    if (fenced || !QUOTE_LINE.test(lines[i])) {
       before += ` ${wordsOf(lines[i])}`;
       out.push(lines[i++]);
       continue;
     }
     let end = i;
-    while (end < lines.length && lines[end].startsWith(">")) end++;
+    while (end < lines.length && QUOTE_LINE.test(lines[end])) end++;
     const quote = lines.slice(i, end);
     if (!repeatsEarlier(quote, before)) out.push(...quote);
     i = end;

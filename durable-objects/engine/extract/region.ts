@@ -5,6 +5,7 @@
  * `<main>` landmark, or else the densest content block, is kept whole.
  */
 import { isInside } from "./article-cleanup";
+import { isDisclosedPanel } from "./disclosures";
 import { linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { desktopDisplay, FOLDED_HIDING, foldedPanels } from "./folded-content";
@@ -48,7 +49,7 @@ export function removeChrome(root: DomElement, share = 0.25): void {
   const folded = foldedPanels(root, FOLDED_HIDING);
   for (const el of [...root.querySelectorAll(CHROME_SELECTOR)]) {
     if (!isInside(el, root) || (el.tagName === "FORM" && el.querySelector("article, main"))) continue;
-    if (folded.has(el)) continue;
+    if (folded.has(el) || isDisclosedPanel(el)) continue;
     if (textLength(el) < total * (el.matches(DIALOG) ? DIALOG_SHARE : share)) el.remove();
   }
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
@@ -58,7 +59,11 @@ export function removeChrome(root: DomElement, share = 0.25): void {
     // `hidden md:block` is shown on a desktop (a `lg:hidden` twin is left: mobile copies are often the only one);
     // a hidden accordion or tab body is folded content.
     const cls = el.getAttribute("class") ?? "";
-    const hidden = HIDDEN_CLASS.test(cls) && desktopDisplay(el) !== "shown" && !isFoldedByClass(cls);
+    const hidden =
+      HIDDEN_CLASS.test(cls) &&
+      desktopDisplay(el) !== "shown" &&
+      !isFoldedByClass(cls) &&
+      !isDisclosedPanel(el);
     if (!widget && !hidden && !CHROME_ATTR.test(label) && !isChromeDrawer(el, label)) continue;
     if (el.tagName === "BODY" || el.tagName === "MAIN" || !isInside(el, root)) continue;
     // Filters, pagers and upsells are never the content: only a block holding most of the text is kept.

@@ -168,4 +168,23 @@ describe("threads of posts without microdata", () => {
     const { markdown } = extractMainContent(page(cards), "https://bakers.example/kits");
     expect(markdown.match(/Details/g)?.length).toBe(3);
   });
+
+  it("drops a repeated quote indented inside a list item", () => {
+    const first =
+      "We keep our starter in the fridge between bakes and feed it the evening before, which has worked for years without any smell.";
+    const markdown = [
+      first,
+      "",
+      "- reply by ryeandrye",
+      "",
+      `   > ${first}`,
+      "   ",
+      "   Same here, the evening feed is the trick.",
+    ].join("\n");
+    expect(dropRepeatedQuotes(markdown)).toBe(
+      [first, "", "- reply by ryeandrye", "", "   ", "   Same here, the evening feed is the trick."].join(
+        "\n",
+      ),
+    );
+  });
 });
