@@ -37,9 +37,9 @@ export const JUNK_SHARE = 0.3;
 const JUNK_ATTR =
   /(^|[\s_-])(cookie|consent|gdpr|newsletter|subscribe|signup|paywall|promo|advert|ads?|sponsor|social|share|sharing|related|recommend|outbrain|taboola|comments?|disqus|breadcrumbs?|sidebar|nav|navbar|menu|footer|masthead|popup|modal|banner|toolbar|caption|credits?|byline|author|dateline|timestamp|tags|topics|gallery|slideshow|print)($|[\s_-])/i;
 
-/** Blocks dropped from the HTML text before parsing, as a browser would end them (much cheaper than parsing them). */
+/** Blocks dropped from the HTML text before parsing, as a browser would end them (much cheaper than parsing them); a video or audio element shows its text only where it cannot play. */
 const RAW_JUNK =
-  /<(script|style|svg|noscript|template|nav|aside|footer|select|button|iframe|canvas|object)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<(?:link|input)\b[^>]*>/gi;
+  /<(script|style|svg|noscript|template|nav|aside|footer|select|button|iframe|canvas|object|video|audio)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<(?:link|input)\b[^>]*>/gi;
 
 /** Attributes no step reads (script state, responsive image lists), cut from tags before parsing to parse less. */
 const HEAVY_ATTR = /\s(?:data-[\w.:-]+|srcset|sizes)\s*=\s*(?:"[^"]*"|'[^']*')/gi;
