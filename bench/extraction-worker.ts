@@ -1,6 +1,12 @@
-/** The bench's Worker: runs our extractor or plain Readability.js on one page, timed inside workerd. */
+/**
+ * The bench's Worker: runs our extractor or plain Readability.js on one page, timed inside workerd.
+ * `readability` runs on the libraries as we install them (patches/ makes both faster, same output);
+ * `readability-stock` runs the published Readability.js 0.6.0 on the published linkedom 0.18.15.
+ */
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
+import { parseHTML as parseStockHTML } from "linkedom-stock";
+import { Readability as StockReadability } from "readability-stock";
 import { extractMainContent } from "../durable-objects/engine/extract/extract";
 import { decodeBody } from "../durable-objects/engine/net/charset";
 
@@ -11,6 +17,10 @@ const EXTRACTORS: Record<string, Extractor> = {
   readability: (html) => {
     const { document } = parseHTML(html);
     return new Readability(document).parse()?.textContent ?? "";
+  },
+  "readability-stock": (html) => {
+    const { document } = parseStockHTML(html);
+    return new StockReadability(document).parse()?.textContent ?? "";
   },
 };
 

@@ -20,7 +20,8 @@ const WCXB_DIR = process.env.WCXB_DATA ?? join(import.meta.dirname, "../../share
 const REPEAT = Number(process.env.EXTRACTION_REPEAT ?? "5");
 /** WCXB pages are many and large: one timed run each. */
 const WCXB_REPEAT = Number(process.env.WCXB_REPEAT ?? "1");
-const EXTRACTORS = ["ours", "readability"] as const;
+/** `readability` runs on our patched libraries, `readability-stock` on the published ones (see extraction-worker.ts). */
+const EXTRACTORS = ["ours", "readability", "readability-stock"] as const;
 type Which = (typeof EXTRACTORS)[number];
 
 /** One page of the article set: its raw bytes (decoded inside the Worker) and the true article body. */
@@ -118,14 +119,14 @@ async function runAll(worker: Worker, pages: { url: string; bytes: Uint8Array }[
 
 function printArticles(pages: BenchPage[], runs: Awaited<ReturnType<typeof runAll>>): void {
   console.log(`article extraction, ${pages.length} pages, inside workerd, mean of ${REPEAT} runs per page`);
-  console.log("extractor     precision  recall  F1      median ms  p95 ms");
+  console.log(`${"extractor".padEnd(19)}precision  recall  F1      median ms  p95 ms`);
   for (const which of EXTRACTORS) {
     const scores = runs[which].map((r, i) => scorePage(pages[i].truth, r.text));
     const { precision, recall, f1 } = aggregate(scores);
     const row = [precision, recall, f1].map((v) => v.toFixed(3).padEnd(8)).join("");
     const t = runs[which].map((r) => r.ms);
     console.log(
-      `${which.padEnd(14)}${row}${percentile(t, 0.5).toFixed(2).padEnd(11)}${percentile(t, 0.95).toFixed(2)}`,
+      `${which.padEnd(19)}${row}${percentile(t, 0.5).toFixed(2).padEnd(11)}${percentile(t, 0.95).toFixed(2)}`,
     );
   }
 }
@@ -167,7 +168,7 @@ function printWcxb(pages: ReturnType<typeof loadWcxb>, runs: Awaited<ReturnType<
   for (const which of EXTRACTORS) {
     const t = runs[which].map((r) => r.ms);
     console.log(
-      `${which.padEnd(12)} median ${percentile(t, 0.5).toFixed(2)} ms, p95 ${percentile(t, 0.95).toFixed(2)} ms per page`,
+      `${which.padEnd(18)} median ${percentile(t, 0.5).toFixed(2)} ms, p95 ${percentile(t, 0.95).toFixed(2)} ms per page`,
     );
   }
 }

@@ -20,7 +20,7 @@ export const CONSENT_SHARE = 0.95;
 
 /** Headings that open a block of other pages, not this page's content. */
 const JUNK_HEADING =
-  /^(related (products?|items?|searches|posts|topics|threads|articles|stories|questions|content|links|pages|videos|categories)|similar (items|products|posts|topics|threads|questions)|(people|customers) (who )?(also )?(viewed|bought|searched|liked|purchased)|frequently bought together|(products|items) related to|you (may|might|will) also (like|enjoy|love)|you may be interested|recommended (for you|products|items|posts|topics|reading)|recently viewed|more (topics|threads|products|items) (from|in|like)|explore (more|related)|suggested (topics|threads|products|posts)|(hot|trending|popular) (network )?(topics|threads|questions|products|posts)|also (viewed|bought)|sponsored (products|links|content))\b/i;
+  /^(related (products?|items?|searches|posts|topics|threads|discussions|articles|stories|questions|content|links|pages|videos|categories)|similar (items|products|posts|topics|threads|discussions|questions)|(people|customers) (who )?(also )?(viewed|bought|searched|liked|purchased)|frequently bought together|(products|items) related to|you (may|might|will) also (like|enjoy|love)|you may be interested|recommended (for you|products|items|posts|topics|reading)|recently viewed|more (topics|threads|products|items) (from|in|like)|explore (more|related)|suggested (topics|threads|products|posts)|(hot|trending|popular) (network )?(topics|threads|questions|products|posts)|also (viewed|bought)|sponsored (products|links|content))\b/i;
 /** A junk-headed section is only removed when it holds less than this share of the content's text. */
 export const JUNK_SECTION_SHARE = 0.4;
 

@@ -26,6 +26,20 @@ describe("boilerplate around the main content", () => {
       expect(markdown).not.toContain(junk);
   });
 
+  it('drops the "Related discussions" list beside a thread, keeping the posts', () => {
+    const related = `<div class="side"><h3>Related discussions</h3><ul>${[1, 2, 3, 4]
+      .map((n) => `<li><a href="/t/${n + 10}">Another thread about boilers ${n}</a></li>`)
+      .join("")}</ul></div>`;
+    const html = page(
+      forumLd,
+      `<main><h1>Pressure drops</h1>${sentence("Reply", 1)}${sentence("Reply", 2)}${related}</main>`,
+    );
+    const { markdown } = extractMainContent(html, "https://forum.example/t/1");
+    expect(markdown).toContain("Reply note 2");
+    expect(markdown).not.toContain("Related discussions");
+    expect(markdown).not.toContain("Another thread about boilers");
+  });
+
   it("keeps a block that only mentions cookies in its class when it says nothing of consent", () => {
     const html = page(
       "",
