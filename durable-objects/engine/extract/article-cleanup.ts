@@ -2,7 +2,7 @@
  * Cleanup of the article Readability picked: the repeated title, bylines and dates, link lists,
  * and the "more stories" tail that news pages append after the text.
  */
-import { linkTextLength, shortText, textLength } from "./dom-text";
+import { linkTextLength, shortText, textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
 /** Headings that open the boilerplate tail of an article. */
@@ -35,8 +35,6 @@ export function isInside(el: DomElement, root: DomElement): boolean {
   for (let n: DomElement | null = el; n; n = n.parentElement) if (n === root) return true;
   return false;
 }
-
-const textOf = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim();
 
 function removeFollowing(el: DomElement, root: DomElement): void {
   let node: DomElement | null = el;

@@ -4,6 +4,7 @@
  * one page type (reviews and recommendations on a product page, user panels on a forum).
  */
 import { isInside } from "./article-cleanup";
+import { labelOf } from "./dom-shape";
 import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { cleanForumPosts } from "./forum-posts";
@@ -33,7 +34,6 @@ const FORUM_JUNK_ATTR =
 /** A page-type widget is removed unless it holds at least this share of the content's text. */
 export const KIND_JUNK_SHARE = 0.3;
 
-const labelOf = (el: DomElement) => `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
 const HEADING = /^H[1-6]$/;
 
 function removeLabelled(root: DomElement, pattern: RegExp, share: number, text?: RegExp): void {

@@ -4,7 +4,8 @@
  * sibling cards that share one structure, each with a link and a title.
  */
 
-import { textLength } from "./dom-text";
+import { labelOf, shapeOf } from "./dom-shape";
+import { foldText, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { mainRegion, type Region } from "./region";
 
@@ -30,12 +31,6 @@ export interface CardList {
 /** Tags that are text or media inside a block, never a card. */
 const INLINE_TAG = /^(P|SPAN|BR|IMG|PICTURE|SOURCE|EM|STRONG|B|I|SMALL|OPTION|LABEL)$/;
 
-/** A child's shape: its tag and first class word, digits dropped (`card-3` and `card-7` are one shape). */
-function shapeOf(el: DomElement): string {
-  const first = (el.getAttribute("class") ?? "").trim().split(/\s+/)[0] ?? "";
-  return `${el.tagName}.${first.replace(/\d+/g, "")}`;
-}
-
 /** Whether a card has a linked title: a heading with a link in the card, or a link with a title's length. */
 function hasTitle(card: DomElement): boolean {
   if (card.tagName === "A") return textLength(card) >= MIN_TITLE_CHARS;
@@ -54,7 +49,7 @@ const DISCUSSION_ATTR = /comment|repl(y|ies)|review|discussion/i;
 function cardsOf(el: DomElement, minCards: number): CardList | null {
   const children = el.children;
   if (children.length < minCards) return null;
-  if (DISCUSSION_ATTR.test(`${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`)) return null;
+  if (DISCUSSION_ATTR.test(labelOf(el))) return null;
   const shapes = new Map<string, number>();
   for (let i = 0; i < children.length; i++) {
     const shape = shapeOf(children[i]);
@@ -99,8 +94,6 @@ export const MAX_INTRO_CHARS = 1500;
 /** Characters of the article's opening looked up in the region's text. */
 const PROBE_CHARS = 80;
 
-const squash = (text: string) => text.replace(/\s+/g, " ").trim();
-
 /** Characters of text in `root` before `el` (the text of every earlier sibling of `el` and of its ancestors). */
 function textBefore(el: DomElement, root: DomElement): number {
   let n = 0;
@@ -117,11 +110,11 @@ function textBefore(el: DomElement, root: DomElement): number {
  * intro (the cards are "read next"), or after them (they are teasers above it).
  */
 export function listingRegion(body: DomElement, article: DomElement): Region | null {
-  const articleText = squash(article.textContent ?? "");
+  const articleText = foldText(article.textContent ?? "");
   const region = mainRegion(body, false);
   const list = dominantCardList(region.node, MIN_LISTING_CARDS);
   if (!list || list.chars < articleText.length * CARDS_OVER_ARTICLE) return null;
-  const start = squash(region.node.textContent ?? "").indexOf(articleText.slice(0, PROBE_CHARS));
+  const start = foldText(region.node.textContent ?? "").indexOf(articleText.slice(0, PROBE_CHARS));
   if (start < 0) return null;
   const listStart = textBefore(list.node, region.node);
   const end = start + articleText.length;

@@ -4,6 +4,7 @@
  * once per card) and its widgets (compare boxes, wish lists, swatches, star ratings).
  * The cards are found from their price marks, so a page without prices costs one query.
  */
+import { labelOf, shapeOf } from "./dom-shape";
 import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
@@ -17,12 +18,6 @@ export const CONTROL_SHARE = 0.5;
 export const MAX_CONTROL_CHARS = 40;
 /** A card is at most this long: a block holding more is a section of the page, not a card. */
 export const MAX_PRICED_CARD_CHARS = 1500;
-
-/** A child's shape: its tag and first class word, digits dropped (`card-3` and `card-7` are one shape). */
-function shapeOf(el: DomElement): string {
-  const first = (el.getAttribute("class") ?? "").trim().split(/\s+/)[0] ?? "";
-  return `${el.tagName}.${first.replace(/\d+/g, "")}`;
-}
 
 /** Whether a sibling of `el` has its shape (the element repeats, as cards of a grid do). */
 function repeats(el: DomElement): boolean {
@@ -109,7 +104,7 @@ const CARD_WIDGET_ATTR =
 function removeCardWidgets(cards: DomElement[]): void {
   for (const card of cards)
     for (const el of [...card.querySelectorAll("[class], [id]")]) {
-      const label = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+      const label = labelOf(el);
       // A card labelled by a widget state (`compare-enabled`) holds the card's own title and price.
       if (CARD_WIDGET_ATTR.test(label) && !el.querySelector(`${PRICE_MARK}, h2, h3, h4, h5, h6`)) el.remove();
     }

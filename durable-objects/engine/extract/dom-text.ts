@@ -38,6 +38,12 @@ export function foldedLength(text: string): number {
   return n;
 }
 
+/** The text with whitespace runs folded to one space and the ends trimmed, as a reader sees it. */
+export const foldText = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** The element's text, whitespace folded and trimmed. */
+export const textOf = (el: DomElement) => foldText(el.textContent ?? "");
+
 /** Characters of the element's text, whitespace folded and trimmed. */
 export const textLength = (el: DomElement) => foldedLength(el.textContent ?? "");
 
@@ -67,5 +73,5 @@ export function shortText(el: DomElement, max: number): string | null {
     }
     return true;
   };
-  return visit(el) ? parts.join("").replace(/\s+/g, " ").trim() : null;
+  return visit(el) ? foldText(parts.join("")) : null;
 }

@@ -172,10 +172,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const partial = kind === "article" && articleChars < pageChars * PARTIAL_ARTICLE_SHARE;
   if (!region && (articleChars < MIN_ARTICLE_CHARS || partial)) {
     // Readability took the page apart and found little: read the region from a fresh parse.
-    const again = parsePage(html, url);
-    removePageJunk(again, "other");
-    if (again.body) removeBoilerplate(again.body, kind);
-    region = regionOf(again, kind);
+    region = regionOf(cleanParse(html, url, "other", kind), kind);
   }
   const thin = region !== null;
   if (spare && cards && !region && article?.content && cards.chars >= articleChars)
@@ -219,11 +216,17 @@ function missesThread(thread: Thread, article: DomElement, region: DomElement): 
   return inArticle < thread.probes.length * THREAD_COVER_SHARE && postsIn(thread, squash(region)) > inArticle;
 }
 
-/** The run of sections as the region, from a fresh parse cleaned as the first was (Readability took that one apart). */
-function sectionsOf(html: string, url: string | undefined, kind: PageKind, articleChars: number) {
+/** A fresh parse of the page (Readability took the first apart), its junk removed as for `junkKind` and its boilerplate as for `kind`. */
+function cleanParse(html: string, url: string | undefined, junkKind: PageKind, kind: PageKind): DomDocument {
   const again = parsePage(html, url);
-  removePageJunk(again, kind);
+  removePageJunk(again, junkKind);
   if (again.body) removeBoilerplate(again.body, kind);
+  return again;
+}
+
+/** The run of sections as the region, from a fresh parse cleaned as the first was. */
+function sectionsOf(html: string, url: string | undefined, kind: PageKind, articleChars: number) {
+  const again = cleanParse(html, url, kind, kind);
   return again.body ? sectionsRegion(again.body, articleChars) : null;
 }
 

@@ -4,6 +4,8 @@
  * Share, "Posts:", "Joined:") are the forum's chrome, not what anyone wrote: they go from every post.
  */
 
+import { labelOf } from "./dom-shape";
+import { textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
 /** Class/id words of a post container (a substring: `postbit`, `message-cell`, `comment-node`). */
@@ -17,8 +19,6 @@ export const MAX_CONTROL_CHARS = 40;
 /** Dates and times repeat in a thread written in one day: they are kept. */
 const DATE_LIKE =
   /\d{1,4}\s*[/.:-]\s*\d|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\bago\b/i;
-
-const squash = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ").trim();
 
 /** A post's shape: tag, first class word and id, digits dropped (`post-17` and `post-18`, `message is-first` and `message` are one shape). */
 const shapeOf = (el: DomElement) =>
@@ -40,7 +40,7 @@ export function postRuns(root: DomElement, dated: boolean): DomElement[][] {
   const runs = new Map<DomElement, Map<string, DomElement[]>>();
   const units = new Set<DomElement>();
   for (const el of root.querySelectorAll("[class], [id]")) {
-    const label = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+    const label = labelOf(el);
     if (!POST_ATTR.test(label)) continue;
     const unit = unitOf(el, root);
     const parent = unit.parentElement;
@@ -82,7 +82,7 @@ const LABEL_LINE = /^([^:]{1,24}:)\s*\S/;
 function shortTexts(post: DomElement): Map<string, DomElement[]> {
   const texts = new Map<string, DomElement[]>();
   for (const el of post.querySelectorAll("*")) {
-    const text = squash(el);
+    const text = textOf(el);
     if (!text || text.length > MAX_CONTROL_CHARS * 2) continue;
     const label = LABEL_LINE.exec(text)?.[1];
     if (!label && (text.length > MAX_CONTROL_CHARS || DATE_LIKE.test(text))) continue;
@@ -97,7 +97,7 @@ function shortTexts(post: DomElement): Map<string, DomElement[]> {
 /** The label's line: its parent when that holds only the label and a short value, else the label. */
 function labelled(label: DomElement): DomElement {
   const line = label.parentElement;
-  return line && squash(line).length <= MAX_CONTROL_CHARS * 2 ? line : label;
+  return line && textOf(line).length <= MAX_CONTROL_CHARS * 2 ? line : label;
 }
 
 /** A page's thread as found: a probe of each post's text (to tell whether an extract holds the thread). */
@@ -110,7 +110,7 @@ export const PROBE_CHARS = 40;
 
 /** A probe of the post's text: its middle PROBE_CHARS characters, or all of it when shorter. */
 function probeOf(post: DomElement): string {
-  const text = squash(post);
+  const text = textOf(post);
   const start = Math.max(0, Math.floor((text.length - PROBE_CHARS) / 2));
   return text.slice(start, start + PROBE_CHARS);
 }
@@ -131,7 +131,7 @@ export function removeRepeatedControls(root: DomElement, dated: boolean): Thread
       for (const [text, els] of texts) {
         if ((seen.get(text) ?? 0) < least) continue;
         // A label standing alone ("Posts:") goes with the value beside it.
-        for (const el of els) (squash(el) === text && text.endsWith(":") ? labelled(el) : el).remove();
+        for (const el of els) (textOf(el) === text && text.endsWith(":") ? labelled(el) : el).remove();
       }
     if (posts.length > longest.length) longest = posts;
   }

@@ -4,7 +4,8 @@
  * process, FAQ). Many such pages call themselves articles (`og:type=article`), and Readability
  * then takes one or two of the blocks; the content is the whole run.
  */
-import { linkTextLength, textLength } from "./dom-text";
+import { shapeOf } from "./dom-shape";
+import { foldText, linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { type Region, removeChrome } from "./region";
 
@@ -28,12 +29,6 @@ export interface SectionRun {
   node: DomElement;
   chars: number;
   sections: number;
-}
-
-/** A child's shape: its tag and first class word, digits dropped (`section-3` and `section-7` are one shape). */
-function shapeOf(el: DomElement): string {
-  const first = (el.getAttribute("class") ?? "").trim().split(/\s+/)[0] ?? "";
-  return `${el.tagName}.${first.replace(/\d+/g, "")}`;
 }
 
 const HEADING = /^H[1-6]$/;
@@ -99,13 +94,11 @@ export function sectionRun(root: DomElement): SectionRun | null {
   return best;
 }
 
-const squash = (text: string) => text.replace(/\s+/g, " ").trim();
-
 /** The opening of the article's longest paragraph or list item, taken before cleanup edits it ("" when it has none). */
 export function articleProbe(article: DomElement): string {
   let probe = "";
   for (const p of article.querySelectorAll("p, li")) {
-    const text = squash(p.textContent ?? "");
+    const text = foldText(p.textContent ?? "");
     if (text.length > probe.length) probe = text;
   }
   return probe.slice(0, PROBE_CHARS);
@@ -126,7 +119,7 @@ export function runOverArticle(
 }
 
 /** The squashed text of the run's container, kept to test Readability's article against. */
-export const runTextOf = (run: SectionRun) => squash(run.node.textContent ?? "");
+export const runTextOf = (run: SectionRun) => foldText(run.node.textContent ?? "");
 
 /**
  * The run's container as the region, found again on a fresh parse of the page cleaned as the

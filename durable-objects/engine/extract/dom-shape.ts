@@ -1,0 +1,11 @@
+/** How the extraction steps name an element: by its class and id words, and by its shape among its siblings. */
+import type { DomElement } from "./dom-types";
+
+/** The element's class and id, as one string that class/id word patterns are tested on. */
+export const labelOf = (el: DomElement) => `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+
+/** An element's shape: its tag and first class word, digits dropped (`card-3` and `card-7` are one shape). */
+export function shapeOf(el: DomElement): string {
+  const first = (el.getAttribute("class") ?? "").trim().split(/\s+/)[0] ?? "";
+  return `${el.tagName}.${first.replace(/\d+/g, "")}`;
+}
