@@ -9,6 +9,7 @@ import { removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import { dominantCardList, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
 import { cleanProductCards } from "./collection-page";
+import { markControlledPanels } from "./controlled-panels";
 import { isDisclosedPanel, keptButton } from "./disclosures";
 import { textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
@@ -128,6 +129,8 @@ function parsePage(html: string, url?: string): DomDocument {
   const clean = lowerMicrodataNames(stripRaw(html));
   const document = parseHTML(clean).document as unknown as DomDocument;
   repairBody(document);
+  // The panels an accordion's buttons open are named only by the buttons, cut from `clean`.
+  markControlledPanels(document, html);
   // Two queries over the whole page, run only when the text shows streamed rendering's marks.
   if (STREAMED_MARKS.test(clean)) placeStreamedSegments(document);
   if (url) setBase(document, url);
