@@ -10,6 +10,7 @@ import { removeBoilerplate } from "./boilerplate";
 import { dominantCardList, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
 import { inCode } from "./code-blocks";
 import { cleanProductCards } from "./collection-page";
+import { markControlledPanels } from "./controlled-panels";
 import { isDisclosedPanel, keptButton } from "./disclosures";
 import { clearMisleadingLabels, isCodeTab } from "./doc-pages";
 import { textLength } from "./dom-text";
@@ -24,6 +25,7 @@ import { dropRepeatedQuotes, postsIn, type Thread } from "./post-lists";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
+import { lowerMicrodataNames } from "./structured-posts";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -127,9 +129,11 @@ const STREAMED_MARKS = /<template[\s>/]|\sid\s*=\s*["']?S:/i;
 
 /** A parsed page, cleaned of what is never content. */
 function parsePage(html: string, url?: string): DomDocument {
-  const clean = stripRaw(html);
+  const clean = lowerMicrodataNames(stripRaw(html));
   const document = parseHTML(clean).document as unknown as DomDocument;
   repairBody(document);
+  // The panels an accordion's buttons open are named only by the buttons, cut from `clean`.
+  markControlledPanels(document, html);
   // Two queries over the whole page, run only when the text shows streamed rendering's marks.
   if (STREAMED_MARKS.test(clean)) placeStreamedSegments(document);
   if (url) setBase(document, url);
