@@ -128,7 +128,7 @@ function removeRepeatedTexts(cards: DomElement[]): void {
     const seen = new Set<string>();
     // Depth first, in reading order; a removed copy is not descended into.
     const visit = (node: DomElement) => {
-      for (const el of [...node.children]) {
+      for (const el of Array.from(node.children)) {
         const text = textOf(el);
         if (!REPEATABLE.test(text)) continue;
         if (holdsOwnText(el, text)) {
