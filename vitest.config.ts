@@ -85,6 +85,11 @@ function workersProject(
       // Off for workerd: with it on, a fresh runner is sent the whole cached import graph of its
       // file in one message, which passes workerd's 1 MiB WebSocket limit and kills the runner.
       fsModuleCache: false,
+      // One workerd runner per vitest worker, reused across files: the Worker's module graph is
+      // fetched and evaluated once, not once per file. fresh-storage.ts wipes Durable Objects
+      // before each file, so no file sees another's state.
+      isolate: false,
+      setupFiles: ["test/support/fresh-storage.ts"],
       testTimeout: 30_000,
       hookTimeout: 30_000,
     },
@@ -99,6 +104,7 @@ export default defineConfig({
           name: "unit",
           include: ["test/unit/**/*.test.ts"],
           environment: "node",
+          isolate: false,
         },
       },
       workersProject("workers", ["test/worker/**/*.test.ts"], ["test/worker/telemetry/**"]),

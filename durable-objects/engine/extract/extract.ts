@@ -23,6 +23,7 @@ import { dropRepeatedQuotes, postsIn, type Thread } from "./post-lists";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
+import { lowerMicrodataNames } from "./structured-posts";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -125,7 +126,7 @@ const STREAMED_MARKS = /<template[\s>/]|\sid\s*=\s*["']?S:/i;
 
 /** A parsed page, cleaned of what is never content. */
 function parsePage(html: string, url?: string): DomDocument {
-  const clean = stripRaw(html);
+  const clean = lowerMicrodataNames(stripRaw(html));
   const document = parseHTML(clean).document as unknown as DomDocument;
   repairBody(document);
   // The panels an accordion's buttons open are named only by the buttons, cut from `clean`.
