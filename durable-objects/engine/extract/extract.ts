@@ -8,9 +8,11 @@ import { cleanArticle, isInside } from "./article-cleanup";
 import { removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import { dominantCardList, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
+import { inCode } from "./code-blocks";
 import { cleanProductCards } from "./collection-page";
 import { markControlledPanels } from "./controlled-panels";
 import { isDisclosedPanel, keptButton } from "./disclosures";
+import { clearMisleadingLabels, isCodeTab } from "./doc-pages";
 import { textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
@@ -56,12 +58,13 @@ export interface Extracted {
 
 function removePageJunk(doc: DomDocument, kind: PageKind): void {
   removeJunkTags(doc, JUNK_TAGS);
+  if (doc.body) clearMisleadingLabels(doc.body);
   // The hidden panels of an accordion or a tab set are content, folded until the reader opens them.
   // They are opened here, since Readability skips what is hidden.
   const folded = doc.body
     ? foldedPanels(doc.body, kind === "article" ? FOLDED_HIDING : "[hidden]")
     : new Set<DomElement>();
-  if (kind === "article") for (const el of folded) unfold(el);
+  for (const el of folded) if (kind === "article" || isCodeTab(el)) unfold(el);
   for (const el of [...doc.querySelectorAll("[role=navigation], [role=complementary], [hidden]")])
     if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
@@ -77,7 +80,7 @@ function removeArticleJunk(root: DomElement, kind: PageKind): void {
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     if (!isInside(el, root)) continue;
     const label = junkLabel(el);
-    if (!(JUNK_ATTR.test(label) || isShortControl(el, label))) continue;
+    if (!(JUNK_ATTR.test(label) || isShortControl(el, label)) || inCode(el)) continue;
     if (kind === "forum" && FORUM_POST_ATTR.test(label)) continue;
     if ((el.textContent ?? "").length < total * JUNK_SHARE) el.remove();
   }
