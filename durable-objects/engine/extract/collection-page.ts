@@ -5,7 +5,7 @@
  * The cards are found from their price marks, so a page without prices costs one query.
  */
 import { labelOf, shapeOf } from "./dom-shape";
-import { textLength } from "./dom-text";
+import { textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
 /** Where a card shows its price: a price class or microdata. */
@@ -110,10 +110,46 @@ function removeCardWidgets(cards: DomElement[]): void {
     }
 }
 
+/** A text repeated inside one card has at least this many characters and a letter or digit (not a separator). */
+const REPEATABLE = /[\p{L}\p{N}]/u;
+
+/** Whether no child of the element holds the same text (the element is where that text sits, not a wrapper of it). */
+function holdsOwnText(el: DomElement, text: string): boolean {
+  for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (textOf(c) === text) return false;
+  return true;
+}
+
+/**
+ * Removes what a card prints twice (a desktop and a phone layout, a title over the image and under
+ * it, a price shown as sale and regular when they are equal): the later copy of a text goes.
+ */
+function removeRepeatedTexts(cards: DomElement[]): void {
+  for (const card of cards) {
+    const seen = new Set<string>();
+    // Depth first, in reading order; a removed copy is not descended into.
+    const visit = (node: DomElement) => {
+      for (const el of Array.from(node.children)) {
+        const text = textOf(el);
+        if (!REPEATABLE.test(text)) continue;
+        if (holdsOwnText(el, text)) {
+          if (seen.has(text)) {
+            el.remove();
+            continue;
+          }
+          seen.add(text);
+        }
+        visit(el);
+      }
+    };
+    visit(card);
+  }
+}
+
 /** Cleans the grids of priced product cards in the chosen content of their per-card controls. */
 export function cleanProductCards(root: DomElement): void {
   for (const cards of pricedGrids(root)) {
     removeRepeatedControls(cards);
     removeCardWidgets(cards);
+    removeRepeatedTexts(cards);
   }
 }

@@ -8,9 +8,11 @@ import { cleanArticle, isInside } from "./article-cleanup";
 import { removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import { dominantCardList, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
+import { inCode } from "./code-blocks";
 import { cleanProductCards } from "./collection-page";
 import { markControlledPanels } from "./controlled-panels";
 import { isDisclosedPanel, keptButton } from "./disclosures";
+import { clearMisleadingLabels, isCodeTab } from "./doc-pages";
 import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
@@ -19,10 +21,11 @@ import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
 import { placeStreamedSegments, removeJunkTags, repairBody, streamPlaceholder } from "./page-repair";
-import { dropRepeatedQuotes, postsIn, type Thread } from "./post-lists";
+import { dropRepeatedParagraphs, dropRepeatedQuotes, postsIn, type Thread } from "./post-lists";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
+import { lowerMicrodataNames } from "./structured-posts";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -55,12 +58,13 @@ export interface Extracted {
 
 function removePageJunk(doc: DomDocument, kind: PageKind): void {
   removeJunkTags(doc, JUNK_TAGS);
+  if (doc.body) clearMisleadingLabels(doc.body);
   // The hidden panels of an accordion or a tab set are content, folded until the reader opens them.
   // They are opened here, since Readability skips what is hidden.
   const folded = doc.body
     ? foldedPanels(doc.body, kind === "article" ? FOLDED_HIDING : "[hidden]")
     : new Set<DomElement>();
-  if (kind === "article") for (const el of folded) unfold(el);
+  for (const el of folded) if (kind === "article" || isCodeTab(el)) unfold(el);
   for (const el of [...doc.querySelectorAll("[role=navigation], [role=complementary], [hidden]")])
     if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
@@ -76,7 +80,7 @@ function removeArticleJunk(root: DomElement, kind: PageKind): void {
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     if (!isInside(el, root)) continue;
     const label = junkLabel(el);
-    if (!(JUNK_ATTR.test(label) || isShortControl(el, label))) continue;
+    if (!(JUNK_ATTR.test(label) || isShortControl(el, label)) || inCode(el)) continue;
     if (kind === "forum" && FORUM_POST_ATTR.test(label)) continue;
     if ((el.textContent ?? "").length < total() * JUNK_SHARE) el.remove();
   }
@@ -125,7 +129,7 @@ const STREAMED_MARKS = /<template[\s>/]|\sid\s*=\s*["']?S:/i;
 
 /** A parsed page, cleaned of what is never content. */
 function parsePage(html: string, url?: string): DomDocument {
-  const clean = stripRaw(html);
+  const clean = lowerMicrodataNames(stripRaw(html));
   const document = parseHTML(clean).document as unknown as DomDocument;
   repairBody(document);
   // The panels an accordion's buttons open are named only by the buttons, cut from `clean`.
@@ -205,7 +209,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // A page rendered by script alone still describes itself: its description is better than nothing.
   if (markdown.length < description.length) markdown = description;
   // A reply quoting an earlier post repeats it: the thread keeps the post once.
-  if (kind === "forum" || thread) markdown = dropRepeatedQuotes(markdown);
+  if (kind === "forum" || thread) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
   if (kind === "product") markdown = withProductDescription(dropRepeatedBlocks(markdown), ld);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;

@@ -10,10 +10,27 @@ import type { DomElement } from "./dom-types";
 export const MIN_SLUG_WORDS = 5;
 const SLUG_ID = new RegExp(`^[\\p{L}\\p{N}]+(?:-[\\p{L}\\p{N}]+){${MIN_SLUG_WORDS - 1},}$`, "u");
 
+/** A shorter hyphen-joined id is a slug only when it spells the heading that opens the element (`<section id="respond-to-comments"><h2>`). */
+const SHORT_SLUG_ID = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+){2,}$/u;
+
+/** The slug a documentation generator makes of a heading's text: "Respond to comments¶" → "respond-to-comments". */
+const slugOf = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-|-$/g, "");
+
+/** Whether the id is the slug of the heading the element is or opens with (an anchor, not a role). */
+export function isHeadingSlug(el: DomElement, id: string): boolean {
+  if (!SHORT_SLUG_ID.test(id)) return false;
+  const heading = /^H[1-6]$/.test(el.tagName) ? el : el.firstElementChild;
+  return heading !== null && /^H[1-6]$/.test(heading.tagName) && slugOf(heading.textContent ?? "") === id;
+}
+
 /** The class and id words of an element, an id that is a heading's slug left out. */
 export function junkLabel(el: DomElement): string {
   const id = el.getAttribute("id") ?? "";
-  return `${el.getAttribute("class") ?? ""} ${SLUG_ID.test(id) ? "" : id}`;
+  return `${el.getAttribute("class") ?? ""} ${SLUG_ID.test(id) || isHeadingSlug(el, id) ? "" : id}`;
 }
 
 /** Class/id words of controls ("skip to content", "read more", "show more"): junk only as a short link or button. */

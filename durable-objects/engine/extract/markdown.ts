@@ -1,5 +1,6 @@
 /** HTML → Markdown with turndown on a linkedom node (turndown cannot parse strings in workerd). */
 import TurndownService from "turndown";
+import { fencedCode } from "./code-blocks";
 import type { DomElement, DomNode } from "./dom-types";
 
 const service = new TurndownService({
@@ -71,6 +72,12 @@ service.addRule("table", {
 service.addRule("tableSection", {
   filter: ["thead", "tbody", "tfoot"],
   replacement: (content) => content,
+});
+
+// Every <pre> is a fenced block with its lines, whatever markup the highlighter printed inside it.
+service.addRule("codeBlock", {
+  filter: "pre",
+  replacement: (_content, node) => fencedCode(node as unknown as DomElement),
 });
 
 // Text is not escaped: the reader is a model, and `\_` or `\*` in prose only get in its way.

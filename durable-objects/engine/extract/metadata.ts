@@ -35,13 +35,28 @@ export function readJsonLd(html: string): LdNode[] {
     }
   };
   for (const m of html.matchAll(LD_SCRIPT)) {
-    try {
-      walk(JSON.parse(m[1].trim().replace(/^<!\[CDATA\[|\]\]>$/g, "")));
-    } catch {
-      // Broken JSON-LD is common; the page's other metadata still counts.
-    }
+    const text = m[1].trim().replace(/^<!\[CDATA\[|\]\]>$/g, "");
+    const node = parseLd(text);
+    if (node !== undefined) walk(node);
   }
   return out;
+}
+
+/** Line breaks and tabs: JSON allows them only between tokens, but CMSs print them raw inside strings. */
+const CONTROL_CHARS = /[\t\n\r\f\v]+/g;
+
+/** A JSON-LD block's value; retried with its control characters as spaces (as lenient readers do); undefined when broken. */
+function parseLd(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    try {
+      return JSON.parse(text.replace(CONTROL_CHARS, " "));
+    } catch {
+      // Broken JSON-LD is common; the page's other metadata still counts.
+      return undefined;
+    }
+  }
 }
 
 /** Whether a JSON-LD node has one of the given `@type`s (case-insensitive, arrays allowed). */

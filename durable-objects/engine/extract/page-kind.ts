@@ -8,14 +8,17 @@ import { type LdNode, ldIs } from "./metadata";
 /** The page kinds the extractor treats differently. */
 export type PageKind = "article" | "forum" | "product" | "other";
 
-const FORUM = /^(discussionforumposting|qapage|question|socialmediaposting|comment)$/i;
+const FORUM = /^(discussionforumposting|qapage|question|answer|socialmediaposting|comment)$/i;
 const PRODUCT = /^(product|productgroup|offer|individualproduct)$/i;
 const ARTICLE =
   /^(article|newsarticle|blogposting|reportagenewsarticle|analysisnewsarticle|opinionnewsarticle|scholarlyarticle|liveblogposting|report)$/i;
 
+const isNode = (v: unknown): v is LdNode => !!v && typeof v === "object" && !Array.isArray(v);
+
 /** The page's kind by its own statements; "other" when it states none of them. */
 export function pageKind(doc: DomDocument, ld: LdNode[]): PageKind {
-  const types = ld.filter((n) => n["@type"]);
+  // A WebPage states what it is about in its mainEntity (a thread, a question, a product).
+  const types = [...ld, ...ld.map((n) => n.mainEntity).filter(isNode)].filter((n) => n["@type"]);
   const micro = [...doc.querySelectorAll("[itemtype]")].map((el) =>
     (el.getAttribute("itemtype") ?? "").replace(/^.*schema\.org\//i, ""),
   );

@@ -5,7 +5,7 @@
  */
 
 import { labelOf } from "./dom-shape";
-import { textOf } from "./dom-text";
+import { textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
 /** Class/id words of a post container (a substring: `postbit`, `message-cell`, `comment-node`). */
@@ -20,10 +20,13 @@ export const MAX_CONTROL_CHARS = 40;
 const DATE_LIKE =
   /\d{1,4}\s*[/.:-]\s*\d|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\bago\b/i;
 
-/** A post's shape: tag, first class word and id, digits dropped (`post-17` and `post-18`, `message is-first` and `message` are one shape). */
+/** Words holding a digit: numbers and generated keys (`17`, `t1`, `o8nd42m`), which differ from post to post. */
+const KEY_WORD = /[a-z\d]*\d[a-z\d]*/gi;
+
+/** A post's shape: tag, first class word and id, keys dropped (`post-17` and `post-18`, `thing_t1_o8nd42m` and `thing_t1_o8n5jvy`, `message is-first` and `message` are one shape). */
 const shapeOf = (el: DomElement) =>
   `${el.tagName}.${(el.getAttribute("class") ?? "").trim().split(/\s+/)[0]}#${el.getAttribute("id") ?? ""}`.replace(
-    /\d+/g,
+    KEY_WORD,
     "",
   );
 
@@ -181,4 +184,67 @@ export function dropRepeatedQuotes(markdown: string): string {
     i = end;
   }
   return out.join("\n").replace(/\n{3,}/g, "\n\n");
+}
+
+/** A block of a thread's Markdown repeating an earlier one is dropped when it holds at least this many characters of words (names and dates repeat). */
+export const MIN_REPEATED_BLOCK_CHARS = 80;
+
+/**
+ * Drops, from a thread's Markdown, the paragraphs that repeat an earlier paragraph word for word
+ * (a reply showing the post it answers, a parent-post preview): the thread keeps each text once.
+ * Fenced code and wholly emphasized lines (questions, headings) are left alone.
+ */
+export function dropRepeatedParagraphs(markdown: string): string {
+  const seen = new Set<string>();
+  // Paragraphs and list items, their separators kept (odd indexes) so what stays reads as before.
+  const parts = markdown.split(PARAGRAPH_BREAK);
+  let out = "";
+  let fenced = false;
+  for (let i = 0; i < parts.length; i += 2) {
+    const block = parts[i];
+    const fences = block.match(FENCE)?.length ?? 0;
+    const inCode = fenced || fences > 0;
+    if (fences % 2) fenced = !fenced;
+    const key = inCode || EMPHASIZED.test(block) ? "" : wordsOf(block.replace(LIST_MARK, ""));
+    if (key.length >= MIN_REPEATED_BLOCK_CHARS) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    out += (i && out ? parts[i - 1] : "") + block;
+  }
+  return out;
+}
+
+/** Where a thread's Markdown splits into paragraphs: blank lines (spaces allowed), or a new list item. */
+const PARAGRAPH_BREAK = /(\n(?:[ \t]*\n)+|\n(?=[ \t]*(?:[-*+]|\d+\.)[ \t]))/;
+/** A list item's marker at the start of a paragraph. */
+const LIST_MARK = /^\s*(?:[-*+]|\d+\.)\s+/;
+/** A paragraph set in bold or italics whole: a heading or a question, which a page may repeat (an interview asks each guest). */
+const EMPHASIZED = /^\s*(?:[-*+]\s+)?(\*\*|__|\*|_)[^\n]*\1\s*$/;
+/** A code fence line. */
+const FENCE = /^\s*(```|~~~)/gm;
+
+/** A post's text in a form (edit-in-place comments) sits within this many levels below the post. */
+export const POST_FORM_DEPTH = 3;
+/** ... and its paragraphs hold at least this share of the form's text. */
+export const POST_FORM_PROSE_SHARE = 0.6;
+
+/**
+ * Whether a `<form>` is a post's own text shown in an edit-in-place form (its fields were already
+ * cut from the page): no labels, mostly paragraphs, inside a post container. Search, login, sign-up
+ * and reply forms show labels or no prose.
+ */
+export function isPostForm(form: DomElement): boolean {
+  if (form.querySelector("label")) return false;
+  let inPost = false;
+  for (
+    let n = form.parentElement, depth = 0;
+    n && depth < POST_FORM_DEPTH && !inPost;
+    n = n.parentElement, depth++
+  )
+    inPost = POST_ATTR.test(labelOf(n));
+  if (!inPost) return false;
+  let prose = 0;
+  for (const p of form.querySelectorAll("p, pre, blockquote, li")) prose += textLength(p);
+  return prose > 0 && prose >= textLength(form) * POST_FORM_PROSE_SHARE;
 }

@@ -10,6 +10,7 @@ import { lazyTextLength, linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { desktopDisplay, FOLDED_HIDING, foldedPanels } from "./folded-content";
 import { isChromeDrawer, isFoldedByClass, isShortControl, junkLabel, SKIP_ATTR } from "./junk-labels";
+import { isPostForm } from "./post-lists";
 
 /** Class/id words of page chrome that is never content, whatever the page type. */
 const CHROME_ATTR =
@@ -48,7 +49,11 @@ export function removeChrome(root: DomElement, share = 0.25): void {
   const total = lazyTextLength(root);
   const folded = foldedPanels(root, FOLDED_HIDING);
   for (const el of [...root.querySelectorAll(CHROME_SELECTOR)]) {
-    if (!isInside(el, root) || (el.tagName === "FORM" && el.querySelector("article, main"))) continue;
+    if (
+      !isInside(el, root) ||
+      (el.tagName === "FORM" && (el.querySelector("article, main") || isPostForm(el)))
+    )
+      continue;
     if (folded.has(el) || isDisclosedPanel(el)) continue;
     if (textLength(el) < (total() || 1) * (el.matches(DIALOG) ? DIALOG_SHARE : share)) el.remove();
   }

@@ -60,6 +60,19 @@ describe("collection pages: priced card grids", () => {
     expect(cleaned(some)).toContain("[On sale](/sale)");
   });
 
+  it("drops what a card prints twice (a phone layout's copy of the title and price), keeping the first", () => {
+    const copy = ([name, price]: string[]) =>
+      `<div class="tile-mobile"><h3><a href="/p/${name.length}">${name}</a></h3><span class="tile-price">${price}</span><span>Ships in a tin</span></div>`;
+    const html = `<ul class="grid">${teas.map((t) => card(t, `<span>Ships in a tin</span>${copy(t)}`)).join("")}</ul>`;
+    const once = teas
+      .map(
+        ([name, price]) =>
+          `- [](/p/${name.length})\n  \n  ### [${name}](/p/${name.length})\n  \n  ${price}Ships in a tin`,
+      )
+      .join("\n");
+    expect(cleaned(html)).toBe(once);
+  });
+
   it("returns a category page's grid without the per-card controls", () => {
     const html = `<!doctype html><html><head><title>Loose leaf teas</title></head><body><header><a href="/">Tea Shop</a></header><main><h1>Loose leaf teas</h1><p>Whole-leaf teas from small estates, packed in resealable tins of one hundred grams.</p>${grid(`<a href="/cart" class="btn">Add to basket</a>`)}</main><footer>© Tea Shop</footer></body></html>`;
     const { markdown } = extractMainContent(html, "https://tea.example/c/loose");

@@ -1,0 +1,56 @@
+/**
+ * Headings and code samples that Readability misreads by their labels. Documentation generators
+ * give each section the slug of its heading as an id (`<section id="respond-to-review-comments">`),
+ * and utility-class frameworks style headings and code boxes with tokens such as `scroll-mt-20`,
+ * `overflow-x-hidden` or `font-extrabold`. Readability reads ids and classes as words: "comment",
+ * "header", "hidden", "scroll" or "extra" make it drop the block. Such an id is an anchor and such
+ * a token a layout detail, so they are taken off headings, sections and code boxes before it reads.
+ */
+import type { DomElement } from "./dom-types";
+import { isHeadingSlug } from "./junk-labels";
+
+/** Words Readability takes for boilerplate in an id (its unlikely-candidate and negative words). */
+const MISLEADING_ID_WORD =
+  /comment|communit|extra|footer|header|menu|related|remark|replies|social|sponsor|sidebar|banner|pagination|pager|popup|hidden|scroll|share|widget|tags|media|meta|contact|promo/i;
+/** Layout utility tokens holding such words, with any variant prefixes (`md:`, `hover:`). */
+const UTILITY_TOKEN =
+  /(?:^|\s)(?:[\w-]+:)*(?:overflow(?:-[xy])?-(?:hidden|scroll)|scroll(?:bar)?-[^\s]+|font-extra(?:bold|light))(?=\s|$)/gi;
+/** A code box's wrappers are climbed while they hold at most this many elements (the code, a copy button, a caption)... */
+export const MAX_WRAPPER_CHILDREN = 3;
+/** ... and at most this many levels up. */
+export const MAX_WRAPPER_DEPTH = 4;
+
+function clearTokens(el: DomElement): void {
+  const cls = el.getAttribute("class");
+  if (!cls) return;
+  UTILITY_TOKEN.lastIndex = 0;
+  if (UTILITY_TOKEN.test(cls)) el.setAttribute("class", cls.replace(UTILITY_TOKEN, ""));
+}
+
+/** Takes misleading ids (heading slugs) and utility tokens off the headings, sections and code boxes under root. */
+export function clearMisleadingLabels(root: DomElement): void {
+  for (const el of [...root.querySelectorAll("h1, h2, h3, h4, h5, h6, pre")]) {
+    clearTokens(el);
+    if (el.tagName === "PRE") {
+      let n = el.parentElement;
+      for (let depth = 0; n && n !== root && depth < MAX_WRAPPER_DEPTH; depth++, n = n.parentElement) {
+        if (n.children.length > MAX_WRAPPER_CHILDREN) break;
+        clearTokens(n);
+      }
+      continue;
+    }
+    // The heading's own id, and the id of the section it opens.
+    for (const target of [el, el.parentElement]) {
+      const id = target?.getAttribute("id") ?? "";
+      if (target && MISLEADING_ID_WORD.test(id) && isHeadingSlug(target, id)) target.removeAttribute("id");
+    }
+  }
+}
+
+/**
+ * Whether a folded panel is a tab of a code sample set (install on Windows / macOS / Linux, one
+ * language per tab): a tab panel holding a code block. Every tab is content, so it is opened for
+ * Readability on any page (other folded panels only on articles: the region keeps them elsewhere).
+ */
+export const isCodeTab = (el: DomElement) =>
+  el.getAttribute("role") === "tabpanel" && el.querySelector("pre") !== null;

@@ -1,0 +1,135 @@
+import { parseHTML } from "linkedom";
+import { describe, expect, it } from "vitest";
+import type { DomDocument } from "../../../../durable-objects/engine/extract/dom-types";
+import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
+import { readJsonLd } from "../../../../durable-objects/engine/extract/metadata";
+import { pageKind } from "../../../../durable-objects/engine/extract/page-kind";
+import { dropRepeatedParagraphs } from "../../../../durable-objects/engine/extract/post-lists";
+
+const kindOf = (html: string) =>
+  pageKind(parseHTML(html).document as unknown as DomDocument, readJsonLd(html));
+const ld = (json: string) => `<script type="application/ld+json">${json}</script>`;
+
+describe("what a thread says it is", () => {
+  it("reads a WebPage's mainEntity: a page about a forum posting is a forum", () => {
+    const html = `<html><head>${ld('{"@context":"https://schema.org","@type":"WebPage","mainEntity":{"@type":"DiscussionForumPosting","headline":"Kiln wash flaking"}}')}</head><body><p>x</p></body></html>`;
+    expect(kindOf(html)).toBe("forum");
+  });
+
+  it("reads JSON-LD whose strings hold raw line breaks and tabs", () => {
+    const html = `<html><head>${ld('{"@type":"DiscussionForumPosting",\n"headline":"Kiln wash\tflaking",\n"articleBody":"First line\nsecond line"}')}</head><body><p>x</p></body></html>`;
+    expect(readJsonLd(html)).toEqual([
+      {
+        "@type": "DiscussionForumPosting",
+        headline: "Kiln wash flaking",
+        articleBody: "First line second line",
+      },
+    ]);
+    expect(kindOf(html)).toBe("forum");
+  });
+
+  it("takes answers marked up alone (no question item) as a forum", () => {
+    const html = `<html><body><div itemscope itemtype="https://schema.org/Answer"><p>Use a thinner coat.</p></div></body></html>`;
+    expect(kindOf(html)).toBe("forum");
+  });
+
+  it("reads microdata names written in camelCase as a browser does (itemType, itemProp)", () => {
+    const answer = (votes: number, text: string) =>
+      `<div itemScope="" itemType="https://schema.org/Answer" class="answer"><div class="votes"><span>${votes}</span><span>votes</span></div><div itemProp="text"><p>${text}</p></div><div class="card">answered by a potter</div></div>`;
+    const html = `<html><head><title>Why does my kiln wash flake?</title></head><body><main><h1>Why does my kiln wash flake?</h1><div itemScope="" itemType="https://schema.org/Question"><div class="votes"><span>12</span><span>votes</span></div><div itemProp="text"><p>After every firing the wash on my shelves flakes off in small chips, and they land on the glazed pots below.</p></div>${answer(7, "Your coats are too thick: apply two thin coats, letting each dry, and never more than a credit card's thickness.")}${answer(3, "Add a little calcined kaolin to the wash so it shrinks less as it dries on the shelf.")}</div></main></body></html>`;
+    const { markdown } = extractMainContent(html, "https://potters.example/q/5");
+    expect(markdown).toBe(
+      [
+        "After every firing the wash on my shelves flakes off in small chips, and they land on the glazed pots below.",
+        "Your coats are too thick: apply two thin coats, letting each dry, and never more than a credit card's thickness.",
+        "Add a little calcined kaolin to the wash so it shrinks less as it dries on the shelf.",
+      ].join("\n\n"),
+    );
+  });
+});
+
+/** A comment whose text sits in an edit-in-place form, its id a generated key, with the controls every comment repeats. */
+const comment = (key: string, who: string, hours: number, text: string) =>
+  `<div class="thing comment" id="thing_t1_${key}"><p class="tagline"><a href="/user/${who}">${who}</a> <time datetime="2026-03-04T1${hours}:00:00Z">${hours} hours ago</time></p><form class="usertext" action="#"><input type="hidden" name="id" value="${key}"><div class="usertext-body"><div class="md"><p>${text}</p></div></div></form><ul class="buttons"><li><a href="/c/${key}">permalink</a></li><li><a href="#">save</a></li><li><a href="#">reply</a></li></ul></div>`;
+
+describe("comments shown in edit-in-place forms", () => {
+  it("keeps each comment's text and drops the controls every comment repeats", () => {
+    const comments = [
+      comment("o8nd42m", "glazer", 5, "Thin coats help, and so does sanding the old wash off first."),
+      comment("o8n5jvy", "throwdown", 4, "I switched to a wash with alumina hydrate and it stopped flaking."),
+      comment("qq71bz0", "kilnsitter", 3, "Check the shelves are clean and dry before you brush it on."),
+    ].join("");
+    const html = `<html><head><title>Kiln wash flaking</title></head><body><header><a href="/">Pottery</a></header><div class="content"><h1>Kiln wash flaking</h1><p class="intro">Posted by glazer. My kiln wash flakes after every firing, what am I doing wrong?</p><form class="search" action="/search"><label>Search</label><input name="q"></form><div class="commentarea">${comments}</div></div></body></html>`;
+    const { markdown } = extractMainContent(html, "https://pottery.example/r/kilns/1");
+    expect(markdown).toBe(
+      [
+        "# Kiln wash flaking",
+        "Posted by glazer. My kiln wash flakes after every firing, what am I doing wrong?",
+        "[glazer](https://pottery.example/user/glazer) 5 hours ago",
+        "Thin coats help, and so does sanding the old wash off first.",
+        "[throwdown](https://pottery.example/user/throwdown) 4 hours ago",
+        "I switched to a wash with alumina hydrate and it stopped flaking.",
+        "[kilnsitter](https://pottery.example/user/kilnsitter) 3 hours ago",
+        "Check the shelves are clean and dry before you brush it on.",
+      ].join("\n\n"),
+    );
+  });
+});
+
+describe("paragraphs a thread repeats", () => {
+  const first =
+    "My kiln wash flakes after every firing, and the chips land on the glazed pots on the shelf below.";
+  const question =
+    "**Which clay body do you throw most, and why did you settle on it after all these years?**";
+  it("keeps a post once when a reply shows it again (a parent-post preview), leaving code, bold questions and short lines", () => {
+    const markdown = [
+      `- ${first}`,
+      "  ",
+      "  Any idea what I am doing wrong?",
+      `- ${first}`,
+      "  ",
+      "  Your coats are too thick: two thin coats, each left to dry.",
+      "",
+      "```",
+      "wash: 50 alumina hydrate, 50 kaolin, water to cream",
+      "```",
+      "",
+      "glazer",
+      "",
+      "```",
+      "wash: 50 alumina hydrate, 50 kaolin, water to cream",
+      "```",
+      "",
+      "glazer",
+      "",
+      question,
+      "",
+      question,
+    ].join("\n");
+    expect(dropRepeatedParagraphs(markdown)).toBe(
+      [
+        `- ${first}`,
+        "  ",
+        "  Any idea what I am doing wrong?",
+        "  ",
+        "  Your coats are too thick: two thin coats, each left to dry.",
+        "",
+        "```",
+        "wash: 50 alumina hydrate, 50 kaolin, water to cream",
+        "```",
+        "",
+        "glazer",
+        "",
+        "```",
+        "wash: 50 alumina hydrate, 50 kaolin, water to cream",
+        "```",
+        "",
+        "glazer",
+        "",
+        question,
+        "",
+        question,
+      ].join("\n"),
+    );
+  });
+});
