@@ -10,6 +10,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { mcpAuthRouter } from "@modelcontextprotocol/sdk/server/auth/router.js";
 import express from "express";
+import { keepIdleConnections } from "./keep-alive.ts";
 import { TestOAuthProvider } from "./mcp-oauth-server.ts";
 import { createTestMcpHandler } from "./mcp-test-server.ts";
 
@@ -100,7 +101,7 @@ function mountTenants(app: express.Express, make: () => Handler): void {
 }
 
 async function listen(app: express.Express): Promise<{ server: Server; origin: string }> {
-  const server = createServer(app);
+  const server = keepIdleConnections(createServer(app));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import protobuf from "protobufjs";
+import { keepIdleConnections } from "./keep-alive.ts";
 
 const PROTO = `syntax = "proto3";
 message ExportTraceServiceRequest { repeated ResourceSpans resource_spans = 1; }
@@ -139,6 +140,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     sockets.add(s);
     s.on("close", () => sockets.delete(s));
   });
+  keepIdleConnections(collector);
   await new Promise<void>((r) => collector.listen(0, "127.0.0.1", r));
   const port = (collector.address() as AddressInfo).port;
   const down = () =>
@@ -171,6 +173,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     }
     send(res, 404, { error: "unknown control" });
   });
+  keepIdleConnections(control);
   await new Promise<void>((r) => control.listen(0, "127.0.0.1", r));
   return {
     url: `http://127.0.0.1:${port}`,

@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { browserPages } from "./browser-pages.ts";
+import { keepIdleConnections } from "./keep-alive.ts";
 import { handleReceiver } from "./receiver.ts";
 
 /** A route handler of the page server. */
@@ -41,6 +42,7 @@ export async function startPageServer(): Promise<{ url: string; close(): Promise
       res.end(String(err));
     }
   });
+  keepIdleConnections(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

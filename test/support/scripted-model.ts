@@ -15,6 +15,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { keepIdleConnections } from "./keep-alive.ts";
 import {
   completionBody,
   envelope,
@@ -290,6 +291,7 @@ export async function startScriptedModel(opts: ScriptedModelOptions = {}): Promi
       else sendJson(res, 500, errorBody(err instanceof Error ? err.message : String(err), 500));
     });
   });
+  keepIdleConnections(server);
   server.on("connection", (socket: Socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));

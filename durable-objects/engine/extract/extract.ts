@@ -21,7 +21,7 @@ import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
 import { placeStreamedSegments, removeJunkTags, repairBody, streamPlaceholder } from "./page-repair";
-import { dropRepeatedQuotes, postsIn, type Thread } from "./post-lists";
+import { dropRepeatedParagraphs, dropRepeatedQuotes, postsIn, type Thread } from "./post-lists";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
@@ -211,7 +211,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // A page rendered by script alone still describes itself: its description is better than nothing.
   if (markdown.length < description.length) markdown = description;
   // A reply quoting an earlier post repeats it: the thread keeps the post once.
-  if (kind === "forum" || thread) markdown = dropRepeatedQuotes(markdown);
+  if (kind === "forum" || thread) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
   if (kind === "product") markdown = withProductDescription(dropRepeatedBlocks(markdown), ld);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;

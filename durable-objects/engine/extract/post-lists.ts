@@ -186,6 +186,44 @@ export function dropRepeatedQuotes(markdown: string): string {
   return out.join("\n").replace(/\n{3,}/g, "\n\n");
 }
 
+/** A block of a thread's Markdown repeating an earlier one is dropped when it holds at least this many characters of words (names and dates repeat). */
+export const MIN_REPEATED_BLOCK_CHARS = 80;
+
+/**
+ * Drops, from a thread's Markdown, the paragraphs that repeat an earlier paragraph word for word
+ * (a reply showing the post it answers, a parent-post preview): the thread keeps each text once.
+ * Fenced code and wholly emphasized lines (questions, headings) are left alone.
+ */
+export function dropRepeatedParagraphs(markdown: string): string {
+  const seen = new Set<string>();
+  // Paragraphs and list items, their separators kept (odd indexes) so what stays reads as before.
+  const parts = markdown.split(PARAGRAPH_BREAK);
+  let out = "";
+  let fenced = false;
+  for (let i = 0; i < parts.length; i += 2) {
+    const block = parts[i];
+    const fences = block.match(FENCE)?.length ?? 0;
+    const inCode = fenced || fences > 0;
+    if (fences % 2) fenced = !fenced;
+    const key = inCode || EMPHASIZED.test(block) ? "" : wordsOf(block.replace(LIST_MARK, ""));
+    if (key.length >= MIN_REPEATED_BLOCK_CHARS) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    out += (i && out ? parts[i - 1] : "") + block;
+  }
+  return out;
+}
+
+/** Where a thread's Markdown splits into paragraphs: blank lines (spaces allowed), or a new list item. */
+const PARAGRAPH_BREAK = /(\n(?:[ \t]*\n)+|\n(?=[ \t]*(?:[-*+]|\d+\.)[ \t]))/;
+/** A list item's marker at the start of a paragraph. */
+const LIST_MARK = /^\s*(?:[-*+]|\d+\.)\s+/;
+/** A paragraph set in bold or italics whole: a heading or a question, which a page may repeat (an interview asks each guest). */
+const EMPHASIZED = /^\s*(?:[-*+]\s+)?(\*\*|__|\*|_)[^\n]*\1\s*$/;
+/** A code fence line. */
+const FENCE = /^\s*(```|~~~)/gm;
+
 /** A post's text in a form (edit-in-place comments) sits within this many levels below the post. */
 export const POST_FORM_DEPTH = 3;
 /** ... and its paragraphs hold at least this share of the form's text. */

@@ -4,6 +4,7 @@ import type { DomDocument } from "../../../../durable-objects/engine/extract/dom
 import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
 import { readJsonLd } from "../../../../durable-objects/engine/extract/metadata";
 import { pageKind } from "../../../../durable-objects/engine/extract/page-kind";
+import { dropRepeatedParagraphs } from "../../../../durable-objects/engine/extract/post-lists";
 
 const kindOf = (html: string) =>
   pageKind(parseHTML(html).document as unknown as DomDocument, readJsonLd(html));
@@ -71,6 +72,64 @@ describe("comments shown in edit-in-place forms", () => {
         "[kilnsitter](https://pottery.example/user/kilnsitter) 3 hours ago",
         "Check the shelves are clean and dry before you brush it on.",
       ].join("\n\n"),
+    );
+  });
+});
+
+describe("paragraphs a thread repeats", () => {
+  const first =
+    "My kiln wash flakes after every firing, and the chips land on the glazed pots on the shelf below.";
+  const question =
+    "**Which clay body do you throw most, and why did you settle on it after all these years?**";
+  it("keeps a post once when a reply shows it again (a parent-post preview), leaving code, bold questions and short lines", () => {
+    const markdown = [
+      `- ${first}`,
+      "  ",
+      "  Any idea what I am doing wrong?",
+      `- ${first}`,
+      "  ",
+      "  Your coats are too thick: two thin coats, each left to dry.",
+      "",
+      "```",
+      "wash: 50 alumina hydrate, 50 kaolin, water to cream",
+      "```",
+      "",
+      "glazer",
+      "",
+      "```",
+      "wash: 50 alumina hydrate, 50 kaolin, water to cream",
+      "```",
+      "",
+      "glazer",
+      "",
+      question,
+      "",
+      question,
+    ].join("\n");
+    expect(dropRepeatedParagraphs(markdown)).toBe(
+      [
+        `- ${first}`,
+        "  ",
+        "  Any idea what I am doing wrong?",
+        "  ",
+        "  Your coats are too thick: two thin coats, each left to dry.",
+        "",
+        "```",
+        "wash: 50 alumina hydrate, 50 kaolin, water to cream",
+        "```",
+        "",
+        "glazer",
+        "",
+        "```",
+        "wash: 50 alumina hydrate, 50 kaolin, water to cream",
+        "```",
+        "",
+        "glazer",
+        "",
+        question,
+        "",
+        question,
+      ].join("\n"),
     );
   });
 });
