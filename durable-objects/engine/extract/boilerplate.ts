@@ -9,7 +9,7 @@ import { lazyTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { cleanForumPosts } from "./forum-posts";
 import type { PageKind } from "./page-kind";
-import { removeRepeatedControls, type Thread } from "./post-lists";
+import { JOIN_HEADING, removeRepeatedControls, type Thread } from "./post-lists";
 
 /** Class/id fragments of cookie and consent managers. */
 const CONSENT_ATTR = /cookie|consent|gdpr|onetrust|cookiebot|usercentrics|didomi|qc-cmp/i;
@@ -101,5 +101,7 @@ export function removeBoilerplate(root: DomElement, kind: PageKind): Thread | nu
   // A page that does not say it is a forum shows a thread only by its dated posts.
   const thread = kind === "forum" || kind === "other" ? removeRepeatedControls(root, kind === "other") : null;
   removeJunkSections(root);
+  // A thread ends with a call to sign in and reply, shown to guests.
+  if (kind === "forum" || thread) removeJunkSections(root, JOIN_HEADING);
   return thread;
 }

@@ -54,3 +54,27 @@ export function clearMisleadingLabels(root: DomElement): void {
  */
 export const isCodeTab = (el: DomElement) =>
   el.getAttribute("role") === "tabpanel" && el.querySelector("pre") !== null;
+
+/** The region may replace Readability's article from this many times its text... */
+export const STRUCTURED_REGION_OVER_ARTICLE = 1.1;
+/** ... when it holds at least this many more headings and code blocks (the ones Readability dropped). */
+export const MIN_MISSED_STRUCTURE = 2;
+const STRUCTURE = "pre";
+
+/**
+ * Whether the page's region should replace Readability's article though it is not much longer:
+ * it holds the same text plus the headings and code blocks Readability dropped (a documentation
+ * page: a section's heading or a code sample is what its reader needs most).
+ */
+export function regionKeepsStructure(
+  region: DomElement,
+  regionChars: number,
+  article: DomElement,
+  articleChars: number,
+): boolean {
+  if (regionChars < articleChars * STRUCTURED_REGION_OVER_ARTICLE) return false;
+  return (
+    region.querySelectorAll(STRUCTURE).length - article.querySelectorAll(STRUCTURE).length >=
+    MIN_MISSED_STRUCTURE
+  );
+}

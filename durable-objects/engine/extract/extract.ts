@@ -12,7 +12,7 @@ import { inCode } from "./code-blocks";
 import { cleanProductCards } from "./collection-page";
 import { markControlledPanels } from "./controlled-panels";
 import { isDisclosedPanel, keptButton } from "./disclosures";
-import { clearMisleadingLabels, isCodeTab } from "./doc-pages";
+import { clearMisleadingLabels, isCodeTab, regionKeepsStructure } from "./doc-pages";
 import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
@@ -197,7 +197,9 @@ export function extractMainContent(html: string, url?: string): Extracted {
       (articleChars < MIN_ARTICLE_CHARS ||
         (kind === "article"
           ? textBesideComments(region.node, region.chars) > articleChars * REGION_OVER_PARTIAL_ARTICLE
-          : region.chars > articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE))));
+          : region.chars > articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE) ||
+            (article?.content != null &&
+              regionKeepsStructure(region.node, region.chars, article.content, articleChars)))));
   const chosen = useRegion ? region?.node : article?.content;
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
   // An article read from its region (Readability found too little) loses its junk-labelled blocks as Readability's would.

@@ -224,6 +224,10 @@ const EMPHASIZED = /^\s*(?:[-*+]\s+)?(\*\*|__|\*|_)[^\n]*\1\s*$/;
 /** A code fence line. */
 const FENCE = /^\s*(```|~~~)/gm;
 
+/** Headings of a thread's call to join (a guest's sign-in or reply box), not anything posted. */
+export const JOIN_HEADING =
+  /^(create an account( or (sign|log) in)?( to (comment|reply|post|participate|join))?|(sign|log) in( or (register|sign up))? to (comment|reply|post|participate|join)|join the (conversation|discussion)|want to (join|add to) the (conversation|discussion)\??|reply to this (topic|thread)|post a reply)$/i;
+
 /** A post's text in a form (edit-in-place comments) sits within this many levels below the post. */
 export const POST_FORM_DEPTH = 3;
 /** ... and its paragraphs hold at least this share of the form's text. */

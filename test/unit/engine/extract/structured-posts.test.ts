@@ -133,3 +133,22 @@ describe("paragraphs a thread repeats", () => {
     );
   });
 });
+
+describe("a thread's call to join", () => {
+  it("drops the guest's sign-in box under the last post", () => {
+    const post = (n: number, who: string, text: string) =>
+      `<article class="post" id="post-${n}"><a href="/u/${who}">${who}</a> <time datetime="2026-02-0${n}">2 Feb</time><div class="post-body"><p>${text}</p></div></article>`;
+    const html = `<html><head><title>Bisque before glaze?</title></head><body><div class="topic"><h1>Bisque before glaze?</h1>${post(1, "glazer", "Do you always bisque fire before glazing, or do some of you single fire your pots?")}${post(2, "throwdown", "I single fire small pieces, but bigger ones crack unless I bisque them first.")}${post(3, "kilnsitter", "Bisque every time here: the glaze goes on evenly and handling is easier.")}<div class="guest-teaser"><h2>Create an account or sign in to comment</h2><p>You need to be a member in order to leave a comment</p><div><h3>Create an account</h3><p>Sign up for a new account in our community. It's easy!</p><h3>Sign in</h3><p>Already have an account? Sign in here.</p></div></div></div></body></html>`;
+    const { markdown } = extractMainContent(html, "https://pottery.example/t/8");
+    expect(markdown).toBe(
+      [
+        "[glazer](https://pottery.example/u/glazer)",
+        "Do you always bisque fire before glazing, or do some of you single fire your pots?",
+        "[throwdown](https://pottery.example/u/throwdown)",
+        "I single fire small pieces, but bigger ones crack unless I bisque them first.",
+        "[kilnsitter](https://pottery.example/u/kilnsitter)",
+        "Bisque every time here: the glaze goes on evenly and handling is easier.",
+      ].join("\n\n"),
+    );
+  });
+});
