@@ -25,7 +25,7 @@ import { dropRepeatedParagraphs, dropRepeatedQuotes, postsIn, type Thread } from
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
-import { lowerMicrodataNames } from "./structured-posts";
+import { lowerMicrodataNames, withLdThread } from "./structured-posts";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -210,6 +210,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   let markdown = chosen ? toMarkdown(chosen) : "";
   // A page rendered by script alone still describes itself: its description is better than nothing.
   if (markdown.length < description.length) markdown = description;
+  // A thread rendered by script may still state its posts in JSON-LD.
+  if (kind === "forum") markdown = withLdThread(markdown, ld);
   // A reply quoting an earlier post repeats it: the thread keeps the post once.
   if (kind === "forum" || thread) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
   if (kind === "product") markdown = withProductDescription(dropRepeatedBlocks(markdown), ld);

@@ -152,3 +152,42 @@ describe("a thread's call to join", () => {
     );
   });
 });
+
+describe("threads rendered by script", () => {
+  it("reads the posts the page states in JSON-LD when its HTML shows none", () => {
+    const thread = {
+      "@context": "https://schema.org",
+      "@type": "DiscussionForumPosting",
+      headline: "Bisque before glaze?",
+      text: "<p>Do you always bisque fire before glazing, or do some of you single fire your pots?</p>",
+      author: { "@type": "Person", name: "glazer" },
+      datePublished: "2026-02-01",
+      comment: [
+        {
+          "@type": "Comment",
+          text: "I single fire small pieces &amp; bisque the big ones.",
+          author: { name: "throwdown" },
+          datePublished: "2026-02-02",
+        },
+        {
+          "@type": "Comment",
+          text: "<p>Bisque every time.</p><p>The glaze goes on evenly.</p>",
+          author: { name: "kilnsitter" },
+        },
+      ],
+    };
+    const html = `<html><head><title>Bisque before glaze?</title>${ld(JSON.stringify(thread))}</head><body><div id="app"><div class="spinner">Loading…</div></div></body></html>`;
+    const { markdown } = extractMainContent(html, "https://pottery.example/t/8");
+    expect(markdown).toBe(
+      [
+        "glazer · 2026-02-01",
+        "Do you always bisque fire before glazing, or do some of you single fire your pots?",
+        "throwdown · 2026-02-02",
+        "I single fire small pieces & bisque the big ones.",
+        "kilnsitter",
+        "Bisque every time.",
+        "The glaze goes on evenly.",
+      ].join("\n\n"),
+    );
+  });
+});
