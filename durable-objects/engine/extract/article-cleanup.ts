@@ -2,7 +2,7 @@
  * Cleanup of the article Readability picked: the repeated title, bylines and dates, link lists,
  * and the "more stories" tail that news pages append after the text.
  */
-import { linkTextLength, shortText, textLength, textOf } from "./dom-text";
+import { lazyTextLength, linkTextLength, shortText, textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
 /** Headings that open the boilerplate tail of an article. */
@@ -58,7 +58,7 @@ function following(el: DomElement, root: DomElement): { text: number; links: num
   return { text, links };
 }
 
-function cutTail(root: DomElement, total: number): void {
+function cutTail(root: DomElement, total: () => number): void {
   for (const el of [...root.querySelectorAll("h2, h3, h4, h5, h6, strong, b, p, div, span, header")]) {
     if (!isInside(el, root) || el.querySelector("a, p")) continue;
     const text = shortText(el, MAX_TAIL_HEADING_CHARS) ?? "";
@@ -66,8 +66,8 @@ function cutTail(root: DomElement, total: number): void {
     const after = following(el, root);
     // A tail is links to other pages, or short; prose after the heading is more of the article.
     const prose = PROSE_TAIL_HEADING.test(text) ? AUTHOR_TAIL_SHARE : PROSE_TAIL_SHARE;
-    const tail = after.links >= after.text * TAIL_LINK_DENSITY || after.text < total * prose;
-    if (after.text < total * MAX_TAIL_SHARE && tail) {
+    const tail = after.links >= after.text * TAIL_LINK_DENSITY || after.text < total() * prose;
+    if (after.text < total() * MAX_TAIL_SHARE && tail) {
       removeFollowing(el, root);
       return;
     }
@@ -109,5 +109,5 @@ export function cleanArticle(root: DomElement, title: string): void {
     const length = (list.textContent ?? "").length;
     if (length < total * 0.3 && linkDensity(list, length) >= LINK_LIST_DENSITY) list.remove();
   }
-  cutTail(root, textLength(root));
+  cutTail(root, lazyTextLength(root));
 }

@@ -5,7 +5,7 @@
  */
 import { isInside } from "./article-cleanup";
 import { labelOf } from "./dom-shape";
-import { textLength } from "./dom-text";
+import { lazyTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { cleanForumPosts } from "./forum-posts";
 import type { PageKind } from "./page-kind";
@@ -37,12 +37,12 @@ export const KIND_JUNK_SHARE = 0.3;
 const HEADING = /^H[1-6]$/;
 
 function removeLabelled(root: DomElement, pattern: RegExp, share: number, text?: RegExp): void {
-  const total = textLength(root) || 1;
+  const total = lazyTextLength(root);
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     if (!pattern.test(labelOf(el)) || !isInside(el, root)) continue;
     if (el.querySelector("main, article, h1")) continue;
     const length = textLength(el);
-    if (length >= total * share) continue;
+    if (length >= (total() || 1) * share) continue;
     if (text && length > 0 && !text.test(el.textContent ?? "")) continue;
     el.remove();
   }
@@ -67,11 +67,12 @@ export function removeJunkSections(
   pattern = JUNK_HEADING,
   share = JUNK_SECTION_SHARE,
 ): void {
-  const limit = (textLength(root) || 1) * share;
+  const total = lazyTextLength(root);
   for (const heading of [...root.querySelectorAll("h2, h3, h4, h5, h6")]) {
     if (!isInside(heading, root)) continue;
     const text = (heading.textContent ?? "").replace(/\s+/g, " ").trim();
     if (text.length > 60 || !pattern.test(text)) continue;
+    const limit = (total() || 1) * share;
     const section = sectionOf(heading, root, limit);
     if (section) {
       section.remove();

@@ -47,8 +47,11 @@ const DISCUSSION_ATTR = /comment|repl(y|ies)|review|discussion/i;
 
 /** The cards of `el` when its children are a run of linked cards of one shape, or null. */
 function cardsOf(el: DomElement, minCards: number): CardList | null {
+  // Children are counted up to the minimum first: most elements have few, and listing them costs more.
+  let n = 0;
+  for (let c = el.firstElementChild; c && n < minCards; c = c.nextElementSibling) n++;
+  if (n < minCards) return null;
   const children = el.children;
-  if (children.length < minCards) return null;
   if (DISCUSSION_ATTR.test(labelOf(el))) return null;
   const shapes = new Map<string, number>();
   for (let i = 0; i < children.length; i++) {

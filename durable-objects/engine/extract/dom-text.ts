@@ -47,6 +47,22 @@ export const textOf = (el: DomElement) => foldText(el.textContent ?? "");
 /** Characters of the element's text, whitespace folded and trimmed. */
 export const textLength = (el: DomElement) => foldedLength(el.textContent ?? "");
 
+/**
+ * The element's `textLength`, measured when first asked and then kept: a pass that finds nothing to
+ * remove never reads the whole text. Ask it before the pass changes the tree (its first removal
+ * always follows a comparison with it), so that it is the length before the pass.
+ */
+export function lazyTextLength(
+  el: DomElement,
+  measure: (el: DomElement) => number = textLength,
+): () => number {
+  let n = -1;
+  return () => {
+    if (n < 0) n = measure(el);
+    return n;
+  };
+}
+
 /** Characters of the text of the element's links, measured as `textLength`. */
 export function linkTextLength(el: DomElement): number {
   let n = 0;

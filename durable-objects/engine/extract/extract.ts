@@ -13,7 +13,7 @@ import { cleanProductCards } from "./collection-page";
 import { markControlledPanels } from "./controlled-panels";
 import { isDisclosedPanel, keptButton } from "./disclosures";
 import { clearMisleadingLabels, isCodeTab, regionKeepsStructure } from "./doc-pages";
-import { textLength } from "./dom-text";
+import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { isShortControl, junkLabel } from "./junk-labels";
@@ -76,13 +76,13 @@ function removePageJunk(doc: DomDocument, kind: PageKind): void {
 const FORUM_POST_ATTR = /comment|author|byline|dateline|timestamp|disqus/i;
 
 function removeArticleJunk(root: DomElement, kind: PageKind): void {
-  const total = (root.textContent ?? "").length;
+  const total = lazyTextLength(root, (el) => (el.textContent ?? "").length);
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     if (!isInside(el, root)) continue;
     const label = junkLabel(el);
     if (!(JUNK_ATTR.test(label) || isShortControl(el, label)) || inCode(el)) continue;
     if (kind === "forum" && FORUM_POST_ATTR.test(label)) continue;
-    if ((el.textContent ?? "").length < total * JUNK_SHARE) el.remove();
+    if ((el.textContent ?? "").length < total() * JUNK_SHARE) el.remove();
   }
   removeFigures(root);
 }

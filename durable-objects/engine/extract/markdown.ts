@@ -33,8 +33,11 @@ service.addRule("listItem", {
     let prefix = "- ";
     if (parent?.nodeName === "OL") {
       const start = Number(parent.getAttribute("start") ?? "1");
-      const index = [...parent.querySelectorAll(":scope > li")].indexOf(el);
-      prefix = `${(Number.isFinite(start) ? start : 1) + Math.max(index, 0)}. `;
+      // The item's place among the list's items (a sibling count: a `:scope` query per item is quadratic).
+      let index = 0;
+      for (let s = el.previousElementSibling; s; s = s.previousElementSibling)
+        if (s.tagName === "LI") index++;
+      prefix = `${(Number.isFinite(start) ? start : 1) + index}. `;
     }
     const body = content
       .replace(/^\n+/, "")

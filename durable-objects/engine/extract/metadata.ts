@@ -112,7 +112,6 @@ export function readMetadata(doc: DomDocument, ld: LdNode[]): PageMetadata {
   const main = ld.find((n) => ldIs(n, CREATIVE) && n.headline) ?? ld.find((n) => ldIs(n, CREATIVE));
   const site = ld.find((n) => ldIs(n, /^website$/i));
   const publisher = main?.publisher ?? ld.find((n) => ldIs(n, /^organization$/i));
-  const timeEl = doc.querySelector("time[datetime][itemprop~=datePublished], article time[datetime]");
   const out: PageMetadata = {
     title:
       clean(main?.headline) ??
@@ -137,7 +136,12 @@ export function readMetadata(doc: DomDocument, ld: LdNode[]): PageMetadata {
           "parsely-pub-date",
           "sailthru.date",
         ) ??
-        clean(timeEl?.getAttribute("datetime")),
+        // A whole-page query, run only when no statement of the date was found.
+        clean(
+          doc
+            .querySelector("time[datetime][itemprop~=datePublished], article time[datetime]")
+            ?.getAttribute("datetime"),
+        ),
     ),
     site_name: meta("og:site_name", "application-name") ?? nameOf(site?.name) ?? nameOf(publisher),
     language:

@@ -6,7 +6,7 @@
  */
 import { isInside } from "./article-cleanup";
 import { isDisclosedPanel } from "./disclosures";
-import { linkTextLength, textLength } from "./dom-text";
+import { lazyTextLength, linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { desktopDisplay, FOLDED_HIDING, foldedPanels } from "./folded-content";
 import { isChromeDrawer, isFoldedByClass, isShortControl, junkLabel, SKIP_ATTR } from "./junk-labels";
@@ -46,7 +46,7 @@ function holdsProse(el: DomElement): boolean {
 
 /** Removes page chrome that holds little of the page's text (a wrapper labelled "header" is kept). */
 export function removeChrome(root: DomElement, share = 0.25): void {
-  const total = textLength(root) || 1;
+  const total = lazyTextLength(root);
   const folded = foldedPanels(root, FOLDED_HIDING);
   for (const el of [...root.querySelectorAll(CHROME_SELECTOR)]) {
     if (
@@ -55,7 +55,7 @@ export function removeChrome(root: DomElement, share = 0.25): void {
     )
       continue;
     if (folded.has(el) || isDisclosedPanel(el)) continue;
-    if (textLength(el) < total * (el.matches(DIALOG) ? DIALOG_SHARE : share)) el.remove();
+    if (textLength(el) < (total() || 1) * (el.matches(DIALOG) ? DIALOG_SHARE : share)) el.remove();
   }
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     const label = junkLabel(el);
@@ -72,7 +72,7 @@ export function removeChrome(root: DomElement, share = 0.25): void {
     if (!widget && !hidden && !CHROME_ATTR.test(label) && !isChromeDrawer(el, label)) continue;
     if (el.tagName === "BODY" || el.tagName === "MAIN" || !isInside(el, root)) continue;
     // Filters, pagers and upsells are never the content: only a block holding most of the text is kept.
-    if (textLength(el) < total * (widget ? WIDGET_SHARE : share)) el.remove();
+    if (textLength(el) < (total() || 1) * (widget ? WIDGET_SHARE : share)) el.remove();
   }
 }
 
@@ -94,14 +94,13 @@ export function removeProductGrids(root: DomElement): void {
 
 /** The landmark holding the main content, when the page marks one that holds most of its text. */
 function landmark(body: DomElement): DomElement | null {
-  const total = textLength(body) || 1;
   let best: DomElement | null = null;
   let bestLength = 0;
   for (const el of body.querySelectorAll("main, [role=main], #main-content, #maincontent, #content-main")) {
     const length = textLength(el);
     if (length > bestLength) [best, bestLength] = [el, length];
   }
-  return best && bestLength >= total * 0.3 ? best : null;
+  return best && bestLength >= (textLength(body) || 1) * 0.3 ? best : null;
 }
 
 /** On a product page the region goes down to the child holding this share of its non-link text. */

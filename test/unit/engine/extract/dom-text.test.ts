@@ -1,7 +1,13 @@
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
-import { foldedLength, shortText, textLength } from "../../../../durable-objects/engine/extract/dom-text";
+import {
+  foldedLength,
+  lazyTextLength,
+  shortText,
+  textLength,
+} from "../../../../durable-objects/engine/extract/dom-text";
 import type { DomElement } from "../../../../durable-objects/engine/extract/dom-types";
+import { toMarkdown } from "../../../../durable-objects/engine/extract/markdown";
 
 const el = (html: string) =>
   parseHTML(`<!doctype html><html><head></head><body>${html}</body></html>`).document
@@ -22,5 +28,21 @@ describe("text measures", () => {
     expect(shortText(line, 20)).toBe("Published 1 May");
     expect(shortText(line, 12)).toBeNull();
     expect(shortText(el("<p>     </p>"), 0)).toBe("");
+  });
+
+  it("measures a lazy length once, when first asked, and keeps it", () => {
+    const body = el("<p>one</p><p>two</p>");
+    const total = lazyTextLength(body);
+    body.querySelector("p")?.remove();
+    expect(total()).toBe("two".length);
+    body.querySelector("p")?.remove();
+    expect(total()).toBe("two".length);
+  });
+});
+
+describe("markdown", () => {
+  it("numbers ordered list items by their place among the items, from the list's start", () => {
+    const body = el('<ol start="3"><li>three</li><!-- note --><li>four</li> <li>five</li></ol>');
+    expect(toMarkdown(body)).toBe("3. three\n4. four\n5. five");
   });
 });
