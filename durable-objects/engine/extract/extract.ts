@@ -3,15 +3,13 @@
  * cookie banners, ads), Readability picks the article, and the result becomes Markdown.
  */
 import { Readability } from "@mozilla/readability";
-import { parseHTML } from "linkedom";
 import { cleanArticle, isInside } from "./article-cleanup";
 import { removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import { dominantCardList, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
 import { inCode } from "./code-blocks";
 import { cleanProductCards } from "./collection-page";
-import { markControlledPanels } from "./controlled-panels";
-import { isDisclosedPanel, keptButton } from "./disclosures";
+import { isDisclosedPanel } from "./disclosures";
 import { clearMisleadingLabels, isCodeTab, regionKeepsStructure } from "./doc-pages";
 import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
@@ -20,12 +18,13 @@ import { isShortControl, junkLabel } from "./junk-labels";
 import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
-import { placeStreamedSegments, removeJunkTags, repairBody, streamPlaceholder } from "./page-repair";
+import { removeJunkTags } from "./page-repair";
+import { parsePage } from "./parse-page";
 import { dropRepeatedParagraphs, dropRepeatedQuotes, postsIn, type Thread } from "./post-lists";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
-import { lowerMicrodataNames, withLdThread } from "./structured-posts";
+import { withLdThread } from "./structured-posts";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -40,14 +39,6 @@ export const JUNK_SHARE = 0.3;
 /** Class/id words of boilerplate blocks. */
 const JUNK_ATTR =
   /(^|[\s_-])(cookie|consent|gdpr|newsletter|subscribe|signup|paywall|promo|advert|ads?|sponsor|social|share|sharing|related|recommend|outbrain|taboola|comments?|disqus|breadcrumbs?|sidebar|nav|navbar|menu|footer|masthead|popup|modal|banner|toolbar|caption|credits?|byline|author|dateline|timestamp|tags|topics|gallery|slideshow|print)($|[\s_-])/i;
-
-/** Blocks dropped from the HTML text before parsing, as a browser would end them (much cheaper than parsing them); a video or audio element shows its text only where it cannot play. */
-const RAW_JUNK =
-  /<(script|style|svg|noscript|template|nav|aside|footer|select|button|iframe|canvas|object|video|audio)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<(?:link|input)\b[^>]*>/gi;
-
-/** Attributes no step reads (script state, responsive image lists), cut from tags before parsing to parse less. */
-const HEAVY_ATTR = /\s(?:data-[\w.:-]+|srcset|sizes)\s*=\s*(?:"[^"]*"|'[^']*')/gi;
-const HEAVY_ATTR_TAG = /<[a-z][\w-]*(?:\s[^>]*?)?\s(?:data-[\w.:-]+|srcset|sizes)\s*=[^>]*>/gi;
 
 /** The main content of a page. */
 export interface Extracted {
@@ -87,25 +78,6 @@ function removeArticleJunk(root: DomElement, kind: PageKind): void {
   removeFigures(root);
 }
 
-/** A `<noscript>` longer than this is the page's content for crawlers (forums render so): it is kept. */
-export const CONTENT_NOSCRIPT_CHARS = 2000;
-
-const stripInner = (markup: string) => markup.replace(RAW_JUNK, "");
-
-/** The HTML with scripts, styles and other never-content blocks cut out of the text. */
-function stripRaw(html: string): string {
-  // A stray `<![CDATA[` in HTML is a bogus comment to a browser; linkedom would read CDATA to the end.
-  return html
-    .replace(/<!\[CDATA\[|\]\]>/g, "")
-    .replace(RAW_JUNK, (block, tag: string | undefined) => {
-      if (tag?.toLowerCase() === "template" || block.startsWith("<!--")) return streamPlaceholder(block);
-      if (tag?.toLowerCase() === "button") return keptButton(block, stripInner);
-      if (tag?.toLowerCase() !== "noscript" || block.length < CONTENT_NOSCRIPT_CHARS) return "";
-      return block.replace(/^<noscript\b[^>]*>|<\/noscript\s*>$/gi, "").replace(RAW_JUNK, "");
-    })
-    .replace(HEAVY_ATTR_TAG, (tag) => tag.replace(HEAVY_ATTR, ""));
-}
-
 /** The region replaces Readability's article when it holds this many times its text (a page of sections, cards or posts). */
 export const REGION_OVER_ARTICLE = 1.5;
 /** On a thread Readability's article is often one post or a summary box: it misses the thread when it holds under this share of the posts... */
@@ -123,22 +95,6 @@ const ownTextOf = (el: DomElement) => {
   for (const a of el.querySelectorAll("a")) links += (a.textContent ?? "").length;
   return (el.textContent ?? "").length - links;
 };
-
-/** What streamed rendering leaves in the stripped HTML: placeholder templates, or segments `<div hidden id="S:n">`. */
-const STREAMED_MARKS = /<template[\s>/]|\sid\s*=\s*["']?S:/i;
-
-/** A parsed page, cleaned of what is never content. */
-function parsePage(html: string, url?: string): DomDocument {
-  const clean = lowerMicrodataNames(stripRaw(html));
-  const document = parseHTML(clean).document as unknown as DomDocument;
-  repairBody(document);
-  // The panels an accordion's buttons open are named only by the buttons, cut from `clean`.
-  markControlledPanels(document, html);
-  // Two queries over the whole page, run only when the text shows streamed rendering's marks.
-  if (STREAMED_MARKS.test(clean)) placeStreamedSegments(document);
-  if (url) setBase(document, url);
-  return document;
-}
 
 /** The main region of a page, found on a copy of its body: Readability reads the page untouched. */
 const regionOf = (document: DomDocument, kind: PageKind) =>
@@ -280,14 +236,6 @@ function absolutizeLinks(root: DomElement, url: string): void {
       // An unparseable href stays as the page wrote it.
     }
   }
-}
-
-function setBase(document: DomDocument, url: string): void {
-  if (document.querySelector("base[href]")) return;
-  const head = document.head ?? document.documentElement;
-  const base = document.createElement("base");
-  base.setAttribute("href", url);
-  head?.prepend(base);
 }
 
 /** Readability's article, or null when it finds none or trips over the document. */

@@ -1,0 +1,63 @@
+/**
+ * From HTML text to a parsed page: never-content blocks (scripts, styles, navigation, form
+ * controls) and attributes no step reads are cut from the text before parsing, which is much
+ * cheaper than parsing them; the parsed page is then repaired as a browser would show it.
+ */
+import { parseHTML } from "linkedom";
+import { markControlledPanels } from "./controlled-panels";
+import { keptButton } from "./disclosures";
+import type { DomDocument } from "./dom-types";
+import { placeStreamedSegments, repairBody, streamPlaceholder } from "./page-repair";
+import { lowerMicrodataNames } from "./structured-posts";
+
+/** Blocks dropped from the HTML text before parsing, as a browser would end them (much cheaper than parsing them); a video or audio element shows its text only where it cannot play. */
+const RAW_JUNK =
+  /<(script|style|svg|noscript|template|nav|aside|footer|select|button|iframe|canvas|object|video|audio)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<(?:link|input)\b[^>]*>/gi;
+
+/** Attributes no step reads (script state, responsive image lists), cut from tags before parsing to parse less. */
+const HEAVY_ATTR = /\s(?:data-[\w.:-]+|srcset|sizes)\s*=\s*(?:"[^"]*"|'[^']*')/gi;
+const HEAVY_ATTR_TAG = /<[a-z][\w-]*(?:\s[^>]*?)?\s(?:data-[\w.:-]+|srcset|sizes)\s*=[^>]*>/gi;
+
+/** A `<noscript>` longer than this is the page's content for crawlers (forums render so): it is kept. */
+export const CONTENT_NOSCRIPT_CHARS = 2000;
+
+const stripInner = (markup: string) => markup.replace(RAW_JUNK, "");
+
+/** The HTML with scripts, styles and other never-content blocks cut out of the text. */
+function stripRaw(html: string): string {
+  // A stray `<![CDATA[` in HTML is a bogus comment to a browser; linkedom would read CDATA to the end.
+  return html
+    .replace(/<!\[CDATA\[|\]\]>/g, "")
+    .replace(RAW_JUNK, (block, tag: string | undefined) => {
+      if (tag?.toLowerCase() === "template" || block.startsWith("<!--")) return streamPlaceholder(block);
+      if (tag?.toLowerCase() === "button") return keptButton(block, stripInner);
+      if (tag?.toLowerCase() !== "noscript" || block.length < CONTENT_NOSCRIPT_CHARS) return "";
+      return block.replace(/^<noscript\b[^>]*>|<\/noscript\s*>$/gi, "").replace(RAW_JUNK, "");
+    })
+    .replace(HEAVY_ATTR_TAG, (tag) => tag.replace(HEAVY_ATTR, ""));
+}
+
+/** What streamed rendering leaves in the stripped HTML: placeholder templates, or segments `<div hidden id="S:n">`. */
+const STREAMED_MARKS = /<template[\s>/]|\sid\s*=\s*["']?S:/i;
+
+/** A parsed page, cleaned of what is never content. */
+export function parsePage(html: string, url?: string): DomDocument {
+  const clean = lowerMicrodataNames(stripRaw(html));
+  const document = parseHTML(clean).document as unknown as DomDocument;
+  repairBody(document);
+  // The panels an accordion's buttons open are named only by the buttons, cut from `clean`.
+  markControlledPanels(document, html);
+  // Two queries over the whole page, run only when the text shows streamed rendering's marks.
+  if (STREAMED_MARKS.test(clean)) placeStreamedSegments(document);
+  if (url) setBase(document, url);
+  return document;
+}
+
+/** Gives the page a base URL, so relative links resolve against the page's address. */
+function setBase(document: DomDocument, url: string): void {
+  if (document.querySelector("base[href]")) return;
+  const head = document.head ?? document.documentElement;
+  const base = document.createElement("base");
+  base.setAttribute("href", url);
+  head?.prepend(base);
+}
