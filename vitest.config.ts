@@ -89,7 +89,7 @@ function workersProject(
       // fetched and evaluated once, not once per file. fresh-storage.ts wipes Durable Objects
       // before each file, so no file sees another's state.
       isolate: false,
-      setupFiles: ["test/support/fresh-storage.ts"],
+      setupFiles: ["test/worker/fresh-storage.ts"],
       testTimeout: 30_000,
       hookTimeout: 30_000,
     },
