@@ -82,6 +82,26 @@ describe("paragraphs a thread repeats", () => {
   const question =
     "**Which clay body do you throw most, and why did you settle on it after all these years?**";
   it("keeps a post once when a reply shows it again (a parent-post preview), leaving code, bold questions and short lines", () => {
+    // Repeated, and all kept: a code block, a short line, a wholly bold question.
+    const sample = "wash: 50 alumina hydrate, 50 kaolin, water to cream";
+    const kept = [
+      "",
+      "```",
+      sample,
+      "```",
+      "",
+      "glazer",
+      "",
+      "```",
+      sample,
+      "```",
+      "",
+      "glazer",
+      "",
+      question,
+      "",
+      question,
+    ];
     const markdown = [
       `- ${first}`,
       "  ",
@@ -89,22 +109,7 @@ describe("paragraphs a thread repeats", () => {
       `- ${first}`,
       "  ",
       "  Your coats are too thick: two thin coats, each left to dry.",
-      "",
-      "```",
-      "wash: 50 alumina hydrate, 50 kaolin, water to cream",
-      "```",
-      "",
-      "glazer",
-      "",
-      "```",
-      "wash: 50 alumina hydrate, 50 kaolin, water to cream",
-      "```",
-      "",
-      "glazer",
-      "",
-      question,
-      "",
-      question,
+      ...kept,
     ].join("\n");
     expect(dropRepeatedParagraphs(markdown)).toBe(
       [
@@ -113,22 +118,7 @@ describe("paragraphs a thread repeats", () => {
         "  Any idea what I am doing wrong?",
         "  ",
         "  Your coats are too thick: two thin coats, each left to dry.",
-        "",
-        "```",
-        "wash: 50 alumina hydrate, 50 kaolin, water to cream",
-        "```",
-        "",
-        "glazer",
-        "",
-        "```",
-        "wash: 50 alumina hydrate, 50 kaolin, water to cream",
-        "```",
-        "",
-        "glazer",
-        "",
-        question,
-        "",
-        question,
+        ...kept,
       ].join("\n"),
     );
   });
