@@ -84,24 +84,8 @@ describe("paragraphs a thread repeats", () => {
   it("keeps a post once when a reply shows it again (a parent-post preview), leaving code, bold questions and short lines", () => {
     // Repeated, and all kept: a code block, a short line, a wholly bold question.
     const sample = "wash: 50 alumina hydrate, 50 kaolin, water to cream";
-    const kept = [
-      "",
-      "```",
-      sample,
-      "```",
-      "",
-      "glazer",
-      "",
-      "```",
-      sample,
-      "```",
-      "",
-      "glazer",
-      "",
-      question,
-      "",
-      question,
-    ];
+    const block = ["", "```", sample, "```", "", "glazer"];
+    const kept = [...block, ...block, "", question, "", question];
     const markdown = [
       `- ${first}`,
       "  ",
