@@ -4,10 +4,9 @@
  * `<br>`, token spans whose class words (`comment`, `tag`) read like page chrome. The sample is
  * one fenced block whatever the shape, its lines kept, and its tokens never taken for junk.
  */
+import { ELEMENT_NODE, TEXT_NODE } from "./dom-text";
 import type { DomElement, DomNode } from "./dom-types";
 
-const ELEMENT_NODE = 1;
-const TEXT_NODE = 3;
 /** Elements that end a line of code when a highlighter prints one element per line. */
 const LINE_BLOCK = /^(DIV|P|LI|TR)$/;
 /** A class token of a highlighter's line wrapper (`line`, `cm-line`, `code-line`), often a span shown as a block. */

@@ -110,7 +110,7 @@ function removeCardWidgets(cards: DomElement[]): void {
     }
 }
 
-/** A text repeated inside one card has at least this many characters and a letter or digit (not a separator). */
+/** A text worth de-duplicating inside one card holds a letter or digit (separators repeat legitimately). */
 const REPEATABLE = /[\p{L}\p{N}]/u;
 
 /** Whether no child of the element holds the same text (the element is where that text sits, not a wrapper of it). */

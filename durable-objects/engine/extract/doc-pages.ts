@@ -57,14 +57,13 @@ export const isCodeTab = (el: DomElement) =>
 
 /** The region may replace Readability's article from this many times its text... */
 export const STRUCTURED_REGION_OVER_ARTICLE = 1.1;
-/** ... when it holds at least this many more headings and code blocks (the ones Readability dropped). */
-export const MIN_MISSED_STRUCTURE = 2;
-const STRUCTURE = "pre";
+/** ... when it holds at least this many more code blocks (the samples Readability dropped). */
+export const MIN_MISSED_CODE_BLOCKS = 2;
 
 /**
  * Whether the page's region should replace Readability's article though it is not much longer:
- * it holds the same text plus the headings and code blocks Readability dropped (a documentation
- * page: a section's heading or a code sample is what its reader needs most).
+ * it holds the same text plus the code blocks Readability dropped (on a documentation page the
+ * code sample is what its reader needs most).
  */
 export function regionKeepsStructure(
   region: DomElement,
@@ -74,7 +73,6 @@ export function regionKeepsStructure(
 ): boolean {
   if (regionChars < articleChars * STRUCTURED_REGION_OVER_ARTICLE) return false;
   return (
-    region.querySelectorAll(STRUCTURE).length - article.querySelectorAll(STRUCTURE).length >=
-    MIN_MISSED_STRUCTURE
+    region.querySelectorAll("pre").length - article.querySelectorAll("pre").length >= MIN_MISSED_CODE_BLOCKS
   );
 }

@@ -1,8 +1,9 @@
 /** Text measures shared by the extraction steps: lengths with whitespace folded, as a reader sees the text. */
 import type { DomElement, DomNode } from "./dom-types";
 
-const ELEMENT_NODE = 1;
-const TEXT_NODE = 3;
+/** DOM node types the text walks tell apart. */
+export const ELEMENT_NODE = 1;
+export const TEXT_NODE = 3;
 const CDATA_NODE = 4;
 
 /** Whether a UTF-16 code unit is whitespace to `\s` in a regular expression. */

@@ -5,7 +5,7 @@
  * posts are rendered by script and absent from the HTML.
  */
 
-import type { LdNode } from "./metadata";
+import { type LdNode, ldIs } from "./metadata";
 
 /** Microdata attribute names in any case other than lower (`itemType=`, `itemProp=`, `ITEMSCOPE`). */
 const MICRODATA_NAME = /(\s)(item(?:type|prop|scope|id|ref))(?=[\s=>/])/gi;
@@ -59,15 +59,10 @@ function postMarkdown(n: LdNode): string {
 /** The thread a page states in JSON-LD (opening post, then its comments and answers) as Markdown, or "" when it states no post text. */
 export function ldThreadMarkdown(ld: LdNode[]): string {
   const nodes = [...ld, ...ld.flatMap((n) => asList(n.mainEntity))];
-  const op = nodes.find((n) => ldIsType(n, THREAD_TYPE) && (n.text || n.articleBody));
+  const op = nodes.find((n) => ldIs(n, THREAD_TYPE) && (n.text || n.articleBody));
   if (!op) return "";
   const replies = [...asList(op.acceptedAnswer), ...asList(op.suggestedAnswer), ...asList(op.comment)];
   return [postMarkdown(op), ...replies.map(postMarkdown)].filter(Boolean).join("\n\n");
-}
-
-function ldIsType(n: LdNode, re: RegExp): boolean {
-  const t = n["@type"];
-  return (Array.isArray(t) ? t : [t]).some((x) => typeof x === "string" && re.test(x));
 }
 
 /** The page's Markdown, or the thread its JSON-LD states when the page shows under LD_POSTS_SHARE of that text. */
