@@ -56,7 +56,16 @@ export function foldedPanels(root: DomElement, hidden: string): Set<DomElement> 
   );
   if (all.length < MIN_FOLDED_PANELS) return new Set();
   const hiddenOnes = new Set(root.querySelectorAll(hidden));
-  return new Set(all.filter((el) => hiddenOnes.has(el)));
+  const folded = new Set<DomElement>();
+  for (const el of all) {
+    if (hiddenOnes.has(el)) folded.add(el);
+    else {
+      // A collapse wrapper around the panel is what hides it (the panel is its one child).
+      const wrapper = el.parentElement;
+      if (wrapper && hiddenOnes.has(wrapper) && wrapper.children.length === 1) folded.add(wrapper);
+    }
+  }
+  return folded;
 }
 
 /** How a page folds a panel away: the attribute, the accessibility flag, or an inline style. */

@@ -23,7 +23,8 @@ const HIDDEN_CLASS =
 const WIDGET_ATTR =
   /(^|[\s_-])(filters?|facets?|facet-?list|swatch(es)?|pagination|pager|sort-?by|sorting|upsell|cross-?sell|recently-?viewed|recommendations?|related-products|you-may-also-like|wishlist|quick-?view|mini-?cart|cart-drawer|sidebar|widget-area)($|[\s_-])/i;
 /** A price as shops print it ($37.00, 19,99 €, £8). */
-const PRICE = /([$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(€|EUR|USD|GBP|zł|kr))/;
+const PRICE =
+  /([$€£¥₹]\s?\d[\d.,]*|\b(EUR|USD|GBP|CAD|AUD|CHF|JPY|INR)\s?\d|\d[\d.,]*\s?(€|EUR|USD|GBP|zł|kr))/;
 /** A grid of at least this many priced cards is a product grid (other products, not this page's text). */
 export const MIN_GRID_CARDS = 3;
 /** A shop or listing widget is removed unless it holds at least this share of the text. */

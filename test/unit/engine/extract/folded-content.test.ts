@@ -40,4 +40,17 @@ describe("text folded away until the reader opens it", () => {
     );
     expect(markdown).not.toContain("Mobile menu text");
   });
+
+  it("keeps accordion panels whose collapse wrapper is what hides them (`display:none` on the panel's parent)", () => {
+    const item = (n: number, q: string, a: string) =>
+      `<button aria-controls="p${n}" id="b${n}">${q}</button><div class="collapse" style="overflow:hidden;display:none"><div role="region" id="p${n}" aria-labelledby="b${n}"><p>${a}</p></div></div>`;
+    const html = page(
+      `${intro}${item(1, "Parts", "Seals, valves and the pressure gauge are replaced at cost when they are worn.")}${item(2, "Report", "The written report lists every check, what was fixed and what to watch.")}<div style="display:none"><p>Promotional strip that never shows.</p></div>`,
+    );
+    const { markdown } = extractMainContent(html, "https://heat.example/service");
+    expect(markdown).toContain(
+      "Seals, valves and the pressure gauge are replaced at cost when they are worn.\n\nThe written report lists every check, what was fixed and what to watch.",
+    );
+    expect(markdown).not.toContain("Promotional strip");
+  });
 });
