@@ -5,6 +5,7 @@
  * `<main>` landmark, or else the densest content block, is kept whole.
  */
 import { isInside } from "./article-cleanup";
+import { isPricedCardPart, wrapsPricedGrid } from "./collection-page";
 import { isDisclosedPanel } from "./disclosures";
 import { lazyTextLength, linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
@@ -60,8 +61,11 @@ export function removeChrome(root: DomElement, share = 0.25): void {
   }
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     const label = junkLabel(el);
-    // A block labelled a filter or a sorter that holds a paragraph of prose is a section (an FAQ accordion).
-    const widget = (WIDGET_ATTR.test(label) && !holdsProse(el)) || isShortControl(el, label, SKIP_ATTR);
+    // A block labelled a filter or a sorter that holds a paragraph of prose is a section (an FAQ
+    // accordion); one that holds the grid of priced cards is its wrapper.
+    const widget =
+      (WIDGET_ATTR.test(label) && !holdsProse(el) && !wrapsPricedGrid(el, label)) ||
+      isShortControl(el, label, SKIP_ATTR);
     // `hidden md:block` is shown on a desktop (a `lg:hidden` twin is left: mobile copies are often the only one);
     // a hidden accordion or tab body is folded content.
     const cls = el.getAttribute("class") ?? "";
@@ -71,6 +75,8 @@ export function removeChrome(root: DomElement, share = 0.25): void {
       !isFoldedByClass(cls) &&
       !isDisclosedPanel(el);
     if (!widget && !hidden && !CHROME_ATTR.test(label) && !isChromeDrawer(el, label)) continue;
+    // A product card labelled by a state (`subscription-eligible`) is a card, not a signup box.
+    if (!widget && !hidden && isPricedCardPart(el, root)) continue;
     if (el.tagName === "BODY" || el.tagName === "MAIN" || !isInside(el, root)) continue;
     // Filters, pagers and upsells are never the content: only a block holding most of the text is kept.
     if (textLength(el) < (total() || 1) * (widget ? WIDGET_SHARE : share)) el.remove();
