@@ -4,6 +4,7 @@
  * once per card) and its widgets (compare boxes, wish lists, swatches, star ratings).
  * The cards are found from their price marks, so a page without prices costs one query.
  */
+import { isInside } from "./article-cleanup";
 import { labelOf, shapeOf } from "./dom-shape";
 import { textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
@@ -37,6 +38,13 @@ function cardOf(mark: DomElement, root: DomElement): DomElement | null {
   return null;
 }
 
+/** Whether the element is a priced card of a grid, or the part of one holding its price (one query, then a climb). */
+export function isPricedCardPart(el: DomElement, root: DomElement): boolean {
+  const mark = el.matches(PRICE_MARK) ? el : el.querySelector(PRICE_MARK);
+  const card = mark ? cardOf(mark, root) : null;
+  return card !== null && (card === el || isInside(el, card));
+}
+
 /** The grids of priced cards under root: each parent with its cards. */
 function pricedGrids(root: DomElement): DomElement[][] {
   const marks = root.querySelectorAll(PRICE_MARK);
@@ -53,6 +61,17 @@ function pricedGrids(root: DomElement): DomElement[][] {
     grids.set(card.parentElement, cards);
   }
   return [...grids.values()].filter((cards) => cards.size >= MIN_PRICED_CARDS).map((cards) => [...cards]);
+}
+
+/** Class/id words of the blocks a shop wraps its grid in along with its filters or pager (`filtering-and-pagination`, `facets-container`). */
+const GRID_WRAPPER_ATTR = /(^|[\s_-])(filter(s|ing)?|facets?|pagination|pager|sort(ing|-?by)?)($|[\s_-])/i;
+
+/** A page of results shows at least this many cards (a slider of other products shows a handful). */
+export const MIN_RESULT_CARDS = 8;
+
+/** Whether a block labelled a filter, sorter or pager is the wrapper of a page of priced results (the content, not the widget). */
+export function wrapsPricedGrid(el: DomElement, label: string): boolean {
+  return GRID_WRAPPER_ATTR.test(label) && pricedGrids(el).some((cards) => cards.length >= MIN_RESULT_CARDS);
 }
 
 /** A run of at least this many adjacent sibling links is a tag list (each card's own tags), not a control. */

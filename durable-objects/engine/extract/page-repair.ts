@@ -49,8 +49,8 @@ export function repairBody(document: DomDocument): void {
   if (after.length) body.append(...after);
 }
 
-/** The opening of a placeholder `<template>` of React's streamed rendering (`B:0` a boundary, `P:0` a segment). */
-const STREAM_PLACEHOLDER = /^<template\s+id="([BP]:\d+)"/i;
+/** The opening of a placeholder `<template>` of React's streamed rendering (`B:0` a boundary, `P:0` a segment; ids are hexadecimal, `B:1a`). */
+const STREAM_PLACEHOLDER = /^<template\s+id="([BP]:[\da-f]+)"/i;
 
 /** The comments that open (`<!--$?-->`, `<!--$-->`, `<!--$!-->`) and close (`<!--/$-->`) a streamed boundary. */
 const BOUNDARY_OPEN = /^<!--\$[?!]?-->$/;
@@ -85,7 +85,7 @@ function removeFallback(slot: DomElement): void {
 export function placeStreamedSegments(document: DomDocument): void {
   for (const segment of [...document.querySelectorAll("div[hidden][id^='S:']")]) {
     const n = (segment.getAttribute("id") ?? "").slice(2);
-    if (!/^\d+$/.test(n)) continue;
+    if (!/^[\da-f]+$/i.test(n)) continue;
     const slot = (document.querySelector(`template[id='P:${n}']`) ??
       document.querySelector(`template[id='B:${n}']`)) as MovableElement | null;
     const node = segment as MovableElement;

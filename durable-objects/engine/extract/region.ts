@@ -5,12 +5,14 @@
  * `<main>` landmark, or else the densest content block, is kept whole.
  */
 import { isInside } from "./article-cleanup";
+import { isPricedCardPart, wrapsPricedGrid } from "./collection-page";
 import { isDisclosedPanel } from "./disclosures";
 import { lazyTextLength, linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { desktopDisplay, FOLDED_HIDING, foldedPanels } from "./folded-content";
 import { isChromeDrawer, isFoldedByClass, isShortControl, junkLabel, SKIP_ATTR } from "./junk-labels";
 import { isPostForm } from "./post-lists";
+import { spokenTwin } from "./spoken-text";
 
 /** Class/id words of page chrome that is never content, whatever the page type. */
 const CHROME_ATTR =
@@ -49,6 +51,8 @@ function holdsProse(el: DomElement): boolean {
 export function removeChrome(root: DomElement, share = 0.25): void {
   const total = lazyTextLength(root);
   const folded = foldedPanels(root, FOLDED_HIDING);
+  // The screen-reader copies of texts shown `aria-hidden` (a sale's old and new price) carry them.
+  const spoken = new Set<DomElement>();
   for (const el of [...root.querySelectorAll(CHROME_SELECTOR)]) {
     if (
       !isInside(el, root) ||
@@ -56,12 +60,17 @@ export function removeChrome(root: DomElement, share = 0.25): void {
     )
       continue;
     if (folded.has(el) || isDisclosedPanel(el)) continue;
+    const twin = spokenTwin(el);
+    if (twin) spoken.add(twin);
     if (textLength(el) < (total() || 1) * (el.matches(DIALOG) ? DIALOG_SHARE : share)) el.remove();
   }
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     const label = junkLabel(el);
-    // A block labelled a filter or a sorter that holds a paragraph of prose is a section (an FAQ accordion).
-    const widget = (WIDGET_ATTR.test(label) && !holdsProse(el)) || isShortControl(el, label, SKIP_ATTR);
+    // A block labelled a filter or a sorter that holds a paragraph of prose is a section (an FAQ
+    // accordion); one that holds the grid of priced cards is its wrapper.
+    const widget =
+      (WIDGET_ATTR.test(label) && !holdsProse(el) && !wrapsPricedGrid(el, label)) ||
+      isShortControl(el, label, SKIP_ATTR);
     // `hidden md:block` is shown on a desktop (a `lg:hidden` twin is left: mobile copies are often the only one);
     // a hidden accordion or tab body is folded content.
     const cls = el.getAttribute("class") ?? "";
@@ -69,8 +78,11 @@ export function removeChrome(root: DomElement, share = 0.25): void {
       HIDDEN_CLASS.test(cls) &&
       desktopDisplay(el) !== "shown" &&
       !isFoldedByClass(cls) &&
-      !isDisclosedPanel(el);
+      !isDisclosedPanel(el) &&
+      !spoken.has(el);
     if (!widget && !hidden && !CHROME_ATTR.test(label) && !isChromeDrawer(el, label)) continue;
+    // A product card labelled by a state (`subscription-eligible`) is a card, not a signup box.
+    if (!widget && !hidden && isPricedCardPart(el, root)) continue;
     if (el.tagName === "BODY" || el.tagName === "MAIN" || !isInside(el, root)) continue;
     // Filters, pagers and upsells are never the content: only a block holding most of the text is kept.
     if (textLength(el) < (total() || 1) * (widget ? WIDGET_SHARE : share)) el.remove();

@@ -25,6 +25,16 @@ describe("article repairs and cleanup", () => {
     expect(markdown).not.toContain("Loading the guide");
   });
 
+  it("places streamed segments whose ids are hexadecimal (React numbers them in base 16)", () => {
+    const html = `<!doctype html><html>${head}<body><main><h1>How to repot a fern</h1><!--$?--><template id="B:1f"></template><p>Loading the guide…</p><!--/$-->
+      <h2>Aftercare</h2><p>Keep the repotted fern out of direct sun for a week while its roots settle into the new soil.</p></main>
+      <div hidden id="S:1f">${paras(1, 2, 3, 4)}</div></body></html>`;
+    const { markdown } = extractMainContent(html, "https://ferns.example/repot");
+    expect(markdown.indexOf("Paragraph 1 of the guide")).toBeGreaterThan(-1);
+    expect(markdown.indexOf("Paragraph 4 of the guide")).toBeLessThan(markdown.indexOf("## Aftercare"));
+    expect(markdown).not.toContain("Loading the guide");
+  });
+
   it("keeps a page swallowed by an <aside> that was never closed, and drops a real one", () => {
     const html = `<!doctype html><html>${head}<body>
       <aside class="promo"><p>Sign up for our plant club and get ten percent off your first order of seeds.</p></aside>

@@ -90,4 +90,41 @@ describe("collection pages: priced card grids", () => {
       "### How do I brew a loose leaf tea?\n\nWarm the pot first, then use one spoonful of leaves for every cup and pour water just off the boil over them. Green teas like cooler water; steep two to three minutes, taste, and pour it all off the leaves so the last cup is not bitter.",
     );
   });
+
+  it("keeps the grid a shop wraps with its filters and pager, and still drops the filter panel itself", () => {
+    const eight = [...teas, ...teas.map(([n, p]) => [`${n} Reserve`, p])];
+    const cards = eight.map((t) => card(t, "")).join("");
+    const filters = `<div class="filter-panel"><h4>Origin</h4><ul><li><a href="?o=cn">China (12)</a></li><li><a href="?o=in">India (9)</a></li></ul></div>`;
+    const about = [1, 2].map(
+      (n) =>
+        `<p>Note ${n} on our teas: every leaf on this page is picked in its own season, rolled by hand and dried slowly, so it opens fully in the pot and can be steeped two or three times over.</p>`,
+    );
+    const html = `<!doctype html><html><head><title>Loose leaf teas</title></head><body><main><h1>Loose leaf teas</h1>${about.join("")}<div class="catalog-filtering-and-pagination">${filters}<ul class="grid">${cards}</ul><div class="pager"><a href="?page=2">Next page</a></div></div></main></body></html>`;
+    const { markdown } = extractMainContent(html, "https://tea.example/c/loose");
+    expect(markdown).toContain(
+      "### [Smoked Lapsang Loose Leaf Reserve](https://tea.example/p/33)\n  \n  $12.50",
+    );
+    expect(markdown.match(/^ {2}\$\d+\.\d\d$/gm)).toHaveLength(8);
+    expect(markdown).toContain("Note 2 on our teas");
+    expect(markdown).not.toContain("China (12)");
+  });
+
+  it("keeps a product card whose class names a state with a chrome word (`subscription-eligible`)", () => {
+    const grid = `<ul class="grid">${teas
+      .map((t, i) =>
+        card(t, "")
+          .replace(
+            '<li class="product-tile">',
+            `<li class="product-tile"><div class="tile-inner${i % 2 ? " subscription-eligible" : ""}">`,
+          )
+          .replace(/<\/li>$/, "</div></li>"),
+      )
+      .join("")}</ul>`;
+    const signup = `<div class="subscription-box"><p>Join our tea letter for brewing notes.</p></div>`;
+    const html = `<!doctype html><html><head><title>Loose leaf teas</title></head><body><main><h1>Loose leaf teas</h1><p>Whole-leaf teas from small estates, packed in resealable tins of one hundred grams.</p>${grid}${signup}</main></body></html>`;
+    const { markdown } = extractMainContent(html, "https://tea.example/c/loose");
+    expect(markdown).toContain("### [Jasmine Pearls Green Tea](https://tea.example/p/24)\n  \n  $18.00");
+    expect(markdown).toContain("### [Roasted Barley Herbal Blend](https://tea.example/p/27)\n  \n  $9.25");
+    expect(markdown).not.toContain("tea letter");
+  });
 });
