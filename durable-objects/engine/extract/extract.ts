@@ -7,7 +7,7 @@ import { cleanArticle, isInside } from "./article-cleanup";
 import { ARTICLE_JUNK_ATTR, removeAuthorBoxes } from "./article-promos";
 import { removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
-import { dominantCardList, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
+import { dominantCardList, INTRO_CARDS_SHARE, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
 import { inCode } from "./code-blocks";
 import { cleanProductCards } from "./collection-page";
 import { isDisclosedPanel } from "./disclosures";
@@ -141,8 +141,14 @@ export function extractMainContent(html: string, url?: string): Extracted {
     region = regionOf(cleanParse(html, url, "other", kind), kind);
   }
   const thin = region !== null;
-  if (spare && cards && !region && article?.content && cards.chars >= articleChars)
-    region = listingRegion(spare, article.content);
+  // A listing's cards are the page when Readability took its intro or some of the cards.
+  let listing = false;
+  if (spare && cards && !region && article?.content && cards.chars >= articleChars * INTRO_CARDS_SHARE) {
+    const found = listingRegion(spare, article.content);
+    // Otherwise the region is weighed against the article as any other, when the cards outweigh it.
+    if (found && (found.cardsArePage || cards.chars >= articleChars))
+      [region, listing] = [found, found.cardsArePage];
+  }
   let sections = false;
   if (run && !region && runOverArticle(run, runText, probe, articleChars)) {
     region = sectionsOf(html, url, kind, articleChars);
@@ -152,6 +158,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
     thread && region && article?.content ? missesThread(thread, article.content, region.node) : false;
   const useRegion =
     sections ||
+    listing ||
     (region &&
       (articleChars < MIN_ARTICLE_CHARS ||
         (kind === "article"
