@@ -4,9 +4,10 @@
  */
 import { Readability } from "@mozilla/readability";
 import { cleanArticle, isInside } from "./article-cleanup";
+import { ARTICLE_JUNK_ATTR, removeAuthorBoxes } from "./article-promos";
 import { removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
-import { dominantCardList, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
+import { dominantCardList, INTRO_CARDS_SHARE, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
 import { inCode } from "./code-blocks";
 import { cleanProductCards } from "./collection-page";
 import { isDisclosedPanel } from "./disclosures";
@@ -71,7 +72,8 @@ function removeArticleJunk(root: DomElement, kind: PageKind): void {
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     if (!isInside(el, root)) continue;
     const label = junkLabel(el);
-    if (!(JUNK_ATTR.test(label) || isShortControl(el, label)) || inCode(el)) continue;
+    const junk = JUNK_ATTR.test(label) || (kind === "article" && ARTICLE_JUNK_ATTR.test(label));
+    if (!(junk || isShortControl(el, label)) || inCode(el)) continue;
     if (kind === "forum" && FORUM_POST_ATTR.test(label)) continue;
     if ((el.textContent ?? "").length < total() * JUNK_SHARE) el.remove();
   }
@@ -130,6 +132,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
     // Priced cards are other products on a product page or an article, but the content of a category page.
     if (kind === "product" || kind === "article") removeProductGrids(article.content);
     cleanArticle(article.content, article.title ?? title);
+    removeAuthorBoxes(article.content);
   }
   const articleChars = article?.content ? textLength(article.content) : 0;
   const partial = kind === "article" && articleChars < pageChars * PARTIAL_ARTICLE_SHARE;
@@ -138,8 +141,14 @@ export function extractMainContent(html: string, url?: string): Extracted {
     region = regionOf(cleanParse(html, url, "other", kind), kind);
   }
   const thin = region !== null;
-  if (spare && cards && !region && article?.content && cards.chars >= articleChars)
-    region = listingRegion(spare, article.content);
+  // A listing's cards are the page when Readability took its intro or some of the cards.
+  let listing = false;
+  if (spare && cards && !region && article?.content && cards.chars >= articleChars * INTRO_CARDS_SHARE) {
+    const found = listingRegion(spare, article.content);
+    // Otherwise the region is weighed against the article as any other, when the cards outweigh it.
+    if (found && (found.cardsArePage || cards.chars >= articleChars))
+      [region, listing] = [found, found.cardsArePage];
+  }
   let sections = false;
   if (run && !region && runOverArticle(run, runText, probe, articleChars)) {
     region = sectionsOf(html, url, kind, articleChars);
@@ -149,6 +158,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
     thread && region && article?.content ? missesThread(thread, article.content, region.node) : false;
   const useRegion =
     sections ||
+    listing ||
     (region &&
       (articleChars < MIN_ARTICLE_CHARS ||
         (kind === "article"
