@@ -10,9 +10,7 @@ const SECTIONING = "article, aside, main, nav, section";
 
 /** Whether the element is a `<header>` of a part of the page, not the page's banner. */
 export function isSectionHeader(el: DomElement): boolean {
-  return (
-    el.tagName === "HEADER" &&
-    el.getAttribute("role") !== "banner" &&
-    el.parentElement?.closest(SECTIONING) != null
-  );
+  if (el.tagName !== "HEADER" || el.getAttribute("role") === "banner") return false;
+  for (let n = el.parentElement; n; n = n.parentElement) if (n.matches(SECTIONING)) return true;
+  return false;
 }
