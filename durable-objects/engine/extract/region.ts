@@ -11,6 +11,7 @@ import { lazyTextLength, linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { desktopDisplay, FOLDED_HIDING, foldedPanels } from "./folded-content";
 import { isChromeDrawer, isFoldedByClass, isShortControl, junkLabel, SKIP_ATTR } from "./junk-labels";
+import { isSectionHeader } from "./landmarks";
 import { isPostForm } from "./post-lists";
 import { spokenTwin } from "./spoken-text";
 
@@ -60,6 +61,8 @@ export function removeChrome(root: DomElement, share = 0.25): void {
     )
       continue;
     if (folded.has(el) || isDisclosedPanel(el)) continue;
+    // A <header> inside a section heads it (a hero's title and lead): only the page's own is chrome.
+    if (isSectionHeader(el)) continue;
     const twin = spokenTwin(el);
     if (twin) spoken.add(twin);
     if (textLength(el) < (total() || 1) * (el.matches(DIALOG) ? DIALOG_SHARE : share)) el.remove();
