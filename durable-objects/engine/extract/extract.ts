@@ -4,6 +4,7 @@
  */
 import { Readability } from "@mozilla/readability";
 import { cleanArticle, isInside } from "./article-cleanup";
+import { ARTICLE_JUNK_ATTR, removeAuthorBoxes } from "./article-promos";
 import { removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import { dominantCardList, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
@@ -76,7 +77,8 @@ function removeArticleJunk(root: DomElement, kind: PageKind): void {
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     if (!isInside(el, root)) continue;
     const label = junkLabel(el);
-    if (!(JUNK_ATTR.test(label) || isShortControl(el, label)) || inCode(el)) continue;
+    const junk = JUNK_ATTR.test(label) || (kind === "article" && ARTICLE_JUNK_ATTR.test(label));
+    if (!(junk || isShortControl(el, label)) || inCode(el)) continue;
     if (kind === "forum" && FORUM_POST_ATTR.test(label)) continue;
     if ((el.textContent ?? "").length < total() * JUNK_SHARE) el.remove();
   }
@@ -135,6 +137,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
     // Priced cards are other products on a product page or an article, but the content of a category page.
     if (kind === "product" || kind === "article") removeProductGrids(article.content);
     cleanArticle(article.content, article.title ?? title);
+    removeAuthorBoxes(article.content);
   }
   const articleChars = article?.content ? textLength(article.content) : 0;
   const partial = kind === "article" && articleChars < pageChars * PARTIAL_ARTICLE_SHARE;

@@ -12,6 +12,7 @@ import type { DomElement } from "./dom-types";
 import { desktopDisplay, FOLDED_HIDING, foldedPanels } from "./folded-content";
 import { isChromeDrawer, isFoldedByClass, isShortControl, junkLabel, SKIP_ATTR } from "./junk-labels";
 import { isPostForm } from "./post-lists";
+import { spokenTwin } from "./spoken-text";
 
 /** Class/id words of page chrome that is never content, whatever the page type. */
 const CHROME_ATTR =
@@ -50,6 +51,8 @@ function holdsProse(el: DomElement): boolean {
 export function removeChrome(root: DomElement, share = 0.25): void {
   const total = lazyTextLength(root);
   const folded = foldedPanels(root, FOLDED_HIDING);
+  // The screen-reader copies of texts shown `aria-hidden` (a sale's old and new price) carry them.
+  const spoken = new Set<DomElement>();
   for (const el of [...root.querySelectorAll(CHROME_SELECTOR)]) {
     if (
       !isInside(el, root) ||
@@ -57,6 +60,8 @@ export function removeChrome(root: DomElement, share = 0.25): void {
     )
       continue;
     if (folded.has(el) || isDisclosedPanel(el)) continue;
+    const twin = spokenTwin(el);
+    if (twin) spoken.add(twin);
     if (textLength(el) < (total() || 1) * (el.matches(DIALOG) ? DIALOG_SHARE : share)) el.remove();
   }
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
@@ -73,7 +78,8 @@ export function removeChrome(root: DomElement, share = 0.25): void {
       HIDDEN_CLASS.test(cls) &&
       desktopDisplay(el) !== "shown" &&
       !isFoldedByClass(cls) &&
-      !isDisclosedPanel(el);
+      !isDisclosedPanel(el) &&
+      !spoken.has(el);
     if (!widget && !hidden && !CHROME_ATTR.test(label) && !isChromeDrawer(el, label)) continue;
     // A product card labelled by a state (`subscription-eligible`) is a card, not a signup box.
     if (!widget && !hidden && isPricedCardPart(el, root)) continue;
