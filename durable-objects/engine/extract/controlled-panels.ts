@@ -25,17 +25,22 @@ function controlledIds(html: string): Set<string> {
   return ids;
 }
 
-/** Marks the hidden panels that the page's controls open (prose, not menus) as `role=region`. */
-export function markControlledPanels(doc: DomDocument, html: string): void {
-  if (!html.includes("aria-controls")) return;
+/** Marks the hidden panels that the page's controls open (prose, not menus) as `role=region`; returns whether it marked any. */
+export function markControlledPanels(doc: DomDocument, html: string): boolean {
+  if (!html.includes("aria-controls")) return false;
   const ids = controlledIds(html);
-  if (ids.size < MIN_CONTROLLED_PANELS) return;
+  if (ids.size < MIN_CONTROLLED_PANELS) return false;
   const panels = [...doc.querySelectorAll(HIDDEN_WITH_ID)].filter(
     (el) => ids.has(el.getAttribute("id") ?? "") && !el.hasAttribute("role"),
   );
-  if (panels.length < MIN_CONTROLLED_PANELS) return;
+  if (panels.length < MIN_CONTROLLED_PANELS) return false;
+  let marked = false;
   for (const el of panels) {
     const text = textLength(el);
-    if (text > 0 && linkTextLength(el) < text * MAX_PANEL_LINK_SHARE) el.setAttribute("role", "region");
+    if (text > 0 && linkTextLength(el) < text * MAX_PANEL_LINK_SHARE) {
+      el.setAttribute("role", "region");
+      marked = true;
+    }
   }
+  return marked;
 }

@@ -17,6 +17,7 @@ import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { isShortControl, junkLabel } from "./junk-labels";
 import { toMarkdown } from "./markdown";
+import { HIDDEN_ATTR, markupMay, roleOf } from "./markup-hints";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
 import { removeJunkTags } from "./page-repair";
@@ -36,6 +37,9 @@ const JUNK_TAGS =
 
 /** A junk-labelled block inside the article is removed when it holds less than this share of its text. */
 export const JUNK_SHARE = 0.3;
+
+/** The roles of navigation and sidebars (with HIDDEN_ATTR: the page's text names what the walk for them looks for). */
+const LANDMARK_ROLES = roleOf("navigation", "complementary");
 
 /** Class/id words of boilerplate blocks. */
 const JUNK_ATTR =
@@ -57,8 +61,9 @@ function removePageJunk(doc: DomDocument, kind: PageKind): void {
     ? foldedPanels(doc.body, kind === "article" ? FOLDED_HIDING : "[hidden]")
     : new Set<DomElement>();
   for (const el of folded) if (kind === "article" || isCodeTab(el)) unfold(el);
-  for (const el of [...doc.querySelectorAll("[role=navigation], [role=complementary], [hidden]")])
-    if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
+  if (markupMay(doc, LANDMARK_ROLES) || markupMay(doc, HIDDEN_ATTR))
+    for (const el of [...doc.querySelectorAll("[role=navigation], [role=complementary], [hidden]")])
+      if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
   // and the region is cut from the same cleaned page. An article is read as it is.
   if (doc.body && kind !== "article") removeChrome(doc.body);
@@ -173,7 +178,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen && kind === "product") removeProductSections(chosen);
   // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
   else if (chosen) cleanProductCards(chosen);
-  let markdown = chosen ? toMarkdown(chosen) : "";
+  let markdown = chosen ? toMarkdown(chosen, true) : "";
   // A page rendered by script alone still describes itself: its description is better than nothing.
   if (markdown.length < description.length) markdown = description;
   // A thread rendered by script may still state its posts in JSON-LD.
