@@ -5,7 +5,7 @@
  */
 import { parseHTML } from "linkedom";
 import { markControlledPanels } from "./controlled-panels";
-import { HEADING_LOOKBACK_CHARS, keptButton } from "./disclosures";
+import { keptButton } from "./disclosures";
 import type { DomDocument } from "./dom-types";
 import { rememberMarkup } from "./markup-hints";
 import { placeStreamedSegments, repairBody, streamPlaceholder } from "./page-repair";
@@ -29,14 +29,9 @@ function stripRaw(html: string): string {
   // A stray `<![CDATA[` in HTML is a bogus comment to a browser; linkedom would read CDATA to the end.
   return html
     .replace(/<!\[CDATA\[|\]\]>/g, "")
-    .replace(RAW_JUNK, (block, tag: string | undefined, offset: number, text: string) => {
+    .replace(RAW_JUNK, (block, tag: string | undefined) => {
       if (tag?.toLowerCase() === "template" || block.startsWith("<!--")) return streamPlaceholder(block);
-      if (tag?.toLowerCase() === "button")
-        return keptButton(
-          block,
-          stripInner,
-          text.slice(Math.max(0, offset - HEADING_LOOKBACK_CHARS), offset),
-        );
+      if (tag?.toLowerCase() === "button") return keptButton(block, stripInner);
       if (tag?.toLowerCase() !== "noscript" || block.length < CONTENT_NOSCRIPT_CHARS) return "";
       return block.replace(/^<noscript\b[^>]*>|<\/noscript\s*>$/gi, "").replace(RAW_JUNK, "");
     })
