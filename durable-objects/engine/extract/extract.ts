@@ -24,7 +24,7 @@ import { type PageKind, pageKind } from "./page-kind";
 import { removeJunkTags } from "./page-repair";
 import { parsePage } from "./parse-page";
 import { dropRepeatedParagraphs, dropRepeatedQuotes, postsIn, type Thread } from "./post-lists";
-import { dropImageUrlLines, dropRepeatedBlocks, removeProductSections } from "./product-page";
+import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
 import { withLdThread } from "./structured-posts";
@@ -188,8 +188,6 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (kind === "forum") markdown = withLdThread(markdown, ld);
   // A reply quoting an earlier post repeats it: the thread keeps the post once.
   if (kind === "forum" || thread) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
-  // Swatch and thumbnail addresses printed as text are no product text.
-  if (kind === "product") markdown = dropImageUrlLines(markdown);
   if (kind === "product") markdown = withProductDescription(dropRepeatedBlocks(markdown), ld);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;

@@ -49,12 +49,3 @@ export function dropRepeatedBlocks(markdown: string): string {
   }
   return kept.join("\n\n");
 }
-
-/** A line that is only the address of an image (a swatch's or thumbnail's URL printed as text): never the product's text. */
-const IMAGE_URL_LINE =
-  /^[ \t]*(?:[-*] )?(?:[^\s:]{1,40}: ?)?https?:\/\/\S+\.(?:jpe?g|png|webp|gif|avif)(?:\?\S*)?[ \t]*$/gim;
-
-/** Removes lines of Markdown that are bare image addresses (one regex pass over the text). */
-export function dropImageUrlLines(markdown: string): string {
-  return markdown.replace(IMAGE_URL_LINE, "").replace(/\n{3,}/g, "\n\n");
-}

@@ -65,17 +65,4 @@ describe("product page region", () => {
     expect(product).not.toContain("Members earn points");
     expect(mainRegion(body, false).node.textContent).toContain("Members earn points");
   });
-
-  it("drops swatch and thumbnail addresses the shop prints as text, keeping the product's own lines", () => {
-    const swatches = ["Sand", "Moss", "Slate"]
-      .map((c) => `<li>${c}: https://cdn.shop.example/swatches/kettle_${c.toLowerCase()}_thumb.jpg?v=2</li>`)
-      .join("");
-    const { markdown } = extractMainContent(
-      page(`${about}<ul>${swatches}</ul><p>See https://shop.example/care for care notes.</p>`),
-      "https://shop.example/p/kettle",
-    );
-    expect(markdown).not.toContain("cdn.shop.example");
-    expect(markdown).toContain("- Weight: 310 g");
-    expect(markdown).toContain("See https://shop.example/care for care notes.");
-  });
 });
