@@ -99,4 +99,17 @@ describe("card lists", () => {
     expect(of("archive")).toBe(true);
     expect(of("carousel")).toBe(false);
   });
+
+  it("places Readability's article by its first paragraph when its opening differs, unless the region prints that paragraph twice", () => {
+    const para =
+      "Short guides to small cities, each walked by one of us with the trains, beds and meals we would go back for.";
+    const cards = `<div class="posts">${TOWNS.map(post).join("")}</div>`;
+    const article = body(`<body><article><h1>Guides</h1><p>${para}</p></article></body>`).querySelector(
+      "article",
+    ) as DomElement;
+    const once = body(`<body><main><h1>City guides</h1><p>${para}</p>${cards}</main></body>`);
+    expect(listingRegion(once, article)?.cardsArePage).toBe(true);
+    const twice = body(`<body><main><p>${para}</p><h1>City guides</h1><p>${para}</p>${cards}</main></body>`);
+    expect(listingRegion(twice, article)).toBeNull();
+  });
 });
