@@ -7,6 +7,7 @@ import { cleanArticle, isInside } from "./article-cleanup";
 import { ARTICLE_JUNK_ATTR, removeAuthorBoxes } from "./article-promos";
 import { removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
+import { removeCardCopies } from "./card-copies";
 import { dominantCardList, INTRO_CARDS_SHARE, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
 import { inCode } from "./code-blocks";
 import { cleanProductCards } from "./collection-page";
@@ -170,6 +171,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
   // An article read from its region (Readability found too little) loses its junk-labelled blocks as Readability's would.
   if (chosen && useRegion && thin && kind === "article" && !sections) removeArticleJunk(chosen, kind);
+  // A listing may print each card twice (one layout per screen size): each text is kept once.
+  if (chosen && kind === "other") removeCardCopies(chosen);
   if (chosen && kind === "product") removeProductSections(chosen);
   // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
   else if (chosen) cleanProductCards(chosen);
