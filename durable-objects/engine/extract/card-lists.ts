@@ -54,8 +54,10 @@ function cardsOf(el: DomElement, minCards: number): CardList | null {
   const children = el.children;
   if (DISCUSSION_ATTR.test(labelOf(el))) return null;
   const shapes = new Map<string, number>();
+  const shapeAt: string[] = [];
   for (let i = 0; i < children.length; i++) {
     const shape = shapeOf(children[i]);
+    shapeAt.push(shape);
     shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
   }
   let shape = "";
@@ -67,7 +69,7 @@ function cardsOf(el: DomElement, minCards: number): CardList | null {
   let chars = 0;
   for (let i = 0; i < children.length; i++) {
     const child = children[i];
-    if (shapeOf(child) !== shape) continue;
+    if (shapeAt[i] !== shape) continue;
     const length = textLength(child);
     if (length < MIN_CARD_CHARS || length > MAX_CARD_CHARS || !hasTitle(child)) continue;
     cards++;

@@ -18,7 +18,6 @@ import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { isShortControl, junkLabel } from "./junk-labels";
 import { toMarkdown } from "./markdown";
-import { HIDDEN_ATTR, markupMay, roleOf } from "./markup-hints";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
 import { removeJunkTags } from "./page-repair";
@@ -38,9 +37,6 @@ const JUNK_TAGS =
 
 /** A junk-labelled block inside the article is removed when it holds less than this share of its text. */
 export const JUNK_SHARE = 0.3;
-
-/** The roles of navigation and sidebars (with HIDDEN_ATTR: the page's text names what the walk for them looks for). */
-const LANDMARK_ROLES = roleOf("navigation", "complementary");
 
 /** Class/id words of boilerplate blocks. */
 const JUNK_ATTR =
@@ -62,9 +58,8 @@ function removePageJunk(doc: DomDocument, kind: PageKind): void {
     ? foldedPanels(doc.body, kind === "article" ? FOLDED_HIDING : "[hidden]")
     : new Set<DomElement>();
   for (const el of folded) if (kind === "article" || isCodeTab(el)) unfold(el);
-  if (markupMay(doc, LANDMARK_ROLES) || markupMay(doc, HIDDEN_ATTR))
-    for (const el of [...doc.querySelectorAll("[role=navigation], [role=complementary], [hidden]")])
-      if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
+  for (const el of [...doc.querySelectorAll("[role=navigation], [role=complementary], [hidden]")])
+    if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
   // and the region is cut from the same cleaned page. An article is read as it is.
   if (doc.body && kind !== "article") removeChrome(doc.body);
@@ -104,9 +99,9 @@ const ownTextOf = (el: DomElement) => {
   return (el.textContent ?? "").length - links;
 };
 
-/** The main region of a page, found on a copy of its body: Readability reads the page untouched. */
-const regionOf = (document: DomDocument, kind: PageKind) =>
-  document.body ? mainRegion(document.body.cloneNode(true), kind === "product") : null;
+/** The main region of a page, copied when the page goes on to Readability (`copy`), which takes it apart. */
+const regionOf = (document: DomDocument, kind: PageKind, copy: boolean) =>
+  document.body ? mainRegion(document.body, kind === "product", copy) : null;
 
 /** Extracts the main content of an HTML page as Markdown. */
 export function extractMainContent(html: string, url?: string): Extracted {
@@ -119,7 +114,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const description = describedAs(document);
   removePageJunk(document, kind);
   const thread = document.body ? removeBoilerplate(document.body, kind) : null;
-  let region = kind === "article" ? null : regionOf(document, kind);
+  let region = kind === "article" ? null : regionOf(document, kind, true);
   const pageChars = kind === "article" && document.body ? ownTextOf(document.body) : 0;
   // Many CMSs call every page an article: a page with a run of many cards may be a listing, so
   // its body is kept before Readability takes it apart.
@@ -144,7 +139,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const partial = kind === "article" && articleChars < pageChars * PARTIAL_ARTICLE_SHARE;
   if (!region && (articleChars < MIN_ARTICLE_CHARS || partial)) {
     // Readability took the page apart and found little: read the region from a fresh parse.
-    region = regionOf(cleanParse(html, url, "other", kind), kind);
+    region = regionOf(cleanParse(html, url, "other", kind), kind, false);
   }
   const thin = region !== null;
   // A listing's cards are the page when Readability took its intro or some of the cards.

@@ -4,7 +4,6 @@
  * from a breakpoint up (`hidden md:block`, `lg:hidden`). The page is read as a desktop shows it.
  */
 import type { DomElement } from "./dom-types";
-import { markupMay, roleOf } from "./markup-hints";
 
 /** Breakpoint prefixes of utility-class frameworks that apply at a desktop width, smallest first. */
 const DESKTOP_BREAKPOINTS = ["sm", "md", "lg", "xl"];
@@ -44,10 +43,6 @@ export function isFoldedPanel(el: DomElement): boolean {
   return el.hasAttribute("aria-labelledby") || PANEL_ROLE.test(role);
 }
 
-/** What a folded panel's markup names: its label, or a panel role (the walk for panels runs only then). */
-const LABELLED_PANEL = /aria-labelledby/i;
-const PANEL_ROLES = roleOf("region", "tabpanel");
-
 /** Whether the element sits in a popover (shown only when its control opens it: a prompt, not content). */
 export function inPopover(el: DomElement): boolean {
   for (let n: DomElement | null = el; n; n = n.parentElement) if (n.hasAttribute("popover")) return true;
@@ -56,7 +51,6 @@ export function inPopover(el: DomElement): boolean {
 
 /** The hidden folded panels under root that are content: none unless the page has enough panels to be an accordion or tabs. */
 export function foldedPanels(root: DomElement, hidden: string): Set<DomElement> {
-  if (!markupMay(root, LABELLED_PANEL) && !markupMay(root, PANEL_ROLES)) return new Set();
   const all = [...root.querySelectorAll("[aria-labelledby], [role=region], [role=tabpanel]")].filter(
     (el) => isFoldedPanel(el) && !inPopover(el),
   );

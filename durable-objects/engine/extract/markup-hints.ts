@@ -32,9 +32,3 @@ export function markupMay(node: DomElement | DomDocument, pattern: RegExp): bool
   }
   return hit;
 }
-
-/** A `role` of one of the given values (case and quotes as HTML allows). */
-export const roleOf = (...roles: string[]) => new RegExp(`role\\s*=\\s*["']?\\s*(${roles.join("|")})`, "i");
-
-/** A boolean `hidden` attribute (after a space, a quote or a slash, as the tokenizer starts an attribute). */
-export const HIDDEN_ATTR = /[\s"'/]hidden(?=[\s=>/])/i;

@@ -57,7 +57,7 @@ export function parsePage(html: string, url?: string): DomDocument {
 }
 
 /** A `<base>` tag in the HTML text (the query for one runs only then). */
-const BASE_TAG = /<base[\s>/]/i;
+const BASE_TAG = /<base/i;
 
 /** Gives the page a base URL, so relative links resolve against the page's address. */
 function setBase(document: DomDocument, url: string, mayHaveBase: boolean): void {

@@ -147,12 +147,17 @@ export interface Region {
   chars: number;
 }
 
-/** The main region of a (copied) body already stripped of its chrome: its `<main>`, or the block holding its text. */
-export function mainRegion(body: DomElement, dropGrids: boolean): Region {
+/**
+ * The main region of a body already stripped of its chrome: its `<main>`, or the block holding its
+ * text. It is found by reading the body; with `copy` the region alone is copied (the page goes on
+ * to Readability, which takes it apart), else it is the body's own node.
+ */
+export function mainRegion(body: DomElement, dropGrids: boolean, copy = false): Region {
   let node = landmark(body) ?? densest(body);
   // A product's block sits in its <main> beside others' (reviews, other products): go down to it.
   if (dropGrids) node = densest(node, PRODUCT_BLOCK_SHARE);
   const chars = textLength(node);
+  if (copy) node = node.cloneNode(true);
   if (dropGrids) removeProductGrids(node);
   return { node, chars };
 }
