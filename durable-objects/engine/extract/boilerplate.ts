@@ -4,7 +4,6 @@
  * one page type (reviews and recommendations on a product page, user panels on a forum).
  */
 import { isInside } from "./article-cleanup";
-import { labelOf } from "./dom-shape";
 import { lazyTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { cleanForumPosts } from "./forum-posts";
@@ -39,7 +38,9 @@ const HEADING = /^H[1-6]$/;
 function removeLabelled(root: DomElement, pattern: RegExp, share: number, text?: RegExp): void {
   const total = lazyTextLength(root);
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
-    if (!pattern.test(labelOf(el)) || !isInside(el, root)) continue;
+    // The class and the id are tested apart (no pattern here spans the space a joined label puts between them).
+    const named = pattern.test(el.getAttribute("class") ?? "") || pattern.test(el.getAttribute("id") ?? "");
+    if (!named || !isInside(el, root)) continue;
     if (el.querySelector("main, article, h1")) continue;
     const length = textLength(el);
     if (length >= (total() || 1) * share) continue;

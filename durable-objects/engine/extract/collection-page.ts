@@ -142,7 +142,7 @@ function holdsOwnText(el: DomElement, text: string): boolean {
  * Removes what a card prints twice (a desktop and a phone layout, a title over the image and under
  * it, a price shown as sale and regular when they are equal): the later copy of a text goes.
  */
-function removeRepeatedTexts(cards: DomElement[]): void {
+export function removeRepeatedTexts(cards: DomElement[]): void {
   for (const card of cards) {
     const seen = new Set<string>();
     // Depth first, in reading order; a removed copy is not descended into.

@@ -114,7 +114,7 @@ export async function renderPdf(bytes: Uint8Array): Promise<Rendered> {
 /** A fragment of HTML (a converted document's body, not a web page to extract from) as Markdown. */
 export function htmlToMarkdown(html: string): string {
   const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
-  return toMarkdown(document.body as unknown as DomNode);
+  return toMarkdown(document.body as unknown as DomNode, true);
 }
 
 /** A Word document as Markdown: the title (from its core properties) as a heading, then its text. */

@@ -6,7 +6,7 @@
  * prescribes (`region`), and the folded-panel steps then treat it as content.
  */
 import { linkTextLength, textLength } from "./dom-text";
-import type { DomDocument } from "./dom-types";
+import type { DomDocument, DomElement } from "./dom-types";
 
 /** The ids a control names (`aria-controls="a b"`); a literal prefix keeps the scan of the HTML text fast. */
 const CONTROLS = /aria-controls=["']?([^"'>]+)/g;
@@ -14,9 +14,12 @@ const CONTROLS = /aria-controls=["']?([^"'>]+)/g;
 export const MIN_CONTROLLED_PANELS = 2;
 /** A panel whose text is at least this share link text is a menu or a link list (a dropdown), not an answer. */
 export const MAX_PANEL_LINK_SHARE = 0.5;
-/** Hidden elements with an id: the candidates (one query, run only when the page has controls). */
-const HIDDEN_WITH_ID =
-  "[id][hidden], [id][aria-hidden=true], [id][style*='display:none'], [id][style*='display: none']";
+/** Whether an element is hidden as `[hidden], [aria-hidden=true], [style*='display:none'], [style*='display: none']` select. */
+function isHidden(el: DomElement): boolean {
+  if (el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true") return true;
+  const style = el.getAttribute("style") ?? "";
+  return style.includes("display:none") || style.includes("display: none");
+}
 
 /** The ids named by `aria-controls` anywhere in the page's HTML. */
 function controlledIds(html: string): Set<string> {
@@ -25,17 +28,24 @@ function controlledIds(html: string): Set<string> {
   return ids;
 }
 
-/** Marks the hidden panels that the page's controls open (prose, not menus) as `role=region`. */
-export function markControlledPanels(doc: DomDocument, html: string): void {
-  if (!html.includes("aria-controls")) return;
+/** Marks the hidden panels that the page's controls open (prose, not menus) as `role=region`; returns whether it marked any. */
+export function markControlledPanels(doc: DomDocument, html: string): boolean {
+  if (!html.includes("aria-controls")) return false;
   const ids = controlledIds(html);
-  if (ids.size < MIN_CONTROLLED_PANELS) return;
-  const panels = [...doc.querySelectorAll(HIDDEN_WITH_ID)].filter(
-    (el) => ids.has(el.getAttribute("id") ?? "") && !el.hasAttribute("role"),
-  );
-  if (panels.length < MIN_CONTROLLED_PANELS) return;
+  if (ids.size < MIN_CONTROLLED_PANELS) return false;
+  // Hidden elements with a named id, in one walk of the elements with an id (a selector for the
+  // hidden ones tests four attribute conditions on every element).
+  const panels: DomElement[] = [];
+  for (const el of doc.querySelectorAll("[id]"))
+    if (ids.has(el.getAttribute("id") ?? "") && isHidden(el) && !el.hasAttribute("role")) panels.push(el);
+  if (panels.length < MIN_CONTROLLED_PANELS) return false;
+  let marked = false;
   for (const el of panels) {
     const text = textLength(el);
-    if (text > 0 && linkTextLength(el) < text * MAX_PANEL_LINK_SHARE) el.setAttribute("role", "region");
+    if (text > 0 && linkTextLength(el) < text * MAX_PANEL_LINK_SHARE) {
+      el.setAttribute("role", "region");
+      marked = true;
+    }
   }
+  return marked;
 }

@@ -80,7 +80,8 @@ export function shortText(el: DomElement, max: number): string | null {
   const parts: string[] = [];
   let solid = 0;
   const visit = (node: DomNode): boolean => {
-    for (const child of node.childNodes) {
+    // Sibling links, not `childNodes` (which builds a list of the children on every call).
+    for (let child = node.firstChild; child; child = child.nextSibling) {
       if (child.nodeType === TEXT_NODE || child.nodeType === CDATA_NODE) {
         const data = child.textContent ?? "";
         for (let i = 0; i < data.length; i++) if (!isSpace(data.charCodeAt(i))) solid++;

@@ -8,6 +8,7 @@ export interface DomNode {
   nodeName: string;
   nodeType: number;
   childNodes: Iterable<DomNode>;
+  firstChild: DomNode | null;
   textContent: string | null;
   parentNode: DomNode | null;
   previousSibling: DomNode | null;

@@ -7,7 +7,8 @@ import { cleanArticle, isInside } from "./article-cleanup";
 import { ARTICLE_JUNK_ATTR, removeAuthorBoxes } from "./article-promos";
 import { removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
-import { dominantCardList, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
+import { removeCardCopies } from "./card-copies";
+import { dominantCardList, INTRO_CARDS_SHARE, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
 import { inCode } from "./code-blocks";
 import { cleanProductCards } from "./collection-page";
 import { isDisclosedPanel } from "./disclosures";
@@ -99,9 +100,9 @@ const ownTextOf = (el: DomElement) => {
   return (el.textContent ?? "").length - links;
 };
 
-/** The main region of a page, found on a copy of its body: Readability reads the page untouched. */
-const regionOf = (document: DomDocument, kind: PageKind) =>
-  document.body ? mainRegion(document.body.cloneNode(true), kind === "product") : null;
+/** The main region of a page, copied when the page goes on to Readability (`copy`), which takes it apart. */
+const regionOf = (document: DomDocument, kind: PageKind, copy: boolean) =>
+  document.body ? mainRegion(document.body, kind === "product", copy) : null;
 
 /** Extracts the main content of an HTML page as Markdown. */
 export function extractMainContent(html: string, url?: string): Extracted {
@@ -114,7 +115,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const description = describedAs(document);
   removePageJunk(document, kind);
   const thread = document.body ? removeBoilerplate(document.body, kind) : null;
-  let region = kind === "article" ? null : regionOf(document, kind);
+  let region = kind === "article" ? null : regionOf(document, kind, true);
   const pageChars = kind === "article" && document.body ? ownTextOf(document.body) : 0;
   // Many CMSs call every page an article: a page with a run of many cards may be a listing, so
   // its body is kept before Readability takes it apart.
@@ -139,11 +140,17 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const partial = kind === "article" && articleChars < pageChars * PARTIAL_ARTICLE_SHARE;
   if (!region && (articleChars < MIN_ARTICLE_CHARS || partial)) {
     // Readability took the page apart and found little: read the region from a fresh parse.
-    region = regionOf(cleanParse(html, url, "other", kind), kind);
+    region = regionOf(cleanParse(html, url, "other", kind), kind, false);
   }
   const thin = region !== null;
-  if (spare && cards && !region && article?.content && cards.chars >= articleChars)
-    region = listingRegion(spare, article.content);
+  // A listing's cards are the page when Readability took its intro or some of the cards.
+  let listing = false;
+  if (spare && cards && !region && article?.content && cards.chars >= articleChars * INTRO_CARDS_SHARE) {
+    const found = listingRegion(spare, article.content);
+    // Otherwise the region is weighed against the article as any other, when the cards outweigh it.
+    if (found && (found.cardsArePage || cards.chars >= articleChars))
+      [region, listing] = [found, found.cardsArePage];
+  }
   let sections = false;
   if (run && !region && runOverArticle(run, runText, probe, articleChars)) {
     region = sectionsOf(html, url, kind, articleChars);
@@ -153,6 +160,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
     thread && region && article?.content ? missesThread(thread, article.content, region.node) : false;
   const useRegion =
     sections ||
+    listing ||
     (region &&
       (articleChars < MIN_ARTICLE_CHARS ||
         (kind === "article"
@@ -164,10 +172,12 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
   // An article read from its region (Readability found too little) loses its junk-labelled blocks as Readability's would.
   if (chosen && useRegion && thin && kind === "article" && !sections) removeArticleJunk(chosen, kind);
+  // A listing may print each card twice (one layout per screen size): each text is kept once.
+  if (chosen && kind === "other") removeCardCopies(chosen);
   if (chosen && kind === "product") removeProductSections(chosen);
   // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
   else if (chosen) cleanProductCards(chosen);
-  let markdown = chosen ? toMarkdown(chosen) : "";
+  let markdown = chosen ? toMarkdown(chosen, true) : "";
   // A page rendered by script alone still describes itself: its description is better than nothing.
   if (markdown.length < description.length) markdown = description;
   // A thread rendered by script may still state its posts in JSON-LD.

@@ -30,7 +30,10 @@ export function isHeadingSlug(el: DomElement, id: string): boolean {
 /** The class and id words of an element, an id that is a heading's slug left out. */
 export function junkLabel(el: DomElement): string {
   const id = el.getAttribute("id") ?? "";
-  return `${el.getAttribute("class") ?? ""} ${SLUG_ID.test(id) || isHeadingSlug(el, id) ? "" : id}`;
+  const cls = el.getAttribute("class") ?? "";
+  // Both slug patterns need at least two hyphens: most ids have fewer and are kept without a test.
+  if (id.indexOf("-") === id.lastIndexOf("-")) return `${cls} ${id}`;
+  return `${cls} ${SLUG_ID.test(id) || isHeadingSlug(el, id) ? "" : id}`;
 }
 
 /** Class/id words of controls ("skip to content", "read more", "show more"): junk only as a short link or button. */

@@ -83,10 +83,14 @@ service.addRule("codeBlock", {
 // Text is not escaped: the reader is a model, and `\_` or `\*` in prose only get in its way.
 service.escape = (text: string) => text;
 
-/** Converts an element (a linkedom node) to Markdown. */
-export function toMarkdown(node: DomNode): string {
+/**
+ * Converts an element (a linkedom node) to Markdown. Turndown first copies the node, since its
+ * whitespace pass changes the tree; `inPlace` hands it the node itself (the caller's last use of it).
+ */
+export function toMarkdown(node: DomNode, inPlace = false): string {
+  const input = inPlace ? { nodeType: node.nodeType, cloneNode: () => node } : node;
   return service
-    .turndown(node as never)
+    .turndown(input as never)
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 }

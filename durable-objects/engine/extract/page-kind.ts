@@ -3,6 +3,7 @@
  * `og:type`): an article is read by Readability; forums, products and the rest also by their main region.
  */
 import type { DomDocument } from "./dom-types";
+import { markupMay } from "./markup-hints";
 import { type LdNode, ldIs } from "./metadata";
 
 /** The page kinds the extractor treats differently. */
@@ -13,13 +14,16 @@ const PRODUCT = /^(product|productgroup|offer|individualproduct)$/i;
 const ARTICLE =
   /^(article|newsarticle|blogposting|reportagenewsarticle|analysisnewsarticle|opinionnewsarticle|scholarlyarticle|liveblogposting|report)$/i;
 
+/** Microdata types are read only when the page's text names the attribute. */
+const ITEMTYPE = /itemtype/i;
+
 const isNode = (v: unknown): v is LdNode => !!v && typeof v === "object" && !Array.isArray(v);
 
 /** The page's kind by its own statements; "other" when it states none of them. */
 export function pageKind(doc: DomDocument, ld: LdNode[]): PageKind {
   // A WebPage states what it is about in its mainEntity (a thread, a question, a product).
   const types = [...ld, ...ld.map((n) => n.mainEntity).filter(isNode)].filter((n) => n["@type"]);
-  const micro = [...doc.querySelectorAll("[itemtype]")].map((el) =>
+  const micro = [...(markupMay(doc, ITEMTYPE) ? doc.querySelectorAll("[itemtype]") : [])].map((el) =>
     (el.getAttribute("itemtype") ?? "").replace(/^.*schema\.org\//i, ""),
   );
   const has = (re: RegExp) => types.some((n) => ldIs(n, re)) || micro.some((t) => re.test(t));

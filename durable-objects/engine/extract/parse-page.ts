@@ -7,6 +7,7 @@ import { parseHTML } from "linkedom";
 import { markControlledPanels } from "./controlled-panels";
 import { keptButton } from "./disclosures";
 import type { DomDocument } from "./dom-types";
+import { rememberMarkup } from "./markup-hints";
 import { placeStreamedSegments, repairBody, streamPlaceholder } from "./page-repair";
 import { lowerMicrodataNames } from "./structured-posts";
 
@@ -46,16 +47,21 @@ export function parsePage(html: string, url?: string): DomDocument {
   const document = parseHTML(clean).document as unknown as DomDocument;
   repairBody(document);
   // The panels an accordion's buttons open are named only by the buttons, cut from `clean`.
-  markControlledPanels(document, html);
+  const marked = markControlledPanels(document, html);
+  // Steps skip walks for attributes the text never names: the roles just given are named too.
+  rememberMarkup(document, marked ? `${clean} role="region"` : clean);
   // Two queries over the whole page, run only when the text shows streamed rendering's marks.
   if (STREAMED_MARKS.test(clean)) placeStreamedSegments(document);
-  if (url) setBase(document, url);
+  if (url) setBase(document, url, BASE_TAG.test(clean));
   return document;
 }
 
+/** A `<base>` tag in the HTML text (the query for one runs only then). */
+const BASE_TAG = /<base/i;
+
 /** Gives the page a base URL, so relative links resolve against the page's address. */
-function setBase(document: DomDocument, url: string): void {
-  if (document.querySelector("base[href]")) return;
+function setBase(document: DomDocument, url: string, mayHaveBase: boolean): void {
+  if (mayHaveBase && document.querySelector("base[href]")) return;
   const head = document.head ?? document.documentElement;
   const base = document.createElement("base");
   base.setAttribute("href", url);

@@ -11,6 +11,7 @@ import { lazyTextLength, linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { desktopDisplay, FOLDED_HIDING, foldedPanels } from "./folded-content";
 import { isChromeDrawer, isFoldedByClass, isShortControl, junkLabel, SKIP_ATTR } from "./junk-labels";
+import { isSectionHeader } from "./landmarks";
 import { isPostForm } from "./post-lists";
 import { spokenTwin } from "./spoken-text";
 
@@ -60,6 +61,8 @@ export function removeChrome(root: DomElement, share = 0.25): void {
     )
       continue;
     if (folded.has(el) || isDisclosedPanel(el)) continue;
+    // A <header> inside a section heads it (a hero's title and lead): only the page's own is chrome.
+    if (isSectionHeader(el)) continue;
     const twin = spokenTwin(el);
     if (twin) spoken.add(twin);
     if (textLength(el) < (total() || 1) * (el.matches(DIALOG) ? DIALOG_SHARE : share)) el.remove();
@@ -144,12 +147,17 @@ export interface Region {
   chars: number;
 }
 
-/** The main region of a (copied) body already stripped of its chrome: its `<main>`, or the block holding its text. */
-export function mainRegion(body: DomElement, dropGrids: boolean): Region {
+/**
+ * The main region of a body already stripped of its chrome: its `<main>`, or the block holding its
+ * text. It is found by reading the body; with `copy` the region alone is copied (the page goes on
+ * to Readability, which takes it apart), else it is the body's own node.
+ */
+export function mainRegion(body: DomElement, dropGrids: boolean, copy = false): Region {
   let node = landmark(body) ?? densest(body);
   // A product's block sits in its <main> beside others' (reviews, other products): go down to it.
   if (dropGrids) node = densest(node, PRODUCT_BLOCK_SHARE);
   const chars = textLength(node);
+  if (copy) node = node.cloneNode(true);
   if (dropGrids) removeProductGrids(node);
   return { node, chars };
 }
