@@ -24,6 +24,7 @@ import { removeJunkTags } from "./page-repair";
 import { parsePage } from "./parse-page";
 import { dropRepeatedParagraphs, dropRepeatedQuotes, postsIn, type Thread } from "./post-lists";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
+import { keepMisleadinglyLabelledBlocks } from "./readability-weights";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
 import { withLdThread } from "./structured-posts";
@@ -125,7 +126,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // is kept before Readability, which may take only some of them.
   const run = kind === "article" && document.body ? sectionRun(document.body) : null;
   const runText = run ? runTextOf(run) : "";
-  const article = readArticle(document);
+  const article = readArticle(document, kind);
   const probe = run && article?.content ? articleProbe(article.content) : "";
   if (article?.content) {
     removeArticleJunk(article.content, kind);
@@ -252,13 +253,16 @@ function absolutizeLinks(root: DomElement, url: string): void {
 }
 
 /** Readability's article, or null when it finds none or trips over the document. */
-function readArticle(document: DomDocument) {
+function readArticle(document: DomDocument, kind: PageKind) {
   try {
-    return new Readability<DomElement>(document as never, {
+    const reader = new Readability<DomElement>(document as never, {
       disableJSONLD: true,
       keepClasses: true,
       serializer: (n) => n as unknown as DomElement,
-    }).parse();
+    });
+    // On articles, blocks that Readability reads as negative only by words inside other words stay.
+    if (kind === "article") keepMisleadinglyLabelledBlocks(reader, (el) => JUNK_ATTR.test(junkLabel(el)));
+    return reader.parse();
   } catch {
     return null;
   }

@@ -1,0 +1,57 @@
+/**
+ * Readability's conditional cleaning removes every block whose class/id reads negative before it
+ * weighs anything else, and it reads words inside other words: a layout utility
+ * (`overflow-hidden`, `hidden-mobile`) or a "media" block (a chart, a video with its transcript)
+ * loses the article text it wraps. On articles those words are not taken as a verdict: the block
+ * faces the same checks as any other (link density, lists, images, inputs), and our own junk-label
+ * pass still removes real boilerplate afterwards.
+ */
+import type { DomElement } from "./dom-types";
+
+/** Class/id parts that match Readability's negative words without naming boilerplate. */
+const MISLEADING_NEGATIVE =
+  /overflow-(?:[xy]-)?hidden|[a-z]+-hidden-(?:mobile|tablet|desktop|phone)|hidden-(?:xs|sm|md|lg|xl|mobile|tablet|desktop|phone)|media/gi;
+
+/** The parts of Readability 0.6.0 this relies on (version pinned in package.json; internal, so not typed). */
+interface ReaderInternals {
+  REGEXPS?: { negative?: RegExp };
+  _cleanConditionally(e: unknown, tag: string): void;
+  _getClassWeight(node: unknown): number;
+}
+
+/** Whether the element's class/id reads negative to Readability only through misleading words. */
+function misleadinglyNegative(el: DomElement, negative: RegExp): boolean {
+  const strip = (s: string) => s.replace(MISLEADING_NEGATIVE, " ");
+  const className = el.getAttribute("class") ?? "";
+  const id = el.getAttribute("id") ?? "";
+  return !negative.test(strip(className)) && !negative.test(strip(id));
+}
+
+/**
+ * Makes a Readability instance weigh blocks labelled negative only by misleading words as neutral
+ * while it cleans conditionally (its scoring of candidates is unchanged), unless `isJunk` says the
+ * block is boilerplate. Costs one regex pass over the label of each negatively weighted block.
+ */
+export function keepMisleadinglyLabelledBlocks(reader: unknown, isJunk: (el: DomElement) => boolean): void {
+  const r = reader as ReaderInternals;
+  const negative = r.REGEXPS?.negative;
+  if (!negative || typeof r._cleanConditionally !== "function" || typeof r._getClassWeight !== "function")
+    return;
+  const clean = r._cleanConditionally.bind(r);
+  const weigh = r._getClassWeight.bind(r);
+  let cleaning = false;
+  r._cleanConditionally = (e, tag) => {
+    cleaning = true;
+    try {
+      clean(e, tag);
+    } finally {
+      cleaning = false;
+    }
+  };
+  r._getClassWeight = (node) => {
+    const weight = weigh(node);
+    if (!cleaning || weight >= 0) return weight;
+    const el = node as DomElement;
+    return misleadinglyNegative(el, negative) && !isJunk(el) ? 0 : weight;
+  };
+}

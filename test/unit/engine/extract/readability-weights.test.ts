@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
+
+const para = (n: number) =>
+  `<p>Paragraph ${n} of the guide explains one more step of glazing a window, with the putty, the pins and the glass it needs.</p>`;
+const paras = (...ns: number[]) => ns.map(para).join("");
+const line = (n: number) =>
+  `Paragraph ${n} of the guide explains one more step of glazing a window, with the putty, the pins and the glass it needs.`;
+const head = `<head><title>Glazing a window</title><meta property="og:type" content="article"></head>`;
+// Steps set in a wrapper whose class holds one of Readability's negative words ("hidden", "media").
+const steps = [1, 2]
+  .map((n) => `<h3>Step ${n}</h3><p>Press the putty into corner ${n} of the frame with a knife.</p>`)
+  .join("");
+const stepLines = [1, 2].flatMap((n) => [
+  `### Step ${n}`,
+  `Press the putty into corner ${n} of the frame with a knife.`,
+]);
+
+describe("blocks Readability reads as negative by a word inside another word", () => {
+  it("keeps an article's block labelled by a layout utility (overflow-hidden) or a media block", () => {
+    const html = `<!doctype html><html>${head}<body><article><h1>Glazing a window</h1>${paras(1, 2, 3)}
+      <div class="steps overflow-hidden">${steps}</div>${paras(4, 5)}
+      <div class="media-block">${steps}</div></article></body></html>`;
+    const { markdown } = extractMainContent(html, "https://glass.example/glaze");
+    expect(markdown).toBe(
+      [line(1), line(2), line(3), ...stepLines, line(4), line(5), ...stepLines].join("\n\n"),
+    );
+  });
+
+  it("still drops a block named as boilerplate", () => {
+    const html = `<!doctype html><html>${head}<body><article><h1>Glazing a window</h1>${paras(1, 2, 3)}
+      <div class="sidebar-widget">${steps}</div>${paras(4, 5)}</article></body></html>`;
+    const { markdown } = extractMainContent(html, "https://glass.example/glaze");
+    expect(markdown).toBe([line(1), line(2), line(3), line(4), line(5)].join("\n\n"));
+  });
+});
