@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
+import { guidePage } from "./guide-page";
 
-const para = (n: number) =>
-  `<p>Paragraph ${n} of the guide explains one more step of sharpening a chisel, with the stone, the angle and the oil it needs.</p>`;
-const paras = (...ns: number[]) => ns.map(para).join("");
-const line = (n: number) =>
-  `Paragraph ${n} of the guide explains one more step of sharpening a chisel, with the stone, the angle and the oil it needs.`;
-const head = `<head><title>Sharpening a chisel</title><meta property="og:type" content="article"></head>`;
+const { line, paras, head } = guidePage(
+  "Sharpening a chisel",
+  "sharpening a chisel",
+  "the stone, the angle and the oil",
+);
 
 describe("blocks about the site inside an article", () => {
   it("drops an author box marked as the schema.org author with a biography", () => {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
+import { guidePage } from "./guide-page";
 
-const para = (n: number) =>
-  `<p>Paragraph ${n} of the guide explains one more step of repotting a fern, with the soil, the pot and the water it needs.</p>`;
-const paras = (...ns: number[]) => ns.map(para).join("");
-const head = `<head><title>How to repot a fern</title><meta property="og:type" content="article"></head>`;
+const { para, paras, head } = guidePage(
+  "How to repot a fern",
+  "repotting a fern",
+  "the soil, the pot and the water",
+);
 
 describe("article repairs and cleanup", () => {
   it("reads markup the parser left between the head and the body, as a browser does", () => {

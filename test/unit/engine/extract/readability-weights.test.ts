@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
+import { guidePage } from "./guide-page";
 
-const para = (n: number) =>
-  `<p>Paragraph ${n} of the guide explains one more step of glazing a window, with the putty, the pins and the glass it needs.</p>`;
-const paras = (...ns: number[]) => ns.map(para).join("");
-const line = (n: number) =>
-  `Paragraph ${n} of the guide explains one more step of glazing a window, with the putty, the pins and the glass it needs.`;
-const head = `<head><title>Glazing a window</title><meta property="og:type" content="article"></head>`;
+const { line, paras, head } = guidePage(
+  "Glazing a window",
+  "glazing a window",
+  "the putty, the pins and the glass",
+);
 // Steps set in a wrapper whose class holds one of Readability's negative words ("hidden", "media").
 const steps = [1, 2]
   .map((n) => `<h3>Step ${n}</h3><p>Press the putty into corner ${n} of the frame with a knife.</p>`)
