@@ -7,6 +7,7 @@
  */
 import { linkTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
+import { FOLDED_HIDING } from "./folded-content";
 
 /** The ids a control names (`aria-controls="a b"`); a literal prefix keeps the scan of the HTML text fast. */
 const CONTROLS = /aria-controls=["']?([^"'>]+)/g;
@@ -14,13 +15,6 @@ const CONTROLS = /aria-controls=["']?([^"'>]+)/g;
 export const MIN_CONTROLLED_PANELS = 2;
 /** A panel whose text is at least this share link text is a menu or a link list (a dropdown), not an answer. */
 export const MAX_PANEL_LINK_SHARE = 0.5;
-/** Whether an element is hidden as `[hidden], [aria-hidden=true], [style*='display:none'], [style*='display: none']` select. */
-function isHidden(el: DomElement): boolean {
-  if (el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true") return true;
-  const style = el.getAttribute("style") ?? "";
-  return style.includes("display:none") || style.includes("display: none");
-}
-
 /** The ids named by `aria-controls` anywhere in the page's HTML. */
 function controlledIds(html: string): Set<string> {
   const ids = new Set<string>();
@@ -33,11 +27,12 @@ export function markControlledPanels(doc: DomDocument, html: string): boolean {
   if (!html.includes("aria-controls")) return false;
   const ids = controlledIds(html);
   if (ids.size < MIN_CONTROLLED_PANELS) return false;
-  // Hidden elements with a named id, in one walk of the elements with an id (a selector for the
-  // hidden ones tests four attribute conditions on every element).
+  // Hidden elements with a named id, in one walk of the elements with an id (the hiding test runs
+  // on the named ones only, not on every element).
   const panels: DomElement[] = [];
   for (const el of doc.querySelectorAll("[id]"))
-    if (ids.has(el.getAttribute("id") ?? "") && isHidden(el) && !el.hasAttribute("role")) panels.push(el);
+    if (ids.has(el.getAttribute("id") ?? "") && el.matches(FOLDED_HIDING) && !el.hasAttribute("role"))
+      panels.push(el);
   if (panels.length < MIN_CONTROLLED_PANELS) return false;
   let marked = false;
   for (const el of panels) {
