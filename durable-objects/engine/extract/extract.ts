@@ -21,6 +21,7 @@ import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
 import { removeJunkTags } from "./page-repair";
+import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
 import { stillUnder, walkPage } from "./page-walk";
 import { dropRepeatedParagraphs, dropRepeatedQuotes, postsIn, type Thread } from "./post-lists";
@@ -188,6 +189,13 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (kind === "product") markdown = withProductDescription(dropRepeatedBlocks(markdown), ld);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
+  // A page stored as UTF-8 read as Latin-1 ("doesnât") is read as the words it meant.
+  if (isEncodedTwice(markdown))
+    return {
+      title: repairMojibake(heading),
+      markdown: repairMojibake(markdown),
+      metadata: repairedMetadata(metadata),
+    };
   return { title: heading, markdown, metadata };
 }
 
