@@ -8,7 +8,8 @@ import { lazyTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { cleanForumPosts } from "./forum-posts";
 import type { PageKind } from "./page-kind";
-import { JOIN_HEADING, removeRepeatedControls, type Thread } from "./post-lists";
+import { JOIN_HEADING, removeRepeatedControls, type Thread, threadOf } from "./post-lists";
+import { keepPostMeta } from "./post-meta";
 
 /** Class/id fragments of cookie and consent managers. */
 const CONSENT_ATTR = /cookie|consent|gdpr|onetrust|cookiebot|usercentrics|didomi|qc-cmp/i;
@@ -108,7 +109,9 @@ export function removeBoilerplate(root: DomElement, kind: PageKind): Thread | nu
     removeLabelled(root, FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
   }
   // A page that does not say it is a forum shows a thread only by its dated posts.
-  const thread = kind === "forum" || kind === "other" ? removeRepeatedControls(root, kind === "other") : null;
+  const posts = kind === "forum" || kind === "other" ? removeRepeatedControls(root, kind === "other") : null;
+  if (posts) keepPostMeta(posts);
+  const thread = posts ? threadOf(posts) : null;
   removeJunkSections(root, kind === "other" ? UNTYPED_JUNK_HEADING : JUNK_HEADING);
   // A thread ends with a call to sign in and reply, shown to guests.
   if (kind === "forum" || thread) removeJunkSections(root, JOIN_HEADING);

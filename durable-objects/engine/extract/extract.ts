@@ -81,7 +81,7 @@ function removeArticleJunk(root: DomElement, kind: PageKind): void {
     if (kind === "forum" && FORUM_POST_ATTR.test(label)) continue;
     if ((el.textContent ?? "").length < total() * JUNK_SHARE) el.remove();
   }
-  removeFigures(root);
+  removeFigures(root, kind === "forum");
 }
 
 /** The region replaces Readability's article when it holds this many times its text (a page of sections, cards or posts). */
