@@ -27,9 +27,9 @@ function clearTokens(el: DomElement): void {
   if (UTILITY_TOKEN.test(cls)) el.setAttribute("class", cls.replace(UTILITY_TOKEN, ""));
 }
 
-/** Takes misleading ids (heading slugs) and utility tokens off the headings, sections and code boxes under root. */
-export function clearMisleadingLabels(root: DomElement): void {
-  for (const el of [...root.querySelectorAll("h1, h2, h3, h4, h5, h6, pre")]) {
+/** Takes misleading ids (heading slugs) and utility tokens off the headings and code boxes (`h1`–`h6`, `pre`) under root, and their sections and wrappers. */
+export function clearMisleadingLabels(root: DomElement, blocks: DomElement[]): void {
+  for (const el of blocks) {
     clearTokens(el);
     if (el.tagName === "PRE") {
       let n = el.parentElement;

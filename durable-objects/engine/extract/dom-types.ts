@@ -18,8 +18,10 @@ export interface DomNode {
 /** A DOM element as linkedom provides it. */
 export interface DomElement extends DomNode {
   tagName: string;
+  localName: string;
   isConnected: boolean;
   firstElementChild: DomElement | null;
+  lastElementChild: DomElement | null;
   children: ArrayLike<DomElement>;
   previousElementSibling: DomElement | null;
   nextElementSibling: DomElement | null;
@@ -28,6 +30,7 @@ export interface DomElement extends DomNode {
   setAttribute(name: string, value: string): void;
   removeAttribute(name: string): void;
   hasAttribute(name: string): boolean;
+  hasAttributes(): boolean;
   matches(selector: string): boolean;
   querySelector(selector: string): DomElement | null;
   querySelectorAll(selector: string): Iterable<DomElement> & { length: number };

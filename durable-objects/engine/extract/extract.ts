@@ -22,7 +22,9 @@ import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
 import { removeJunkTags } from "./page-repair";
+import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
+import { stillUnder, walkPage } from "./page-walk";
 import { dropRepeatedParagraphs, dropRepeatedQuotes, postsIn, type Thread } from "./post-lists";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { keepMisleadinglyLabelledBlocks } from "./readability-weights";
@@ -32,10 +34,6 @@ import { withLdThread } from "./structured-posts";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
-
-/** Elements that never hold article text. */
-const JUNK_TAGS =
-  "canvas, iframe, object, embed, button, select, input, textarea, nav, aside, dialog, link, meta";
 
 /** A junk-labelled block inside the article is removed when it holds less than this share of its text. */
 export const JUNK_SHARE = 0.3;
@@ -52,19 +50,23 @@ export interface Extracted {
 }
 
 function removePageJunk(doc: DomDocument, kind: PageKind): void {
-  removeJunkTags(doc, JUNK_TAGS);
-  if (doc.body) clearMisleadingLabels(doc.body);
+  // One walk finds what each step reads; a step leaves out what the steps before it removed.
+  const page = walkPage(doc, kind !== "article");
+  removeJunkTags(doc, page.junkTags);
+  const body = doc.body;
+  const inBody = (el: DomElement) => body !== null && stillUnder(el, body);
+  if (body) clearMisleadingLabels(body, page.labelledBlocks.filter(inBody));
   // The hidden panels of an accordion or a tab set are content, folded until the reader opens them.
   // They are opened here, since Readability skips what is hidden.
-  const folded = doc.body
-    ? foldedPanels(doc.body, kind === "article" ? FOLDED_HIDING : "[hidden]")
+  const folded = body
+    ? foldedPanels(body, kind === "article" ? FOLDED_HIDING : "[hidden]", page.panels.filter(inBody))
     : new Set<DomElement>();
   for (const el of folded) if (kind === "article" || isCodeTab(el)) unfold(el);
-  for (const el of [...doc.querySelectorAll("[role=navigation], [role=complementary], [hidden]")])
+  for (const el of page.asidesAndHidden.filter((el) => stillUnder(el, doc)))
     if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
   // and the region is cut from the same cleaned page. An article is read as it is.
-  if (doc.body && kind !== "article") removeChrome(doc.body);
+  if (body && kind !== "article") removeChrome(body, undefined, page);
 }
 
 /** Class/id words that are the content on a forum: the posts are comments, each with its author and time. */
@@ -80,7 +82,7 @@ function removeArticleJunk(root: DomElement, kind: PageKind): void {
     if (kind === "forum" && FORUM_POST_ATTR.test(label)) continue;
     if ((el.textContent ?? "").length < total() * JUNK_SHARE) el.remove();
   }
-  removeFigures(root);
+  removeFigures(root, kind === "forum");
 }
 
 /** The region replaces Readability's article when it holds this many times its text (a page of sections, cards or posts). */
@@ -194,6 +196,13 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (kind === "product") markdown = withProductDescription(dropRepeatedBlocks(markdown), ld);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
+  // A page stored as UTF-8 read as Latin-1 ("doesnât") is read as the words it meant.
+  if (isEncodedTwice(markdown))
+    return {
+      title: repairMojibake(heading),
+      markdown: repairMojibake(markdown),
+      metadata: repairedMetadata(metadata),
+    };
   return { title: heading, markdown, metadata };
 }
 

@@ -49,20 +49,23 @@ export function inPopover(el: DomElement): boolean {
   return false;
 }
 
-/** The hidden folded panels under root that are content: none unless the page has enough panels to be an accordion or tabs. */
-export function foldedPanels(root: DomElement, hidden: string): Set<DomElement> {
-  const all = [...root.querySelectorAll("[aria-labelledby], [role=region], [role=tabpanel]")].filter(
-    (el) => isFoldedPanel(el) && !inPopover(el),
-  );
+/**
+ * The hidden folded panels under root that are content: none unless the page has enough panels to
+ * be an accordion or tabs. `candidates` are root's `[aria-labelledby], [role=region], [role=tabpanel]`
+ * descendants; a panel is hidden when it or its wrapper matches `hidden`.
+ */
+export function foldedPanels(root: DomElement, hidden: string, candidates: DomElement[]): Set<DomElement> {
+  const all = candidates.filter((el) => isFoldedPanel(el) && !inPopover(el));
   if (all.length < MIN_FOLDED_PANELS) return new Set();
-  const hiddenOnes = new Set(root.querySelectorAll(hidden));
+  // Each panel and its wrapper are tested (a query of `hidden` would walk the whole root).
+  const isHidden = (el: DomElement) => el !== root && el.matches(hidden);
   const folded = new Set<DomElement>();
   for (const el of all) {
-    if (hiddenOnes.has(el)) folded.add(el);
+    if (isHidden(el)) folded.add(el);
     else {
       // A collapse wrapper around the panel is what hides it (the panel is its one child).
       const wrapper = el.parentElement;
-      if (wrapper && hiddenOnes.has(wrapper) && wrapper.children.length === 1) folded.add(wrapper);
+      if (wrapper && isHidden(wrapper) && wrapper.children.length === 1) folded.add(wrapper);
     }
   }
   return folded;

@@ -101,13 +101,13 @@ export function placeStreamedSegments(document: DomDocument): void {
 /** Elements that never hold content of their own. */
 const VOID_TAG = /^(META|LINK|INPUT|EMBED|BR|IMG|SOURCE|WBR|HR|AREA|BASE|COL|TRACK|PARAM)$/;
 
-/** Removes the elements matching `selector`, except one holding most of the page, which is unwrapped (its tag was never closed). */
-export function removeJunkTags(document: DomDocument, selector: string): void {
+/** Removes the junk-tag elements (in document order), except one holding most of the page, which is unwrapped (its tag was never closed). */
+export function removeJunkTags(document: DomDocument, elements: DomElement[]): void {
   // Raw lengths first (no whitespace folding): only a large element needs the exact test. Void
   // elements hold nothing, and the body's length is read only once an element could hold text.
   let raw = -1;
   let total = -1;
-  for (const el of [...document.querySelectorAll(selector)]) {
+  for (const el of elements) {
     if (VOID_TAG.test(el.tagName)) {
       el.remove();
       continue;

@@ -12,6 +12,7 @@ import type { DomElement } from "./dom-types";
 import { desktopDisplay, FOLDED_HIDING, foldedPanels } from "./folded-content";
 import { isChromeDrawer, isFoldedByClass, isShortControl, junkLabel, SKIP_ATTR } from "./junk-labels";
 import { isSectionHeader } from "./landmarks";
+import { CHROME_SELECTOR, type ChromeGroups, stillUnder, walkForChrome } from "./page-walk";
 import { isPostForm } from "./post-lists";
 import { spokenTwin } from "./spoken-text";
 
@@ -31,10 +32,6 @@ const PRICE =
 export const MIN_GRID_CARDS = 3;
 /** A shop or listing widget is removed unless it holds at least this share of the text. */
 export const WIDGET_SHARE = 0.5;
-/** Elements that are chrome by their role. */
-const CHROME_SELECTOR =
-  "header, footer, form, [role=banner], [role=contentinfo], [role=search], [role=dialog], [role=alertdialog], [aria-hidden=true], [aria-modal=true], [style*='display:none'], [style*='display: none']";
-
 /** Dialogs (consent managers, popups) are removed unless they hold nearly all of the text. */
 const DIALOG = "[role=dialog], [role=alertdialog], [aria-modal=true]";
 export const DIALOG_SHARE = 0.6;
@@ -48,13 +45,21 @@ function holdsProse(el: DomElement): boolean {
   return false;
 }
 
-/** Removes page chrome that holds little of the page's text (a wrapper labelled "header" is kept). */
-export function removeChrome(root: DomElement, share = 0.25): void {
+/**
+ * Removes page chrome that holds little of the page's text (a wrapper labelled "header" is kept).
+ * `groups` are root's elements as a walk found them (earlier passes may have removed some since).
+ */
+export function removeChrome(
+  root: DomElement,
+  share = 0.25,
+  groups: ChromeGroups = walkForChrome(root),
+): void {
   const total = lazyTextLength(root);
-  const folded = foldedPanels(root, FOLDED_HIDING);
+  const under = (el: DomElement) => stillUnder(el, root);
+  const folded = foldedPanels(root, FOLDED_HIDING, groups.panels.filter(under));
   // The screen-reader copies of texts shown `aria-hidden` (a sale's old and new price) carry them.
   const spoken = new Set<DomElement>();
-  for (const el of [...root.querySelectorAll(CHROME_SELECTOR)]) {
+  for (const el of groups.chrome.filter((el) => under(el) && el.matches(CHROME_SELECTOR))) {
     if (
       !isInside(el, root) ||
       (el.tagName === "FORM" && (el.querySelector("article, main") || isPostForm(el)))
@@ -67,7 +72,10 @@ export function removeChrome(root: DomElement, share = 0.25): void {
     if (twin) spoken.add(twin);
     if (textLength(el) < (total() || 1) * (el.matches(DIALOG) ? DIALOG_SHARE : share)) el.remove();
   }
-  for (const el of [...root.querySelectorAll("[class], [id]")]) {
+  const labelled = groups.labelled.filter(
+    (el) => under(el) && (el.hasAttribute("class") || el.hasAttribute("id")),
+  );
+  for (const el of labelled) {
     const label = junkLabel(el);
     // A block labelled a filter or a sorter that holds a paragraph of prose is a section (an FAQ
     // accordion); one that holds the grid of priced cards is its wrapper.
