@@ -22,6 +22,14 @@ export const CONSENT_SHARE = 0.95;
 /** Headings that open a block of other pages, not this page's content. */
 const JUNK_HEADING =
   /^(related (products?|items?|searches|posts|topics|threads|discussions|articles|stories|questions|content|links|pages|videos|categories)|similar (items|products|posts|topics|threads|discussions|questions)|(people|customers) (who )?(also )?(viewed|bought|searched|liked|purchased)|frequently bought together|(products|items) related to|you (may|might|will) also (like|enjoy|love)|you may be interested|recommended (for you|products|items|posts|topics|reading)|recently viewed|more (topics|threads|products|items) (from|in|like)|explore (more|related)|suggested (topics|threads|products|posts)|(hot|trending|popular) (network )?(topics|threads|questions|products|posts)|also (viewed|bought)|sponsored (products|links|content))\b/i;
+/**
+ * Headings of a shop's customer reviews ("Customer reviews", "Top reviews from ...", "Guest ratings
+ * & reviews"); a service page's testimonials ("What customers say", "Reviews from our ...") are not.
+ */
+const CUSTOMER_REVIEWS_HEADING =
+  /^((customer|guest|user|buyer)s?'? (reviews|ratings( (&|and) reviews)?)|top reviews\b|reviews with images)/i;
+/** On a page of no stated type (it may be a shop's) customer reviews go as well: they are other people's words. */
+const UNTYPED_JUNK_HEADING = new RegExp(`${JUNK_HEADING.source}|${CUSTOMER_REVIEWS_HEADING.source}`, "i");
 /** A junk-headed section is only removed when it holds less than this share of the content's text. */
 export const JUNK_SECTION_SHARE = 0.4;
 
@@ -104,7 +112,7 @@ export function removeBoilerplate(root: DomElement, kind: PageKind): Thread | nu
   const posts = kind === "forum" || kind === "other" ? removeRepeatedControls(root, kind === "other") : null;
   if (posts) keepPostMeta(posts);
   const thread = posts ? threadOf(posts) : null;
-  removeJunkSections(root);
+  removeJunkSections(root, kind === "other" ? UNTYPED_JUNK_HEADING : JUNK_HEADING);
   // A thread ends with a call to sign in and reply, shown to guests.
   if (kind === "forum" || thread) removeJunkSections(root, JOIN_HEADING);
   return thread;

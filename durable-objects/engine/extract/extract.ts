@@ -17,6 +17,7 @@ import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { isShortControl, junkLabel } from "./junk-labels";
+import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
 import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
@@ -94,13 +95,6 @@ export const PARTIAL_ARTICLE_SHARE = 0.1;
 /** ... and the page's main region replaces it when the region holds this many times its text. */
 export const REGION_OVER_PARTIAL_ARTICLE = 4;
 
-/** Text minus link text (raw lengths: a cheap measure of a page's own words). */
-const ownTextOf = (el: DomElement) => {
-  let links = 0;
-  for (const a of el.querySelectorAll("a")) links += (a.textContent ?? "").length;
-  return (el.textContent ?? "").length - links;
-};
-
 /** The main region of a page, copied when the page goes on to Readability (`copy`), which takes it apart. */
 const regionOf = (document: DomDocument, kind: PageKind, copy: boolean) =>
   document.body ? mainRegion(document.body, kind === "product", copy) : null;
@@ -117,7 +111,9 @@ export function extractMainContent(html: string, url?: string): Extracted {
   removePageJunk(document, kind);
   const thread = document.body ? removeBoilerplate(document.body, kind) : null;
   let region = kind === "article" ? null : regionOf(document, kind, true);
-  const pageChars = kind === "article" && document.body ? ownTextOf(document.body) : 0;
+  // Raw lengths of the page's text and its link text: its own words, and a sign of an index.
+  const page = kind === "article" && document.body ? linkTextOf(document.body) : null;
+  const pageChars = page ? page.chars - page.links : 0;
   // Many CMSs call every page an article: a page with a run of many cards may be a listing, so
   // its body is kept before Readability takes it apart.
   const cards =
@@ -139,11 +135,13 @@ export function extractMainContent(html: string, url?: string): Extracted {
   }
   const articleChars = article?.content ? textLength(article.content) : 0;
   const partial = kind === "article" && articleChars < pageChars * PARTIAL_ARTICLE_SHARE;
+  // A page of lists of links (an index) that Readability read in part.
+  const index = page !== null && article?.content != null && mayBeIndex(page, article.content, articleChars);
   if (!region && (articleChars < MIN_ARTICLE_CHARS || partial)) {
     // Readability took the page apart and found little: read the region from a fresh parse.
     region = regionOf(cleanParse(html, url, "other", kind), kind, false);
   }
-  const thin = region !== null;
+  let thin = region !== null;
   // A thread on a page that calls itself an article: Readability takes one post of it, and the
   // other posts are still in the page it leaves (the fresh parse only then).
   const posted =
@@ -169,12 +167,21 @@ export function extractMainContent(html: string, url?: string): Extracted {
     region = sectionsOf(html, url, kind, articleChars);
     sections = region !== null;
   }
+  // An index that Readability read in part: its region, read without the page's chrome, is the page
+  // when it is mostly links and well more than the article, which is links too.
+  let indexed = false;
+  if (index && !listing && !sections && !posted) {
+    const found = regionOf(cleanParse(html, url, "other", kind), kind, false);
+    if (found && isIndexRegion(found.node, found.chars, articleChars))
+      [region, indexed, thin] = [found, true, true];
+  }
   const missed =
     thread && region && article?.content ? missesThread(thread, article.content, region.node) : false;
   const useRegion =
     sections ||
     listing ||
     posted !== null ||
+    indexed ||
     (region &&
       (articleChars < MIN_ARTICLE_CHARS ||
         (kind === "article"
