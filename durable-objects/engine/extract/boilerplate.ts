@@ -8,6 +8,7 @@ import { lazyTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { cleanForumPosts } from "./forum-posts";
 import type { PageKind } from "./page-kind";
+import { elementsOf, LABELLED, SUBHEADINGS } from "./page-walk";
 import { JOIN_HEADING, removeRepeatedControls, type Thread } from "./post-lists";
 
 /** Class/id fragments of cookie and consent managers. */
@@ -35,9 +36,15 @@ export const KIND_JUNK_SHARE = 0.3;
 
 const HEADING = /^H[1-6]$/;
 
-function removeLabelled(root: DomElement, pattern: RegExp, share: number, text?: RegExp): void {
+function removeLabelled(
+  root: DomElement,
+  labelled: DomElement[],
+  pattern: RegExp,
+  share: number,
+  text?: RegExp,
+): void {
   const total = lazyTextLength(root);
-  for (const el of [...root.querySelectorAll("[class], [id]")]) {
+  for (const el of labelled) {
     // The class and the id are tested apart (no pattern here spans the space a joined label puts between them).
     const named = pattern.test(el.getAttribute("class") ?? "") || pattern.test(el.getAttribute("id") ?? "");
     if (!named || !isInside(el, root)) continue;
@@ -62,14 +69,15 @@ function sectionOf(heading: DomElement, root: DomElement, limit: number): DomEle
   return best;
 }
 
-/** Removes the sections under headings such as "Related products" or "You may also like" (or another pattern's). */
+/** Removes the sections under headings such as "Related products" or "You may also like" (or another pattern's); `walked` as for `elementsOf`. */
 export function removeJunkSections(
   root: DomElement,
   pattern = JUNK_HEADING,
   share = JUNK_SECTION_SHARE,
+  walked?: DomElement[],
 ): void {
   const total = lazyTextLength(root);
-  for (const heading of [...root.querySelectorAll("h2, h3, h4, h5, h6")]) {
+  for (const heading of elementsOf(root, SUBHEADINGS, walked)) {
     if (!isInside(heading, root)) continue;
     const text = (heading.textContent ?? "").replace(/\s+/g, " ").trim();
     if (text.length > 60 || !pattern.test(text)) continue;
@@ -91,18 +99,23 @@ export function removeJunkSections(
   }
 }
 
-/** Removes consent banners, junk-headed sections and the widgets of the page's type from the content; returns the page's longest thread of posts, or null. */
-export function removeBoilerplate(root: DomElement, kind: PageKind): Thread | null {
-  removeLabelled(root, CONSENT_ATTR, CONSENT_SHARE, CONSENT_TEXT);
-  if (kind === "product") removeLabelled(root, PRODUCT_JUNK_ATTR, KIND_JUNK_SHARE);
+/**
+ * Removes consent banners, junk-headed sections and the widgets of the page's type from the
+ * content; returns the page's longest thread of posts, or null. `walked` as for `elementsOf`.
+ */
+export function removeBoilerplate(root: DomElement, kind: PageKind, walked?: DomElement[]): Thread | null {
+  const labelled = () => elementsOf(root, LABELLED, walked);
+  removeLabelled(root, labelled(), CONSENT_ATTR, CONSENT_SHARE, CONSENT_TEXT);
+  if (kind === "product") removeLabelled(root, labelled(), PRODUCT_JUNK_ATTR, KIND_JUNK_SHARE);
   if (kind === "forum") {
     cleanForumPosts(root);
-    removeLabelled(root, FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
+    removeLabelled(root, labelled(), FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
   }
   // A page that does not say it is a forum shows a thread only by its dated posts.
-  const thread = kind === "forum" || kind === "other" ? removeRepeatedControls(root, kind === "other") : null;
-  removeJunkSections(root);
+  const thread =
+    kind === "forum" || kind === "other" ? removeRepeatedControls(root, kind === "other", labelled()) : null;
+  removeJunkSections(root, JUNK_HEADING, JUNK_SECTION_SHARE, walked);
   // A thread ends with a call to sign in and reply, shown to guests.
-  if (kind === "forum" || thread) removeJunkSections(root, JOIN_HEADING);
+  if (kind === "forum" || thread) removeJunkSections(root, JOIN_HEADING, JUNK_SECTION_SHARE, walked);
   return thread;
 }

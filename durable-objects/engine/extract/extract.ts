@@ -23,7 +23,7 @@ import { type PageKind, pageKind } from "./page-kind";
 import { removeJunkTags } from "./page-repair";
 import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
-import { stillUnder, walkPage } from "./page-walk";
+import { elementsOf, LINKS, stillUnder, walkPage } from "./page-walk";
 import { dropRepeatedParagraphs, dropRepeatedQuotes, postsIn, type Thread } from "./post-lists";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { keepMisleadinglyLabelledBlocks } from "./readability-weights";
@@ -48,7 +48,8 @@ export interface Extracted {
   metadata: PageMetadata;
 }
 
-function removePageJunk(doc: DomDocument, kind: PageKind): void {
+/** Removes what is never content from the page; returns the body's elements as walked (see `elementsOf`). */
+function removePageJunk(doc: DomDocument, kind: PageKind): DomElement[] {
   // One walk finds what each step reads; a step leaves out what the steps before it removed.
   const page = walkPage(doc, kind !== "article");
   removeJunkTags(doc, page.junkTags);
@@ -66,6 +67,7 @@ function removePageJunk(doc: DomDocument, kind: PageKind): void {
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
   // and the region is cut from the same cleaned page. An article is read as it is.
   if (body && kind !== "article") removeChrome(body, undefined, page);
+  return page.bodyElements;
 }
 
 /** Class/id words that are the content on a forum: the posts are comments, each with its author and time. */
@@ -96,15 +98,15 @@ export const PARTIAL_ARTICLE_SHARE = 0.1;
 export const REGION_OVER_PARTIAL_ARTICLE = 4;
 
 /** Text minus link text (raw lengths: a cheap measure of a page's own words). */
-const ownTextOf = (el: DomElement) => {
+const ownTextOf = (el: DomElement, walked: DomElement[]) => {
   let links = 0;
-  for (const a of el.querySelectorAll("a")) links += (a.textContent ?? "").length;
+  for (const a of elementsOf(el, LINKS, walked)) links += (a.textContent ?? "").length;
   return (el.textContent ?? "").length - links;
 };
 
-/** The main region of a page, copied when the page goes on to Readability (`copy`), which takes it apart. */
-const regionOf = (document: DomDocument, kind: PageKind, copy: boolean) =>
-  document.body ? mainRegion(document.body, kind === "product", copy) : null;
+/** The main region of a cleaned page, copied when the page goes on to Readability (`copy`), which takes it apart. */
+const regionOf = (page: CleanPage, kind: PageKind, copy: boolean) =>
+  page.document.body ? mainRegion(page.document.body, kind === "product", copy, page.walked) : null;
 
 /** Extracts the main content of an HTML page as Markdown. */
 export function extractMainContent(html: string, url?: string): Extracted {
@@ -115,18 +117,18 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // A page that says it is an article is read by Readability alone, on the page as it is.
   const kind = pageKind(document, ld);
   const description = describedAs(document);
-  removePageJunk(document, kind);
-  const thread = document.body ? removeBoilerplate(document.body, kind) : null;
-  let region = kind === "article" ? null : regionOf(document, kind, true);
-  const pageChars = kind === "article" && document.body ? ownTextOf(document.body) : 0;
+  const walked = removePageJunk(document, kind);
+  const thread = document.body ? removeBoilerplate(document.body, kind, walked) : null;
+  let region = kind === "article" ? null : regionOf({ document, walked }, kind, true);
+  const pageChars = kind === "article" && document.body ? ownTextOf(document.body, walked) : 0;
   // Many CMSs call every page an article: a page with a run of many cards may be a listing, so
   // its body is kept before Readability takes it apart.
   const cards =
-    kind === "article" && document.body ? dominantCardList(document.body, MIN_LISTING_CARDS) : null;
+    kind === "article" && document.body ? dominantCardList(document.body, MIN_LISTING_CARDS, walked) : null;
   const spare = cards ? document.body?.cloneNode(true) : null;
   // Page builders print every page as an article too: the text of a run of like headed sections
   // is kept before Readability, which may take only some of them.
-  const run = kind === "article" && document.body ? sectionRun(document.body) : null;
+  const run = kind === "article" && document.body ? sectionRun(document.body, walked) : null;
   const runText = run ? runTextOf(run) : "";
   const article = readArticle(document, kind);
   const probe = run && article?.content ? articleProbe(article.content) : "";
@@ -206,18 +208,24 @@ function missesThread(thread: Thread, article: DomElement, region: DomElement): 
   return inArticle < thread.probes.length * THREAD_COVER_SHARE && postsIn(thread, squash(region)) > inArticle;
 }
 
+/** A page cleaned before Readability, and its body's elements as walked (they stand in for queries until Readability rebuilds the page). */
+interface CleanPage {
+  document: DomDocument;
+  walked: DomElement[];
+}
+
 /** A fresh parse of the page (Readability took the first apart), its junk removed as for `junkKind` and its boilerplate as for `kind`. */
-function cleanParse(html: string, url: string | undefined, junkKind: PageKind, kind: PageKind): DomDocument {
-  const again = parsePage(html, url);
-  removePageJunk(again, junkKind);
-  if (again.body) removeBoilerplate(again.body, kind);
-  return again;
+function cleanParse(html: string, url: string | undefined, junkKind: PageKind, kind: PageKind): CleanPage {
+  const document = parsePage(html, url);
+  const walked = removePageJunk(document, junkKind);
+  if (document.body) removeBoilerplate(document.body, kind, walked);
+  return { document, walked };
 }
 
 /** The run of sections as the region, from a fresh parse cleaned as the first was. */
 function sectionsOf(html: string, url: string | undefined, kind: PageKind, articleChars: number) {
   const again = cleanParse(html, url, kind, kind);
-  return again.body ? sectionsRegion(again.body, articleChars) : null;
+  return again.document.body ? sectionsRegion(again.document.body, articleChars, again.walked) : null;
 }
 
 /** The page's own description, the longest it states (meta, OpenGraph or Twitter description), or "". */
