@@ -9,10 +9,10 @@ import type { DomElement } from "./dom-types";
 /** What makes a `<figure>` part of the text rather than a picture with its caption. */
 const TEXT_FIGURE = "table, blockquote, pre";
 
-/** Removes captions, dates and picture figures; a figure holding a table, a quote or code is text and stays. */
-export function removeFigures(root: DomElement): void {
+/** Removes captions, dates and picture figures; a figure holding a table, a quote or code is text and stays. A thread's dates say when each post was written: they stay (`keepDates`). */
+export function removeFigures(root: DomElement, keepDates = false): void {
   for (const el of [...root.querySelectorAll("figure")]) if (!el.querySelector(TEXT_FIGURE)) el.remove();
-  for (const el of [...root.querySelectorAll("figcaption, time")]) el.remove();
+  for (const el of [...root.querySelectorAll(keepDates ? "figcaption" : "figcaption, time")]) el.remove();
 }
 
 /** Blocks of readers' comments, by their class/id words. */

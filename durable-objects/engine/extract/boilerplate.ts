@@ -8,8 +8,9 @@ import { lazyTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { cleanForumPosts } from "./forum-posts";
 import type { PageKind } from "./page-kind";
-import { elementsOf, LABELLED, SUBHEADINGS } from "./page-walk";
-import { JOIN_HEADING, removeRepeatedControls, type Thread } from "./post-lists";
+import { type BodyWalk, elementsOf, LABELLED, SUBHEADINGS } from "./page-walk";
+import { JOIN_HEADING, removeRepeatedControls, type Thread, threadOf } from "./post-lists";
+import { keepPostMeta } from "./post-meta";
 
 /** Class/id fragments of cookie and consent managers. */
 const CONSENT_ATTR = /cookie|consent|gdpr|onetrust|cookiebot|usercentrics|didomi|qc-cmp/i;
@@ -22,6 +23,14 @@ export const CONSENT_SHARE = 0.95;
 /** Headings that open a block of other pages, not this page's content. */
 const JUNK_HEADING =
   /^(related (products?|items?|searches|posts|topics|threads|discussions|articles|stories|questions|content|links|pages|videos|categories)|similar (items|products|posts|topics|threads|discussions|questions)|(people|customers) (who )?(also )?(viewed|bought|searched|liked|purchased)|frequently bought together|(products|items) related to|you (may|might|will) also (like|enjoy|love)|you may be interested|recommended (for you|products|items|posts|topics|reading)|recently viewed|more (topics|threads|products|items) (from|in|like)|explore (more|related)|suggested (topics|threads|products|posts)|(hot|trending|popular) (network )?(topics|threads|questions|products|posts)|also (viewed|bought)|sponsored (products|links|content))\b/i;
+/**
+ * Headings of a shop's customer reviews ("Customer reviews", "Top reviews from ...", "Guest ratings
+ * & reviews"); a service page's testimonials ("What customers say", "Reviews from our ...") are not.
+ */
+const CUSTOMER_REVIEWS_HEADING =
+  /^((customer|guest|user|buyer)s?'? (reviews|ratings( (&|and) reviews)?)|top reviews\b|reviews with images)/i;
+/** On a page of no stated type (it may be a shop's) customer reviews go as well: they are other people's words. */
+const UNTYPED_JUNK_HEADING = new RegExp(`${JUNK_HEADING.source}|${CUSTOMER_REVIEWS_HEADING.source}`, "i");
 /** A junk-headed section is only removed when it holds less than this share of the content's text. */
 export const JUNK_SECTION_SHARE = 0.4;
 
@@ -69,15 +78,15 @@ function sectionOf(heading: DomElement, root: DomElement, limit: number): DomEle
   return best;
 }
 
-/** Removes the sections under headings such as "Related products" or "You may also like" (or another pattern's); `walked` as for `elementsOf`. */
+/** Removes the sections under headings such as "Related products" or "You may also like" (or another pattern's); `walk` as for `elementsOf`. */
 export function removeJunkSections(
   root: DomElement,
   pattern = JUNK_HEADING,
   share = JUNK_SECTION_SHARE,
-  walked?: DomElement[],
+  walk?: BodyWalk,
 ): void {
   const total = lazyTextLength(root);
-  for (const heading of elementsOf(root, SUBHEADINGS, walked)) {
+  for (const heading of elementsOf(root, SUBHEADINGS, walk)) {
     if (!isInside(heading, root)) continue;
     const text = (heading.textContent ?? "").replace(/\s+/g, " ").trim();
     if (text.length > 60 || !pattern.test(text)) continue;
@@ -101,10 +110,10 @@ export function removeJunkSections(
 
 /**
  * Removes consent banners, junk-headed sections and the widgets of the page's type from the
- * content; returns the page's longest thread of posts, or null. `walked` as for `elementsOf`.
+ * content; returns the page's longest thread of posts, or null. `walk` as for `elementsOf`.
  */
-export function removeBoilerplate(root: DomElement, kind: PageKind, walked?: DomElement[]): Thread | null {
-  const labelled = () => elementsOf(root, LABELLED, walked);
+export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyWalk): Thread | null {
+  const labelled = () => elementsOf(root, LABELLED, walk);
   removeLabelled(root, labelled(), CONSENT_ATTR, CONSENT_SHARE, CONSENT_TEXT);
   if (kind === "product") removeLabelled(root, labelled(), PRODUCT_JUNK_ATTR, KIND_JUNK_SHARE);
   if (kind === "forum") {
@@ -112,10 +121,16 @@ export function removeBoilerplate(root: DomElement, kind: PageKind, walked?: Dom
     removeLabelled(root, labelled(), FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
   }
   // A page that does not say it is a forum shows a thread only by its dated posts.
-  const thread =
+  const posts =
     kind === "forum" || kind === "other" ? removeRepeatedControls(root, kind === "other", labelled()) : null;
-  removeJunkSections(root, JUNK_HEADING, JUNK_SECTION_SHARE, walked);
+  if (posts) {
+    keepPostMeta(posts);
+    // The names and dates moved into new lines: the walk no longer matches the page.
+    if (walk) walk.elements = null;
+  }
+  const thread = posts ? threadOf(posts) : null;
+  removeJunkSections(root, kind === "other" ? UNTYPED_JUNK_HEADING : JUNK_HEADING, JUNK_SECTION_SHARE, walk);
   // A thread ends with a call to sign in and reply, shown to guests.
-  if (kind === "forum" || thread) removeJunkSections(root, JOIN_HEADING, JUNK_SECTION_SHARE, walked);
+  if (kind === "forum" || thread) removeJunkSections(root, JOIN_HEADING, JUNK_SECTION_SHARE, walk);
   return thread;
 }

@@ -17,13 +17,14 @@ import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { isShortControl, junkLabel } from "./junk-labels";
+import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
 import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
 import { removeJunkTags } from "./page-repair";
 import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
-import { elementsOf, LINKS, stillUnder, walkPage } from "./page-walk";
+import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
 import { dropRepeatedParagraphs, dropRepeatedQuotes, postsIn, type Thread } from "./post-lists";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { keepMisleadinglyLabelledBlocks } from "./readability-weights";
@@ -48,8 +49,8 @@ export interface Extracted {
   metadata: PageMetadata;
 }
 
-/** Removes what is never content from the page; returns the body's elements as walked (see `elementsOf`). */
-function removePageJunk(doc: DomDocument, kind: PageKind): DomElement[] {
+/** Removes what is never content from the page; returns the walk of its body (see `elementsOf`). */
+function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
   // One walk finds what each step reads; a step leaves out what the steps before it removed.
   const page = walkPage(doc, kind !== "article");
   removeJunkTags(doc, page.junkTags);
@@ -67,7 +68,7 @@ function removePageJunk(doc: DomDocument, kind: PageKind): DomElement[] {
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
   // and the region is cut from the same cleaned page. An article is read as it is.
   if (body && kind !== "article") removeChrome(body, undefined, page);
-  return page.bodyElements;
+  return { elements: page.bodyElements };
 }
 
 /** Class/id words that are the content on a forum: the posts are comments, each with its author and time. */
@@ -83,7 +84,7 @@ function removeArticleJunk(root: DomElement, kind: PageKind): void {
     if (kind === "forum" && FORUM_POST_ATTR.test(label)) continue;
     if ((el.textContent ?? "").length < total() * JUNK_SHARE) el.remove();
   }
-  removeFigures(root);
+  removeFigures(root, kind === "forum");
 }
 
 /** The region replaces Readability's article when it holds this many times its text (a page of sections, cards or posts). */
@@ -97,16 +98,9 @@ export const PARTIAL_ARTICLE_SHARE = 0.1;
 /** ... and the page's main region replaces it when the region holds this many times its text. */
 export const REGION_OVER_PARTIAL_ARTICLE = 4;
 
-/** Text minus link text (raw lengths: a cheap measure of a page's own words). */
-const ownTextOf = (el: DomElement, walked: DomElement[]) => {
-  let links = 0;
-  for (const a of elementsOf(el, LINKS, walked)) links += (a.textContent ?? "").length;
-  return (el.textContent ?? "").length - links;
-};
-
 /** The main region of a cleaned page, copied when the page goes on to Readability (`copy`), which takes it apart. */
 const regionOf = (page: CleanPage, kind: PageKind, copy: boolean) =>
-  page.document.body ? mainRegion(page.document.body, kind === "product", copy, page.walked) : null;
+  page.document.body ? mainRegion(page.document.body, kind === "product", copy, page.walk) : null;
 
 /** Extracts the main content of an HTML page as Markdown. */
 export function extractMainContent(html: string, url?: string): Extracted {
@@ -117,18 +111,20 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // A page that says it is an article is read by Readability alone, on the page as it is.
   const kind = pageKind(document, ld);
   const description = describedAs(document);
-  const walked = removePageJunk(document, kind);
-  const thread = document.body ? removeBoilerplate(document.body, kind, walked) : null;
-  let region = kind === "article" ? null : regionOf({ document, walked }, kind, true);
-  const pageChars = kind === "article" && document.body ? ownTextOf(document.body, walked) : 0;
+  const walk = removePageJunk(document, kind);
+  const thread = document.body ? removeBoilerplate(document.body, kind, walk) : null;
+  let region = kind === "article" ? null : regionOf({ document, walk }, kind, true);
+  // Raw lengths of the page's text and its link text: its own words, and a sign of an index.
+  const page = kind === "article" && document.body ? linkTextOf(document.body, walk) : null;
+  const pageChars = page ? page.chars - page.links : 0;
   // Many CMSs call every page an article: a page with a run of many cards may be a listing, so
   // its body is kept before Readability takes it apart.
   const cards =
-    kind === "article" && document.body ? dominantCardList(document.body, MIN_LISTING_CARDS, walked) : null;
+    kind === "article" && document.body ? dominantCardList(document.body, MIN_LISTING_CARDS, walk) : null;
   const spare = cards ? document.body?.cloneNode(true) : null;
   // Page builders print every page as an article too: the text of a run of like headed sections
   // is kept before Readability, which may take only some of them.
-  const run = kind === "article" && document.body ? sectionRun(document.body, walked) : null;
+  const run = kind === "article" && document.body ? sectionRun(document.body, walk) : null;
   const runText = run ? runTextOf(run) : "";
   const article = readArticle(document, kind);
   const probe = run && article?.content ? articleProbe(article.content) : "";
@@ -142,11 +138,13 @@ export function extractMainContent(html: string, url?: string): Extracted {
   }
   const articleChars = article?.content ? textLength(article.content) : 0;
   const partial = kind === "article" && articleChars < pageChars * PARTIAL_ARTICLE_SHARE;
+  // A page of lists of links (an index) that Readability read in part.
+  const index = page !== null && article?.content != null && mayBeIndex(page, article.content, articleChars);
   if (!region && (articleChars < MIN_ARTICLE_CHARS || partial)) {
     // Readability took the page apart and found little: read the region from a fresh parse.
     region = regionOf(cleanParse(html, url, "other", kind), kind, false);
   }
-  const thin = region !== null;
+  let thin = region !== null;
   // A listing's cards are the page when Readability took its intro or some of the cards.
   let listing = false;
   if (spare && cards && !region && article?.content && cards.chars >= articleChars * INTRO_CARDS_SHARE) {
@@ -160,11 +158,20 @@ export function extractMainContent(html: string, url?: string): Extracted {
     region = sectionsOf(html, url, kind, articleChars);
     sections = region !== null;
   }
+  // An index that Readability read in part: its region, read without the page's chrome, is the page
+  // when it is mostly links and well more than the article, which is links too.
+  let indexed = false;
+  if (index && !listing && !sections) {
+    const found = regionOf(cleanParse(html, url, "other", kind), kind, false);
+    if (found && isIndexRegion(found.node, found.chars, articleChars))
+      [region, indexed, thin] = [found, true, true];
+  }
   const missed =
     thread && region && article?.content ? missesThread(thread, article.content, region.node) : false;
   const useRegion =
     sections ||
     listing ||
+    indexed ||
     (region &&
       (articleChars < MIN_ARTICLE_CHARS ||
         (kind === "article"
@@ -208,24 +215,24 @@ function missesThread(thread: Thread, article: DomElement, region: DomElement): 
   return inArticle < thread.probes.length * THREAD_COVER_SHARE && postsIn(thread, squash(region)) > inArticle;
 }
 
-/** A page cleaned before Readability, and its body's elements as walked (they stand in for queries until Readability rebuilds the page). */
+/** A page cleaned before Readability, with the walk of its body (see `elementsOf`). */
 interface CleanPage {
   document: DomDocument;
-  walked: DomElement[];
+  walk: BodyWalk;
 }
 
 /** A fresh parse of the page (Readability took the first apart), its junk removed as for `junkKind` and its boilerplate as for `kind`. */
 function cleanParse(html: string, url: string | undefined, junkKind: PageKind, kind: PageKind): CleanPage {
   const document = parsePage(html, url);
-  const walked = removePageJunk(document, junkKind);
-  if (document.body) removeBoilerplate(document.body, kind, walked);
-  return { document, walked };
+  const walk = removePageJunk(document, junkKind);
+  if (document.body) removeBoilerplate(document.body, kind, walk);
+  return { document, walk };
 }
 
 /** The run of sections as the region, from a fresh parse cleaned as the first was. */
 function sectionsOf(html: string, url: string | undefined, kind: PageKind, articleChars: number) {
   const again = cleanParse(html, url, kind, kind);
-  return again.document.body ? sectionsRegion(again.document.body, articleChars, again.walked) : null;
+  return again.document.body ? sectionsRegion(again.document.body, articleChars, again.walk) : null;
 }
 
 /** The page's own description, the longest it states (meta, OpenGraph or Twitter description), or "". */

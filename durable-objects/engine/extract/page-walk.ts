@@ -4,8 +4,8 @@
  * selector of many parts), so the passes before Readability share one walk instead of making one
  * per selector. They remove elements between their reads: a group is read through `stillUnder`,
  * which leaves out what was removed since the walk, and a pass tests again any attribute that an
- * earlier pass may have changed. Nothing inserts elements until Readability rebuilds the page, so
- * until then the body's walked elements also stand in for the later passes' queries (`elementsOf`).
+ * earlier pass may have changed. The body's walked elements also stand in for the later passes'
+ * queries until a step inserts or moves elements (`elementsOf`).
  */
 import type { DomDocument, DomElement, DomNode } from "./dom-types";
 
@@ -154,11 +154,21 @@ export const SECTION_HEADINGS: ElementKind = {
 };
 
 /**
- * root's elements of a kind in document order, as `root.querySelectorAll(kind.selector)` finds
- * them: from `walked` (elements of the page walked before, root's among them, none inserted since)
- * less those removed since, else by that query. (The parser gives HTML elements lower-case names.)
+ * The body's elements as a walk found them, standing in for queries until a step inserts or moves
+ * elements (Readability rebuilds the page; a thread's names and dates are moved): that step sets
+ * `elements` to null, and queries answer again.
  */
-export function elementsOf(root: DomElement, kind: ElementKind, walked?: DomElement[]): DomElement[] {
+export interface BodyWalk {
+  elements: DomElement[] | null;
+}
+
+/**
+ * root's elements of a kind in document order, as `root.querySelectorAll(kind.selector)` finds
+ * them: from the walk (root among the walked body or in it) less what was removed since, else by
+ * that query. (The parser gives HTML elements lower-case names.)
+ */
+export function elementsOf(root: DomElement, kind: ElementKind, walk?: BodyWalk): DomElement[] {
+  const walked = walk?.elements;
   if (!walked) return [...root.querySelectorAll(kind.selector)];
   const out: DomElement[] = [];
   for (const el of walked) if (kind.test(el) && stillUnder(el, root)) out.push(el);

@@ -122,12 +122,15 @@ function probeOf(post: DomElement): string {
 export const postsIn = (thread: Thread, text: string) =>
   thread.probes.filter((probe) => text.includes(probe)).length;
 
-/** Removes, from every post of each thread, the short texts that nearly every post repeats (its controls); returns the longest thread, or null. `classed` as for `postRuns`. */
+/** The thread of these posts, as an extract is tested for it. */
+export const threadOf = (posts: DomElement[]): Thread => ({ probes: posts.map(probeOf).filter(Boolean) });
+
+/** Removes, from every post of each thread, the short texts that nearly every post repeats (its controls); returns the posts of the longest thread, or null. `classed` as for `postRuns`. */
 export function removeRepeatedControls(
   root: DomElement,
   dated: boolean,
   classed: Iterable<DomElement> = root.querySelectorAll("[class], [id]"),
-): Thread | null {
+): DomElement[] | null {
   let longest: DomElement[] = [];
   for (const posts of postRuns(root, dated, classed)) {
     const perPost = posts.map(shortTexts);
@@ -142,7 +145,7 @@ export function removeRepeatedControls(
       }
     if (posts.length > longest.length) longest = posts;
   }
-  return longest.length ? { probes: longest.map(probeOf).filter(Boolean) } : null;
+  return longest.length ? longest : null;
 }
 
 /** A quote is dropped when it holds at least this many characters of words (a line or two quoted is context)... */

@@ -15,6 +15,7 @@ import { isSectionHeader } from "./landmarks";
 import {
   CHROME_SELECTOR,
   type ChromeGroups,
+  type BodyWalk,
   type ElementKind,
   elementsOf,
   stillUnder,
@@ -134,10 +135,10 @@ const LANDMARKS: ElementKind = {
 };
 
 /** The landmark holding the main content, when the page marks one that holds most of its text. */
-function landmark(body: DomElement, walked?: DomElement[]): DomElement | null {
+function landmark(body: DomElement, walk?: BodyWalk): DomElement | null {
   let best: DomElement | null = null;
   let bestLength = 0;
-  for (const el of elementsOf(body, LANDMARKS, walked)) {
+  for (const el of elementsOf(body, LANDMARKS, walk)) {
     const length = textLength(el);
     if (length > bestLength) [best, bestLength] = [el, length];
   }
@@ -175,15 +176,10 @@ export interface Region {
 /**
  * The main region of a body already stripped of its chrome: its `<main>`, or the block holding its
  * text. It is found by reading the body; with `copy` the region alone is copied (the page goes on
- * to Readability, which takes it apart), else it is the body's own node. `walked` as for `elementsOf`.
+ * to Readability, which takes it apart), else it is the body's own node. `walk` as for `elementsOf`.
  */
-export function mainRegion(
-  body: DomElement,
-  dropGrids: boolean,
-  copy = false,
-  walked?: DomElement[],
-): Region {
-  let node = landmark(body, walked) ?? densest(body);
+export function mainRegion(body: DomElement, dropGrids: boolean, copy = false, walk?: BodyWalk): Region {
+  let node = landmark(body, walk) ?? densest(body);
   // A product's block sits in its <main> beside others' (reviews, other products): go down to it.
   if (dropGrids) node = densest(node, PRODUCT_BLOCK_SHARE);
   const chars = textLength(node);

@@ -103,4 +103,25 @@ describe("boilerplate around the main content", () => {
       "Boiler pressure thread: the gauge falls from 1.5 to 0.5 bar overnight.",
     );
   });
+  it('drops the "Customer reviews" of a page that states no type, and keeps a service page\'s "What customers say"', () => {
+    const review = (n: number) =>
+      `<div class="review"><p><strong>Shopper ${n}</strong></p><p>Review ${n}: it boils a full jug in three minutes and the handle stays cool, though the lid squeaks a little when it opens.</p></div>`;
+    const reviews = `<div class="reviews-block"><h2>Customer reviews</h2>${[1, 2, 3].map(review).join("")}</div>`;
+    const shop = page(
+      "",
+      `<main><h1>Steel kettle</h1><p>$40.00</p>${sentence("Kettle", 1)}${sentence("Kettle", 2)}${sentence("Kettle", 3)}${sentence("Kettle", 4)}${reviews}</main>`,
+    );
+    const { markdown } = extractMainContent(shop, "https://shop.example/kettle");
+    expect(markdown).toContain("Kettle note 4");
+    for (const junk of ["Customer reviews", "Shopper 2", "Review 3: it boils"])
+      expect(markdown).not.toContain(junk);
+    const testimonials = reviews.replace("Customer reviews", "What customers say");
+    const service = page(
+      "",
+      `<main><h1>Kettle repairs</h1>${sentence("Repair", 1)}${sentence("Repair", 2)}${sentence("Repair", 3)}${sentence("Repair", 4)}${testimonials}</main>`,
+    );
+    const kept = extractMainContent(service, "https://repair.example/").markdown;
+    expect(kept).toContain("## What customers say");
+    expect(kept).toContain("Review 3: it boils");
+  });
 });

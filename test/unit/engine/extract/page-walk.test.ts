@@ -51,10 +51,10 @@ describe("one walk of the page", () => {
   it("stands in for a later query of the body: the same elements, less those removed since", () => {
     const fresh = parseHTML(page).document as unknown as DomDocument;
     const body = fresh.body as DomElement;
-    const walked = walkPage(fresh, false).bodyElements;
+    const walk = { elements: walkPage(fresh, false).bodyElements };
     fresh.querySelector("header")?.remove();
     for (const kind of [LABELLED, SUBHEADINGS])
-      expect(elementsOf(body, kind, walked)).toEqual([...body.querySelectorAll(kind.selector)]);
-    expect(names(elementsOf(body, LABELLED, walked))).toEqual([]);
+      expect(elementsOf(body, kind, walk)).toEqual([...body.querySelectorAll(kind.selector)]);
+    expect(names(elementsOf(body, LABELLED, walk))).toEqual([]);
   });
 });

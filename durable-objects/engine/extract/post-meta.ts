@@ -1,0 +1,96 @@
+/**
+ * Who wrote each post of a thread, and when. Forums print the poster's name in a user card and
+ * the date in a post header, beside the post's text; Readability drops both as chrome (short,
+ * mostly links), and a thread read without them loses who answered whom. Each post's name and
+ * date are moved into one line at the top of its text, where they stay with the post.
+ */
+
+import { shortText } from "./dom-text";
+import type { DomElement, DomNode } from "./dom-types";
+
+/** Class/id words of the element holding a poster's name. */
+const AUTHOR_ATTR = /(^|[\s_-])(author|username|user-?name|poster|creator|nick(name)?)($|[\s_-])/i;
+/** A poster's name (with a badge or a title beside it at most) has no more than this many characters. */
+export const MAX_NAME_CHARS = 40;
+/** A post's date as printed (`Sep 21, 2024`, `January 11, 2025, 12:04am`, `2 hours ago`). */
+export const MAX_DATE_CHARS = 40;
+/** A post's own text under its microdata. */
+const POST_TEXT = "[itemprop=text], [itemprop=articleBody]";
+/** The post's text is the child block holding at least this share of the post's text (the card beside it holds less). */
+export const BODY_SHARE = 0.5;
+/** Elements a line is not put inside (text blocks, inline tags): it goes before them. */
+const CLOSED_TAG = /^(P|PRE|BLOCKQUOTE|UL|OL|TABLE|H[1-6]|SPAN|A|B|I|EM|STRONG)$/;
+
+interface MetaParent extends DomElement {
+  append(...nodes: (DomNode | string)[]): void;
+  before(...nodes: DomNode[]): void;
+  ownerDocument: { createElement(tag: string): MetaParent };
+}
+
+const chars = (el: DomElement) => (el.textContent ?? "").length;
+
+/** The block holding the post's text: its microdata text, else the child (and grandchild...) holding most of it. */
+function bodyOf(post: DomElement): DomElement {
+  const marked = post.querySelector(POST_TEXT);
+  if (marked) return marked;
+  let node = post;
+  for (;;) {
+    const total = chars(node);
+    let next: DomElement | null = null;
+    for (let c = node.firstElementChild; c; c = c.nextElementSibling)
+      if (chars(c) >= total * BODY_SHARE && !CLOSED_TAG.test(c.tagName)) next = c;
+    if (!next) return node;
+    node = next;
+  }
+}
+
+const within = (el: DomElement, block: DomElement) => {
+  for (let n: DomElement | null = el; n; n = n.parentElement) if (n === block) return true;
+  return false;
+};
+
+/** The first element outside the post's text that matches and has a short non-empty text. */
+function firstShort(body: DomElement, found: Iterable<DomElement>, max: number) {
+  for (const el of found) {
+    if (within(el, body)) continue;
+    const text = shortText(el, max);
+    if (text) return el;
+  }
+  return null;
+}
+
+/** The poster's name: an `itemprop=author` item or an element labelled author/username/poster; its link when it has one. */
+function authorOf(post: DomElement, body: DomElement): DomElement | null {
+  const labelled = [...post.querySelectorAll("[itemprop~=author], [class], [id]")].filter(
+    (el) =>
+      /(^|\s)author(\s|$)/.test(el.getAttribute("itemprop") ?? "") ||
+      AUTHOR_ATTR.test(el.getAttribute("class") ?? "") ||
+      AUTHOR_ATTR.test(el.getAttribute("id") ?? ""),
+  );
+  const author = firstShort(body, labelled, MAX_NAME_CHARS);
+  if (!author) return null;
+  for (const a of author.querySelectorAll("a")) if (shortText(a, MAX_NAME_CHARS)) return a;
+  return author;
+}
+
+/** Moves each post's name and date, printed outside its text, into a line at the top of its text. */
+export function keepPostMeta(posts: DomElement[]): void {
+  for (const post of posts) {
+    const body = bodyOf(post);
+    if (body === post) continue;
+    // A name marked as the post's author leads the line; a date alone is left where it is.
+    const author = authorOf(post, body);
+    if (!author) continue;
+    const date = firstShort(body, post.querySelectorAll("time"), MAX_DATE_CHARS);
+    const target = body as MetaParent;
+    const line = target.ownerDocument.createElement("p");
+    line.append(author);
+    // The date as text: the article's cleanup drops `<time>` elements (a story's dateline).
+    if (date) {
+      line.append(` · ${shortText(date, MAX_DATE_CHARS) ?? ""}`);
+      date.remove();
+    }
+    if (CLOSED_TAG.test(target.tagName)) target.before(line);
+    else target.prepend(line);
+  }
+}

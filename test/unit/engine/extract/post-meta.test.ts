@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
+
+const ld =
+  '<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Chain skips under load"}</script>';
+const page = (posts: string) =>
+  `<!doctype html><html><head><title>Chain skips under load</title>${ld}</head><body><header class="site-header"><a href="/">Cycle workshop</a></header><main><h1>Chain skips under load</h1><div class="thread">${posts}</div></main></body></html>`;
+
+/** A post as forum software prints it: a user card (name, title, stats), a header with the date and number, the text, then controls. */
+const post = (n: number, who: string, date: string, text: string) =>
+  `<article class="message" id="post-${n}"><div class="message-user"><div class="avatar"><a href="/members/${who}"><img src="/a/${n}.png" alt=""></a></div><h4 class="message-name"><a href="/members/${who}" class="username">${who}</a></h4><h5 class="message-title">Regular rider</h5><dl class="pairs"><dt>Messages</dt><dd>${n * 120}</dd></dl></div><div class="message-main"><header class="message-attribution"><a href="/posts/${n}"><time datetime="2026-03-0${n}">${date}, 2026</time></a><a href="/posts/${n}">#${n}</a></header><div class="message-body"><p>${text}</p></div><footer class="message-footer"><a href="/posts/${n}/reply">Reply</a></footer></div></article>`;
+
+describe("each post's author and date", () => {
+  it("puts the poster's name and the post's date on a line above its text", () => {
+    const html = page(
+      [
+        post(
+          1,
+          "spokewise",
+          "Mar 1",
+          "My chain skips on the two smallest cogs whenever I climb out of the saddle, even after a new cassette.",
+        ),
+        post(
+          2,
+          "derailleurdan",
+          "Mar 2",
+          "Check the chain for stretch with a gauge; a worn chain skips on new cogs that it has not worn in with.",
+        ),
+        post(
+          3,
+          "spokewise",
+          "Mar 3",
+          "The gauge says it is past 0.75, so a new chain it is. Thanks, that explains why the new cassette did not help.",
+        ),
+      ].join(""),
+    );
+    const { markdown } = extractMainContent(html, "https://cycles.example/t/41");
+    const lines = markdown.split("\n\n");
+    expect(lines).toContain("[spokewise](https://cycles.example/members/spokewise) · Mar 1, 2026");
+    expect(lines).toContain("[derailleurdan](https://cycles.example/members/derailleurdan) · Mar 2, 2026");
+    expect(lines).toContain("[spokewise](https://cycles.example/members/spokewise) · Mar 3, 2026");
+    const at = lines.indexOf("[derailleurdan](https://cycles.example/members/derailleurdan) · Mar 2, 2026");
+    expect(lines[at + 1]).toMatch(/^Check the chain for stretch/);
+    expect(markdown).not.toContain("Regular rider");
+  });
+
+  it("keeps the dates Readability keeps in a thread (an article's cleanup drops them as a dateline)", () => {
+    const reply = (who: string, date: string, text: string) =>
+      `<div class="reply"><p><a href="/members/${who}">${who}</a> wrote on <time>${date}</time>:</p><p>${text}</p></div>`;
+    const html = page(
+      [
+        reply(
+          "spokewise",
+          "1 March 2026",
+          "My chain skips on the two smallest cogs whenever I climb out of the saddle, even after a new cassette.",
+        ),
+        reply(
+          "derailleurdan",
+          "2 March 2026",
+          "Check the chain for stretch with a gauge; a worn chain skips on new cogs that it has not worn in with.",
+        ),
+        reply(
+          "spokewise",
+          "3 March 2026",
+          "The gauge says it is past 0.75, so a new chain it is. Thanks, that explains why the new cassette did not help.",
+        ),
+      ].join(""),
+    );
+    const { markdown } = extractMainContent(html, "https://cycles.example/t/41");
+    expect(markdown.split("\n\n")).toContain(
+      "[derailleurdan](https://cycles.example/members/derailleurdan) wrote on 2 March 2026:",
+    );
+  });
+});
