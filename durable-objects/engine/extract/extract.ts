@@ -25,12 +25,13 @@ import { removeJunkTags } from "./page-repair";
 import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
-import { dropRepeatedParagraphs, dropRepeatedQuotes, postsIn, type Thread } from "./post-lists";
+import { dropRepeatedParagraphs, dropRepeatedQuotes, postRuns } from "./post-lists";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { keepMisleadinglyLabelledBlocks } from "./readability-weights";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
 import { withLdThread } from "./structured-posts";
+import { missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -89,9 +90,7 @@ function removeArticleJunk(root: DomElement, kind: PageKind): void {
 
 /** The region replaces Readability's article when it holds this many times its text (a page of sections, cards or posts). */
 export const REGION_OVER_ARTICLE = 1.5;
-/** On a thread Readability's article is often one post or a summary box: it misses the thread when it holds under this share of the posts... */
-export const THREAD_COVER_SHARE = 0.7;
-/** ... and the region then wins when it holds more of the posts and this many times the article's text. */
+/** When Readability's article misses the thread (thread-choice.ts), the region wins when it holds this many times its text. */
 export const THREAD_OVER_ARTICLE = 1;
 /** An article holding less than this share of the page's non-link text may be one part of it (sections in sibling wrappers)... */
 export const PARTIAL_ARTICLE_SHARE = 0.1;
@@ -145,6 +144,18 @@ export function extractMainContent(html: string, url?: string): Extracted {
     region = regionOf(cleanParse(html, url, "other", kind), kind, false);
   }
   let thin = region !== null;
+  // A thread on a page that calls itself an article: Readability takes one post of it, and the
+  // other posts are still in the page it leaves (the fresh parse only then).
+  const posted =
+    !region &&
+    kind === "article" &&
+    article?.content &&
+    articleChars < pageChars * THREAD_ARTICLE_SHARE &&
+    leftInPage(document) &&
+    postRuns(leftInPage(document) as DomElement, true).length
+      ? threadAroundPost(junkFreeParse(html, url).document, article.content)
+      : null;
+  if (posted) region = posted.region;
   // A listing's cards are the page when Readability took its intro or some of the cards.
   let listing = false;
   if (spare && cards && !region && article?.content && cards.chars >= articleChars * INTRO_CARDS_SHARE) {
@@ -161,7 +172,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // An index that Readability read in part: its region, read without the page's chrome, is the page
   // when it is mostly links and well more than the article, which is links too.
   let indexed = false;
-  if (index && !listing && !sections) {
+  if (index && !listing && !sections && !posted) {
     const found = regionOf(cleanParse(html, url, "other", kind), kind, false);
     if (found && isIndexRegion(found.node, found.chars, articleChars))
       [region, indexed, thin] = [found, true, true];
@@ -171,6 +182,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const useRegion =
     sections ||
     listing ||
+    posted !== null ||
     indexed ||
     (region &&
       (articleChars < MIN_ARTICLE_CHARS ||
@@ -194,7 +206,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // A thread rendered by script may still state its posts in JSON-LD.
   if (kind === "forum") markdown = withLdThread(markdown, ld);
   // A reply quoting an earlier post repeats it: the thread keeps the post once.
-  if (kind === "forum" || thread) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
+  if (kind === "forum" || thread || posted) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
   if (kind === "product") markdown = withProductDescription(dropRepeatedBlocks(markdown), ld);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
@@ -208,12 +220,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   return { title: heading, markdown, metadata };
 }
 
-/** Whether Readability's article misses a thread of posts (one post, a summary box) that the region holds. */
-function missesThread(thread: Thread, article: DomElement, region: DomElement): boolean {
-  const squash = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ");
-  const inArticle = postsIn(thread, squash(article));
-  return inArticle < thread.probes.length * THREAD_COVER_SHARE && postsIn(thread, squash(region)) > inArticle;
-}
+/** What Readability left of the page's body (its document may have lost its root). */
+const leftInPage = (document: DomDocument) => (document.documentElement ? document.body : null);
 
 /** A page cleaned before Readability, with the walk of its body (see `elementsOf`). */
 interface CleanPage {
@@ -223,9 +231,15 @@ interface CleanPage {
 
 /** A fresh parse of the page (Readability took the first apart), its junk removed as for `junkKind` and its boilerplate as for `kind`. */
 function cleanParse(html: string, url: string | undefined, junkKind: PageKind, kind: PageKind): CleanPage {
+  const again = junkFreeParse(html, url, junkKind);
+  if (again.document.body) removeBoilerplate(again.document.body, kind, again.walk);
+  return again;
+}
+
+/** A fresh parse of the page, its junk removed as for `junkKind`. */
+function junkFreeParse(html: string, url: string | undefined, junkKind: PageKind = "other"): CleanPage {
   const document = parsePage(html, url);
   const walk = removePageJunk(document, junkKind);
-  if (document.body) removeBoilerplate(document.body, kind, walk);
   return { document, walk };
 }
 

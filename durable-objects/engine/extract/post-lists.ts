@@ -39,7 +39,11 @@ function unitOf(el: DomElement, root: DomElement): DomElement {
 }
 
 /** The threads under root (`classed`: its `[class], [id]` elements): runs of at least MIN_POSTS sibling post containers of one shape (dated, when asked). */
-export function postRuns(root: DomElement, dated: boolean, classed: Iterable<DomElement>): DomElement[][] {
+export function postRuns(
+  root: DomElement,
+  dated: boolean,
+  classed: Iterable<DomElement> = root.querySelectorAll("[class], [id]"),
+): DomElement[][] {
   const runs = new Map<DomElement, Map<string, DomElement[]>>();
   const units = new Set<DomElement>();
   for (const el of classed) {
