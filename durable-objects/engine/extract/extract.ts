@@ -125,7 +125,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // is kept before Readability, which may take only some of them.
   const run = kind === "article" && document.body ? sectionRun(document.body, walk) : null;
   const runText = run ? runTextOf(run) : "";
-  const article = readArticle(document, kind);
+  const article = readArticle(document);
   const probe = run && article?.content ? articleProbe(article.content) : "";
   if (article?.content) {
     removeArticleJunk(article.content, kind);
@@ -291,15 +291,16 @@ function absolutizeLinks(root: DomElement, url: string): void {
 }
 
 /** Readability's article, or null when it finds none or trips over the document. */
-function readArticle(document: DomDocument, kind: PageKind) {
+function readArticle(document: DomDocument) {
   try {
     const reader = new Readability<DomElement>(document as never, {
       disableJSONLD: true,
       keepClasses: true,
       serializer: (n) => n as unknown as DomElement,
     });
-    // On articles, blocks that Readability reads as negative only by words inside other words stay.
-    if (kind === "article") keepMisleadinglyLabelledBlocks(reader, (el) => JUNK_ATTR.test(junkLabel(el)));
+    // Blocks that Readability reads as negative only by words inside other words stay (a product's
+    // description in an `overflow-hidden` accordion, an article's chart in a `media` block).
+    keepMisleadinglyLabelledBlocks(reader, (el) => JUNK_ATTR.test(junkLabel(el)));
     return reader.parse();
   } catch {
     return null;
