@@ -38,7 +38,7 @@ const PRODUCT_JUNK_ATTR =
   /reviews?($|[\s_-])|ratings?($|[\s_-])|recommend|related-|similar-|also-(viewed|bought)|people-also|you-may-also|recently-viewed|cross-?sell|upsell|sponsored|carousel|questions-and-answers|newsletter|email-signup/i;
 /** Class/id fragments of a forum's per-post chrome (the posts themselves stay). */
 const FORUM_JUNK_ATTR =
-  /signature|user-?info|user-?card|userextra|user-?stats|post-?actions|post-?toolbar|action-?bar|reply-?button|quick-?reply|vote|likes?-?(button|count)|reactions|badges?($|[\s_-])|report-?link|related-topics|more-topics|suggested-topics|user-?title|user-?banner|user-?extras|postprofile|poster-?(info|stats|details)|member-?(title|info|stats|since)|post-?count|expand-?link/i;
+  /signature|user-?info|user-?card|userextra|user-?stats|post-?actions|post-?toolbar|action-?bar|reply-?button|quick-?reply|vote|likes?-?(button|count)|reactions|badges?($|[\s_-])|report-?link|related-topics|more-topics|suggested-topics|user-?title|user-?banner|user-?extras|postprofile|poster-?(info|stats|details)|member-?(title|info|stats|since)|post-?count|expand-?link|last-?edit|post-?likes/i;
 /** A page-type widget is removed unless it holds at least this share of the content's text. */
 export const KIND_JUNK_SHARE = 0.3;
 

@@ -25,12 +25,13 @@ import { removeJunkTags } from "./page-repair";
 import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
 import { stillUnder, walkPage } from "./page-walk";
-import { dropRepeatedParagraphs, dropRepeatedQuotes, postsIn, type Thread } from "./post-lists";
+import { dropRepeatedParagraphs, dropRepeatedQuotes, postRuns } from "./post-lists";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { keepMisleadinglyLabelledBlocks } from "./readability-weights";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
 import { withLdThread } from "./structured-posts";
+import { missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -87,9 +88,7 @@ function removeArticleJunk(root: DomElement, kind: PageKind): void {
 
 /** The region replaces Readability's article when it holds this many times its text (a page of sections, cards or posts). */
 export const REGION_OVER_ARTICLE = 1.5;
-/** On a thread Readability's article is often one post or a summary box: it misses the thread when it holds under this share of the posts... */
-export const THREAD_COVER_SHARE = 0.7;
-/** ... and the region then wins when it holds more of the posts and this many times the article's text. */
+/** When Readability's article misses the thread (thread-choice.ts), the region wins when it holds this many times its text. */
 export const THREAD_OVER_ARTICLE = 1;
 /** An article holding less than this share of the page's non-link text may be one part of it (sections in sibling wrappers)... */
 export const PARTIAL_ARTICLE_SHARE = 0.1;
@@ -124,7 +123,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // is kept before Readability, which may take only some of them.
   const run = kind === "article" && document.body ? sectionRun(document.body) : null;
   const runText = run ? runTextOf(run) : "";
-  const article = readArticle(document, kind);
+  const article = readArticle(document);
   const probe = run && article?.content ? articleProbe(article.content) : "";
   if (article?.content) {
     removeArticleJunk(article.content, kind);
@@ -143,6 +142,18 @@ export function extractMainContent(html: string, url?: string): Extracted {
     region = regionOf(cleanParse(html, url, "other", kind), kind, false);
   }
   let thin = region !== null;
+  // A thread on a page that calls itself an article: Readability takes one post of it, and the
+  // other posts are still in the page it leaves (the fresh parse only then).
+  const posted =
+    !region &&
+    kind === "article" &&
+    article?.content &&
+    articleChars < pageChars * THREAD_ARTICLE_SHARE &&
+    leftInPage(document) &&
+    postRuns(leftInPage(document) as DomElement, true).length
+      ? threadAroundPost(junkFreeParse(html, url), article.content)
+      : null;
+  if (posted) region = posted.region;
   // A listing's cards are the page when Readability took its intro or some of the cards.
   let listing = false;
   if (spare && cards && !region && article?.content && cards.chars >= articleChars * INTRO_CARDS_SHARE) {
@@ -159,7 +170,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // An index that Readability read in part: its region, read without the page's chrome, is the page
   // when it is mostly links and well more than the article, which is links too.
   let indexed = false;
-  if (index && !listing && !sections) {
+  if (index && !listing && !sections && !posted) {
     const found = regionOf(cleanParse(html, url, "other", kind), kind, false);
     if (found && isIndexRegion(found.node, found.chars, articleChars))
       [region, indexed, thin] = [found, true, true];
@@ -169,6 +180,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const useRegion =
     sections ||
     listing ||
+    posted !== null ||
     indexed ||
     (region &&
       (articleChars < MIN_ARTICLE_CHARS ||
@@ -194,7 +206,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // A thread rendered by script may still state its posts in JSON-LD.
   if (kind === "forum") markdown = withLdThread(markdown, ld);
   // A reply quoting an earlier post repeats it: the thread keeps the post once.
-  if (kind === "forum" || thread) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
+  if (kind === "forum" || thread || posted) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
   if (kind === "product") markdown = withProductDescription(dropRepeatedBlocks(markdown), ld);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
@@ -208,18 +220,20 @@ export function extractMainContent(html: string, url?: string): Extracted {
   return { title: heading, markdown, metadata };
 }
 
-/** Whether Readability's article misses a thread of posts (one post, a summary box) that the region holds. */
-function missesThread(thread: Thread, article: DomElement, region: DomElement): boolean {
-  const squash = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ");
-  const inArticle = postsIn(thread, squash(article));
-  return inArticle < thread.probes.length * THREAD_COVER_SHARE && postsIn(thread, squash(region)) > inArticle;
-}
+/** What Readability left of the page's body (its document may have lost its root). */
+const leftInPage = (document: DomDocument) => (document.documentElement ? document.body : null);
 
 /** A fresh parse of the page (Readability took the first apart), its junk removed as for `junkKind` and its boilerplate as for `kind`. */
 function cleanParse(html: string, url: string | undefined, junkKind: PageKind, kind: PageKind): DomDocument {
+  const again = junkFreeParse(html, url, junkKind);
+  if (again.body) removeBoilerplate(again.body, kind);
+  return again;
+}
+
+/** A fresh parse of the page, its junk removed as for `junkKind`. */
+function junkFreeParse(html: string, url: string | undefined, junkKind: PageKind = "other"): DomDocument {
   const again = parsePage(html, url);
   removePageJunk(again, junkKind);
-  if (again.body) removeBoilerplate(again.body, kind);
   return again;
 }
 
@@ -271,15 +285,16 @@ function absolutizeLinks(root: DomElement, url: string): void {
 }
 
 /** Readability's article, or null when it finds none or trips over the document. */
-function readArticle(document: DomDocument, kind: PageKind) {
+function readArticle(document: DomDocument) {
   try {
     const reader = new Readability<DomElement>(document as never, {
       disableJSONLD: true,
       keepClasses: true,
       serializer: (n) => n as unknown as DomElement,
     });
-    // On articles, blocks that Readability reads as negative only by words inside other words stay.
-    if (kind === "article") keepMisleadinglyLabelledBlocks(reader, (el) => JUNK_ATTR.test(junkLabel(el)));
+    // Blocks that Readability reads as negative only by words inside other words stay (a product's
+    // description in an `overflow-hidden` accordion, an article's chart in a `media` block).
+    keepMisleadinglyLabelledBlocks(reader, (el) => JUNK_ATTR.test(junkLabel(el)));
     return reader.parse();
   } catch {
     return null;

@@ -2,9 +2,10 @@
  * Readability's conditional cleaning removes every block whose class/id reads negative before it
  * weighs anything else, and it reads words inside other words: a layout utility
  * (`overflow-hidden`, `hidden-mobile`) or a "media" block (a chart, a video with its transcript)
- * loses the article text it wraps. On articles those words are not taken as a verdict: the block
- * faces the same checks as any other (link density, lists, images, inputs), and our own junk-label
- * pass still removes real boilerplate afterwards.
+ * loses the article text it wraps, as does a product description in an `overflow-hidden`
+ * accordion. Those words are not taken as a verdict: the block faces the same checks as any other
+ * (link density, lists, images, inputs), and our own junk-label pass still removes real
+ * boilerplate afterwards.
  */
 import type { DomElement } from "./dom-types";
 

@@ -94,6 +94,8 @@ export function removeChrome(
     if (!widget && !hidden && !CHROME_ATTR.test(label) && !isChromeDrawer(el, label)) continue;
     // A product card labelled by a state (`subscription-eligible`) is a card, not a signup box.
     if (!widget && !hidden && isPricedCardPart(el, root)) continue;
+    // An FAQ or accordion item named like a menu (`faq_tabs-menu-link`) that holds prose is a question and its answer.
+    if (!widget && !hidden && isFoldedByClass(cls) && holdsProse(el)) continue;
     if (el.tagName === "BODY" || el.tagName === "MAIN" || !isInside(el, root)) continue;
     // Filters, pagers and upsells are never the content: only a block holding most of the text is kept.
     if (textLength(el) < (total() || 1) * (widget ? WIDGET_SHARE : share)) el.remove();

@@ -82,6 +82,21 @@ describe("boilerplate around the main content", () => {
     for (const junk of ["Running two boilers", "12 votes"]) expect(markdown).not.toContain(junk);
   });
 
+  it("drops a post's last-edit note and its like count, keeping the post", () => {
+    const post = (n: number, extra: string) =>
+      `<article class="post"><span class="author">user${n}</span>${sentence("Reply", n)}${extra}</article>`;
+    const posts = [
+      post(1, '<div class="message-lastEdit">Last edited: yesterday at 9:14</div>'),
+      post(2, '<span class="post-likes">3 Likes</span>'),
+      post(3, ""),
+      post(4, ""),
+    ];
+    const html = page(forumLd, `<main><h1>Pressure drops</h1>${posts.join("")}</main>`);
+    const { markdown } = extractMainContent(html, "https://forum.example/t/1");
+    for (const n of [1, 2, 3, 4]) expect(markdown).toContain(`Reply note ${n}`);
+    for (const junk of ["Last edited", "3 Likes"]) expect(markdown).not.toContain(junk);
+  });
+
   it("returns the page's description when its content is rendered by script alone", () => {
     const html = page(
       `<meta name="description" content="A thread about a boiler that keeps losing pressure overnight.">`,

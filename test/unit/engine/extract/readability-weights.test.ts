@@ -34,3 +34,23 @@ describe("blocks Readability reads as negative by a word inside another word", (
     expect(markdown).toBe([line(1), line(2), line(3), line(4), line(5)].join("\n\n"));
   });
 });
+
+describe("a product's folded description labelled by a layout utility", () => {
+  it("keeps the description in an overflow-hidden accordion panel beside the product's overview", () => {
+    const ld = `<script type="application/ld+json">{"@type":"Product","name":"Pocket driver kit","offers":{"@type":"Offer","price":"19.95"}}</script>`;
+    const overview = [1, 2, 3, 4, 5]
+      .map(
+        (n) =>
+          `<p>Overview ${n}: the driver has a knurled aluminium grip, a swivel cap and a magnetic socket that holds each bit firmly while you work.</p>`,
+      )
+      .join("");
+    const panel = `<h3><button aria-expanded="true">Description</button></h3><div role="region" class="overflow-hidden pb-4"><div class="prose"><p>Detail one: sixteen bits in a case the size of a phone, for laptops, consoles and kitchen appliances.</p><p>Detail two: every bit has a long neck to reach screws sunk deep in a housing.</p></div></div>`;
+    const html = `<!doctype html><html><head><title>Pocket driver kit</title>${ld}</head><body><main><h1>Pocket driver kit</h1><div class="product-info">${overview}${panel}</div></main></body></html>`;
+    const { markdown } = extractMainContent(html, "https://tools.example/kit");
+    expect(markdown).toContain("Overview 5: the driver");
+    expect(markdown).toContain(
+      "Detail one: sixteen bits in a case the size of a phone, for laptops, consoles and kitchen appliances.",
+    );
+    expect(markdown).toContain("Detail two: every bit has a long neck");
+  });
+});
