@@ -5,7 +5,7 @@
 import { Readability } from "@mozilla/readability";
 import { cleanArticle, isInside } from "./article-cleanup";
 import { ARTICLE_JUNK_ATTR, removeAuthorBoxes } from "./article-promos";
-import { removeFigures, textBesideComments } from "./article-sections";
+import { removeCountedComments, removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import { removeCardCopies } from "./card-copies";
 import { dominantCardList, INTRO_CARDS_SHARE, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
@@ -195,6 +195,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
   // An article read from its region (Readability found too little) loses its junk-labelled blocks as Readability's would.
   if (chosen && useRegion && thin && kind === "article" && !sections) removeArticleJunk(chosen, kind);
+  // A story read from its region on a page that states no type and holds no thread keeps no readers' comments.
+  if (chosen && useRegion && kind === "other" && !thread) removeCountedComments(chosen);
   // A listing may print each card twice (one layout per screen size): each text is kept once.
   if (chosen && kind === "other") removeCardCopies(chosen);
   if (chosen && kind === "product") removeProductSections(chosen);
