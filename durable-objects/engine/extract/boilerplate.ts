@@ -8,6 +8,7 @@ import { lazyTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { cleanForumPosts } from "./forum-posts";
 import type { PageKind } from "./page-kind";
+import { type BodyWalk, elementsOf, LABELLED, SUBHEADINGS } from "./page-walk";
 import { JOIN_HEADING, removeRepeatedControls, type Thread, threadOf } from "./post-lists";
 import { keepPostMeta } from "./post-meta";
 
@@ -44,9 +45,15 @@ export const KIND_JUNK_SHARE = 0.3;
 
 const HEADING = /^H[1-6]$/;
 
-function removeLabelled(root: DomElement, pattern: RegExp, share: number, text?: RegExp): void {
+function removeLabelled(
+  root: DomElement,
+  labelled: DomElement[],
+  pattern: RegExp,
+  share: number,
+  text?: RegExp,
+): void {
   const total = lazyTextLength(root);
-  for (const el of [...root.querySelectorAll("[class], [id]")]) {
+  for (const el of labelled) {
     // The class and the id are tested apart (no pattern here spans the space a joined label puts between them).
     const named = pattern.test(el.getAttribute("class") ?? "") || pattern.test(el.getAttribute("id") ?? "");
     if (!named || !isInside(el, root)) continue;
@@ -71,14 +78,15 @@ function sectionOf(heading: DomElement, root: DomElement, limit: number): DomEle
   return best;
 }
 
-/** Removes the sections under headings such as "Related products" or "You may also like" (or another pattern's). */
+/** Removes the sections under headings such as "Related products" or "You may also like" (or another pattern's); `walk` as for `elementsOf`. */
 export function removeJunkSections(
   root: DomElement,
   pattern = JUNK_HEADING,
   share = JUNK_SECTION_SHARE,
+  walk?: BodyWalk,
 ): void {
   const total = lazyTextLength(root);
-  for (const heading of [...root.querySelectorAll("h2, h3, h4, h5, h6")]) {
+  for (const heading of elementsOf(root, SUBHEADINGS, walk)) {
     if (!isInside(heading, root)) continue;
     const text = (heading.textContent ?? "").replace(/\s+/g, " ").trim();
     if (text.length > 60 || !pattern.test(text)) continue;
@@ -100,20 +108,29 @@ export function removeJunkSections(
   }
 }
 
-/** Removes consent banners, junk-headed sections and the widgets of the page's type from the content; returns the page's longest thread of posts, or null. */
-export function removeBoilerplate(root: DomElement, kind: PageKind): Thread | null {
-  removeLabelled(root, CONSENT_ATTR, CONSENT_SHARE, CONSENT_TEXT);
-  if (kind === "product") removeLabelled(root, PRODUCT_JUNK_ATTR, KIND_JUNK_SHARE);
+/**
+ * Removes consent banners, junk-headed sections and the widgets of the page's type from the
+ * content; returns the page's longest thread of posts, or null. `walk` as for `elementsOf`.
+ */
+export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyWalk): Thread | null {
+  const labelled = () => elementsOf(root, LABELLED, walk);
+  removeLabelled(root, labelled(), CONSENT_ATTR, CONSENT_SHARE, CONSENT_TEXT);
+  if (kind === "product") removeLabelled(root, labelled(), PRODUCT_JUNK_ATTR, KIND_JUNK_SHARE);
   if (kind === "forum") {
     cleanForumPosts(root);
-    removeLabelled(root, FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
+    removeLabelled(root, labelled(), FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
   }
   // A page that does not say it is a forum shows a thread only by its dated posts.
-  const posts = kind === "forum" || kind === "other" ? removeRepeatedControls(root, kind === "other") : null;
-  if (posts) keepPostMeta(posts);
+  const posts =
+    kind === "forum" || kind === "other" ? removeRepeatedControls(root, kind === "other", labelled()) : null;
+  if (posts) {
+    keepPostMeta(posts);
+    // The names and dates moved into new lines: the walk no longer matches the page.
+    if (walk) walk.elements = null;
+  }
   const thread = posts ? threadOf(posts) : null;
-  removeJunkSections(root, kind === "other" ? UNTYPED_JUNK_HEADING : JUNK_HEADING);
+  removeJunkSections(root, kind === "other" ? UNTYPED_JUNK_HEADING : JUNK_HEADING, JUNK_SECTION_SHARE, walk);
   // A thread ends with a call to sign in and reply, shown to guests.
-  if (kind === "forum" || thread) removeJunkSections(root, JOIN_HEADING);
+  if (kind === "forum" || thread) removeJunkSections(root, JOIN_HEADING, JUNK_SECTION_SHARE, walk);
   return thread;
 }

@@ -7,6 +7,7 @@
 import { labelOf, shapeOf } from "./dom-shape";
 import { foldText, textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
+import { ANY_ELEMENT, type BodyWalk, elementsOf } from "./page-walk";
 import { mainRegion, type Region } from "./region";
 
 /** A card's title: a heading, or a link with at least this much text (a menu entry is a word or two). */
@@ -80,10 +81,10 @@ function cardsOf(el: DomElement, minCards: number): CardList | null {
   return { node: el, cards, chars };
 }
 
-/** The card list under `root` holding the most text, or null when it has none. */
-export function dominantCardList(root: DomElement, minCards = MIN_CARDS): CardList | null {
+/** The card list under `root` holding the most text, or null when it has none; `walk` as for `elementsOf`. */
+export function dominantCardList(root: DomElement, minCards = MIN_CARDS, walk?: BodyWalk): CardList | null {
   let best: CardList | null = cardsOf(root, minCards);
-  for (const el of root.querySelectorAll("*")) {
+  for (const el of elementsOf(root, ANY_ELEMENT, walk)) {
     const list = cardsOf(el, minCards);
     if (list && (!best || list.chars > best.chars)) best = list;
   }

@@ -5,7 +5,7 @@
 import { Readability } from "@mozilla/readability";
 import { cleanArticle, isInside } from "./article-cleanup";
 import { ARTICLE_JUNK_ATTR, removeAuthorBoxes } from "./article-promos";
-import { removeFigures, textBesideComments } from "./article-sections";
+import { removeCountedComments, removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import { removeCardCopies } from "./card-copies";
 import { dominantCardList, INTRO_CARDS_SHARE, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
@@ -24,7 +24,7 @@ import { type PageKind, pageKind } from "./page-kind";
 import { removeJunkTags } from "./page-repair";
 import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
-import { stillUnder, walkPage } from "./page-walk";
+import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
 import { dropRepeatedParagraphs, dropRepeatedQuotes, postRuns } from "./post-lists";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
 import { keepMisleadinglyLabelledBlocks } from "./readability-weights";
@@ -50,7 +50,8 @@ export interface Extracted {
   metadata: PageMetadata;
 }
 
-function removePageJunk(doc: DomDocument, kind: PageKind): void {
+/** Removes what is never content from the page; returns the walk of its body (see `elementsOf`). */
+function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
   // One walk finds what each step reads; a step leaves out what the steps before it removed.
   const page = walkPage(doc, kind !== "article");
   removeJunkTags(doc, page.junkTags);
@@ -68,6 +69,7 @@ function removePageJunk(doc: DomDocument, kind: PageKind): void {
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
   // and the region is cut from the same cleaned page. An article is read as it is.
   if (body && kind !== "article") removeChrome(body, undefined, page);
+  return { elements: page.bodyElements };
 }
 
 /** Class/id words that are the content on a forum: the posts are comments, each with its author and time. */
@@ -95,9 +97,9 @@ export const PARTIAL_ARTICLE_SHARE = 0.1;
 /** ... and the page's main region replaces it when the region holds this many times its text. */
 export const REGION_OVER_PARTIAL_ARTICLE = 4;
 
-/** The main region of a page, copied when the page goes on to Readability (`copy`), which takes it apart. */
-const regionOf = (document: DomDocument, kind: PageKind, copy: boolean) =>
-  document.body ? mainRegion(document.body, kind === "product", copy) : null;
+/** The main region of a cleaned page, copied when the page goes on to Readability (`copy`), which takes it apart. */
+const regionOf = (page: CleanPage, kind: PageKind, copy: boolean) =>
+  page.document.body ? mainRegion(page.document.body, kind === "product", copy, page.walk) : null;
 
 /** Extracts the main content of an HTML page as Markdown. */
 export function extractMainContent(html: string, url?: string): Extracted {
@@ -108,20 +110,20 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // A page that says it is an article is read by Readability alone, on the page as it is.
   const kind = pageKind(document, ld);
   const description = describedAs(document);
-  removePageJunk(document, kind);
-  const thread = document.body ? removeBoilerplate(document.body, kind) : null;
-  let region = kind === "article" ? null : regionOf(document, kind, true);
+  const walk = removePageJunk(document, kind);
+  const thread = document.body ? removeBoilerplate(document.body, kind, walk) : null;
+  let region = kind === "article" ? null : regionOf({ document, walk }, kind, true);
   // Raw lengths of the page's text and its link text: its own words, and a sign of an index.
-  const page = kind === "article" && document.body ? linkTextOf(document.body) : null;
+  const page = kind === "article" && document.body ? linkTextOf(document.body, walk) : null;
   const pageChars = page ? page.chars - page.links : 0;
   // Many CMSs call every page an article: a page with a run of many cards may be a listing, so
   // its body is kept before Readability takes it apart.
   const cards =
-    kind === "article" && document.body ? dominantCardList(document.body, MIN_LISTING_CARDS) : null;
+    kind === "article" && document.body ? dominantCardList(document.body, MIN_LISTING_CARDS, walk) : null;
   const spare = cards ? document.body?.cloneNode(true) : null;
   // Page builders print every page as an article too: the text of a run of like headed sections
   // is kept before Readability, which may take only some of them.
-  const run = kind === "article" && document.body ? sectionRun(document.body) : null;
+  const run = kind === "article" && document.body ? sectionRun(document.body, walk) : null;
   const runText = run ? runTextOf(run) : "";
   const article = readArticle(document);
   const probe = run && article?.content ? articleProbe(article.content) : "";
@@ -151,7 +153,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
     articleChars < pageChars * THREAD_ARTICLE_SHARE &&
     leftInPage(document) &&
     postRuns(leftInPage(document) as DomElement, true).length
-      ? threadAroundPost(junkFreeParse(html, url), article.content)
+      ? threadAroundPost(junkFreeParse(html, url).document, article.content)
       : null;
   if (posted) region = posted.region;
   // A listing's cards are the page when Readability took its intro or some of the cards.
@@ -193,6 +195,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
   // An article read from its region (Readability found too little) loses its junk-labelled blocks as Readability's would.
   if (chosen && useRegion && thin && kind === "article" && !sections) removeArticleJunk(chosen, kind);
+  // A story read from its region on a page that states no type and holds no thread keeps no readers' comments.
+  if (chosen && useRegion && kind === "other" && !thread) removeCountedComments(chosen);
   // A listing may print each card twice (one layout per screen size): each text is kept once.
   if (chosen && kind === "other") removeCardCopies(chosen);
   if (chosen && kind === "product") removeProductSections(chosen);
@@ -221,24 +225,30 @@ export function extractMainContent(html: string, url?: string): Extracted {
 /** What Readability left of the page's body (its document may have lost its root). */
 const leftInPage = (document: DomDocument) => (document.documentElement ? document.body : null);
 
+/** A page cleaned before Readability, with the walk of its body (see `elementsOf`). */
+interface CleanPage {
+  document: DomDocument;
+  walk: BodyWalk;
+}
+
 /** A fresh parse of the page (Readability took the first apart), its junk removed as for `junkKind` and its boilerplate as for `kind`. */
-function cleanParse(html: string, url: string | undefined, junkKind: PageKind, kind: PageKind): DomDocument {
+function cleanParse(html: string, url: string | undefined, junkKind: PageKind, kind: PageKind): CleanPage {
   const again = junkFreeParse(html, url, junkKind);
-  if (again.body) removeBoilerplate(again.body, kind);
+  if (again.document.body) removeBoilerplate(again.document.body, kind, again.walk);
   return again;
 }
 
 /** A fresh parse of the page, its junk removed as for `junkKind`. */
-function junkFreeParse(html: string, url: string | undefined, junkKind: PageKind = "other"): DomDocument {
-  const again = parsePage(html, url);
-  removePageJunk(again, junkKind);
-  return again;
+function junkFreeParse(html: string, url: string | undefined, junkKind: PageKind = "other"): CleanPage {
+  const document = parsePage(html, url);
+  const walk = removePageJunk(document, junkKind);
+  return { document, walk };
 }
 
 /** The run of sections as the region, from a fresh parse cleaned as the first was. */
 function sectionsOf(html: string, url: string | undefined, kind: PageKind, articleChars: number) {
   const again = cleanParse(html, url, kind, kind);
-  return again.body ? sectionsRegion(again.body, articleChars) : null;
+  return again.document.body ? sectionsRegion(again.document.body, articleChars, again.walk) : null;
 }
 
 /** The page's own description, the longest it states (meta, OpenGraph or Twitter description), or "". */

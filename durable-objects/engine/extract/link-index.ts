@@ -7,6 +7,7 @@
  */
 import { linkTextLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
+import { type BodyWalk, elementsOf, LINKS } from "./page-walk";
 
 /** Raw text lengths of a block: all of it, and the part inside links. */
 export interface LinkText {
@@ -14,10 +15,10 @@ export interface LinkText {
   links: number;
 }
 
-/** Raw lengths (no whitespace folding): a cheap measure taken of the whole page before Readability. */
-export function linkTextOf(el: DomElement): LinkText {
+/** Raw lengths (no whitespace folding): a cheap measure taken of the whole page before Readability; `walk` as for `elementsOf`. */
+export function linkTextOf(el: DomElement, walk?: BodyWalk): LinkText {
   let links = 0;
-  for (const a of el.querySelectorAll("a")) links += (a.textContent ?? "").length;
+  for (const a of elementsOf(el, LINKS, walk)) links += (a.textContent ?? "").length;
   return { chars: (el.textContent ?? "").length, links };
 }
 

@@ -4,7 +4,8 @@
  * selector of many parts), so the passes before Readability share one walk instead of making one
  * per selector. They remove elements between their reads: a group is read through `stillUnder`,
  * which leaves out what was removed since the walk, and a pass tests again any attribute that an
- * earlier pass may have changed.
+ * earlier pass may have changed. The body's walked elements also stand in for the later passes'
+ * queries until a step inserts or moves elements (`elementsOf`).
  */
 import type { DomDocument, DomElement, DomNode } from "./dom-types";
 
@@ -55,6 +56,8 @@ export interface PageGroups extends ChromeGroups {
   asidesAndHidden: DomElement[];
   /** Headings and `<pre>` under the body. */
   labelledBlocks: DomElement[];
+  /** Every element under the body. */
+  bodyElements: DomElement[];
 }
 
 /** The name a tag selector compares (what linkedom's own tag matching reads). */
@@ -104,6 +107,7 @@ export function walkPage(doc: DomDocument, withChrome: boolean): PageGroups {
     panels: [],
     chrome: [],
     labelled: [],
+    bodyElements: [],
   };
   const body = doc.body;
   const end = body ? lastDescendant(body) : null;
@@ -116,6 +120,7 @@ export function walkPage(doc: DomDocument, withChrome: boolean): PageGroups {
     if (attributes && ((role !== null && ASIDE_ROLES.has(role)) || el.hasAttribute("hidden")))
       groups.asidesAndHidden.push(el);
     if (inBody) {
+      groups.bodyElements.push(el);
       if (LABELLED_BLOCK_TAGS.has(name)) groups.labelledBlocks.push(el);
       if (withChrome) sortForChrome(el, name, role, groups);
       else if (attributes && isPanel(el, role)) groups.panels.push(el);
@@ -124,6 +129,50 @@ export function walkPage(doc: DomDocument, withChrome: boolean): PageGroups {
     else if (el === end) inBody = false;
   }
   return groups;
+}
+
+/** A kind of element as a selector and as the same test in code, so that a walk can stand in for a query. */
+export interface ElementKind {
+  selector: string;
+  test: (el: DomElement) => boolean;
+}
+
+const SUBHEADING_TAGS = new Set(["h2", "h3", "h4", "h5", "h6"]);
+export const ANY_ELEMENT: ElementKind = { selector: "*", test: () => true };
+export const LINKS: ElementKind = { selector: "a", test: (el) => el.localName === "a" };
+export const LABELLED: ElementKind = {
+  selector: "[class], [id]",
+  test: (el) => el.hasAttribute("class") || el.hasAttribute("id"),
+};
+export const SUBHEADINGS: ElementKind = {
+  selector: "h2, h3, h4, h5, h6",
+  test: (el) => SUBHEADING_TAGS.has(el.localName),
+};
+export const SECTION_HEADINGS: ElementKind = {
+  selector: "h2, h3",
+  test: (el) => el.localName === "h2" || el.localName === "h3",
+};
+
+/**
+ * The body's elements as a walk found them, standing in for queries until a step inserts or moves
+ * elements (Readability rebuilds the page; a thread's names and dates are moved): that step sets
+ * `elements` to null, and queries answer again.
+ */
+export interface BodyWalk {
+  elements: DomElement[] | null;
+}
+
+/**
+ * root's elements of a kind in document order, as `root.querySelectorAll(kind.selector)` finds
+ * them: from the walk (root among the walked body or in it) less what was removed since, else by
+ * that query. (The parser gives HTML elements lower-case names.)
+ */
+export function elementsOf(root: DomElement, kind: ElementKind, walk?: BodyWalk): DomElement[] {
+  const walked = walk?.elements;
+  if (!walked) return [...root.querySelectorAll(kind.selector)];
+  const out: DomElement[] = [];
+  for (const el of walked) if (kind.test(el) && stillUnder(el, root)) out.push(el);
+  return out;
 }
 
 /** Whether the element is still under root (not removed, nor inside something removed, since it was walked). */

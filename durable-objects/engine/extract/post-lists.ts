@@ -38,11 +38,15 @@ function unitOf(el: DomElement, root: DomElement): DomElement {
   return unit;
 }
 
-/** The threads under root: runs of at least MIN_POSTS sibling post containers of one shape (dated, when asked). */
-export function postRuns(root: DomElement, dated: boolean): DomElement[][] {
+/** The threads under root (`classed`: its `[class], [id]` elements): runs of at least MIN_POSTS sibling post containers of one shape (dated, when asked). */
+export function postRuns(
+  root: DomElement,
+  dated: boolean,
+  classed: Iterable<DomElement> = root.querySelectorAll("[class], [id]"),
+): DomElement[][] {
   const runs = new Map<DomElement, Map<string, DomElement[]>>();
   const units = new Set<DomElement>();
-  for (const el of root.querySelectorAll("[class], [id]")) {
+  for (const el of classed) {
     const label = labelOf(el);
     if (!POST_ATTR.test(label)) continue;
     const unit = unitOf(el, root);
@@ -125,10 +129,14 @@ export const postsIn = (thread: Thread, text: string) =>
 /** The thread of these posts, as an extract is tested for it. */
 export const threadOf = (posts: DomElement[]): Thread => ({ probes: posts.map(probeOf).filter(Boolean) });
 
-/** Removes, from every post of each thread, the short texts that nearly every post repeats (its controls); returns the posts of the longest thread, or null. */
-export function removeRepeatedControls(root: DomElement, dated: boolean): DomElement[] | null {
+/** Removes, from every post of each thread, the short texts that nearly every post repeats (its controls); returns the posts of the longest thread, or null. `classed` as for `postRuns`. */
+export function removeRepeatedControls(
+  root: DomElement,
+  dated: boolean,
+  classed: Iterable<DomElement> = root.querySelectorAll("[class], [id]"),
+): DomElement[] | null {
   let longest: DomElement[] = [];
-  for (const posts of postRuns(root, dated)) {
+  for (const posts of postRuns(root, dated, classed)) {
     const perPost = posts.map(shortTexts);
     const seen = new Map<string, number>();
     for (const texts of perPost) for (const text of texts.keys()) seen.set(text, (seen.get(text) ?? 0) + 1);

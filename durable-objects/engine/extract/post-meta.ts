@@ -69,8 +69,17 @@ function authorOf(post: DomElement, body: DomElement): DomElement | null {
   );
   const author = firstShort(body, labelled, MAX_NAME_CHARS);
   if (!author) return null;
-  for (const a of author.querySelectorAll("a")) if (shortText(a, MAX_NAME_CHARS)) return a;
-  return author;
+  // The name (`itemprop=name`, else the longest link: an avatar link may show the name's initial) and its link.
+  const named = author.querySelector("[itemprop~=name]");
+  let best = named && shortText(named, MAX_NAME_CHARS) ? named : null;
+  for (let n = best; n && n !== author; n = n.parentElement) if (n.tagName === "A") best = n;
+  if (best) return best;
+  let longest = 0;
+  for (const a of author.querySelectorAll("a")) {
+    const length = shortText(a, MAX_NAME_CHARS)?.length ?? 0;
+    if (length > longest) [best, longest] = [a, length];
+  }
+  return best ?? author;
 }
 
 /** Moves each post's name and date, printed outside its text, into a line at the top of its text. */

@@ -12,7 +12,15 @@ import type { DomElement } from "./dom-types";
 import { desktopDisplay, FOLDED_HIDING, foldedPanels } from "./folded-content";
 import { isChromeDrawer, isFoldedByClass, isShortControl, junkLabel, SKIP_ATTR } from "./junk-labels";
 import { isSectionHeader } from "./landmarks";
-import { CHROME_SELECTOR, type ChromeGroups, stillUnder, walkForChrome } from "./page-walk";
+import {
+  CHROME_SELECTOR,
+  type ChromeGroups,
+  type BodyWalk,
+  type ElementKind,
+  elementsOf,
+  stillUnder,
+  walkForChrome,
+} from "./page-walk";
 import { isPostForm } from "./post-lists";
 import { spokenTwin } from "./spoken-text";
 
@@ -118,11 +126,21 @@ export function removeProductGrids(root: DomElement): void {
   }
 }
 
+/** Landmarks of the main content, by tag, role or id. */
+const LANDMARK_IDS = new Set(["main-content", "maincontent", "content-main"]);
+const LANDMARKS: ElementKind = {
+  selector: "main, [role=main], #main-content, #maincontent, #content-main",
+  test: (el) =>
+    el.localName === "main" ||
+    el.getAttribute("role") === "main" ||
+    LANDMARK_IDS.has(el.getAttribute("id") ?? ""),
+};
+
 /** The landmark holding the main content, when the page marks one that holds most of its text. */
-function landmark(body: DomElement): DomElement | null {
+function landmark(body: DomElement, walk?: BodyWalk): DomElement | null {
   let best: DomElement | null = null;
   let bestLength = 0;
-  for (const el of body.querySelectorAll("main, [role=main], #main-content, #maincontent, #content-main")) {
+  for (const el of elementsOf(body, LANDMARKS, walk)) {
     const length = textLength(el);
     if (length > bestLength) [best, bestLength] = [el, length];
   }
@@ -160,10 +178,10 @@ export interface Region {
 /**
  * The main region of a body already stripped of its chrome: its `<main>`, or the block holding its
  * text. It is found by reading the body; with `copy` the region alone is copied (the page goes on
- * to Readability, which takes it apart), else it is the body's own node.
+ * to Readability, which takes it apart), else it is the body's own node. `walk` as for `elementsOf`.
  */
-export function mainRegion(body: DomElement, dropGrids: boolean, copy = false): Region {
-  let node = landmark(body) ?? densest(body);
+export function mainRegion(body: DomElement, dropGrids: boolean, copy = false, walk?: BodyWalk): Region {
+  let node = landmark(body, walk) ?? densest(body);
   // A product's block sits in its <main> beside others' (reviews, other products): go down to it.
   if (dropGrids) node = densest(node, PRODUCT_BLOCK_SHARE);
   const chars = textLength(node);

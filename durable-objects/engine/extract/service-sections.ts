@@ -7,6 +7,7 @@
 import { shapeOf } from "./dom-shape";
 import { foldText, linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
+import { type BodyWalk, elementsOf, SECTION_HEADINGS } from "./page-walk";
 import { type Region, removeChrome } from "./region";
 
 /** A run has at least this many like sections, each holding a heading. */
@@ -43,9 +44,9 @@ function linkedHeading(block: DomElement): boolean {
 }
 
 /** The children of each element that hold a heading (a heading itself is not a section), found from the headings up. */
-function headedChildren(root: DomElement): Map<DomElement, Set<DomElement>> {
+function headedChildren(root: DomElement, walk?: BodyWalk): Map<DomElement, Set<DomElement>> {
   const byParent = new Map<DomElement, Set<DomElement>>();
-  for (const h of root.querySelectorAll("h2, h3")) {
+  for (const h of elementsOf(root, SECTION_HEADINGS, walk)) {
     for (let c: DomElement = h, p = h.parentElement; p; c = p, p = p.parentElement) {
       if (!HEADING.test(c.tagName)) {
         const set = byParent.get(p);
@@ -83,10 +84,10 @@ function runOf(parent: DomElement, headed: Set<DomElement>): SectionRun | null {
   return { node: parent, chars, sections: count };
 }
 
-/** The run of like headed sections under root holding the most text, or null when the page has none. */
-export function sectionRun(root: DomElement): SectionRun | null {
+/** The run of like headed sections under root holding the most text, or null when the page has none; `walk` as for `elementsOf`. */
+export function sectionRun(root: DomElement, walk?: BodyWalk): SectionRun | null {
   let best: SectionRun | null = null;
-  for (const [parent, headed] of headedChildren(root)) {
+  for (const [parent, headed] of headedChildren(root, walk)) {
     if (headed.size < MIN_SECTIONS) continue;
     const run = runOf(parent, headed);
     if (run && (!best || run.chars > best.chars)) best = run;
@@ -126,8 +127,8 @@ export const runTextOf = (run: SectionRun) => foldText(run.node.textContent ?? "
  * first was (Readability took the first apart), stripped of its chrome; null when it holds less
  * than RUN_OVER_ARTICLE times the article's text once stripped.
  */
-export function sectionsRegion(body: DomElement, articleChars: number): Region | null {
-  const run = sectionRun(body);
+export function sectionsRegion(body: DomElement, articleChars: number, walk?: BodyWalk): Region | null {
+  const run = sectionRun(body, walk);
   if (!run) return null;
   removeChrome(run.node);
   const chars = textLength(run.node);

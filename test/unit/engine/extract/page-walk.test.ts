@@ -1,7 +1,14 @@
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import type { DomDocument, DomElement } from "../../../../durable-objects/engine/extract/dom-types";
-import { stillUnder, walkForChrome, walkPage } from "../../../../durable-objects/engine/extract/page-walk";
+import {
+  elementsOf,
+  LABELLED,
+  SUBHEADINGS,
+  stillUnder,
+  walkForChrome,
+  walkPage,
+} from "../../../../durable-objects/engine/extract/page-walk";
 
 const page = `<!doctype html><html><head><title>Shop</title><meta name="x" content="y"><link rel="icon" href="/i.png"></head>
 <body><header id="top"><h1 class="title">Shop</h1></header>
@@ -39,5 +46,15 @@ describe("one walk of the page", () => {
     header.remove();
     expect(stillUnder(header, doc)).toBe(false);
     expect(stillUnder(h1, doc.body as DomElement)).toBe(false);
+  });
+
+  it("stands in for a later query of the body: the same elements, less those removed since", () => {
+    const fresh = parseHTML(page).document as unknown as DomDocument;
+    const body = fresh.body as DomElement;
+    const walk = { elements: walkPage(fresh, false).bodyElements };
+    fresh.querySelector("header")?.remove();
+    for (const kind of [LABELLED, SUBHEADINGS])
+      expect(elementsOf(body, kind, walk)).toEqual([...body.querySelectorAll(kind.selector)]);
+    expect(names(elementsOf(body, LABELLED, walk))).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ const page = (posts: string) =>
 
 /** A post as forum software prints it: a user card (name, title, stats), a header with the date and number, the text, then controls. */
 const post = (n: number, who: string, date: string, text: string) =>
-  `<article class="message" id="post-${n}"><div class="message-user"><div class="avatar"><a href="/members/${who}"><img src="/a/${n}.png" alt=""></a></div><h4 class="message-name"><a href="/members/${who}" class="username">${who}</a></h4><h5 class="message-title">Regular rider</h5><dl class="pairs"><dt>Messages</dt><dd>${n * 120}</dd></dl></div><div class="message-main"><header class="message-attribution"><a href="/posts/${n}"><time datetime="2026-03-0${n}">${date}, 2026</time></a><a href="/posts/${n}">#${n}</a></header><div class="message-body"><p>${text}</p></div><footer class="message-footer"><a href="/posts/${n}/reply">Reply</a></footer></div></article>`;
+  `<article class="message" id="post-${n}"><div class="message-user" itemprop="author"><div class="avatar"><a href="/members/${who}"><span role="img">${who[0].toUpperCase()}</span></a></div><h4 class="message-name"><a href="/members/${who}" class="username">${who}</a></h4><h5 class="message-title">Regular rider</h5><dl class="pairs"><dt>Messages</dt><dd>${n * 120}</dd></dl></div><div class="message-main"><header class="message-attribution"><a href="/posts/${n}"><time datetime="2026-03-0${n}">${date}, 2026</time></a><a href="/posts/${n}">#${n}</a></header><div class="message-body"><p>${text}</p></div><footer class="message-footer"><a href="/posts/${n}/reply">Reply</a></footer></div></article>`;
 
 describe("each post's author and date", () => {
   it("puts the poster's name and the post's date on a line above its text", () => {
