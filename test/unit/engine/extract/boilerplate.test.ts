@@ -139,4 +139,17 @@ describe("boilerplate around the main content", () => {
     expect(kept).toContain("## What customers say");
     expect(kept).toContain("Review 3: it boils");
   });
+  it('drops the sections under "More like this" and "Customers frequently viewed", keeping the page\'s own sections', () => {
+    const others = (title: string) =>
+      `<section><h2>${title}</h2><ul>${[1, 2, 3].map((n) => `<li><a href="/o/${n}">Other kettle ${n}</a> a short teaser of another product</li>`).join("")}</ul></section>`;
+    const html = page(
+      "",
+      `<main><section><h2>Installation</h2>${sentence("Fitting", 1)}</section>${others("More like this")}<section><h2>Servicing</h2>${sentence("Service", 2)}</section>${others("Customers frequently viewed")}</main>`,
+    );
+    const { markdown } = extractMainContent(html, "https://heating.example/");
+    expect(markdown).toContain("Fitting note 1");
+    expect(markdown).toContain("Service note 2");
+    for (const junk of ["More like this", "Customers frequently viewed", "Other kettle"])
+      expect(markdown).not.toContain(junk);
+  });
 });
