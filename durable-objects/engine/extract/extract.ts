@@ -28,6 +28,7 @@ import { parsePage } from "./parse-page";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
 import { dropRepeatedParagraphs, dropRepeatedQuotes, postRuns } from "./post-lists";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
+import { speedUpReadability } from "./readability-speed";
 import { keepMisleadinglyLabelledBlocks } from "./readability-weights";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
@@ -303,6 +304,7 @@ function readArticle(document: DomDocument) {
       keepClasses: true,
       serializer: (n) => n as unknown as DomElement,
     });
+    speedUpReadability(reader);
     // Blocks that Readability reads as negative only by words inside other words stay (a product's
     // description in an `overflow-hidden` accordion, an article's chart in a `media` block).
     keepMisleadinglyLabelledBlocks(reader, (el) => JUNK_ATTR.test(junkLabel(el)));
