@@ -126,7 +126,7 @@ function isHiddenTab(el: DomElement, cls: string): boolean {
   if (!shown) return false;
   const parent = el.parentElement;
   if (!parent) return false;
-  for (const s of parent.children) {
+  for (let s = parent.firstElementChild; s; s = s.nextElementSibling) {
     if (s === el || s.tagName !== el.tagName) continue;
     if ((s.getAttribute("class") ?? "").replace(/\s+/g, " ").trim() === shown) return true;
   }
