@@ -5,12 +5,11 @@
  * The cards are found from their price marks, so a page without prices costs one query.
  */
 import { isInside } from "./article-cleanup";
+import { PRICE_MARK, removeCardMarks } from "./card-marks";
 import { labelOf, shapeOf } from "./dom-shape";
 import { textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
-/** Where a card shows its price: a price class or microdata. */
-const PRICE_MARK = "[class*=price], [class*=Price], [itemprop=price]";
 /** A grid has at least this many priced cards under one parent. */
 export const MIN_PRICED_CARDS = 3;
 /** A link label is a card's control when this share of the grid's cards repeats it word for word... */
@@ -170,5 +169,6 @@ export function cleanProductCards(root: DomElement): void {
     removeRepeatedControls(cards);
     removeCardWidgets(cards);
     removeRepeatedTexts(cards);
+    removeCardMarks(cards);
   }
 }

@@ -5,6 +5,8 @@
  * `overflow-x-hidden` or `font-extrabold`. Readability reads ids and classes as words: "comment",
  * "header", "hidden", "scroll" or "extra" make it drop the block. Such an id is an anchor and such
  * a token a layout detail, so they are taken off headings, sections and code boxes before it reads.
+ * Page builders call a card's or a section's heading its header (`<h4 class="et_pb_module_header">`):
+ * a heading is no page header, so that word is taken off headings too.
  */
 import type { DomElement } from "./dom-types";
 import { isHeadingSlug } from "./junk-labels";
@@ -20,14 +22,22 @@ export const MAX_WRAPPER_CHILDREN = 3;
 /** ... and at most this many levels up. */
 export const MAX_WRAPPER_DEPTH = 4;
 
+/** Class tokens naming a heading as a header (`et_pb_module_header`, `section-header`, `card__header`). */
+const HEADER_TOKEN = /(?:^|\s)[^\s]*header[^\s]*(?=\s|$)/gi;
+const HEADING_TAGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
+
 function clearTokens(el: DomElement): void {
   const cls = el.getAttribute("class");
   if (!cls) return;
+  let cleared = cls;
   UTILITY_TOKEN.lastIndex = 0;
-  if (UTILITY_TOKEN.test(cls)) el.setAttribute("class", cls.replace(UTILITY_TOKEN, ""));
+  if (UTILITY_TOKEN.test(cleared)) cleared = cleared.replace(UTILITY_TOKEN, "");
+  // A heading called a header is one (a card's or a section's title), not the page's header.
+  if (HEADING_TAGS.has(el.tagName) && /header/i.test(cleared)) cleared = cleared.replace(HEADER_TOKEN, "");
+  if (cleared !== cls) el.setAttribute("class", cleared);
 }
 
-/** Takes misleading ids (heading slugs) and utility tokens off the headings and code boxes (`h1`–`h6`, `pre`) under root, and their sections and wrappers. */
+/** Takes misleading ids (heading slugs), utility tokens and a heading's "header" tokens off the headings and code boxes (`h1`–`h6`, `pre`) under root, and their sections and wrappers. */
 export function clearMisleadingLabels(root: DomElement, blocks: DomElement[]): void {
   for (const el of blocks) {
     clearTokens(el);

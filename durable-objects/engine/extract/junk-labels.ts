@@ -27,10 +27,18 @@ export function isHeadingSlug(el: DomElement, id: string): boolean {
   return heading !== null && /^H[1-6]$/.test(heading.tagName) && slugOf(heading.textContent ?? "") === id;
 }
 
+/**
+ * Class tokens that state what a layout holds or shows (`has-sidebar`, `no-comments`,
+ * `sidebar-enabled--false`): the block is the page's container, not the part they name.
+ */
+const STATE_TOKEN =
+  /(?:^|\s)(?:(?:has|no|with|without)-(?:sidebars?|comments?|related|share|social|tags|author|byline|footer|nav|menu)|(?:sidebars?|comments?|related|share|social|tags|author|byline|footer|nav|menu)-(?:enabled|disabled))[^\s]*(?=\s|$)/gi;
+
 /** The class and id words of an element, an id that is a heading's slug left out. */
 export function junkLabel(el: DomElement): string {
   const id = el.getAttribute("id") ?? "";
-  const cls = el.getAttribute("class") ?? "";
+  const raw = el.getAttribute("class") ?? "";
+  const cls = raw.includes("-") ? raw.replace(STATE_TOKEN, " ") : raw;
   // Both slug patterns need at least two hyphens: most ids have fewer and are kept without a test.
   if (id.indexOf("-") === id.lastIndexOf("-")) return `${cls} ${id}`;
   return `${cls} ${SLUG_ID.test(id) || isHeadingSlug(el, id) ? "" : id}`;

@@ -27,9 +27,11 @@ import { spokenTwin } from "./spoken-text";
 /** Class/id words of page chrome that is never content, whatever the page type. */
 const CHROME_ATTR =
   /(^|[\s_-])(cookies?|consent|gdpr|newsletter|signup|sign-up|subscribe|subscription|popup|modal|overlay|breadcrumbs?|skip-link|skiplink|share|sharing|social|socials|share-buttons|announcement|promo-bar|topbar|top-bar|site-header|site-footer|page-header__nav|mega-?menu|navbar|navigation|nav|menu|header-nav|footer|copyright|back-to-top|search-form|searchform|toolbar)($|[\s_-])/i;
-/** Whole class tokens of hidden text (a token, so `field--label-hidden` on a visible field is not one). */
+/** Whole class tokens of hidden text (a token, so `field--label-hidden` on a visible field is not one; `hide` is Bootstrap 2's and Foundation's). */
 const HIDDEN_CLASS =
-  /(^|\s)(hidden|is-hidden|d-none|invisible|visually-hidden|sr-only|screen-reader-text)(\s|$)/i;
+  /(^|\s)(hidden|hide|is-hidden|d-none|invisible|visually-hidden|sr-only|screen-reader-text)(\s|$)/i;
+/** A class-hidden block is removed whatever its share when the rest of the text holds at least this many characters. */
+export const MIN_SHOWN_BESIDE_HIDDEN = 4000;
 /** Class/id words of shop and listing widgets that are not the page's own content. */
 const WIDGET_ATTR =
   /(^|[\s_-])(filters?|facets?|facet-?list|swatch(es)?|pagination|pager|sort-?by|sorting|upsell|cross-?sell|recently-?viewed|recommendations?|related-products|you-may-also-like|wishlist|quick-?view|mini-?cart|cart-drawer|sidebar|widget-area)($|[\s_-])/i;
@@ -106,7 +108,11 @@ export function removeChrome(
     if (!widget && !hidden && isFoldedByClass(cls) && holdsProse(el)) continue;
     if (el.tagName === "BODY" || el.tagName === "MAIN" || !isInside(el, root)) continue;
     // Filters, pagers and upsells are never the content: only a block holding most of the text is kept.
-    if (textLength(el) < (total() || 1) * (widget ? WIDGET_SHARE : share)) el.remove();
+    const length = textLength(el);
+    // A block hidden by its class goes whatever its share when the page shows plenty without it
+    // (a shop's hidden field dump or phone-layout copy of its grid, not content revealed by script).
+    if (hidden && total() - length >= MIN_SHOWN_BESIDE_HIDDEN) el.remove();
+    else if (length < (total() || 1) * (widget ? WIDGET_SHARE : share)) el.remove();
   }
 }
 

@@ -65,6 +65,15 @@ describe("documentation pages", () => {
     expect(markdown).toContain("```\ndocker compose up --build\n```");
   });
 
+  it("keeps a card's heading that a page builder calls its header", () => {
+    const blurb = (title: string, topic: string) =>
+      `<div class="et_pb_blurb"><div class="et_pb_blurb_container"><h4 class="et_pb_module_header"><a href="/services/${topic}">${title}</a></h4><div class="et_pb_blurb_description">${prose(topic)}</div></div></div>`;
+    const main = `<h1>Our services</h1>${prose("intake")}${blurb("Custom model development", "modelling")}${blurb("Model integration", "integration")}${prose("support")}`;
+    const { markdown } = extractMainContent(docPage(main), "https://agency.example/services");
+    expect(markdown).toContain("Custom model development");
+    expect(markdown).toContain("Model integration");
+  });
+
   it("reads every tab of a tabbed code sample, not only the one shown", () => {
     const tabs = `<div class="tabs"><div role="tablist"><a role="tab">Linux</a><a role="tab">macOS</a></div><section role="tabpanel"><p>Install the package from the distribution's repository:</p><pre><code>sudo apt-get install exampletool</code></pre></section><section role="tabpanel" hidden><p>Install the package with Homebrew:</p><pre><code>brew install exampletool</code></pre></section></div>`;
     const main = `<h1>Configuration guide</h1>${prose("validation")}<h2>Install</h2>${tabs}${prose("loading")}${prose("reporting")}`;

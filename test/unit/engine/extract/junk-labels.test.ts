@@ -95,4 +95,23 @@ describe("junk class words read as whole labels", () => {
       ].join("\n\n"),
     );
   });
+
+  it("does not read a layout's state (sidebar-enabled--false, has-sidebar) as a sidebar", () => {
+    const markdown = read(
+      `<div class="article__main sidebar-enabled--false"><p>Key takeaways: plan the menu first, then invite the guests and set the table.</p><ul><li>Cook ahead</li><li>Seat the talkers apart</li></ul></div><div class="sidebar"><p>Popular posts this week</p></div>${steps(1, 6)}`,
+    );
+    expect(markdown).toBe(
+      [
+        "Key takeaways: plan the menu first, then invite the guests and set the table.",
+        "- Cook ahead\n- Seat the talkers apart",
+        ...stepLines(1, 6),
+      ].join("\n\n"),
+    );
+    const withState = read(
+      `<div class="post-content has-sidebar"><p>Key takeaways: plan the menu first, then invite the guests and set the table.</p><ul><li>Cook ahead</li></ul></div>${steps(1, 6)}`,
+    );
+    expect(withState.split("\n\n")[0]).toBe(
+      "Key takeaways: plan the menu first, then invite the guests and set the table.",
+    );
+  });
 });
