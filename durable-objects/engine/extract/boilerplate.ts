@@ -25,10 +25,11 @@ const JUNK_HEADING =
   /^(related (products?|items?|searches|posts|topics|threads|discussions|articles|stories|questions|content|links|pages|videos|categories)|similar (items|products|posts|topics|threads|discussions|questions)|(people|customers) (who )?(also |frequently )?(viewed|bought|searched|liked|purchased)|more like this|frequently bought together|(products|items) related to|you (may|might|will) also (like|enjoy|love)|you may be interested|recommended (for you|products|items|posts|topics|reading)|recently viewed|more (topics|threads|products|items) (from|in|like)|explore (more|related)|suggested (topics|threads|products|posts)|(hot|trending|popular) (network )?(topics|threads|questions|products|posts)|also (viewed|bought)|sponsored (products|links|content))\b/i;
 /**
  * Headings of a shop's customer reviews ("Customer reviews", "Top reviews from ...", "Guest ratings
- * & reviews"); a service page's testimonials ("What customers say", "Reviews from our ...") are not.
+ * & reviews", a summary of them headed "Customers say"); a service page's testimonials ("What
+ * customers say", "Reviews from our ...") are not.
  */
 const CUSTOMER_REVIEWS_HEADING =
-  /^((customer|guest|user|buyer)s?'? (reviews|ratings( (&|and) reviews)?)|top reviews\b|reviews with images)/i;
+  /^((customer|guest|user|buyer)s?'? (reviews|ratings( (&|and) reviews)?)|top reviews\b|reviews with images|customers say$)/i;
 /** On a page of no stated type (it may be a shop's) customer reviews go as well: they are other people's words. */
 const UNTYPED_JUNK_HEADING = new RegExp(`${JUNK_HEADING.source}|${CUSTOMER_REVIEWS_HEADING.source}`, "i");
 /** A junk-headed section is only removed when it holds less than this share of the content's text. */
@@ -40,6 +41,11 @@ const PRODUCT_JUNK_ATTR =
 /** Class/id fragments of a forum's per-post chrome (the posts themselves stay). */
 const FORUM_JUNK_ATTR =
   /signature|user-?info|user-?card|userextra|user-?stats|post-?actions|post-?toolbar|action-?bar|reply-?button|quick-?reply|vote|likes?-?(button|count)|reactions|badges?($|[\s_-])|report-?link|related-topics|more-topics|suggested-topics|user-?title|user-?banner|user-?extras|postprofile|poster-?(info|stats|details)|member-?(title|info|stats|since)|post-?count|expand-?link|last-?edit|post-?likes/i;
+/**
+ * Class/id words of a shop's customer reviews (`customerReviews`, `product-reviews`), removed on a page
+ * of no stated type too; a service page's `user_review` (a testimonial) is not one.
+ */
+const CUSTOMER_REVIEWS_ATTR = /(customer|product|buyer)[-_]?reviews?($|[\s_-])/i;
 /** A page-type widget is removed unless it holds at least this share of the content's text. */
 export const KIND_JUNK_SHARE = 0.3;
 
@@ -116,6 +122,7 @@ export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyW
   const labelled = () => elementsOf(root, LABELLED, walk);
   removeLabelled(root, labelled(), CONSENT_ATTR, CONSENT_SHARE, CONSENT_TEXT);
   if (kind === "product") removeLabelled(root, labelled(), PRODUCT_JUNK_ATTR, KIND_JUNK_SHARE);
+  if (kind === "other") removeLabelled(root, labelled(), CUSTOMER_REVIEWS_ATTR, JUNK_SECTION_SHARE);
   if (kind === "forum") {
     cleanForumPosts(root);
     removeLabelled(root, labelled(), FORUM_JUNK_ATTR, KIND_JUNK_SHARE);

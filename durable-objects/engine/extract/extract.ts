@@ -22,11 +22,13 @@ import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
 import { removeJunkTags } from "./page-repair";
+import { removeRepeatedLinkLabels } from "./repeated-links";
 import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
 import { dropRepeatedParagraphs, dropRepeatedQuotes, postRuns } from "./post-lists";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
+import { speedUpReadability } from "./readability-speed";
 import { keepMisleadinglyLabelledBlocks } from "./readability-weights";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
@@ -202,6 +204,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen && kind === "product") removeProductSections(chosen);
   // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
   else if (chosen) cleanProductCards(chosen);
+  // Beyond articles and products, a link label repeated under many items ("See details") is a control.
+  if (chosen && (kind === "other" || kind === "forum")) removeRepeatedLinkLabels(chosen);
   let markdown = chosen ? toMarkdown(chosen, true) : "";
   // A page rendered by script alone still describes itself: its description is better than nothing.
   if (markdown.length < description.length) markdown = description;
@@ -300,6 +304,7 @@ function readArticle(document: DomDocument) {
       keepClasses: true,
       serializer: (n) => n as unknown as DomElement,
     });
+    speedUpReadability(reader);
     // Blocks that Readability reads as negative only by words inside other words stay (a product's
     // description in an `overflow-hidden` accordion, an article's chart in a `media` block).
     keepMisleadinglyLabelledBlocks(reader, (el) => labelNames(JUNK_ATTR, junkLabel(el)));

@@ -14,6 +14,16 @@ const PRODUCT = /^(product|productgroup|offer|individualproduct)$/i;
 const ARTICLE =
   /^(article|newsarticle|blogposting|reportagenewsarticle|analysisnewsarticle|opinionnewsarticle|scholarlyarticle|liveblogposting|report)$/i;
 
+/**
+ * Keys of a Product that states only what a search result's stars need (SEO plugins mark up a
+ * service or a local business this way): nothing of a sale (offers, sku, brand, gtin...).
+ */
+const RATING_SNIPPET_KEY = /^(@context|@id|@type|name|description|url|image|aggregateRating|review)$/;
+
+/** Whether a Product node is only a rating snippet: its name and ratings, nothing sold. */
+const isRatingSnippet = (n: LdNode) =>
+  ("aggregateRating" in n || "review" in n) && Object.keys(n).every((k) => RATING_SNIPPET_KEY.test(k));
+
 /** Microdata types are read only when the page's text names the attribute. */
 const ITEMTYPE = /itemtype/i;
 
@@ -26,9 +36,11 @@ export function pageKind(doc: DomDocument, ld: LdNode[]): PageKind {
   const micro = [...(markupMay(doc, ITEMTYPE) ? doc.querySelectorAll("[itemtype]") : [])].map((el) =>
     (el.getAttribute("itemtype") ?? "").replace(/^.*schema\.org\//i, ""),
   );
-  const has = (re: RegExp) => types.some((n) => ldIs(n, re)) || micro.some((t) => re.test(t));
+  const has = (re: RegExp, unless?: (n: LdNode) => boolean) =>
+    types.some((n) => ldIs(n, re) && !unless?.(n)) || micro.some((t) => re.test(t));
   if (has(FORUM)) return "forum";
-  if (has(PRODUCT)) return "product";
+  // A Product with ratings and nothing for sale is a service's or a business's review stars.
+  if (has(PRODUCT, isRatingSnippet)) return "product";
   // og:type "article" counts too, though CMSs print it on listings and shops as well: for those
   // pages Readability's reading is kept unless it finds too little (a known cost on the WCXB set).
   const og = doc.querySelector("meta[property='og:type']")?.getAttribute("content")?.toLowerCase();

@@ -152,4 +152,20 @@ describe("boilerplate around the main content", () => {
     for (const junk of ["More like this", "Customers frequently viewed", "Other kettle"])
       expect(markdown).not.toContain(junk);
   });
+
+  it('drops a block labelled as customer reviews on a page that states no type, and a "Customers say" summary', () => {
+    const review = (n: number) =>
+      `<li><p><strong>Shopper ${n}</strong></p><p>Review ${n}: it boils a full jug in three minutes and the handle stays cool, though the lid squeaks a little when it opens.</p></li>`;
+    // The reviews' heading sits in a column beside them: only the block's label marks them.
+    const reviews = `<div id="customerReviews"><div class="col-left"><h2>Ratings</h2><p>4.6 out of 5</p></div><div class="col-right"><ul>${[1, 2, 3].map(review).join("")}</ul></div></div>`;
+    const summary = `<section><h3>Customers say</h3><p>Customers find the kettle quick to boil and easy to pour, and several mention that the lid squeaks.</p></section>`;
+    const shop = page(
+      "",
+      `<main><h1>Steel kettle</h1><p>$40.00</p>${sentence("Kettle", 1)}${sentence("Kettle", 2)}${sentence("Kettle", 3)}${sentence("Kettle", 4)}${summary}${reviews}</main>`,
+    );
+    const { markdown } = extractMainContent(shop, "https://shop.example/kettle");
+    expect(markdown).toContain("Kettle note 4");
+    for (const junk of ["Shopper 2", "Review 3: it boils", "Customers say", "quick to boil"])
+      expect(markdown).not.toContain(junk);
+  });
 });
