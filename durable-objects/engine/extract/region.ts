@@ -10,7 +10,14 @@ import { isDisclosedPanel } from "./disclosures";
 import { lazyTextLength, linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { desktopDisplay, FOLDED_HIDING, foldedPanels } from "./folded-content";
-import { isChromeDrawer, isFoldedByClass, isShortControl, junkLabel, SKIP_ATTR } from "./junk-labels";
+import {
+  isChromeDrawer,
+  isFoldedByClass,
+  isShortControl,
+  junkLabel,
+  labelNames,
+  SKIP_ATTR,
+} from "./junk-labels";
 import { isSectionHeader } from "./landmarks";
 import {
   CHROME_SELECTOR,
@@ -90,7 +97,7 @@ export function removeChrome(
     // A block labelled a filter or a sorter that holds a paragraph of prose is a section (an FAQ
     // accordion); one that holds the grid of priced cards is its wrapper.
     const widget =
-      (WIDGET_ATTR.test(label) && !holdsProse(el) && !wrapsPricedGrid(el, label)) ||
+      (labelNames(WIDGET_ATTR, label) && !holdsProse(el) && !wrapsPricedGrid(el, label)) ||
       isShortControl(el, label, SKIP_ATTR);
     // `hidden md:block` is shown on a desktop (a `lg:hidden` twin is left: mobile copies are often the only one);
     // a hidden accordion or tab body is folded content, and so is a hidden twin of a shown block (a tab set's other pages).
@@ -102,7 +109,7 @@ export function removeChrome(
       !isDisclosedPanel(el) &&
       !spoken.has(el) &&
       !isHiddenTab(el, cls);
-    if (!widget && !hidden && !CHROME_ATTR.test(label) && !isChromeDrawer(el, label)) continue;
+    if (!widget && !hidden && !labelNames(CHROME_ATTR, label) && !isChromeDrawer(el, label)) continue;
     // A product card labelled by a state (`subscription-eligible`) is a card, not a signup box.
     if (!widget && !hidden && isPricedCardPart(el, root)) continue;
     // An FAQ or accordion item named like a menu (`faq_tabs-menu-link`) that holds prose is a question and its answer.
