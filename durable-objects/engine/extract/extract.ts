@@ -19,6 +19,7 @@ import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { isShortControl, junkLabel } from "./junk-labels";
 import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
 import { toMarkdown } from "./markdown";
+import { dropTemplateBindings } from "./template-bindings";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
 import { removeJunkTags } from "./page-repair";
@@ -202,7 +203,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen && kind === "product") removeProductSections(chosen);
   // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
   else if (chosen) cleanProductCards(chosen);
-  let markdown = chosen ? toMarkdown(chosen, true) : "";
+  // A binding a script would have filled in (`{{ errors[7].message }}`) is no one's text.
+  let markdown = chosen ? dropTemplateBindings(toMarkdown(chosen, true)) : "";
   // A page rendered by script alone still describes itself: its description is better than nothing.
   if (markdown.length < description.length) markdown = description;
   // A thread rendered by script may still state its posts in JSON-LD.
