@@ -7,6 +7,7 @@
 import { isInside } from "./article-cleanup";
 import { PRICE_MARK, removeCardMarks } from "./card-marks";
 import { labelOf, shapeOf } from "./dom-shape";
+import { removeGridPageReviews } from "./grid-page";
 import { textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
@@ -165,7 +166,10 @@ export function removeRepeatedTexts(cards: DomElement[]): void {
 
 /** Cleans the grids of priced product cards in the chosen content of their per-card controls. */
 export function cleanProductCards(root: DomElement): void {
-  for (const cards of pricedGrids(root)) {
+  const grids = pricedGrids(root);
+  const results = grids.find((cards) => cards.length >= MIN_RESULT_CARDS);
+  if (results) removeGridPageReviews(root, results);
+  for (const cards of grids) {
     removeRepeatedControls(cards);
     removeCardWidgets(cards);
     removeRepeatedTexts(cards);

@@ -4,10 +4,10 @@ import type { DomElement, DomNode } from "./dom-types";
 /** DOM node types the text walks tell apart. */
 export const ELEMENT_NODE = 1;
 export const TEXT_NODE = 3;
-const CDATA_NODE = 4;
+export const CDATA_NODE = 4;
 
 /** Whether a UTF-16 code unit is whitespace to `\s` in a regular expression. */
-function isSpace(c: number): boolean {
+export function isSpace(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
   if (c < 160) return false;
   return (

@@ -7,6 +7,7 @@ import { cleanArticle, isInside } from "./article-cleanup";
 import { ARTICLE_JUNK_ATTR, removeAuthorBoxes } from "./article-promos";
 import { removeCountedComments, removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
+import { removeCardControls } from "./card-controls";
 import { removeCardCopies } from "./card-copies";
 import { dominantCardList, INTRO_CARDS_SHARE, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
 import { inCode } from "./code-blocks";
@@ -16,6 +17,7 @@ import { clearMisleadingLabels, isCodeTab, regionKeepsStructure } from "./doc-pa
 import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
+import { separateGluedItems } from "./glued-items";
 import { isShortControl, junkLabel } from "./junk-labels";
 import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
 import { toMarkdown } from "./markdown";
@@ -23,11 +25,13 @@ import { dropTemplateBindings } from "./template-bindings";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
 import { removeJunkTags } from "./page-repair";
+import { removeRepeatedLinkLabels } from "./repeated-links";
 import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
 import { dropRepeatedParagraphs, dropRepeatedQuotes, postRuns } from "./post-lists";
 import { dropRepeatedBlocks, removeProductSections } from "./product-page";
+import { speedUpReadability } from "./readability-speed";
 import { keepMisleadinglyLabelledBlocks } from "./readability-weights";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
@@ -200,9 +204,15 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen && useRegion && kind === "other" && !thread) removeCountedComments(chosen);
   // A listing may print each card twice (one layout per screen size): each text is kept once.
   if (chosen && kind === "other") removeCardCopies(chosen);
+  // Beyond shops, the links every card of a listing repeats ("More like this") are its buttons.
+  if (chosen && kind !== "product") removeCardControls(chosen);
   if (chosen && kind === "product") removeProductSections(chosen);
   // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
   else if (chosen) cleanProductCards(chosen);
+  // Beyond articles and products, a link label repeated under many items ("See details") is a control.
+  if (chosen && (kind === "other" || kind === "forum")) removeRepeatedLinkLabels(chosen);
+  // Inline items printed with no space between them (a film's year, length, rating) are words apart.
+  if (chosen) separateGluedItems(chosen);
   // A binding a script would have filled in (`{{ errors[7].message }}`) is no one's text.
   let markdown = chosen ? dropTemplateBindings(toMarkdown(chosen, true)) : "";
   // A page rendered by script alone still describes itself: its description is better than nothing.
@@ -302,6 +312,7 @@ function readArticle(document: DomDocument) {
       keepClasses: true,
       serializer: (n) => n as unknown as DomElement,
     });
+    speedUpReadability(reader);
     // Blocks that Readability reads as negative only by words inside other words stay (a product's
     // description in an `overflow-hidden` accordion, an article's chart in a `media` block).
     keepMisleadinglyLabelledBlocks(reader, (el) => JUNK_ATTR.test(junkLabel(el)));

@@ -1,0 +1,184 @@
+/**
+ * An element's text and the lengths of its descendants' texts from one walk. Readability measures
+ * a block by reading `textContent` again for every question it asks of it (its text, its lists'
+ * text, each link's text, each heading's text...), and on linkedom each read walks the whole
+ * subtree: one walk that measures the block's text and its descendants' as it reads the text nodes
+ * answers all of them. The lengths are Readability's (`_getInnerText(el).length`: trimmed, runs of
+ * whitespace folded to one space).
+ */
+import { CDATA_NODE, ELEMENT_NODE, isSpace, TEXT_NODE } from "./dom-text";
+import type { DomElement, DomNode } from "./dom-types";
+
+/**
+ * Says which descendants to measure: a non-zero mark (the caller's bit set) measures the
+ * element's text. `inTemplate` tells whether a `<template>` above it (below the root)
+ * holds it: a selector query skips what a template holds, `textContent` and
+ * `getElementsByTagName` do not.
+ */
+export type MarkElement = (el: DomElement, inTemplate: boolean) => number;
+
+/** What one walk of an element measures. */
+export interface MeasuredSubtree {
+  /** Readability's length of the root's text (index 0) and of each measured element's (index i + 1). */
+  lengths: number[];
+  /** The measured elements and their marks, in document order; the root is not among them. */
+  elements: DomElement[];
+  marks: number[];
+  /** Commas in the root's text, counted up to MAX_COUNTED_COMMAS in each text node. */
+  commas: number;
+}
+
+const COMMA = 44;
+/** Commas are counted per text node up to this many (Readability only asks whether a block has fewer than 10). */
+export const MAX_COUNTED_COMMAS = 15;
+
+/** Where a text node's measures are kept, with the text they were taken of (a changed text is measured again). */
+const MEASURES = Symbol("textMeasures");
+const MEASURED_TEXT = Symbol("measuredText");
+type MeasuredNode = DomNode & { [MEASURES]?: number; [MEASURED_TEXT]?: string };
+
+/** Bits of a text node's packed measures, below its folded length. */
+const STARTS_WITH_SPACE = 1;
+const ENDS_WITH_SPACE = 2;
+const COMMAS_SHIFT = 2;
+const LENGTH_SHIFT = 16;
+
+/**
+ * A text node's own measures, packed in one number: its folded length (trimmed, runs of spaces as
+ * one), whether it starts or ends with whitespace, and its commas (up to MAX_COUNTED_COMMAS).
+ * Kept on the node: Readability measures the same text once for each block around it.
+ */
+function textMeasures(node: MeasuredNode, data: string): number {
+  const kept = node[MEASURES];
+  if (kept !== undefined && node[MEASURED_TEXT] === data) return kept;
+  let solid = 0;
+  let gaps = 0;
+  let commas = 0;
+  let afterSpace = false;
+  for (let i = 0; i < data.length; i++) {
+    const c = data.charCodeAt(i);
+    if (c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c >= 160 && isSpace(c)) {
+      afterSpace = true;
+      continue;
+    }
+    if (afterSpace && solid > 0) gaps++;
+    solid++;
+    if (c === COMMA) commas++;
+    afterSpace = false;
+  }
+  const edges =
+    (data.length && isSpace(data.charCodeAt(0)) ? STARTS_WITH_SPACE : 0) |
+    (data.length && isSpace(data.charCodeAt(data.length - 1)) ? ENDS_WITH_SPACE : 0);
+  const measures =
+    (solid + gaps) * 2 ** LENGTH_SHIFT + (Math.min(commas, MAX_COUNTED_COMMAS) << COMMAS_SHIFT) + edges;
+  node[MEASURES] = measures;
+  node[MEASURED_TEXT] = data;
+  return measures;
+}
+
+/**
+ * Walks root's subtree once (sibling links; the text nodes `textContent` reads) and measures the
+ * text of root and of the elements `mark` picks as Readability does: trimmed, each run of
+ * whitespace folded to one character. Lengths are differences of a running folded length, less
+ * the space before an element's first word (which its trimmed text leaves out).
+ */
+export function measureSubtree(root: DomElement, mark: MarkElement): MeasuredSubtree {
+  const lengths = [0];
+  const elements: DomElement[] = [];
+  const marks: number[] = [];
+  // The running length at each measured element's start, and whether a space was counted before
+  // its first word.
+  const lengthAt = [0];
+  const leadingGap = [0];
+  const waiting = [0];
+  let length = 0;
+  let commas = 0;
+  let solid = false;
+  let afterSpace = false;
+  // The range index of each open element (-1 when not measured).
+  const open: number[] = [];
+  let templates = 0;
+  let node: DomNode | null = root.firstChild;
+  while (node) {
+    const type = node.nodeType;
+    if (type === ELEMENT_NODE) {
+      const el = node as DomElement;
+      const m = mark(el, templates > 0);
+      let range = -1;
+      if (m !== 0) {
+        range = lengths.length;
+        lengths.push(0);
+        elements.push(el);
+        marks.push(m);
+        lengthAt.push(length);
+        leadingGap.push(0);
+        waiting.push(range);
+      }
+      const first = el.firstChild;
+      if (first) {
+        open.push(range);
+        if (el.localName === "template") templates++;
+        node = first;
+        continue;
+      }
+    } else if (type === TEXT_NODE || type === CDATA_NODE) {
+      const data = node.textContent ?? "";
+      const measures = textMeasures(node, data);
+      const folded = Math.floor(measures / 2 ** LENGTH_SHIFT);
+      commas += (measures >> COMMAS_SHIFT) & 15;
+      if (folded > 0) {
+        const gap = solid && (afterSpace || (measures & STARTS_WITH_SPACE) !== 0);
+        if (gap) length++;
+        length += folded;
+        if (waiting.length) {
+          for (const r of waiting) leadingGap[r] = gap ? 1 : 0;
+          waiting.length = 0;
+        }
+        solid = true;
+        afterSpace = (measures & ENDS_WITH_SPACE) !== 0;
+      } else if (data.length) afterSpace = true;
+    }
+    // The next node: a sibling, else the sibling of the nearest open ancestor that has one.
+    let next: DomNode | null = node.nextSibling;
+    while (!next) {
+      const up: DomNode | null = node.parentNode;
+      if (!up || up === root) break;
+      const range = open.pop() ?? -1;
+      if (range >= 0)
+        lengths[range] = length === lengthAt[range] ? 0 : length - lengthAt[range] - leadingGap[range];
+      if ((up as DomElement).localName === "template") templates--;
+      node = up;
+      next = node.nextSibling;
+    }
+    node = next;
+  }
+  lengths[0] = length;
+  return { lengths, elements, marks, commas };
+}
+
+/** Whether the element's text holds anything but whitespace (`textContent.trim() !== ""`), read up to its first such character. */
+export function hasSolidText(root: DomElement): boolean {
+  let node: DomNode | null = root.firstChild;
+  while (node) {
+    const type = node.nodeType;
+    if (type === ELEMENT_NODE) {
+      const first = node.firstChild;
+      if (first) {
+        node = first;
+        continue;
+      }
+    } else if (type === TEXT_NODE || type === CDATA_NODE) {
+      const data = node.textContent ?? "";
+      for (let i = 0; i < data.length; i++) if (!isSpace(data.charCodeAt(i))) return true;
+    }
+    let next: DomNode | null = node.nextSibling;
+    while (!next) {
+      const up: DomNode | null = node.parentNode;
+      if (!up || up === root) return false;
+      node = up;
+      next = node.nextSibling;
+    }
+    node = next;
+  }
+  return false;
+}
