@@ -18,7 +18,7 @@ import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { separateGluedItems } from "./glued-items";
-import { isShortControl, junkLabel } from "./junk-labels";
+import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
 import { toMarkdown } from "./markdown";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
@@ -29,7 +29,7 @@ import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
 import { dropRepeatedParagraphs, dropRepeatedQuotes, postRuns } from "./post-lists";
-import { dropRepeatedBlocks, removeProductSections } from "./product-page";
+import { dropRepeatedBlocks, dropRepeatedLines, removeProductSections } from "./product-page";
 import { speedUpReadability } from "./readability-speed";
 import { keepMisleadinglyLabelledBlocks } from "./readability-weights";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
@@ -84,7 +84,7 @@ function removeArticleJunk(root: DomElement, kind: PageKind): void {
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     if (!isInside(el, root)) continue;
     const label = junkLabel(el);
-    const junk = JUNK_ATTR.test(label) || (kind === "article" && ARTICLE_JUNK_ATTR.test(label));
+    const junk = labelNames(JUNK_ATTR, label) || (kind === "article" && ARTICLE_JUNK_ATTR.test(label));
     if (!(junk || isShortControl(el, label)) || inCode(el)) continue;
     if (kind === "forum" && FORUM_POST_ATTR.test(label)) continue;
     if ((el.textContent ?? "").length < total() * JUNK_SHARE) el.remove();
@@ -219,7 +219,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (kind === "forum") markdown = withLdThread(markdown, ld);
   // A reply quoting an earlier post repeats it: the thread keeps the post once.
   if (kind === "forum" || thread || posted) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
-  if (kind === "product") markdown = withProductDescription(dropRepeatedBlocks(markdown), ld);
+  if (kind === "product")
+    markdown = withProductDescription(dropRepeatedLines(dropRepeatedBlocks(markdown)), ld);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
   // A page stored as UTF-8 read as Latin-1 ("doesnât") is read as the words it meant.
@@ -313,7 +314,7 @@ function readArticle(document: DomDocument) {
     speedUpReadability(reader);
     // Blocks that Readability reads as negative only by words inside other words stay (a product's
     // description in an `overflow-hidden` accordion, an article's chart in a `media` block).
-    keepMisleadinglyLabelledBlocks(reader, (el) => JUNK_ATTR.test(junkLabel(el)));
+    keepMisleadinglyLabelledBlocks(reader, (el) => labelNames(JUNK_ATTR, junkLabel(el)));
     return reader.parse();
   } catch {
     return null;
