@@ -21,6 +21,7 @@ import { separateGluedItems } from "./glued-items";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
 import { toMarkdown } from "./markdown";
+import { dropTemplateBindings } from "./template-bindings";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
 import { removeJunkTags } from "./page-repair";
@@ -212,7 +213,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen && (kind === "other" || kind === "forum")) removeRepeatedLinkLabels(chosen);
   // Inline items printed with no space between them (a film's year, length, rating) are words apart.
   if (chosen) separateGluedItems(chosen);
-  let markdown = chosen ? toMarkdown(chosen, true) : "";
+  // A binding a script would have filled in (`{{ errors[7].message }}`) is no one's text.
+  let markdown = chosen ? dropTemplateBindings(toMarkdown(chosen, true)) : "";
   // A page rendered by script alone still describes itself: its description is better than nothing.
   if (markdown.length < description.length) markdown = description;
   // A thread rendered by script may still state its posts in JSON-LD.

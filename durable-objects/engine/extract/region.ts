@@ -28,6 +28,7 @@ import {
   stillUnder,
   walkForChrome,
 } from "./page-walk";
+import { classFoldedAnswers } from "./folded-answers";
 import { isPostForm } from "./post-lists";
 import { spokenTwin } from "./spoken-text";
 
@@ -76,6 +77,7 @@ export function removeChrome(
   const total = lazyTextLength(root);
   const under = (el: DomElement) => stillUnder(el, root);
   const folded = foldedPanels(root, FOLDED_HIDING, groups.panels.filter(under));
+  const answers = classFoldedAnswers(groups.chrome.filter(under));
   // The screen-reader copies of texts shown `aria-hidden` (a sale's old and new price) carry them.
   const spoken = new Set<DomElement>();
   for (const el of groups.chrome.filter((el) => under(el) && el.matches(CHROME_SELECTOR))) {
@@ -84,7 +86,7 @@ export function removeChrome(
       (el.tagName === "FORM" && (el.querySelector("article, main") || isPostForm(el)))
     )
       continue;
-    if (folded.has(el) || isDisclosedPanel(el)) continue;
+    if (folded.has(el) || isDisclosedPanel(el) || answers.has(el)) continue;
     // A <header> inside a section heads it (a hero's title and lead): only the page's own is chrome.
     if (isSectionHeader(el)) continue;
     const twin = spokenTwin(el);
