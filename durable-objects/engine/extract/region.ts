@@ -50,7 +50,7 @@ const PRICE =
 export const MIN_GRID_CARDS = 3;
 /** A shop or listing widget is removed unless it holds at least this share of the text. */
 export const WIDGET_SHARE = 0.5;
-/** ... or whatever its share when at least this share of its text is link text (a list of links). */
+/** A widget or chrome block goes whatever its share when at least this share of its text is link text (a list of links). */
 export const WIDGET_LINK_SHARE = 0.5;
 /** Dialogs (consent managers, popups) are removed unless they hold nearly all of the text. */
 const DIALOG = "[role=dialog], [role=alertdialog], [aria-modal=true]";
@@ -125,8 +125,14 @@ export function removeChrome(
     // (a shop's hidden field dump or phone-layout copy of its grid, not content revealed by script).
     if (hidden && total() - length >= MIN_SHOWN_BESIDE_HIDDEN) el.remove();
     else if (length < (total() || 1) * (widget ? WIDGET_SHARE : share)) el.remove();
-    // A widget that is mostly links (a facet list, a sidebar of categories) is never the content, whatever its share.
-    else if (widget && length > 0 && linkTextLength(el) >= length * WIDGET_LINK_SHARE) el.remove();
+    // A widget or chrome block that is mostly links (a facet list, a sidebar of categories, a menu)
+    // is never the content, whatever its share.
+    else if (
+      (widget || CHROME_ATTR.test(label)) &&
+      length > 0 &&
+      linkTextLength(el) >= length * WIDGET_LINK_SHARE
+    )
+      el.remove();
   }
 }
 

@@ -19,6 +19,15 @@ describe("widgets that are mostly links", () => {
     expect(markdown).not.toContain("gadgets for travel");
   });
 
+  it("go when labelled as chrome (a menu of links longer than the page's own content)", () => {
+    const menu = `<div class="shop-menu"><ul>${categories
+      .map((c, i) => `<li><a href="/m/${i}">All ${c} in every colour and size</a></li>`)
+      .join("")}</ul><p>Need help? <a href="/help">Talk to our gadget experts today</a></p></div>`;
+    const { markdown } = extractMainContent(page(menu), "https://shop.example/c/electronics");
+    expect(markdown).toContain("Camera Accessories");
+    expect(markdown).not.toContain("every colour and size");
+  });
+
   it("stay when they hold most of the text in prose (an FAQ labelled like a filter)", () => {
     const prose = `<div class="sidebar"><h4>About our gadgets</h4><p>Every radio and power bank on this page is tested in our workshop for a week before it is listed, and comes with a two-year warranty and free returns for thirty days after delivery.</p><p>Read the <a href="/guide">buying guide</a> for help.</p></div>`;
     const { markdown } = extractMainContent(page(prose), "https://shop.example/c/electronics");
