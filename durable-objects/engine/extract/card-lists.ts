@@ -47,7 +47,7 @@ function hasTitle(card: DomElement): boolean {
 const DISCUSSION_ATTR = /comment|repl(y|ies)|review|discussion/i;
 
 /** The cards of `el` when its children are a run of linked cards of one shape, or null. */
-function cardsOf(el: DomElement, minCards: number): CardList | null {
+export function cardsOf(el: DomElement, minCards: number): CardList | null {
   // Children are counted up to the minimum first: most elements have few, and listing them costs more.
   let n = 0;
   for (let c = el.firstElementChild; c && n < minCards; c = c.nextElementSibling) n++;

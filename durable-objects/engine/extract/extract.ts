@@ -7,6 +7,7 @@ import { cleanArticle, isInside } from "./article-cleanup";
 import { ARTICLE_JUNK_ATTR, removeAuthorBoxes } from "./article-promos";
 import { removeCountedComments, removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
+import { removeCardControls } from "./card-controls";
 import { removeCardCopies } from "./card-copies";
 import { dominantCardList, INTRO_CARDS_SHARE, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
 import { inCode } from "./code-blocks";
@@ -16,9 +17,11 @@ import { clearMisleadingLabels, isCodeTab, regionKeepsStructure } from "./doc-pa
 import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
-import { isShortControl, junkLabel } from "./junk-labels";
+import { separateGluedItems } from "./glued-items";
+import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
 import { toMarkdown } from "./markdown";
+import { dropTemplateBindings } from "./template-bindings";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
 import { removeJunkTags } from "./page-repair";
@@ -27,7 +30,7 @@ import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
 import { dropRepeatedParagraphs, dropRepeatedQuotes, postRuns } from "./post-lists";
-import { dropRepeatedBlocks, removeProductSections } from "./product-page";
+import { dropRepeatedBlocks, dropRepeatedLines, removeProductSections } from "./product-page";
 import { speedUpReadability } from "./readability-speed";
 import { keepMisleadinglyLabelledBlocks } from "./readability-weights";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
@@ -82,7 +85,7 @@ function removeArticleJunk(root: DomElement, kind: PageKind): void {
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     if (!isInside(el, root)) continue;
     const label = junkLabel(el);
-    const junk = JUNK_ATTR.test(label) || (kind === "article" && ARTICLE_JUNK_ATTR.test(label));
+    const junk = labelNames(JUNK_ATTR, label) || (kind === "article" && ARTICLE_JUNK_ATTR.test(label));
     if (!(junk || isShortControl(el, label)) || inCode(el)) continue;
     if (kind === "forum" && FORUM_POST_ATTR.test(label)) continue;
     if ((el.textContent ?? "").length < total() * JUNK_SHARE) el.remove();
@@ -201,19 +204,25 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen && useRegion && kind === "other" && !thread) removeCountedComments(chosen);
   // A listing may print each card twice (one layout per screen size): each text is kept once.
   if (chosen && kind === "other") removeCardCopies(chosen);
+  // Beyond shops, the links every card of a listing repeats ("More like this") are its buttons.
+  if (chosen && kind !== "product") removeCardControls(chosen);
   if (chosen && kind === "product") removeProductSections(chosen);
   // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
   else if (chosen) cleanProductCards(chosen);
   // Beyond articles and products, a link label repeated under many items ("See details") is a control.
   if (chosen && (kind === "other" || kind === "forum")) removeRepeatedLinkLabels(chosen);
-  let markdown = chosen ? toMarkdown(chosen, true) : "";
+  // Inline items printed with no space between them (a film's year, length, rating) are words apart.
+  if (chosen) separateGluedItems(chosen);
+  // A binding a script would have filled in (`{{ errors[7].message }}`) is no one's text.
+  let markdown = chosen ? dropTemplateBindings(toMarkdown(chosen, true)) : "";
   // A page rendered by script alone still describes itself: its description is better than nothing.
   if (markdown.length < description.length) markdown = description;
   // A thread rendered by script may still state its posts in JSON-LD.
   if (kind === "forum") markdown = withLdThread(markdown, ld);
   // A reply quoting an earlier post repeats it: the thread keeps the post once.
   if (kind === "forum" || thread || posted) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
-  if (kind === "product") markdown = withProductDescription(dropRepeatedBlocks(markdown), ld);
+  if (kind === "product")
+    markdown = withProductDescription(dropRepeatedLines(dropRepeatedBlocks(markdown)), ld);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
   // A page stored as UTF-8 read as Latin-1 ("doesnât") is read as the words it meant.
@@ -307,7 +316,7 @@ function readArticle(document: DomDocument) {
     speedUpReadability(reader);
     // Blocks that Readability reads as negative only by words inside other words stay (a product's
     // description in an `overflow-hidden` accordion, an article's chart in a `media` block).
-    keepMisleadinglyLabelledBlocks(reader, (el) => JUNK_ATTR.test(junkLabel(el)));
+    keepMisleadinglyLabelledBlocks(reader, (el) => labelNames(JUNK_ATTR, junkLabel(el)));
     return reader.parse();
   } catch {
     return null;

@@ -31,18 +31,25 @@ export function isHeadingSlug(el: DomElement, id: string): boolean {
  * Class tokens that state what a layout holds or shows (`has-sidebar`, `no-comments`,
  * `sidebar-enabled--false`): the block is the page's container, not the part they name.
  */
-const STATE_TOKEN =
+const LAYOUT_STATE =
   /(?:^|\s)(?:(?:has|no|with|without)-(?:sidebars?|comments?|related|share|social|tags|author|byline|footer|nav|menu)|(?:sidebars?|comments?|related|share|social|tags|author|byline|footer|nav|menu)-(?:enabled|disabled))[^\s]*(?=\s|$)/gi;
 
 /** The class and id words of an element, an id that is a heading's slug left out. */
 export function junkLabel(el: DomElement): string {
   const id = el.getAttribute("id") ?? "";
-  const raw = el.getAttribute("class") ?? "";
-  const cls = raw.includes("-") ? raw.replace(STATE_TOKEN, " ") : raw;
+  const cls = el.getAttribute("class") ?? "";
   // Both slug patterns need at least two hyphens: most ids have fewer and are kept without a test.
   if (id.indexOf("-") === id.lastIndexOf("-")) return `${cls} ${id}`;
   return `${cls} ${SLUG_ID.test(id) || isHeadingSlug(el, id) ? "" : id}`;
 }
+
+/**
+ * Whether a label names what `words` name, read without its layout-state tokens (`has-sidebar`
+ * on the page's container is not a sidebar). The states are read only when the words match, so
+ * the labels of most elements cost one test.
+ */
+export const labelNames = (words: RegExp, label: string) =>
+  words.test(label) && words.test(label.replace(LAYOUT_STATE, " "));
 
 /** Class/id words of controls ("skip to content", "read more", "show more"): junk only as a short link or button. */
 export const SHORT_JUNK_ATTR = /(^|[\s_-])(skip|more)($|[\s_-])/i;

@@ -49,3 +49,31 @@ export function dropRepeatedBlocks(markdown: string): string {
   }
   return kept.join("\n\n");
 }
+
+/** A line of at least this many words that repeats an earlier line is a copy (a phone layout's badges, a feature list printed twice). */
+export const MIN_REPEATED_LINE_WORDS = 3;
+
+/**
+ * Removes Markdown lines that repeat an earlier line word for word (the same text as a list item
+ * and as a paragraph line counts once); table rows, code and lines shorter than
+ * MIN_REPEATED_LINE_WORDS words stay. A block left with no line goes.
+ */
+export function dropRepeatedLines(markdown: string): string {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  let fenced = false;
+  for (const block of markdown.split(/\n{2,}/)) {
+    const lines: string[] = [];
+    for (const line of block.split("\n")) {
+      if (line.trimStart().startsWith("```")) fenced = !fenced;
+      const key = fenced || line.trimStart().startsWith("|") ? "" : blockKey(line);
+      if (key.split(" ").length >= MIN_REPEATED_LINE_WORDS) {
+        if (seen.has(key)) continue;
+        seen.add(key);
+      }
+      lines.push(line);
+    }
+    if (lines.length) kept.push(lines.join("\n"));
+  }
+  return kept.join("\n\n");
+}

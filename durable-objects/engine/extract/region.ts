@@ -10,7 +10,14 @@ import { isDisclosedPanel } from "./disclosures";
 import { lazyTextLength, linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { desktopDisplay, FOLDED_HIDING, foldedPanels } from "./folded-content";
-import { isChromeDrawer, isFoldedByClass, isShortControl, junkLabel, SKIP_ATTR } from "./junk-labels";
+import {
+  isChromeDrawer,
+  isFoldedByClass,
+  isShortControl,
+  junkLabel,
+  labelNames,
+  SKIP_ATTR,
+} from "./junk-labels";
 import { isSectionHeader } from "./landmarks";
 import {
   CHROME_SELECTOR,
@@ -21,6 +28,7 @@ import {
   stillUnder,
   walkForChrome,
 } from "./page-walk";
+import { classFoldedAnswers } from "./folded-answers";
 import { isPostForm } from "./post-lists";
 import { spokenTwin } from "./spoken-text";
 
@@ -42,6 +50,8 @@ const PRICE =
 export const MIN_GRID_CARDS = 3;
 /** A shop or listing widget is removed unless it holds at least this share of the text. */
 export const WIDGET_SHARE = 0.5;
+/** ... or whatever its share when at least this share of its text is link text (a list of links). */
+export const WIDGET_LINK_SHARE = 0.5;
 /** Dialogs (consent managers, popups) are removed unless they hold nearly all of the text. */
 const DIALOG = "[role=dialog], [role=alertdialog], [aria-modal=true]";
 export const DIALOG_SHARE = 0.6;
@@ -67,6 +77,7 @@ export function removeChrome(
   const total = lazyTextLength(root);
   const under = (el: DomElement) => stillUnder(el, root);
   const folded = foldedPanels(root, FOLDED_HIDING, groups.panels.filter(under));
+  const answers = classFoldedAnswers(groups.chrome.filter(under));
   // The screen-reader copies of texts shown `aria-hidden` (a sale's old and new price) carry them.
   const spoken = new Set<DomElement>();
   for (const el of groups.chrome.filter((el) => under(el) && el.matches(CHROME_SELECTOR))) {
@@ -75,7 +86,7 @@ export function removeChrome(
       (el.tagName === "FORM" && (el.querySelector("article, main") || isPostForm(el)))
     )
       continue;
-    if (folded.has(el) || isDisclosedPanel(el)) continue;
+    if (folded.has(el) || isDisclosedPanel(el) || answers.has(el)) continue;
     // A <header> inside a section heads it (a hero's title and lead): only the page's own is chrome.
     if (isSectionHeader(el)) continue;
     const twin = spokenTwin(el);
@@ -90,7 +101,7 @@ export function removeChrome(
     // A block labelled a filter or a sorter that holds a paragraph of prose is a section (an FAQ
     // accordion); one that holds the grid of priced cards is its wrapper.
     const widget =
-      (WIDGET_ATTR.test(label) && !holdsProse(el) && !wrapsPricedGrid(el, label)) ||
+      (labelNames(WIDGET_ATTR, label) && !holdsProse(el) && !wrapsPricedGrid(el, label)) ||
       isShortControl(el, label, SKIP_ATTR);
     // `hidden md:block` is shown on a desktop (a `lg:hidden` twin is left: mobile copies are often the only one);
     // a hidden accordion or tab body is folded content, and so is a hidden twin of a shown block (a tab set's other pages).
@@ -102,7 +113,7 @@ export function removeChrome(
       !isDisclosedPanel(el) &&
       !spoken.has(el) &&
       !isHiddenTab(el, cls);
-    if (!widget && !hidden && !CHROME_ATTR.test(label) && !isChromeDrawer(el, label)) continue;
+    if (!widget && !hidden && !labelNames(CHROME_ATTR, label) && !isChromeDrawer(el, label)) continue;
     // A product card labelled by a state (`subscription-eligible`) is a card, not a signup box.
     if (!widget && !hidden && isPricedCardPart(el, root)) continue;
     // An FAQ or accordion item named like a menu (`faq_tabs-menu-link`) that holds prose is a question and its answer.
@@ -114,6 +125,8 @@ export function removeChrome(
     // (a shop's hidden field dump or phone-layout copy of its grid, not content revealed by script).
     if (hidden && total() - length >= MIN_SHOWN_BESIDE_HIDDEN) el.remove();
     else if (length < (total() || 1) * (widget ? WIDGET_SHARE : share)) el.remove();
+    // A widget that is mostly links (a facet list, a sidebar of categories) is never the content, whatever its share.
+    else if (widget && length > 0 && linkTextLength(el) >= length * WIDGET_LINK_SHARE) el.remove();
   }
 }
 

@@ -2,7 +2,10 @@ import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import type { DomDocument, DomElement } from "../../../../durable-objects/engine/extract/dom-types";
 import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
-import { dropRepeatedBlocks } from "../../../../durable-objects/engine/extract/product-page";
+import {
+  dropRepeatedBlocks,
+  dropRepeatedLines,
+} from "../../../../durable-objects/engine/extract/product-page";
 import { mainRegion } from "../../../../durable-objects/engine/extract/region";
 
 const productLd = `<script type="application/ld+json">{"@type":"Product","name":"Trail Kettle","offers":{"@type":"Offer","price":"40"}}</script>`;
@@ -38,6 +41,33 @@ describe("product pages", () => {
     expect(
       dropRepeatedBlocks("Loading\n\nColour: red\n\nLoading\n\nColour: [red](/red)\n\nColour: blue"),
     ).toBe("Loading\n\nColour: red\n\nColour: blue");
+  });
+
+  it("prints a line the page repeats in another layout once, keeping short lines, table rows and code", () => {
+    expect(
+      dropRepeatedLines(
+        "- Free Shipping & Returns\n- Built Tough\n\nFree Shipping & Returns\nBuilt Tough\n\n| Size | One size fits all |\n| Size | One size fits all |\n\n```\nmake it so now\nmake it so now\n```",
+      ),
+    ).toBe(
+      "- Free Shipping & Returns\n- Built Tough\n\nBuilt Tough\n\n| Size | One size fits all |\n| Size | One size fits all |\n\n```\nmake it so now\nmake it so now\n```",
+    );
+  });
+
+  it("drops the lines of a block that repeat an earlier list word for word, keeping its new line", () => {
+    const features = [
+      "The lid locks shut for the trip in the pack",
+      "The handle folds flat over the lid",
+      "The base spreads the heat of a small flame",
+    ];
+    const { markdown } = extractMainContent(
+      page(
+        `${about}<h2>Features</h2><ul>${features.map((f) => `<li>${f}</li>`).join("")}</ul><h2>Why it works</h2><p>${features.join("<br>")}<br>Tested on three winters of trips in the hills.</p>`,
+      ),
+      "https://shop.example/p/kettle",
+    );
+    expect(markdown.match(/The handle folds flat over the lid/g)).toHaveLength(1);
+    expect(markdown.match(/The base spreads the heat of a small flame/g)).toHaveLength(1);
+    expect(markdown).toContain("## Why it works\n\nTested on three winters of trips in the hills.");
   });
 
   it("drops a cookie-settings dialog that outweighs a short product page", () => {
