@@ -28,6 +28,7 @@ interface ReaderInternals {
     filter?: (el: DomElement) => boolean,
   ): boolean;
   _getClassWeight(node: DomElement): number;
+  _initializeNode(node: DomElement): void;
   _isElementWithoutContent(node: DomElement): boolean;
   _getLinkDensity(node: DomElement): number;
   _cleanConditionally(e: DomElement, tag: string): void;
@@ -41,6 +42,8 @@ interface ReaderElement extends DomElement {
   innerHTML: string;
   getElementsByTagName(tag: string): ArrayLike<DomElement>;
   _readabilityDataTable?: boolean;
+  /** Set on the candidates Readability scores. */
+  readability?: unknown;
 }
 
 /** Kinds of descendants the conditional cleaning counts or measures (bits). */
@@ -54,6 +57,7 @@ const IMG = 64;
 const LI = 128;
 const INPUT = 256;
 const TABLE = 512;
+const CANDIDATE = 1024;
 /** Kinds found by a selector query (tag names compared in lower case, template contents skipped). */
 const QUERIED = LIST | HEADING | TEXTISH | EMBED;
 /** Kinds whose text is measured. */
@@ -146,7 +150,7 @@ export function speedUpReadability(reader: unknown): void {
         (node as ReaderElement).getElementsByTagName("br").length +
           (node as ReaderElement).getElementsByTagName("hr").length);
 
-  r._getLinkDensity = (element) => {
+  const densityOf = (element: DomElement) => {
     const { lengths, elements } = measureSubtree(element, (el) => (el.localName === "a" ? LINK : 0));
     if (lengths[0] === 0) return 0;
     let links = 0;
@@ -154,6 +158,42 @@ export function speedUpReadability(reader: unknown): void {
       links += lengths[i + 1] * hashLinkWeight(a);
     });
     return links / lengths[0];
+  };
+  // Readability weighs each candidate (the nested ancestors of its scored paragraphs) by its link
+  // density, one after the other, and the page does not change until it prepares the article: the
+  // candidates are measured together, one walk of each outermost candidate, when the first is asked.
+  let candidates: DomElement[] = [];
+  let candidateDensities: Map<DomElement, number> | null = null;
+  const measureCandidates = () => {
+    const densities = new Map<DomElement, number>();
+    const isCandidate = (el: DomElement) => (el as ReaderElement).readability !== undefined;
+    for (const top of candidates) {
+      let outermost = true;
+      for (let up = top.parentNode; up && outermost; up = up.parentNode)
+        if (isCandidate(up as DomElement)) outermost = false;
+      if (!outermost || densities.has(top)) continue;
+      const { lengths, inside, elements, marks } = measureSubtree(
+        top,
+        (el) => (isCandidate(el) ? CANDIDATE : 0) | (el.localName === "a" ? LINK : 0),
+      );
+      // Each link's weighted length, added up per candidate in document order as Readability adds them.
+      const weighted = elements.map((el, i) => (marks[i] & LINK ? lengths[i + 1] * hashLinkWeight(el) : 0));
+      const densityAt = (range: number) => {
+        let links = 0;
+        for (let j = range; j < range + inside[range]; j++) if (marks[j] & LINK) links += weighted[j];
+        return lengths[range] === 0 ? 0 : links / lengths[range];
+      };
+      densities.set(top, densityAt(0));
+      elements.forEach((el, i) => {
+        if (marks[i] & CANDIDATE) densities.set(el, densityAt(i + 1));
+      });
+    }
+    return densities;
+  };
+  r._getLinkDensity = (element) => {
+    if ((element as ReaderElement).readability === undefined) return densityOf(element);
+    candidateDensities ??= measureCandidates();
+    return candidateDensities.get(element) ?? densityOf(element);
   };
 
   const measure = (node: DomElement): BlockMeasures => {
@@ -240,12 +280,21 @@ export function speedUpReadability(reader: unknown): void {
     r._removeNodes(r._getAllNodesWithTag(e, [tag]), (node) => shouldRemove(node, tag));
   };
 
+  const initialize = r._initializeNode.bind(r);
+  r._initializeNode = (node) => {
+    candidates.push(node);
+    initialize(node);
+  };
+
   // Only removals happen between `_prepArticle`'s `_clean` calls: an article found without any of
   // the ten tags stays without them.
   const clean = r._clean.bind(r);
   const prep = r._prepArticle.bind(r);
   let clear: DomElement | null = null;
   r._prepArticle = (article) => {
+    // The page changes from here: candidates of a later attempt are measured again.
+    candidates = [];
+    candidateDensities = null;
     clear = null;
     try {
       prep(article);

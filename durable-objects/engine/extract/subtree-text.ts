@@ -21,6 +21,8 @@ export type MarkElement = (el: DomElement, inTemplate: boolean) => number;
 export interface MeasuredSubtree {
   /** Readability's length of the root's text (index 0) and of each measured element's (index i + 1). */
   lengths: number[];
+  /** How many measured elements each one holds (same indices): they follow it in `elements`. */
+  inside: number[];
   /** The measured elements and their marks, in document order; the root is not among them. */
   elements: DomElement[];
   marks: number[];
@@ -84,6 +86,7 @@ function textMeasures(node: MeasuredNode, data: string): number {
  */
 export function measureSubtree(root: DomElement, mark: MarkElement): MeasuredSubtree {
   const lengths = [0];
+  const inside = [0];
   const elements: DomElement[] = [];
   const marks: number[] = [];
   // The running length at each measured element's start, and whether a space was counted before
@@ -108,6 +111,7 @@ export function measureSubtree(root: DomElement, mark: MarkElement): MeasuredSub
       if (m !== 0) {
         range = lengths.length;
         lengths.push(0);
+        inside.push(0);
         elements.push(el);
         marks.push(m);
         lengthAt.push(length);
@@ -144,8 +148,10 @@ export function measureSubtree(root: DomElement, mark: MarkElement): MeasuredSub
       const up: DomNode | null = node.parentNode;
       if (!up || up === root) break;
       const range = open.pop() ?? -1;
-      if (range >= 0)
+      if (range >= 0) {
         lengths[range] = length === lengthAt[range] ? 0 : length - lengthAt[range] - leadingGap[range];
+        inside[range] = elements.length - range;
+      }
       if ((up as DomElement).localName === "template") templates--;
       node = up;
       next = node.nextSibling;
@@ -153,7 +159,8 @@ export function measureSubtree(root: DomElement, mark: MarkElement): MeasuredSub
     node = next;
   }
   lengths[0] = length;
-  return { lengths, elements, marks, commas };
+  inside[0] = elements.length;
+  return { lengths, inside, elements, marks, commas };
 }
 
 /** Whether the element's text holds anything but whitespace (`textContent.trim() !== ""`), read up to its first such character. */

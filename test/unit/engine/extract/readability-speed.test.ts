@@ -20,7 +20,7 @@ const readerOf = (document: unknown) => new Readability(document as never) as un
 
 const tricky = `<div id="root">
   <p>  Press the <a href="#step">putty</a>,\u00a0 then\t\tthe <b> pins </b>  </p>
-  <ul><li> One,  two </li><li><a href="/x">three</a></li></ul>
+  <ul><li> One,  two </li><li><a href="/x">three</a></li></ul><a href="/after">after</a>
   <template><p>held, in a template</p></template>
   <div>   <span>\n</span>   </div><h2> Step  2 </h2>text<em>joined</em>  end
 </div>`;
@@ -63,6 +63,16 @@ describe("Readability sped up", () => {
       expect(fast._getLinkDensity(el)).toBe(plain._getLinkDensity(el));
       expect(fast._isElementWithoutContent(el)).toBe(plain._isElementWithoutContent(el));
     }
+  });
+
+  it("measures nested candidates' link densities together as Readability measures each", () => {
+    const document = pageOf(tricky);
+    const plain = readerOf(document);
+    const fast = readerOf(document) as Reader & { _initializeNode(el: unknown): void };
+    speedUpReadability(fast);
+    const all = [...document.querySelectorAll("*")];
+    for (const el of all) fast._initializeNode(el);
+    for (const el of all) expect(fast._getLinkDensity(el)).toBe(plain._getLinkDensity(el));
   });
 
   it("cleans conditionally as Readability does, block by block", () => {
