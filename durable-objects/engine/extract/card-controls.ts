@@ -5,7 +5,7 @@
  * is one of the card's tags: both stay.
  */
 import { type CardList, cardsOf, MIN_CARDS } from "./card-lists";
-import { CONTROL_SHARE, MAX_CONTROL_CHARS, MIN_PRICED_CARDS } from "./collection-page";
+import { MAX_CONTROL_CHARS, MIN_PRICED_CARDS, removeRepeatedControls } from "./collection-page";
 import { foldText, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
@@ -66,19 +66,5 @@ export function removeCardControls(root: DomElement): void {
   if (!links.length) return;
   const list = cardListAround(links, root);
   if (!list) return;
-  const cards = Array.from(list.node.children);
-  const counts = new Map<string, number>();
-  for (const card of cards) {
-    const labels = new Set<string>();
-    for (const a of card.querySelectorAll("a")) {
-      const label = controlLabel(a, card);
-      if (label) labels.add(label);
-    }
-    for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
-  }
-  const least = Math.max(MIN_PRICED_CARDS, cards.length * CONTROL_SHARE);
-  const controls = new Set([...counts].filter(([, n]) => n >= least).map(([label]) => label));
-  if (!controls.size) return;
-  for (const card of cards)
-    for (const a of [...card.querySelectorAll("a")]) if (controls.has(controlLabel(a, card))) a.remove();
+  removeRepeatedControls(Array.from(list.node.children), controlLabel);
 }

@@ -97,13 +97,20 @@ function controlLabel(a: DomElement): string {
   return label.length <= MAX_CONTROL_CHARS ? label : "";
 }
 
-/** Removes the links every card of a grid repeats with the same label (its buttons), keeping titles. */
-function removeRepeatedControls(cards: DomElement[]): void {
+/**
+ * Removes the links every card of a grid repeats with the same label (its buttons), keeping titles.
+ * `labelOf` gives a link's label when it may be a control ("" when it may not); the label must be
+ * shared by at least CONTROL_SHARE of the cards (and MIN_PRICED_CARDS of them).
+ */
+export function removeRepeatedControls(
+  cards: DomElement[],
+  labelOf: (a: DomElement, card: DomElement) => string = controlLabel,
+): void {
   const counts = new Map<string, number>();
   for (const card of cards) {
     const labels = new Set<string>();
     for (const a of card.querySelectorAll("a")) {
-      const label = controlLabel(a);
+      const label = labelOf(a, card);
       if (label) labels.add(label);
     }
     for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
@@ -112,7 +119,7 @@ function removeRepeatedControls(cards: DomElement[]): void {
   const controls = new Set([...counts].filter(([, n]) => n >= least).map(([label]) => label));
   if (!controls.size) return;
   for (const card of cards)
-    for (const a of [...card.querySelectorAll("a")]) if (controls.has(controlLabel(a))) a.remove();
+    for (const a of [...card.querySelectorAll("a")]) if (controls.has(labelOf(a, card))) a.remove();
 }
 
 /** Class/id words of a card's widgets: compare boxes, wish lists, quick views, colour swatches, ratings. */
