@@ -38,9 +38,9 @@ export const JUNK_SECTION_SHARE = 0.4;
 /** Class/id fragments of a product page's blocks that are not the product's own text. */
 const PRODUCT_JUNK_ATTR =
   /reviews?($|[\s_-])|ratings?($|[\s_-])|recommend|related-|similar-|also-(viewed|bought)|people-also|you-may-also|recently-viewed|cross-?sell|upsell|sponsored|carousel|questions-and-answers|newsletter|email-signup/i;
-/** Class/id fragments of a forum's per-post chrome (the posts themselves stay). */
+/** Class/id fragments of a forum's per-post chrome and the notice below its thread (the posts themselves stay). */
 const FORUM_JUNK_ATTR =
-  /signature|user-?info|user-?card|userextra|user-?stats|post-?actions|post-?toolbar|action-?bar|reply-?button|quick-?reply|vote|likes?-?(button|count)|reactions|badges?($|[\s_-])|report-?link|related-topics|more-topics|suggested-topics|user-?title|user-?banner|user-?extras|postprofile|poster-?(info|stats|details)|member-?(title|info|stats|since)|post-?count|expand-?link|last-?edit|post-?likes/i;
+  /signature|user-?info|user-?card|userextra|user-?stats|post-?actions|post-?toolbar|action-?bar|reply-?button|quick-?reply|vote|likes?-?(button|count)|reactions|badges?($|[\s_-])|report-?link|related-topics|more-topics|suggested-topics|user-?title|user-?banner|user-?extras|postprofile|poster-?(info|stats|details)|member-?(title|info|stats|since)|post-?count|expand-?link|last-?edit|post-?likes|bottom-?notice/i;
 /**
  * Class/id words of a shop's customer reviews (`customerReviews`, `product-reviews`), removed on a page
  * of no stated type too; a service page's `user_review` (a testimonial) is not one.

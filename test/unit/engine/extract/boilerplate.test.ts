@@ -97,6 +97,21 @@ describe("boilerplate around the main content", () => {
     for (const junk of ["Last edited", "3 Likes"]) expect(markdown).not.toContain(junk);
   });
 
+  it("drops the notice a Q&A thread shows below its answers, keeping every answer", () => {
+    const answer = (n: number) =>
+      `<article class="post"><span class="author">user${n}</span>${sentence("Answer", n)}</article>`;
+    const notice =
+      '<div class="js-bottom-notice"><p><b>Start asking to get answers</b></p><p>Find the answer to your question by asking.</p><a href="/ask">Ask question</a></div>';
+    const html = page(
+      forumLd,
+      `<main><h1>Pressure drops</h1>${[1, 2, 3].map(answer).join("")}${notice}</main>`,
+    );
+    const { markdown } = extractMainContent(html, "https://forum.example/t/1");
+    for (const n of [1, 2, 3]) expect(markdown).toContain(`Answer note ${n}`);
+    for (const junk of ["Start asking", "Find the answer to your question"])
+      expect(markdown).not.toContain(junk);
+  });
+
   it("returns the page's description when its content is rendered by script alone", () => {
     const html = page(
       `<meta name="description" content="A thread about a boiler that keeps losing pressure overnight.">`,
