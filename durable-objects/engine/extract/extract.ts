@@ -36,7 +36,7 @@ import { keepMisleadinglyLabelledBlocks } from "./readability-weights";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
 import { withLdThread } from "./structured-posts";
-import { missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
+import { isTableArticle, missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -182,8 +182,12 @@ export function extractMainContent(html: string, url?: string): Extracted {
     if (found && isIndexRegion(found.node, found.chars, articleChars))
       [region, indexed, thin] = [found, true, true];
   }
-  const missed =
+  const threaded =
     thread && region && article?.content ? missesThread(thread, article.content, region.node) : false;
+  // A thread under a list that Readability read as a table is readers' comments: the region is weighed without them.
+  const commented =
+    threaded && kind === "other" && article?.content != null && isTableArticle(article.content, articleChars);
+  const missed = threaded && !commented;
   const useRegion =
     sections ||
     listing ||
@@ -193,7 +197,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
       (articleChars < MIN_ARTICLE_CHARS ||
         (kind === "article"
           ? textBesideComments(region.node, region.chars) > articleChars * REGION_OVER_PARTIAL_ARTICLE
-          : region.chars > articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE) ||
+          : (commented ? textBesideComments(region.node, region.chars) : region.chars) >
+              articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE) ||
             (article?.content != null &&
               regionKeepsStructure(region.node, region.chars, article.content, articleChars)))));
   const chosen = useRegion ? region?.node : article?.content;

@@ -5,6 +5,7 @@
  * one post taken as the article there is found afterwards, from the posts Readability left.
  */
 import { removeBoilerplate } from "./boilerplate";
+import { textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { postsIn, type Thread } from "./post-lists";
 import { mainRegion } from "./region";
@@ -33,4 +34,18 @@ export function threadAroundPost(page: DomDocument, article: DomElement) {
   if (inArticle < 1 || inArticle >= thread.probes.length * THREAD_COVER_SHARE) return null;
   const region = mainRegion(page.body, false);
   return postsIn(thread, squashed(region.node)) > inArticle ? { region, thread } : null;
+}
+
+/** A table holding at least this share of Readability's article makes the article a list (a ranked table). */
+export const TABLE_ARTICLE_SHARE = 0.6;
+
+/**
+ * Whether Readability's article is a table (a ranked list of items) rather than a post: the
+ * thread the region adds is then readers' comments under the list, not the page.
+ * Cost: one table query of the article.
+ */
+export function isTableArticle(article: DomElement, chars: number): boolean {
+  for (const table of article.querySelectorAll("table"))
+    if (textLength(table) >= chars * TABLE_ARTICLE_SHARE) return true;
+  return false;
 }
