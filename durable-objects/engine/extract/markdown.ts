@@ -83,6 +83,9 @@ service.addRule("codeBlock", {
 // Text is not escaped: the reader is a model, and `\_` or `\*` in prose only get in its way.
 service.escape = (text: string) => text;
 
+/** Whether a Markdown line opens or closes a fenced code block (what is inside is the code's). */
+export const isCodeFence = (line: string) => /^\s*(```|~~~)/.test(line);
+
 /**
  * Converts an element (a linkedom node) to Markdown. Turndown first copies the node, since its
  * whitespace pass changes the tree; `inPlace` hands it the node itself (the caller's last use of it).

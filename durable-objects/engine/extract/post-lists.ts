@@ -7,6 +7,7 @@
 import { labelOf } from "./dom-shape";
 import { textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
+import { isCodeFence } from "./markdown";
 
 /** Class/id words of a post container (a substring: `postbit`, `message-cell`, `comment-node`). */
 const POST_ATTR = /post|message|comment|repl(y|ies)|answer/i;
@@ -182,7 +183,7 @@ export function dropRepeatedQuotes(markdown: string): string {
   let before = "";
   let fenced = false;
   for (let i = 0; i < lines.length; ) {
-    if (/^\s*(```|~~~)/.test(lines[i])) fenced = !fenced;
+    if (isCodeFence(lines[i])) fenced = !fenced;
     if (fenced || !QUOTE_LINE.test(lines[i])) {
       before += ` ${wordsOf(lines[i])}`;
       out.push(lines[i++]);

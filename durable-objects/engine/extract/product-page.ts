@@ -5,6 +5,7 @@
  */
 import { removeJunkSections } from "./boilerplate";
 import type { DomElement } from "./dom-types";
+import { isCodeFence } from "./markdown";
 
 /** Headings of a product page's sections about something else: reviews, Q&A, other products. */
 export const PRODUCT_JUNK_HEADING = new RegExp(
@@ -65,7 +66,7 @@ export function dropRepeatedLines(markdown: string): string {
   for (const block of markdown.split(/\n{2,}/)) {
     const lines: string[] = [];
     for (const line of block.split("\n")) {
-      if (line.trimStart().startsWith("```")) fenced = !fenced;
+      if (isCodeFence(line)) fenced = !fenced;
       const key = fenced || line.trimStart().startsWith("|") ? "" : blockKey(line);
       if (key.split(" ").length >= MIN_REPEATED_LINE_WORDS) {
         if (seen.has(key)) continue;

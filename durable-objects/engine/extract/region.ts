@@ -113,7 +113,8 @@ export function removeChrome(
       !isDisclosedPanel(el) &&
       !spoken.has(el) &&
       !isHiddenTab(el, cls);
-    if (!widget && !hidden && !labelNames(CHROME_ATTR, label) && !isChromeDrawer(el, label)) continue;
+    const chrome = labelNames(CHROME_ATTR, label);
+    if (!widget && !hidden && !chrome && !isChromeDrawer(el, label)) continue;
     // A product card labelled by a state (`subscription-eligible`) is a card, not a signup box.
     if (!widget && !hidden && isPricedCardPart(el, root)) continue;
     // An FAQ or accordion item named like a menu (`faq_tabs-menu-link`) that holds prose is a question and its answer.
@@ -127,11 +128,7 @@ export function removeChrome(
     else if (length < (total() || 1) * (widget ? WIDGET_SHARE : share)) el.remove();
     // A widget or chrome block that is mostly links (a facet list, a sidebar of categories, a menu)
     // is never the content, whatever its share.
-    else if (
-      (widget || CHROME_ATTR.test(label)) &&
-      length > 0 &&
-      linkTextLength(el) >= length * WIDGET_LINK_SHARE
-    )
+    else if ((widget || chrome) && length > 0 && linkTextLength(el) >= length * WIDGET_LINK_SHARE)
       el.remove();
   }
 }

@@ -3,6 +3,7 @@
  * article", "Add to cart") that lead to as many different places. A title differs from item to item,
  * a control's label does not.
  */
+import { textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
 /** A control's label is at most this long... */
@@ -31,7 +32,7 @@ function inSentence(a: DomElement): boolean {
 
 /** The link's label when it may be a control's: short, words without digits (a date or a count is not one). */
 function controlLabel(a: DomElement): string {
-  const label = (a.textContent ?? "").replace(/\s+/g, " ").trim().toLowerCase();
+  const label = textOf(a).toLowerCase();
   if (label.length > MAX_CONTROL_LABEL || /\d/.test(label) || !/\p{L}/u.test(label)) return "";
   return label.split(" ").length >= MIN_CONTROL_WORDS ? label : "";
 }

@@ -3,11 +3,10 @@
  * or a CMS shortcode `{{hire-banner="/banners/hire"}}` in at run time, and a page read without its
  * scripts shows the binding itself. A line that is nothing but a binding is no one's text.
  */
+import { isCodeFence } from "./markdown";
 
 /** A line holding only a `{{ ... }}` binding (bold or italic marks around it at most). */
 const BINDING_LINE = /^[ \t]*[*_]*\{\{[^{}\n]*\}\}[*_]*[ \t]*$/;
-/** A fence opening or closing a code block (bindings in code are the code's). */
-const FENCE = /^\s*(```|~~~)/;
 
 /** The Markdown without lines that are only an unrendered template binding, code blocks left as they are. */
 export function dropTemplateBindings(markdown: string): string {
@@ -15,7 +14,8 @@ export function dropTemplateBindings(markdown: string): string {
   let inCode = false;
   const kept: string[] = [];
   for (const line of markdown.split("\n")) {
-    if (FENCE.test(line)) inCode = !inCode;
+    // Bindings in code are the code's.
+    if (isCodeFence(line)) inCode = !inCode;
     if (!inCode && BINDING_LINE.test(line)) continue;
     kept.push(line);
   }
