@@ -35,9 +35,13 @@ const UNTYPED_JUNK_HEADING = new RegExp(`${JUNK_HEADING.source}|${CUSTOMER_REVIE
 /** A junk-headed section is only removed when it holds less than this share of the content's text. */
 export const JUNK_SECTION_SHARE = 0.4;
 
-/** Class/id fragments of a product page's blocks that are not the product's own text. */
+/**
+ * Class/id fragments of a product page's blocks that are not the product's own text: reviews,
+ * other products, sign-ups, and the shop's badges ("Sale", "Star Seller"), selling-point strips
+ * (`usp`: "Free delivery over $75") and loyalty offers ("Earn 4500 points").
+ */
 const PRODUCT_JUNK_ATTR =
-  /reviews?($|[\s_-])|ratings?($|[\s_-])|recommend|related-|similar-|also-(viewed|bought)|people-also|you-may-also|recently-viewed|cross-?sell|upsell|sponsored|carousel|questions-and-answers|newsletter|email-signup/i;
+  /reviews?($|[\s_-])|ratings?($|[\s_-])|recommend|related-|similar-|also-(viewed|bought)|people-also|you-may-also|recently-viewed|cross-?sell|upsell|sponsored|carousel|questions-and-answers|newsletter|email-signup|badges?($|[\s_-])|usps?($|[\s_-])|loyalty|rewards?($|[\s_-])/i;
 /** Class/id fragments of a forum's per-post chrome and the notice below its thread (the posts themselves stay). */
 const FORUM_JUNK_ATTR =
   /signature|user-?info|user-?card|userextra|user-?stats|post-?actions|post-?toolbar|action-?bar|reply-?button|quick-?reply|vote|likes?-?(button|count)|reactions|badges?($|[\s_-])|report-?link|related-topics|more-topics|suggested-topics|user-?title|user-?banner|user-?extras|postprofile|poster-?(info|stats|details)|member-?(title|info|stats|since)|post-?count|expand-?link|last-?edit|post-?likes|bottom-?notice/i;
