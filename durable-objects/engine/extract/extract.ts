@@ -30,7 +30,12 @@ import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
 import { dropRepeatedParagraphs, dropRepeatedQuotes, postRuns } from "./post-lists";
-import { dropRepeatedBlocks, dropRepeatedLines, removeProductSections } from "./product-page";
+import {
+  dropRepeatedBlocks,
+  dropRepeatedLines,
+  regionHoldsSpecs,
+  removeProductSections,
+} from "./product-page";
 import { speedUpReadability } from "./readability-speed";
 import { keepMisleadinglyLabelledBlocks } from "./readability-weights";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
@@ -203,7 +208,10 @@ export function extractMainContent(html: string, url?: string): Extracted {
           : (commented ? textBesideComments(region.node, region.chars) : region.chars) >
               articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE) ||
             (article?.content != null &&
-              regionKeepsStructure(region.node, region.chars, article.content, articleChars)))));
+              (regionKeepsStructure(region.node, region.chars, article.content, articleChars) ||
+                // A product's spec table in a tab beside the overview Readability took.
+                (kind === "product" &&
+                  regionHoldsSpecs(region.node, region.chars, article.content, articleChars)))))));
   const chosen = useRegion ? region?.node : article?.content;
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
   // An article read from its region (Readability found too little) loses its junk-labelled blocks as Readability's would.
