@@ -51,8 +51,11 @@ const JUNK_ATTR =
 /** The main content of a page. */
 export interface Extracted {
   title: string;
+  /** The main content; "" when the page's HTML shows none (a page drawn by script, a blocked page). */
   markdown: string;
   metadata: PageMetadata;
+  /** The page's own description (meta, OpenGraph or Twitter), longest first; "" when it states none. */
+  description: string;
 }
 
 /** Removes what is never content from the page; returns the walk of its body (see `elementsOf`). */
@@ -223,8 +226,6 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen) separateGluedItems(chosen);
   // A binding a script would have filled in (`{{ errors[7].message }}`) is no one's text.
   let markdown = chosen ? dropTemplateBindings(toMarkdown(chosen, true)) : "";
-  // A page rendered by script alone still describes itself: its description is better than nothing.
-  if (markdown.length < description.length) markdown = description;
   // A thread rendered by script may still state its posts in JSON-LD.
   if (kind === "forum") markdown = withLdThread(markdown, ld);
   // A reply quoting an earlier post repeats it: the thread keeps the post once.
@@ -239,8 +240,9 @@ export function extractMainContent(html: string, url?: string): Extracted {
       title: repairMojibake(heading),
       markdown: repairMojibake(markdown),
       metadata: repairedMetadata(metadata),
+      description: repairMojibake(description),
     };
-  return { title: heading, markdown, metadata };
+  return { title: heading, markdown, metadata, description };
 }
 
 /** What Readability left of the page's body (its document may have lost its root). */

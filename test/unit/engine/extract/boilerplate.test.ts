@@ -112,27 +112,28 @@ describe("boilerplate around the main content", () => {
       expect(markdown).not.toContain(junk);
   });
 
-  it("returns the page's description when its content is rendered by script alone", () => {
+  it("returns no content, and the page's description beside it, when its content is drawn by script alone", () => {
     const html = page(
       `<meta name="description" content="A thread about a boiler that keeps losing pressure overnight.">`,
       `<div id="app"></div>`,
     );
-    expect(extractMainContent(html, "https://forum.example/t/2").markdown).toBe(
-      "A thread about a boiler that keeps losing pressure overnight.",
-    );
+    const { markdown, description } = extractMainContent(html, "https://forum.example/t/2");
+    expect(markdown).toBe("");
+    expect(description).toBe("A thread about a boiler that keeps losing pressure overnight.");
   });
 
-  it("returns the longest description the page states when its content is rendered by script alone", () => {
+  it("gives the longest description the page states when its content is drawn by script alone", () => {
     const html = page(
       `<meta name="description" content="Boiler pressure thread.">
        <meta property="og:description" content="Boiler pressure thread: the gauge falls from 1.5 to 0.5 bar overnight.">
        <meta name="twitter:description" content="Boiler pressure thread: the gauge falls overnight.">`,
       `<div id="app"></div>`,
     );
-    expect(extractMainContent(html, "https://forum.example/t/3").markdown).toBe(
-      "Boiler pressure thread: the gauge falls from 1.5 to 0.5 bar overnight.",
-    );
+    const { markdown, description } = extractMainContent(html, "https://forum.example/t/3");
+    expect(markdown).toBe("");
+    expect(description).toBe("Boiler pressure thread: the gauge falls from 1.5 to 0.5 bar overnight.");
   });
+
   it('drops the "Customer reviews" of a page that states no type, and keeps a service page\'s "What customers say"', () => {
     const review = (n: number) =>
       `<div class="review"><p><strong>Shopper ${n}</strong></p><p>Review ${n}: it boils a full jug in three minutes and the handle stays cool, though the lid squeaks a little when it opens.</p></div>`;
