@@ -112,6 +112,23 @@ describe("boilerplate around the main content", () => {
       expect(markdown).not.toContain(junk);
   });
 
+  it("drops poster cards from a dated thread on a page that states no type, keeping each poster's name", () => {
+    // Only the second poster fills in profile fields: no label repeats in most posts.
+    const profile = (n: number) =>
+      `<dl class="postprofile"><dt><a href="/u/${n}">user${n}</a></dt>${
+        n === 2
+          ? "<dd><strong>Primary OS:</strong> Solaris 11</dd><dd><strong>Location:</strong> Lower Saxony</dd>"
+          : ""
+      }</dl>`;
+    const post = (n: number) =>
+      `<div id="p${n}" class="post">${profile(n)}<div class="postbody"><p>11 Sep 2024, 18:3${n}</p>${sentence("Reply", n)}</div></div>`;
+    const html = page("", `<main><h1>Pressure drops</h1>${[1, 2, 3, 4].map(post).join("")}</main>`);
+    const { markdown } = extractMainContent(html, "https://forum.example/viewtopic.php?t=1");
+    for (const n of [1, 2, 3, 4]) expect(markdown).toContain(`Reply note ${n}`);
+    for (const n of [1, 2, 3, 4]) expect(markdown).toContain(`[user${n}]`);
+    for (const junk of ["Primary OS", "Lower Saxony"]) expect(markdown).not.toContain(junk);
+  });
+
   it("returns no content, and the page's description beside it, when its content is drawn by script alone", () => {
     const html = page(
       `<meta name="description" content="A thread about a boiler that keeps losing pressure overnight.">`,
