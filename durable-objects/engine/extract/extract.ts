@@ -174,8 +174,11 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (spare && cards && !region && article?.content && cards.chars >= articleChars * INTRO_CARDS_SHARE) {
     const found = listingRegion(spare, article.content);
     // Otherwise the region is weighed against the article as any other, when the cards outweigh it.
-    if (found && (found.cardsArePage || cards.chars >= articleChars))
+    if (found && (found.cardsArePage || cards.chars >= articleChars)) {
       [region, listing] = [found, found.cardsArePage];
+      // The spare page was read before its chrome went (pages labelled article keep it for Readability).
+      removeChrome(found.node);
+    }
   }
   let sections = false;
   if (run && !region && runOverArticle(run, runText, probe, articleChars)) {
