@@ -81,7 +81,7 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
     if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
   // and the region is cut from the same cleaned page. An article is read as it is.
-  if (body && kind !== "article") removeChrome(body, undefined, page);
+  if (body && kind !== "article") removeChrome(body, undefined, page, kind === "forum");
   return { elements: page.bodyElements };
 }
 
@@ -142,7 +142,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const probe = run && article?.content ? articleProbe(article.content) : "";
   if (article?.content) {
     removeArticleJunk(article.content, kind);
-    removeChrome(article.content);
+    removeChrome(article.content, undefined, undefined, kind === "forum");
     // Priced cards are other products on a product page or an article, but the content of a category page.
     if (kind === "product" || kind === "article") removeProductGrids(article.content);
     cleanArticle(article.content, article.title ?? title);
