@@ -38,6 +38,7 @@ export interface DomElement extends DomNode {
   cloneNode(deep: boolean): DomElement;
   prepend(...nodes: DomElement[]): void;
   append(...nodes: DomElement[]): void;
+  replaceWith(...nodes: DomNode[]): void;
 }
 
 /** A parsed document as linkedom provides it. */

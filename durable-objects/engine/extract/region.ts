@@ -93,6 +93,10 @@ export function removeChrome(
     if (twin) spoken.add(twin);
     if (textLength(el) < (total() || 1) * (el.matches(DIALOG) ? DIALOG_SHARE : share)) el.remove();
   }
+  // A block around the page's <main> is its layout (`content-sidebar-wrap`), whatever its label says.
+  const layout = new Set<DomElement>();
+  for (const main of groups.mains.filter(under))
+    for (let n = main.parentElement; n && n !== root && !layout.has(n); n = n.parentElement) layout.add(n);
   const labelled = groups.labelled.filter(
     (el) => under(el) && (el.hasAttribute("class") || el.hasAttribute("id")),
   );
@@ -119,7 +123,7 @@ export function removeChrome(
     if (!widget && !hidden && isPricedCardPart(el, root)) continue;
     // An FAQ or accordion item named like a menu (`faq_tabs-menu-link`) that holds prose is a question and its answer.
     if (!widget && !hidden && isFoldedByClass(cls) && holdsProse(el)) continue;
-    if (el.tagName === "BODY" || el.tagName === "MAIN" || !isInside(el, root)) continue;
+    if (el.tagName === "BODY" || el.tagName === "MAIN" || layout.has(el) || !isInside(el, root)) continue;
     // Filters, pagers and upsells are never the content: only a block holding most of the text is kept.
     const length = textLength(el);
     // A block hidden by its class goes whatever its share when the page shows plenty without it
