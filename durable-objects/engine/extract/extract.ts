@@ -18,6 +18,7 @@ import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { separateGluedItems } from "./glued-items";
+import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
 import { toMarkdown } from "./markdown";
@@ -216,6 +217,9 @@ export function extractMainContent(html: string, url?: string): Extracted {
                 (kind === "product" &&
                   regionHoldsSpecs(region.node, region.chars, article.content, articleChars)))))));
   const chosen = useRegion ? region?.node : article?.content;
+  // A category's guide printed outside the region of its grid (Readability's article) follows the grid.
+  if (chosen && useRegion && article?.content && articleChars >= MIN_GUIDE_CHARS)
+    if (isGuideBesideGrid(chosen, article.content)) chosen.append(article.content);
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
   // An article read from its region (Readability found too little) loses its junk-labelled blocks as Readability's would.
   if (chosen && useRegion && thin && kind === "article" && !sections) removeArticleJunk(chosen, kind);
