@@ -71,7 +71,10 @@ function bag(text: string): Map<string, number> {
   return out;
 }
 
-/** Precision, recall and F1 of one page (empty prediction scores 0). */
+/**
+ * Precision, recall and F1 of one page, as evaluate.py computes them: an empty prediction scores 0,
+ * except on a page whose reference is empty too, which scores 1 (nothing to find, nothing shown).
+ */
 export function scoreWords(truth: string, predicted: string): { p: number; r: number; f1: number } {
   const t = bag(truth);
   const p = bag(predicted);
@@ -83,6 +86,7 @@ export function scoreWords(truth: string, predicted: string): { p: number; r: nu
     overlap += Math.min(n, t.get(w) ?? 0);
   }
   for (const n of t.values()) nt += n;
+  if (nt === 0 && np === 0) return { p: 1, r: 1, f1: 1 };
   if (np === 0 || nt === 0 || overlap === 0) return { p: 0, r: 0, f1: 0 };
   const precision = overlap / np;
   const recall = overlap / nt;

@@ -69,6 +69,14 @@ const send = (res: ServerResponse, status: number, type: string, body: string | 
 };
 
 addPage("/web/article", (_req, res) => send(res, 200, "text/html; charset=utf-8", ARTICLE_HTML));
+addPage("/web/script-shell", (_req, res) =>
+  send(
+    res,
+    200,
+    "text/html; charset=utf-8",
+    `<!doctype html><html><head><title>Trail map</title><meta name="description" content="Every marked trail of the valley, with heights and times."></head><body><div id="root"></div><script src="/app.js"></script></body></html>`,
+  ),
+);
 addPage("/web/json", (_req, res) =>
   send(res, 200, "application/json", '{"name":"cirrus","tags":["a","b"],"n":1}'),
 );

@@ -4,13 +4,14 @@
  * one page type (reviews and recommendations on a product page, user panels on a forum).
  */
 import { isInside } from "./article-cleanup";
-import { lazyTextLength, textLength } from "./dom-text";
+import { lazyTextLength, shortText, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { cleanForumPosts } from "./forum-posts";
 import type { PageKind } from "./page-kind";
 import { type BodyWalk, elementsOf, LABELLED, SUBHEADINGS } from "./page-walk";
-import { JOIN_HEADING, removeRepeatedControls, type Thread, threadOf } from "./post-lists";
-import { keepPostMeta } from "./post-meta";
+import { labelOf } from "./dom-shape";
+import { JOIN_HEADING, POST_ATTR, removeRepeatedControls, type Thread, threadOf } from "./post-lists";
+import { keepPostMeta, MAX_NAME_CHARS } from "./post-meta";
 
 /** Class/id fragments of cookie and consent managers. */
 const CONSENT_ATTR = /cookie|consent|gdpr|onetrust|cookiebot|usercentrics|didomi|qc-cmp/i;
@@ -35,12 +36,27 @@ const UNTYPED_JUNK_HEADING = new RegExp(`${JUNK_HEADING.source}|${CUSTOMER_REVIE
 /** A junk-headed section is only removed when it holds less than this share of the content's text. */
 export const JUNK_SECTION_SHARE = 0.4;
 
-/** Class/id fragments of a product page's blocks that are not the product's own text. */
+/**
+ * Class/id fragments of a product page's blocks that are not the product's own text: reviews,
+ * other products, sign-ups, and the shop's badges ("Sale", "Star Seller"), selling-point strips
+ * (`usp`: "Free delivery over $75") and loyalty offers ("Earn 4500 points").
+ */
 const PRODUCT_JUNK_ATTR =
-  /reviews?($|[\s_-])|ratings?($|[\s_-])|recommend|related-|similar-|also-(viewed|bought)|people-also|you-may-also|recently-viewed|cross-?sell|upsell|sponsored|carousel|questions-and-answers|newsletter|email-signup/i;
+  /reviews?($|[\s_-])|ratings?($|[\s_-])|recommend|related-|similar-|also-(viewed|bought)|people-also|you-may-also|recently-viewed|cross-?sell|upsell|sponsored|carousel|questions-and-answers|newsletter|email-signup|badges?($|[\s_-])|usps?($|[\s_-])|loyalty|rewards?($|[\s_-])/i;
+/**
+ * Class/id fragments of a post's own chrome (poster card and stats, signature, action bar), removed
+ * from the posts of a thread on any page; `vote` is not among them, since an untyped thread may mark
+ * a comment's own text with it (`entry unvoted`).
+ */
+const POST_CHROME_ATTR =
+  /signature|user-?info|user-?card|userextra|user-?stats|post-?actions|post-?toolbar|action-?bar|reply-?button|quick-?reply|likes?-?(button|count)|reactions|badges?($|[\s_-])|report-?link|user-?title|user-?banner|user-?extras|postprofile|poster-?(info|stats|details)|member-?(title|info|stats|since)|post-?count|expand-?link|last-?edit|post-?likes/i;
 /** Class/id fragments of a forum's per-post chrome and the notice below its thread (the posts themselves stay). */
-const FORUM_JUNK_ATTR =
-  /signature|user-?info|user-?card|userextra|user-?stats|post-?actions|post-?toolbar|action-?bar|reply-?button|quick-?reply|vote|likes?-?(button|count)|reactions|badges?($|[\s_-])|report-?link|related-topics|more-topics|suggested-topics|user-?title|user-?banner|user-?extras|postprofile|poster-?(info|stats|details)|member-?(title|info|stats|since)|post-?count|expand-?link|last-?edit|post-?likes|bottom-?notice/i;
+const FORUM_JUNK_ATTR = new RegExp(
+  `${POST_CHROME_ATTR.source}|vote|related-topics|more-topics|suggested-topics|bottom-?notice`,
+  "i",
+);
+/** In a thread on a page of no stated type, a post's chrome block holds less than this share of the post's text. */
+export const POST_CHROME_SHARE = 0.5;
 /**
  * Class/id words of a shop's customer reviews (`customerReviews`, `product-reviews`), removed on a page
  * of no stated type too; a service page's `user_review` (a testimonial) is not one.
@@ -69,6 +85,44 @@ function removeLabelled(
     if (text && length > 0 && !text.test(el.textContent ?? "")) continue;
     el.remove();
   }
+}
+
+/** The post (a reply nested in it is a post of its own) that an element inside the thread's post belongs to. */
+function ownPost(el: DomElement, post: DomElement): DomElement {
+  let n = el.parentElement ?? post;
+  while (n !== post && n.parentElement && !POST_ATTR.test(labelOf(n))) n = n.parentElement;
+  return n;
+}
+
+/** The longest link of a block whose text could be a poster's name, or null. */
+function nameLink(block: DomElement): DomElement | null {
+  let best: DomElement | null = null;
+  let longest = 0;
+  for (const a of block.querySelectorAll("a")) {
+    const length = shortText(a, MAX_NAME_CHARS)?.length ?? 0;
+    if (length > longest) [best, longest] = [a, length];
+  }
+  return best;
+}
+
+/**
+ * Removes the poster cards, signatures and action bars (POST_CHROME_ATTR) from the posts of a
+ * thread found on a page of no stated type (phpBB's `postprofile`, a `signature`), each when it
+ * holds less than POST_CHROME_SHARE of its own post's text. In a post whose name was not moved
+ * into a line of its own (`named`, keepPostMeta), a card keeps its name link.
+ */
+export function removePostChrome(posts: DomElement[], named: Set<DomElement>): void {
+  for (const post of posts)
+    for (const el of post.querySelectorAll("[class], [id]")) {
+      const chrome =
+        POST_CHROME_ATTR.test(el.getAttribute("class") ?? "") ||
+        POST_CHROME_ATTR.test(el.getAttribute("id") ?? "");
+      if (!chrome || !el.isConnected || textLength(el) >= textLength(ownPost(el, post)) * POST_CHROME_SHARE)
+        continue;
+      const name = named.has(post) ? null : nameLink(el);
+      if (name) el.replaceWith(name);
+      else el.remove();
+    }
 }
 
 /** The outermost ancestor (below root) that the heading opens and that holds only that section. */
@@ -131,7 +185,9 @@ export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyW
   const posts =
     kind === "forum" || kind === "other" ? removeRepeatedControls(root, kind === "other", labelled()) : null;
   if (posts) {
-    keepPostMeta(posts);
+    const named = keepPostMeta(posts);
+    // A page that states no type but shows a dated thread is a forum within its posts.
+    if (kind === "other") removePostChrome(posts, named);
     // The names and dates moved into new lines: the walk no longer matches the page.
     if (walk) walk.elements = null;
   }

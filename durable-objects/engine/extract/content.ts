@@ -70,6 +70,17 @@ export function binaryNote(type: string | null, size: number): string {
   return `[${what} content, ${formatSize(size)}: not shown. web_fetch returns HTML pages (as Markdown), PDFs, Word (DOCX) documents, JSON and plain text as text; this is a binary file (e.g. an image or an archive).]`;
 }
 
+/**
+ * What web_fetch says of an HTML page whose markup shows no main content: it is drawn by script (or
+ * held behind a check), so a browser tab reads it; the page's own description is quoted as such,
+ * never passed off as its content.
+ */
+export function noContentNote(description: string): string {
+  const note =
+    "(The page's HTML shows no readable content: it is probably drawn by script. To read it as a browser shows it, open it with open_tab and read it with get_tab_content.)";
+  return description ? `${note}\n\nThe page's own description of itself: ${description}` : note;
+}
+
 /** Decodes and converts a body of a known text kind. */
 export function renderBody(
   kind: "html" | "json" | "text",
@@ -79,9 +90,9 @@ export function renderBody(
 ): Rendered {
   const text = decodeBody(bytes, contentType, kind === "html");
   if (kind === "html") {
-    const { title, markdown, metadata } = extractMainContent(text, url);
+    const { title, markdown, metadata, description } = extractMainContent(text, url);
     const heading = title ? `# ${title}\n\n` : "";
-    if (!markdown) return { text: `${heading}(The page has no readable text.)`, metadata };
+    if (!markdown) return { text: heading + noContentNote(description), metadata };
     return { text: title && !markdown.startsWith("# ") ? heading + markdown : markdown, metadata };
   }
   if (kind === "json") {

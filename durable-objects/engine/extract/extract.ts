@@ -4,7 +4,7 @@
  */
 import { Readability } from "@mozilla/readability";
 import { cleanArticle, isInside } from "./article-cleanup";
-import { ARTICLE_JUNK_ATTR, removeAuthorBoxes } from "./article-promos";
+import { ARTICLE_JUNK_ATTR, removeArticleForms, removeAuthorBoxes } from "./article-promos";
 import { removeCountedComments, removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import { removeCardControls } from "./card-controls";
@@ -18,6 +18,7 @@ import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { separateGluedItems } from "./glued-items";
+import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
 import { toMarkdown } from "./markdown";
@@ -30,7 +31,12 @@ import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
 import { dropRepeatedParagraphs, dropRepeatedQuotes, postRuns } from "./post-lists";
-import { dropRepeatedBlocks, dropRepeatedLines, removeProductSections } from "./product-page";
+import {
+  dropRepeatedBlocks,
+  dropRepeatedLines,
+  regionHoldsSpecs,
+  removeProductSections,
+} from "./product-page";
 import { speedUpReadability } from "./readability-speed";
 import { keepMisleadinglyLabelledBlocks } from "./readability-weights";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
@@ -51,8 +57,11 @@ const JUNK_ATTR =
 /** The main content of a page. */
 export interface Extracted {
   title: string;
+  /** The main content; "" when the page's HTML shows none (a page drawn by script, a blocked page). */
   markdown: string;
   metadata: PageMetadata;
+  /** The page's own description (meta, OpenGraph or Twitter), longest first; "" when it states none. */
+  description: string;
 }
 
 /** Removes what is never content from the page; returns the walk of its body (see `elementsOf`). */
@@ -73,7 +82,7 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
     if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
   // and the region is cut from the same cleaned page. An article is read as it is.
-  if (body && kind !== "article") removeChrome(body, undefined, page);
+  if (body && kind !== "article") removeChrome(body, undefined, page, kind === "forum");
   return { elements: page.bodyElements };
 }
 
@@ -134,11 +143,12 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const probe = run && article?.content ? articleProbe(article.content) : "";
   if (article?.content) {
     removeArticleJunk(article.content, kind);
-    removeChrome(article.content);
+    removeChrome(article.content, undefined, undefined, kind === "forum");
     // Priced cards are other products on a product page or an article, but the content of a category page.
     if (kind === "product" || kind === "article") removeProductGrids(article.content);
     cleanArticle(article.content, article.title ?? title);
     removeAuthorBoxes(article.content);
+    if (kind === "article") removeArticleForms(article.content);
   }
   const articleChars = article?.content ? textLength(article.content) : 0;
   const partial = kind === "article" && articleChars < pageChars * PARTIAL_ARTICLE_SHARE;
@@ -166,8 +176,11 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (spare && cards && !region && article?.content && cards.chars >= articleChars * INTRO_CARDS_SHARE) {
     const found = listingRegion(spare, article.content);
     // Otherwise the region is weighed against the article as any other, when the cards outweigh it.
-    if (found && (found.cardsArePage || cards.chars >= articleChars))
+    if (found && (found.cardsArePage || cards.chars >= articleChars)) {
       [region, listing] = [found, found.cardsArePage];
+      // The spare page was read before its chrome went (pages labelled article keep it for Readability).
+      removeChrome(found.node);
+    }
   }
   let sections = false;
   if (run && !region && runOverArticle(run, runText, probe, articleChars)) {
@@ -200,8 +213,14 @@ export function extractMainContent(html: string, url?: string): Extracted {
           : (commented ? textBesideComments(region.node, region.chars) : region.chars) >
               articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE) ||
             (article?.content != null &&
-              regionKeepsStructure(region.node, region.chars, article.content, articleChars)))));
+              (regionKeepsStructure(region.node, region.chars, article.content, articleChars) ||
+                // A product's spec table in a tab beside the overview Readability took.
+                (kind === "product" &&
+                  regionHoldsSpecs(region.node, region.chars, article.content, articleChars)))))));
   const chosen = useRegion ? region?.node : article?.content;
+  // A category's guide printed outside the region of its grid (Readability's article) follows the grid.
+  if (chosen && useRegion && article?.content && articleChars >= MIN_GUIDE_CHARS)
+    if (isGuideBesideGrid(chosen, article.content)) chosen.append(article.content);
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
   // An article read from its region (Readability found too little) loses its junk-labelled blocks as Readability's would.
   if (chosen && useRegion && thin && kind === "article" && !sections) removeArticleJunk(chosen, kind);
@@ -220,8 +239,6 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen) separateGluedItems(chosen);
   // A binding a script would have filled in (`{{ errors[7].message }}`) is no one's text.
   let markdown = chosen ? dropTemplateBindings(toMarkdown(chosen, true)) : "";
-  // A page rendered by script alone still describes itself: its description is better than nothing.
-  if (markdown.length < description.length) markdown = description;
   // A thread rendered by script may still state its posts in JSON-LD.
   if (kind === "forum") markdown = withLdThread(markdown, ld);
   // A reply quoting an earlier post repeats it: the thread keeps the post once.
@@ -236,8 +253,9 @@ export function extractMainContent(html: string, url?: string): Extracted {
       title: repairMojibake(heading),
       markdown: repairMojibake(markdown),
       metadata: repairedMetadata(metadata),
+      description: repairMojibake(description),
     };
-  return { title: heading, markdown, metadata };
+  return { title: heading, markdown, metadata, description };
 }
 
 /** What Readability left of the page's body (its document may have lost its root). */

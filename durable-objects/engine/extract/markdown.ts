@@ -74,6 +74,15 @@ service.addRule("tableSection", {
   replacement: (content) => content,
 });
 
+// A link's title attribute is a tooltip, not text the page shows: links print their label and target only.
+service.addRule("inlineLink", {
+  filter: (node) => node.nodeName === "A" && Boolean((node as unknown as DomElement).getAttribute("href")),
+  replacement: (content, node) => {
+    const href = ((node as unknown as DomElement).getAttribute("href") ?? "").replace(/([<>()])/g, "\\$1");
+    return `[${content}](${href.includes(" ") ? `<${href}>` : href})`;
+  },
+});
+
 // Every <pre> is a fenced block with its lines, whatever markup the highlighter printed inside it.
 service.addRule("codeBlock", {
   filter: "pre",

@@ -46,6 +46,8 @@ export interface ChromeGroups {
   chrome: DomElement[];
   /** `[class], [id]`. */
   labelled: DomElement[];
+  /** `main, [role=main]`: the blocks around them are the page's layout. */
+  mains: DomElement[];
 }
 
 /** What the passes before Readability read: the chrome groups under the body, and more. */
@@ -67,6 +69,7 @@ const isPanel = (el: DomElement, role: string | null) =>
   (role !== null && PANEL_ROLES.has(role)) || el.hasAttribute("aria-labelledby");
 
 function sortForChrome(el: DomElement, name: string, role: string | null, into: ChromeGroups): void {
+  if (name === "main" || role === "main") into.mains.push(el);
   if (!el.hasAttributes()) {
     if (CHROME_TAGS.has(name)) into.chrome.push(el);
     return;
@@ -86,7 +89,7 @@ function sortForChrome(el: DomElement, name: string, role: string | null, into: 
 
 /** The chrome groups of root's descendants, in one walk. */
 export function walkForChrome(root: DomElement): ChromeGroups {
-  const groups: ChromeGroups = { panels: [], chrome: [], labelled: [] };
+  const groups: ChromeGroups = { panels: [], chrome: [], labelled: [], mains: [] };
   for (const el of root.querySelectorAll("*")) sortForChrome(el, nameOf(el), el.getAttribute("role"), groups);
   return groups;
 }
@@ -107,6 +110,7 @@ export function walkPage(doc: DomDocument, withChrome: boolean): PageGroups {
     panels: [],
     chrome: [],
     labelled: [],
+    mains: [],
     bodyElements: [],
   };
   const body = doc.body;

@@ -24,18 +24,44 @@ export const CONTENT_NOSCRIPT_CHARS = 2000;
 
 const stripInner = (markup: string) => markup.replace(RAW_JUNK, "");
 
+/** Where a long `<noscript>`'s content waits in the stripped text until it is known not to repeat the page. */
+const NOSCRIPT_SLOT = /\uE000(\d+)\uE000/g;
+/** A run of text this long between two tags is a sentence of the page's prose (a test of repetition). */
+const PROSE_RUN = /(?<=>)[^<>]{60,}(?=<)/g;
+/** How many of a `<noscript>`'s first prose runs are looked up in the rest of the page. */
+const NOSCRIPT_SAMPLES = 8;
+
+/**
+ * Whether a `<noscript>`'s content repeats text the page shows anyway (a script-rendered article
+ * with a crawler copy of itself): each of its first prose runs is in the stripped page.
+ */
+function repeatsPage(content: string, page: string): boolean {
+  const runs = (content.match(PROSE_RUN) ?? []).slice(0, NOSCRIPT_SAMPLES);
+  const found = runs.filter((run) => page.includes(run.trim().slice(0, 50))).length;
+  return runs.length > 0 && found === runs.length;
+}
+
 /** The HTML with scripts, styles and other never-content blocks cut out of the text. */
 function stripRaw(html: string): string {
+  // Long <noscript> contents wait in slots: each is kept unless the page shows it anyway.
+  const noscripts: string[] = [];
   // A stray `<![CDATA[` in HTML is a bogus comment to a browser; linkedom would read CDATA to the end.
-  return html
+  const stripped = html
     .replace(/<!\[CDATA\[|\]\]>/g, "")
     .replace(RAW_JUNK, (block, tag: string | undefined) => {
       if (tag?.toLowerCase() === "template" || block.startsWith("<!--")) return streamPlaceholder(block);
       if (tag?.toLowerCase() === "button") return keptButton(block, stripInner);
       if (tag?.toLowerCase() !== "noscript" || block.length < CONTENT_NOSCRIPT_CHARS) return "";
-      return block.replace(/^<noscript\b[^>]*>|<\/noscript\s*>$/gi, "").replace(RAW_JUNK, "");
+      const content = block.replace(/^<noscript\b[^>]*>|<\/noscript\s*>$/gi, "").replace(RAW_JUNK, "");
+      noscripts.push(content.replace(HEAVY_ATTR_TAG, (tag) => tag.replace(HEAVY_ATTR, "")));
+      return `\uE000${noscripts.length - 1}\uE000`;
     })
     .replace(HEAVY_ATTR_TAG, (tag) => tag.replace(HEAVY_ATTR, ""));
+  if (!noscripts.length) return stripped;
+  const shown = stripped.replace(NOSCRIPT_SLOT, "");
+  return stripped.replace(NOSCRIPT_SLOT, (_, i: string) =>
+    repeatsPage(noscripts[Number(i)], shown) ? "" : noscripts[Number(i)],
+  );
 }
 
 /** What streamed rendering leaves in the stripped HTML: placeholder templates, or segments `<div hidden id="S:n">`. */

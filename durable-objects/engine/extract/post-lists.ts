@@ -10,7 +10,7 @@ import type { DomElement } from "./dom-types";
 import { isCodeFence } from "./markdown";
 
 /** Class/id words of a post container (a substring: `postbit`, `message-cell`, `comment-node`). */
-const POST_ATTR = /post|message|comment|repl(y|ies)|answer/i;
+export const POST_ATTR = /post|message|comment|repl(y|ies)|answer/i;
 /** A thread has at least this many sibling posts of one shape. */
 export const MIN_POSTS = 3;
 /** A short text is a control when it repeats in at least this share of the thread's posts. */

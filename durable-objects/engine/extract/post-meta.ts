@@ -82,8 +82,9 @@ function authorOf(post: DomElement, body: DomElement): DomElement | null {
   return best ?? author;
 }
 
-/** Moves each post's name and date, printed outside its text, into a line at the top of its text. */
-export function keepPostMeta(posts: DomElement[]): void {
+/** Moves each post's name and date, printed outside its text, into a line at the top of its text; returns the posts given a line. */
+export function keepPostMeta(posts: DomElement[]): Set<DomElement> {
+  const named = new Set<DomElement>();
   for (const post of posts) {
     const body = bodyOf(post);
     if (body === post) continue;
@@ -101,5 +102,7 @@ export function keepPostMeta(posts: DomElement[]): void {
     }
     if (CLOSED_TAG.test(target.tagName)) target.before(line);
     else target.prepend(line);
+    named.add(post);
   }
+  return named;
 }

@@ -65,14 +65,28 @@ function holdsProse(el: DomElement): boolean {
   return false;
 }
 
+/** A lower-case letter followed by a capital: where a camelCase class name joins two words. */
+const CAMEL_JOIN = /([a-z])([A-Z])/g;
+
+/** Whether a label names chrome, its camelCase joins read as word breaks when asked (`shareButtons`). */
+function namesChrome(label: string, camel: boolean): boolean {
+  if (labelNames(CHROME_ATTR, label)) return true;
+  if (!camel) return false;
+  const split = label.replace(CAMEL_JOIN, "$1 $2");
+  return split !== label && labelNames(CHROME_ATTR, split);
+}
+
 /**
  * Removes page chrome that holds little of the page's text (a wrapper labelled "header" is kept).
  * `groups` are root's elements as a walk found them (earlier passes may have removed some since).
+ * With `camel`, a camelCase class name is read as its words (forum software names its blocks
+ * `shareButtons`, `ipsShareButton`; elsewhere `menuItem` may be a restaurant's dish).
  */
 export function removeChrome(
   root: DomElement,
   share = 0.25,
   groups: ChromeGroups = walkForChrome(root),
+  camel = false,
 ): void {
   const total = lazyTextLength(root);
   const under = (el: DomElement) => stillUnder(el, root);
@@ -93,6 +107,10 @@ export function removeChrome(
     if (twin) spoken.add(twin);
     if (textLength(el) < (total() || 1) * (el.matches(DIALOG) ? DIALOG_SHARE : share)) el.remove();
   }
+  // A block around the page's <main> is its layout (`content-sidebar-wrap`), whatever its label says.
+  const layout = new Set<DomElement>();
+  for (const main of groups.mains.filter(under))
+    for (let n = main.parentElement; n && n !== root && !layout.has(n); n = n.parentElement) layout.add(n);
   const labelled = groups.labelled.filter(
     (el) => under(el) && (el.hasAttribute("class") || el.hasAttribute("id")),
   );
@@ -113,13 +131,13 @@ export function removeChrome(
       !isDisclosedPanel(el) &&
       !spoken.has(el) &&
       !isHiddenTab(el, cls);
-    const chrome = labelNames(CHROME_ATTR, label);
+    const chrome = namesChrome(label, camel);
     if (!widget && !hidden && !chrome && !isChromeDrawer(el, label)) continue;
     // A product card labelled by a state (`subscription-eligible`) is a card, not a signup box.
     if (!widget && !hidden && isPricedCardPart(el, root)) continue;
     // An FAQ or accordion item named like a menu (`faq_tabs-menu-link`) that holds prose is a question and its answer.
     if (!widget && !hidden && isFoldedByClass(cls) && holdsProse(el)) continue;
-    if (el.tagName === "BODY" || el.tagName === "MAIN" || !isInside(el, root)) continue;
+    if (el.tagName === "BODY" || el.tagName === "MAIN" || layout.has(el) || !isInside(el, root)) continue;
     // Filters, pagers and upsells are never the content: only a block holding most of the text is kept.
     const length = textLength(el);
     // A block hidden by its class goes whatever its share when the page shows plenty without it

@@ -112,27 +112,59 @@ describe("boilerplate around the main content", () => {
       expect(markdown).not.toContain(junk);
   });
 
-  it("returns the page's description when its content is rendered by script alone", () => {
+  it("reads a forum's camelCase class names as words: its shareButtons bar goes, the posts stay", () => {
+    const post = (n: number) =>
+      `<article class="message"><div class="message-inner"><a href="/u/${n}" class="username">user${n}</a> <time>Mar 2${n}, 2025</time><div class="message-body">${sentence("Reply", n)}</div></div></article>`;
+    const share =
+      '<div class="shareButtons"><span class="shareButtons-label">Share:</span> <a href="#s1">Facebook</a> <a href="#s2">Bluesky</a> <a href="#s3">Tumblr</a></div>';
+    const html = page(
+      forumLd,
+      `<div class="p-body"><h1>Pressure drops</h1><div class="block-body">${[1, 2, 3, 4].map(post).join("")}</div>${share}</div>`,
+    );
+    const { markdown } = extractMainContent(html, "https://forum.example/t/1");
+    for (const n of [1, 2, 3, 4]) expect(markdown).toContain(`Reply note ${n}`);
+    for (const junk of ["Bluesky", "Tumblr"]) expect(markdown).not.toContain(junk);
+  });
+
+  it("drops poster cards from a dated thread on a page that states no type, keeping each poster's name", () => {
+    // Only the second poster fills in profile fields: no label repeats in most posts.
+    const profile = (n: number) =>
+      `<dl class="postprofile"><dt><a href="/u/${n}">user${n}</a></dt>${
+        n === 2
+          ? "<dd><strong>Primary OS:</strong> Solaris 11</dd><dd><strong>Location:</strong> Lower Saxony</dd>"
+          : ""
+      }</dl>`;
+    const post = (n: number) =>
+      `<div id="p${n}" class="post">${profile(n)}<div class="postbody"><p>11 Sep 2024, 18:3${n}</p>${sentence("Reply", n)}</div></div>`;
+    const html = page("", `<main><h1>Pressure drops</h1>${[1, 2, 3, 4].map(post).join("")}</main>`);
+    const { markdown } = extractMainContent(html, "https://forum.example/viewtopic.php?t=1");
+    for (const n of [1, 2, 3, 4]) expect(markdown).toContain(`Reply note ${n}`);
+    for (const n of [1, 2, 3, 4]) expect(markdown).toContain(`[user${n}]`);
+    for (const junk of ["Primary OS", "Lower Saxony"]) expect(markdown).not.toContain(junk);
+  });
+
+  it("returns no content, and the page's description beside it, when its content is drawn by script alone", () => {
     const html = page(
       `<meta name="description" content="A thread about a boiler that keeps losing pressure overnight.">`,
       `<div id="app"></div>`,
     );
-    expect(extractMainContent(html, "https://forum.example/t/2").markdown).toBe(
-      "A thread about a boiler that keeps losing pressure overnight.",
-    );
+    const { markdown, description } = extractMainContent(html, "https://forum.example/t/2");
+    expect(markdown).toBe("");
+    expect(description).toBe("A thread about a boiler that keeps losing pressure overnight.");
   });
 
-  it("returns the longest description the page states when its content is rendered by script alone", () => {
+  it("gives the longest description the page states when its content is drawn by script alone", () => {
     const html = page(
       `<meta name="description" content="Boiler pressure thread.">
        <meta property="og:description" content="Boiler pressure thread: the gauge falls from 1.5 to 0.5 bar overnight.">
        <meta name="twitter:description" content="Boiler pressure thread: the gauge falls overnight.">`,
       `<div id="app"></div>`,
     );
-    expect(extractMainContent(html, "https://forum.example/t/3").markdown).toBe(
-      "Boiler pressure thread: the gauge falls from 1.5 to 0.5 bar overnight.",
-    );
+    const { markdown, description } = extractMainContent(html, "https://forum.example/t/3");
+    expect(markdown).toBe("");
+    expect(description).toBe("Boiler pressure thread: the gauge falls from 1.5 to 0.5 bar overnight.");
   });
+
   it('drops the "Customer reviews" of a page that states no type, and keeps a service page\'s "What customers say"', () => {
     const review = (n: number) =>
       `<div class="review"><p><strong>Shopper ${n}</strong></p><p>Review ${n}: it boils a full jug in three minutes and the handle stays cool, though the lid squeaks a little when it opens.</p></div>`;

@@ -79,6 +79,18 @@ describe("main content beyond articles", () => {
     expect(markdown).toContain("Answer 0 says to renew");
     expect(markdown).toContain("Answer 29 says to renew");
   });
+  it("drops a large <noscript> that repeats the article the page shows (a crawler copy), keeping one copy", () => {
+    const paras = Array.from(
+      { length: 24 },
+      (_, i) =>
+        `<p>Trend ${i} changes how plumbers quote their jobs, since customers compare prices online before they call anyone.</p>`,
+    ).join("");
+    const html = `<!doctype html><html><head><title>Trends</title></head><body><main><h1>Trends</h1>
+      <div class="resource"><div class="pad"><div class="html-data">${paras}</div></div></div><noscript><div class="html-data">${paras}</div></noscript></main>${footer}</body></html>`;
+    const { markdown } = extractMainContent(html, "https://blog.example/trends");
+    expect(markdown.split("Trend 3 changes how plumbers").length - 1).toBe(1);
+    expect(markdown).toContain("Trend 23 changes how plumbers");
+  });
   it("keeps visible fields whose class only says their label is hidden, and drops text hidden by class", () => {
     const field = (n: number) =>
       `<div class="field field--label-hidden"><h3>Programme ${n}</h3><p>Programme ${n} runs for six weeks online, with live sessions each Thursday and a certificate at the end.</p></div>`;

@@ -46,6 +46,15 @@ describe("web_fetch", () => {
     });
   }
 
+  it("says a page drawn by script shows no content, quoting its description as such and pointing to a tab", async () => {
+    const { status, body } = await webFetch({ url: page("/web/script-shell") });
+    expect(status).toBe(200);
+    expect(body.result.content).toBe(
+      "# Trail map\n\n(The page's HTML shows no readable content: it is probably drawn by script. To read it as a browser shows it, open it with open_tab and read it with get_tab_content.)\n\nThe page's own description of itself: Every marked trail of the valley, with heights and times.",
+    );
+    expect(body.result.title).toBe("Trail map");
+  });
+
   it("pretty-prints JSON", async () => {
     const { body } = await webFetch({ url: page("/web/json") });
     expect(body.result.content_type).toBe("application/json");
