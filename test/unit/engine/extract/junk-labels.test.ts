@@ -175,6 +175,8 @@ describe("a section's one-word id that spells its heading", () => {
       "https://docs.example/quickstart",
     ).markdown;
     expect(markdown).not.toContain("We use cookies");
+  });
+});
 
 describe("a slider's control style", () => {
   it("does not make the slider a navigation (`dark-nav-btns`)", () => {
