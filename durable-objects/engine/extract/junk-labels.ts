@@ -28,18 +28,31 @@ export function isHeadingSlug(el: DomElement, id: string): boolean {
 }
 
 /**
+ * Whether the element opens with a heading its id spells, of any length (`<section id="cookies">`
+ * opening with "Cookies": a documentation section's anchor, not a cookie banner). A heading's own
+ * short id still labels it, as the sections under "Related" or "Comments" headings are read by it.
+ */
+export function opensWithSlug(el: DomElement, id: string): boolean {
+  const heading = el.firstElementChild;
+  return heading !== null && /^H[1-6]$/.test(heading.tagName) && slugOf(heading.textContent ?? "") === id;
+}
+
+/**
  * Class tokens that state what a layout holds or shows (`has-sidebar`, `no-comments`,
- * `sidebar-enabled--false`): the block is the page's container, not the part they name.
+ * `sidebar-enabled--false`): the block is the page's container, not the part they name. A slider's
+ * style of its arrows or dots (`dark-nav-btns`, `slider-nav-arrows`) is one too: the block is the
+ * slider with its slides, not a navigation.
  */
 const LAYOUT_STATE =
-  /(?:^|\s)(?:(?:has|no|with|without)-(?:sidebars?|comments?|related|share|social|tags|author|byline|footer|nav|menu)|(?:sidebars?|comments?|related|share|social|tags|author|byline|footer|nav|menu)-(?:enabled|disabled))[^\s]*(?=\s|$)/gi;
+  /(?:^|\s)(?:(?:has|no|with|without)-(?:sidebars?|comments?|related|share|social|tags|author|byline|footer|nav|menu)|(?:sidebars?|comments?|related|share|social|tags|author|byline|footer|nav|menu)-(?:enabled|disabled)|[\w-]+-nav-(?:btns?|buttons?|arrows?|dots))[^\s]*(?=\s|$)/gi;
 
 /** The class and id words of an element, an id that is a heading's slug left out. */
 export function junkLabel(el: DomElement): string {
   const id = el.getAttribute("id") ?? "";
   const cls = el.getAttribute("class") ?? "";
-  // Both slug patterns need at least two hyphens: most ids have fewer and are kept without a test.
-  if (id.indexOf("-") === id.lastIndexOf("-")) return `${cls} ${id}`;
+  // Both slug patterns need at least two hyphens; an id of one or two words is a slug when it
+  // spells the heading (`<section id="cookies"><h3>Cookies`), a test most elements end at their first child.
+  if (id.indexOf("-") === id.lastIndexOf("-")) return `${cls} ${id && opensWithSlug(el, id) ? "" : id}`;
   return `${cls} ${SLUG_ID.test(id) || isHeadingSlug(el, id) ? "" : id}`;
 }
 

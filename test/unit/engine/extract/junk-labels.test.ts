@@ -115,3 +115,78 @@ describe("junk class words read as whole labels", () => {
     );
   });
 });
+
+describe("a section's one-word id that spells its heading", () => {
+  const docPage = (sections: string) =>
+    `<!doctype html><html><head><title>Quickstart</title></head><body><main><h1>Quickstart</h1>${sections}</main></body></html>`;
+  const section = (id: string, heading: string, text: string) =>
+    `<section id="${id}"><h2>${heading}</h2><p>${text}</p></section>`;
+
+  it("keeps a documentation section whose anchor is a chrome word (cookies)", () => {
+    const markdown = extractMainContent(
+      docPage(
+        [
+          section(
+            "routing",
+            "Routing",
+            "Use the route decorator to bind a function to a URL, and give each view a name so that templates can link to it.",
+          ),
+          section(
+            "sessions",
+            "Sessions",
+            "A session keeps information from one request to the next, signed with a secret key so that users cannot change it.",
+          ),
+          section(
+            "cookies",
+            "Cookies",
+            "The cookies attribute of a request is a dictionary of the cookies the client sent; set them on the response object.",
+          ),
+          section(
+            "redirects",
+            "Redirects",
+            "To send a user to another endpoint, return a redirect built from the name of the view and its arguments.",
+          ),
+          section(
+            "errors",
+            "Errors",
+            "Register a handler for a status code to render your own page when a view aborts with that code or raises.",
+          ),
+          section(
+            "logging",
+            "Logging",
+            "The application has a logger of its own: write to it from any view and configure it like any other logger.",
+          ),
+        ].join(""),
+      ),
+      "https://docs.example/quickstart",
+    ).markdown;
+    expect(markdown).toContain("## Cookies");
+    expect(markdown).toContain(
+      "The cookies attribute of a request is a dictionary of the cookies the client sent",
+    );
+    expect(markdown).toContain("return a redirect built from the name of the view");
+  });
+
+  it("still reads a cookie banner labelled by its id", () => {
+    const markdown = extractMainContent(
+      docPage(
+        `${section("routing", "Routing", "Use the route decorator to bind a function to a URL, and give each view a name so that templates can link to it.")}<div id="cookies"><p>We use cookies to improve your experience. Accept all cookies?</p></div>${section("sessions", "Sessions", "A session keeps information from one request to the next, signed with a secret key so that users cannot change it.")}`,
+      ),
+      "https://docs.example/quickstart",
+    ).markdown;
+    expect(markdown).not.toContain("We use cookies");
+  });
+});
+
+describe("a slider's control style", () => {
+  it("does not make the slider a navigation (`dark-nav-btns`)", () => {
+    const slides = ["Rowing Machine R50", "Folding Treadmill T9", "Upright Bike U3", "Smart Gym Trainer C10"]
+      .map(
+        (t, i) => `<div class="slide"><h3><a href="/p/${i}">${t}</a></h3><p>$${1299 + i * 100}.00</p></div>`,
+      )
+      .join("");
+    const html = `<!doctype html><html><head><title>Home gyms</title></head><body><main><h1>Home gym equipment</h1><p>Everything you need to train at home, from treadmills and bikes to all-in-one gyms, with free delivery and setup in your room by our own fitters.</p><p>Our stores let you try each machine before you buy it, and our fitters service it for as long as you own it, wherever you live in the country.</p><p>Pay over twelve months without interest on every order above one thousand dollars, and return any machine within thirty days.</p><div class="category-carousel dark-nav-btns">${slides}</div></main></body></html>`;
+    const { markdown } = extractMainContent(html, "https://gym.example/c/home");
+    expect(markdown).toContain("Smart Gym Trainer C10");
+  });
+});
