@@ -164,6 +164,13 @@ function cardsHeld(list: DomElement, articleText: string): number {
   return n;
 }
 
+/** Whether the list's cards are `<article>` elements (each its own post: the page is their archive, whatever its intro's length). */
+function cardsAreArticles(list: DomElement): boolean {
+  let articles = 0;
+  for (let c = list.firstElementChild; c; c = c.nextElementSibling) if (c.tagName === "ARTICLE") articles++;
+  return articles >= MIN_LISTING_CARDS && articles >= list.children.length * SAME_SHAPE_SHARE;
+}
+
 /** Characters of text in `root` before `el` (the text of every earlier sibling of `el` and of its ancestors). */
 function textBefore(el: DomElement, root: DomElement): number {
   let n = 0;
@@ -195,7 +202,7 @@ export function listingRegion(
   const end = start + articleText.length;
   if (start >= listStart + list.chars) return null;
   const intro = end <= listStart;
-  if (intro && articleText.length > MAX_INTRO_CHARS) return null;
+  if (intro && articleText.length > MAX_INTRO_CHARS && !cardsAreArticles(list.node)) return null;
   // Cards of a title each may hold less text than the intro above them: the intro is still not the page.
   if (!intro && list.chars < articleText.length * CARDS_OVER_ARTICLE) return null;
   // Readability's article is the intro right above the cards, or several of the cards: the cards are the page.

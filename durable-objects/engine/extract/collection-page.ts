@@ -71,8 +71,12 @@ export const MIN_RESULT_CARDS = 8;
 
 /** Whether a block labelled a filter, sorter or pager is the wrapper of a page of priced results (the content, not the widget). */
 export function wrapsPricedGrid(el: DomElement, label: string): boolean {
-  return GRID_WRAPPER_ATTR.test(label) && pricedGrids(el).some((cards) => cards.length >= MIN_RESULT_CARDS);
+  return GRID_WRAPPER_ATTR.test(label) && holdsPricedResults(el);
 }
+
+/** Whether the element holds a page of priced results (a grid of at least MIN_RESULT_CARDS priced cards). */
+export const holdsPricedResults = (el: DomElement) =>
+  pricedGrids(el).some((cards) => cards.length >= MIN_RESULT_CARDS);
 
 /** A run of at least this many adjacent sibling links is a tag list (each card's own tags), not a control. */
 export const MIN_TAG_RUN = 3;

@@ -37,6 +37,7 @@ export interface DomElement extends DomNode {
   remove(): void;
   cloneNode(deep: boolean): DomElement;
   prepend(...nodes: DomElement[]): void;
+  append(...nodes: DomElement[]): void;
   replaceWith(...nodes: DomNode[]): void;
 }
 

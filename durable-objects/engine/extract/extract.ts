@@ -4,7 +4,7 @@
  */
 import { Readability } from "@mozilla/readability";
 import { cleanArticle, isInside } from "./article-cleanup";
-import { ARTICLE_JUNK_ATTR, removeAuthorBoxes } from "./article-promos";
+import { ARTICLE_JUNK_ATTR, removeArticleForms, removeAuthorBoxes } from "./article-promos";
 import { removeCountedComments, removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import { removeCardControls } from "./card-controls";
@@ -18,6 +18,7 @@ import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { separateGluedItems } from "./glued-items";
+import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
 import { toMarkdown } from "./markdown";
@@ -147,6 +148,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
     if (kind === "product" || kind === "article") removeProductGrids(article.content);
     cleanArticle(article.content, article.title ?? title);
     removeAuthorBoxes(article.content);
+    if (kind === "article") removeArticleForms(article.content);
   }
   const articleChars = article?.content ? textLength(article.content) : 0;
   const partial = kind === "article" && articleChars < pageChars * PARTIAL_ARTICLE_SHARE;
@@ -216,6 +218,9 @@ export function extractMainContent(html: string, url?: string): Extracted {
                 (kind === "product" &&
                   regionHoldsSpecs(region.node, region.chars, article.content, articleChars)))))));
   const chosen = useRegion ? region?.node : article?.content;
+  // A category's guide printed outside the region of its grid (Readability's article) follows the grid.
+  if (chosen && useRegion && article?.content && articleChars >= MIN_GUIDE_CHARS)
+    if (isGuideBesideGrid(chosen, article.content)) chosen.append(article.content);
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
   // An article read from its region (Readability found too little) loses its junk-labelled blocks as Readability's would.
   if (chosen && useRegion && thin && kind === "article" && !sections) removeArticleJunk(chosen, kind);

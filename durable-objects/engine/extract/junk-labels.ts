@@ -29,10 +29,12 @@ export function isHeadingSlug(el: DomElement, id: string): boolean {
 
 /**
  * Class tokens that state what a layout holds or shows (`has-sidebar`, `no-comments`,
- * `sidebar-enabled--false`): the block is the page's container, not the part they name.
+ * `sidebar-enabled--false`): the block is the page's container, not the part they name. A slider's
+ * style of its arrows or dots (`dark-nav-btns`, `slider-nav-arrows`) is one too: the block is the
+ * slider with its slides, not a navigation.
  */
 const LAYOUT_STATE =
-  /(?:^|\s)(?:(?:has|no|with|without)-(?:sidebars?|comments?|related|share|social|tags|author|byline|footer|nav|menu)|(?:sidebars?|comments?|related|share|social|tags|author|byline|footer|nav|menu)-(?:enabled|disabled))[^\s]*(?=\s|$)/gi;
+  /(?:^|\s)(?:(?:has|no|with|without)-(?:sidebars?|comments?|related|share|social|tags|author|byline|footer|nav|menu)|(?:sidebars?|comments?|related|share|social|tags|author|byline|footer|nav|menu)-(?:enabled|disabled)|[\w-]+-nav-(?:btns?|buttons?|arrows?|dots))[^\s]*(?=\s|$)/gi;
 
 /** The class and id words of an element, an id that is a heading's slug left out. */
 export function junkLabel(el: DomElement): string {

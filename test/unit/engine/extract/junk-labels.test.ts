@@ -115,3 +115,16 @@ describe("junk class words read as whole labels", () => {
     );
   });
 });
+
+describe("a slider's control style", () => {
+  it("does not make the slider a navigation (`dark-nav-btns`)", () => {
+    const slides = ["Rowing Machine R50", "Folding Treadmill T9", "Upright Bike U3", "Smart Gym Trainer C10"]
+      .map(
+        (t, i) => `<div class="slide"><h3><a href="/p/${i}">${t}</a></h3><p>$${1299 + i * 100}.00</p></div>`,
+      )
+      .join("");
+    const html = `<!doctype html><html><head><title>Home gyms</title></head><body><main><h1>Home gym equipment</h1><p>Everything you need to train at home, from treadmills and bikes to all-in-one gyms, with free delivery and setup in your room by our own fitters.</p><p>Our stores let you try each machine before you buy it, and our fitters service it for as long as you own it, wherever you live in the country.</p><p>Pay over twelve months without interest on every order above one thousand dollars, and return any machine within thirty days.</p><div class="category-carousel dark-nav-btns">${slides}</div></main></body></html>`;
+    const { markdown } = extractMainContent(html, "https://gym.example/c/home");
+    expect(markdown).toContain("Smart Gym Trainer C10");
+  });
+});
