@@ -211,7 +211,7 @@ export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyW
   const posts =
     kind === "forum" || kind === "other" ? removeRepeatedControls(root, kind === "other", labelled()) : null;
   // A forum's title is followed by who started the thread and when: the first post says so too.
-  if (posts && kind === "forum" && !process.env.NOMETA) removeThreadMeta(root, posts[0]);
+  if (posts && kind === "forum") removeThreadMeta(root, posts[0]);
   if (posts) {
     const named = keepPostMeta(posts);
     // A page that states no type but shows a dated thread is a forum within its posts.
