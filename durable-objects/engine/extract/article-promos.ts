@@ -1,6 +1,7 @@
 /**
  * Blocks a CMS sets inside an article's text that are about the site, not the story: the author's
- * box (schema.org `author` microdata holding a biography), the site's standing disclaimer.
+ * box (schema.org `author` microdata holding a biography), the site's standing disclaimer, a
+ * carousel of other posts, a sign-up form.
  */
 import { isInside } from "./article-cleanup";
 import { lazyTextLength, shortText } from "./dom-text";
@@ -8,9 +9,10 @@ import type { DomElement } from "./dom-types";
 
 /**
  * Class/id words of blocks that are boilerplate beside a story (the site's standing disclaimer or
- * affiliate disclosure) but may be what a legal or service page is about: junk on articles only.
+ * affiliate disclosure) but may be what a legal or service page is about, and a carousel's slides
+ * (`swiper`: other posts or products shown beside the story): junk on articles only.
  */
-export const ARTICLE_JUNK_ATTR = /(^|[\s_-])(disclaimers?|disclosures?)($|[\s_-])/i;
+export const ARTICLE_JUNK_ATTR = /(^|[\s_-])(disclaimers?|disclosures?|swiper)($|[\s_-])/i;
 
 /** An element marked as the article's `author` holding more than this many characters is a biography, not a byline. */
 export const MIN_AUTHOR_BIO_CHARS = 120;
@@ -26,4 +28,21 @@ export function removeAuthorBoxes(root: DomElement): void {
     if (shortText(box, MIN_AUTHOR_BIO_CHARS) !== null) continue;
     if ((box.textContent ?? "").length < total() * MAX_AUTHOR_BOX_SHARE) box.remove();
   }
+}
+
+/** A form inside an article holding less than this share of its text is a sign-up or lead form, not the story. */
+export const MAX_ARTICLE_FORM_SHARE = 0.3;
+
+/**
+ * Removes forms set inside a story (a sign-up or "get the ebook" form whose field labels and
+ * notices are left when its inputs are cut). A form holding much of the article (a page builder
+ * wrapping the page in one form) stays. Cost: one `form` query over the article.
+ */
+export function removeArticleForms(root: DomElement): void {
+  const forms = root.querySelectorAll("form");
+  if (forms.length === 0) return;
+  const total = (root.textContent ?? "").length;
+  for (const form of [...forms])
+    if (isInside(form, root) && (form.textContent ?? "").length < total * MAX_ARTICLE_FORM_SHARE)
+      form.remove();
 }

@@ -4,7 +4,7 @@
  */
 import { Readability } from "@mozilla/readability";
 import { cleanArticle, isInside } from "./article-cleanup";
-import { ARTICLE_JUNK_ATTR, removeAuthorBoxes } from "./article-promos";
+import { ARTICLE_JUNK_ATTR, removeArticleForms, removeAuthorBoxes } from "./article-promos";
 import { removeCountedComments, removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import { removeCardControls } from "./card-controls";
@@ -82,7 +82,7 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
     if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
   // and the region is cut from the same cleaned page. An article is read as it is.
-  if (body && kind !== "article") removeChrome(body, undefined, page);
+  if (body && kind !== "article") removeChrome(body, undefined, page, kind === "forum");
   return { elements: page.bodyElements };
 }
 
@@ -143,11 +143,12 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const probe = run && article?.content ? articleProbe(article.content) : "";
   if (article?.content) {
     removeArticleJunk(article.content, kind);
-    removeChrome(article.content);
+    removeChrome(article.content, undefined, undefined, kind === "forum");
     // Priced cards are other products on a product page or an article, but the content of a category page.
     if (kind === "product" || kind === "article") removeProductGrids(article.content);
     cleanArticle(article.content, article.title ?? title);
     removeAuthorBoxes(article.content);
+    if (kind === "article") removeArticleForms(article.content);
   }
   const articleChars = article?.content ? textLength(article.content) : 0;
   const partial = kind === "article" && articleChars < pageChars * PARTIAL_ARTICLE_SHARE;

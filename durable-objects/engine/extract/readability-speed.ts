@@ -6,9 +6,12 @@
  * link density twice plus once per link. Here each of those is one walk (`subtree-text.ts`);
  * the emptiness test stops at the first character of text; the ten tags `_prepArticle` cleans
  * one by one are looked for in one query first (our page has none of them left by then).
+ * One check differs on purpose: a block dropped only for being "a little linky" stays when it
+ * holds a paragraph of prose (`linked-prose.ts`).
  */
 import type { DomElement } from "./dom-types";
 import { hasSolidText, measureSubtree } from "./subtree-text";
+import { isLinkedProse } from "./linked-prose";
 
 /** The parts of Readability 0.6.0 this relies on (version pinned in package.json; internal, so not typed). */
 interface ReaderInternals {
@@ -263,7 +266,10 @@ export function speedUpReadability(reader: unknown): void {
         contentLength < 25 &&
         (img === 0 || img > 2) &&
         linkDensity > 0) ||
-      (!isList && weight < 25 && linkDensity > 0.2 + r._linkDensityModifier) ||
+      (!isList &&
+        weight < 25 &&
+        linkDensity > 0.2 + r._linkDensityModifier &&
+        !isLinkedProse(node, linkDensity)) ||
       (weight >= 25 && linkDensity > 0.5 + r._linkDensityModifier) ||
       (embedCount === 1 && contentLength < 75) ||
       embedCount > 1 ||

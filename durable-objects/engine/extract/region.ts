@@ -65,14 +65,28 @@ function holdsProse(el: DomElement): boolean {
   return false;
 }
 
+/** A lower-case letter followed by a capital: where a camelCase class name joins two words. */
+const CAMEL_JOIN = /([a-z])([A-Z])/g;
+
+/** Whether a label names chrome, its camelCase joins read as word breaks when asked (`shareButtons`). */
+function namesChrome(label: string, camel: boolean): boolean {
+  if (labelNames(CHROME_ATTR, label)) return true;
+  if (!camel) return false;
+  const split = label.replace(CAMEL_JOIN, "$1 $2");
+  return split !== label && labelNames(CHROME_ATTR, split);
+}
+
 /**
  * Removes page chrome that holds little of the page's text (a wrapper labelled "header" is kept).
  * `groups` are root's elements as a walk found them (earlier passes may have removed some since).
+ * With `camel`, a camelCase class name is read as its words (forum software names its blocks
+ * `shareButtons`, `ipsShareButton`; elsewhere `menuItem` may be a restaurant's dish).
  */
 export function removeChrome(
   root: DomElement,
   share = 0.25,
   groups: ChromeGroups = walkForChrome(root),
+  camel = false,
 ): void {
   const total = lazyTextLength(root);
   const under = (el: DomElement) => stillUnder(el, root);
@@ -117,7 +131,7 @@ export function removeChrome(
       !isDisclosedPanel(el) &&
       !spoken.has(el) &&
       !isHiddenTab(el, cls);
-    const chrome = labelNames(CHROME_ATTR, label);
+    const chrome = namesChrome(label, camel);
     if (!widget && !hidden && !chrome && !isChromeDrawer(el, label)) continue;
     // A product card labelled by a state (`subscription-eligible`) is a card, not a signup box.
     if (!widget && !hidden && isPricedCardPart(el, root)) continue;

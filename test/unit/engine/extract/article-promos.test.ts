@@ -29,4 +29,31 @@ describe("blocks about the site inside an article", () => {
       "earn us a small commission",
     );
   });
+
+  it("drops a sign-up form set inside an article: its field labels and notes are no part of the story", () => {
+    const field = (label: string, note: string) =>
+      `<div class="gfield"><label class="gfield_label">${label}</label><div class="ginput_container"><input name="x"></div><div class="gfield_description">${note}</div></div>`;
+    const form = `<div class="ebook-offer"><form id="gform_14"><div class="gform_body">${field("First Name *", "As you would like us to greet you in our emails, with your title.")}${field("Email *", "We will send the ebook to this address, and nothing else, ever.")}${field("Company *", "The workshop, school or business you work for, if any, in full.")}</div></form></div>`;
+    const html = `<!doctype html><html>${head}<body><article><h1>Sharpening a chisel</h1>${paras(1, 2, 3)}${form}${paras(4, 5)}</article></body></html>`;
+    expect(extractMainContent(html, "https://tools.example/chisel").markdown).toBe(
+      [line(1), line(2), line(3), line(4), line(5)].join("\n\n"),
+    );
+  });
+
+  it("keeps an article that a page builder wraps in one form", () => {
+    const html = `<!doctype html><html>${head}<body><form id="page-form"><article><h1>Sharpening a chisel</h1>${paras(1, 2, 3, 4, 5)}</article></form></body></html>`;
+    expect(extractMainContent(html, "https://tools.example/chisel").markdown).toBe(
+      [line(1), line(2), line(3), line(4), line(5)].join("\n\n"),
+    );
+  });
+
+  it("drops a carousel's slides from an article", () => {
+    const slide = (n: number) =>
+      `<div class="swiper-slide"><p>Waterstone number ${n}, a fine grit for the last polish</p><p>Medium grit, ${n}000 mesh, soaked before use</p></div>`;
+    const carousel = `<div class="product-swiper"><div class="swiper-wrapper">${slide(1)}${slide(2)}${slide(3)}</div></div>`;
+    const html = `<!doctype html><html>${head}<body><article><h1>Sharpening a chisel</h1>${paras(1, 2, 3)}${carousel}${paras(4, 5, 6)}</article></body></html>`;
+    expect(extractMainContent(html, "https://tools.example/chisel").markdown).toBe(
+      [line(1), line(2), line(3), line(4), line(5), line(6)].join("\n\n"),
+    );
+  });
 });

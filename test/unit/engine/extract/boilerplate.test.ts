@@ -112,6 +112,20 @@ describe("boilerplate around the main content", () => {
       expect(markdown).not.toContain(junk);
   });
 
+  it("reads a forum's camelCase class names as words: its shareButtons bar goes, the posts stay", () => {
+    const post = (n: number) =>
+      `<article class="message"><div class="message-inner"><a href="/u/${n}" class="username">user${n}</a> <time>Mar 2${n}, 2025</time><div class="message-body">${sentence("Reply", n)}</div></div></article>`;
+    const share =
+      '<div class="shareButtons"><span class="shareButtons-label">Share:</span> <a href="#s1">Facebook</a> <a href="#s2">Bluesky</a> <a href="#s3">Tumblr</a></div>';
+    const html = page(
+      forumLd,
+      `<div class="p-body"><h1>Pressure drops</h1><div class="block-body">${[1, 2, 3, 4].map(post).join("")}</div>${share}</div>`,
+    );
+    const { markdown } = extractMainContent(html, "https://forum.example/t/1");
+    for (const n of [1, 2, 3, 4]) expect(markdown).toContain(`Reply note ${n}`);
+    for (const junk of ["Bluesky", "Tumblr"]) expect(markdown).not.toContain(junk);
+  });
+
   it("drops poster cards from a dated thread on a page that states no type, keeping each poster's name", () => {
     // Only the second poster fills in profile fields: no label repeats in most posts.
     const profile = (n: number) =>

@@ -79,6 +79,21 @@ describe("product pages", () => {
     expect(markdown).not.toContain("small files on your device");
   });
 
+  it("drops the shop's badges, selling-point strip and loyalty offer beside the product", () => {
+    const badge = `<span class="product-badge">Best seller</span>`;
+    const usps = `<ul class="product-usps"><li>Free standard delivery on orders over $75</li><li>Thirty-day returns on every order</li></ul>`;
+    const rewards = `<div class="rewards-cta"><p>Earn up to 400 points with this order when you join the club</p></div>`;
+    const { markdown } = extractMainContent(
+      page(badge + about + usps + rewards),
+      "https://shop.example/p/kettle",
+    );
+    expect(markdown).toContain("A one-litre kettle of brushed steel");
+    expect(markdown).toContain("- Weight: 310 g");
+    expect(markdown).not.toContain("Best seller");
+    expect(markdown).not.toContain("Free standard delivery");
+    expect(markdown).not.toContain("Earn up to 400 points");
+  });
+
   it("reads the region when it holds a spec table that Readability's article left out", () => {
     const overview = [
       "The kettle is pressed from one sheet of brushed steel, so there is no seam at the base to split when it sits on a hot stove for an hour.",
