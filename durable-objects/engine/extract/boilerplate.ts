@@ -125,6 +125,32 @@ export function removePostChrome(posts: DomElement[], named: Set<DomElement>): v
     }
 }
 
+/** A thread's meta list (starter, start date) holds at most this many items... */
+export const MAX_META_ITEMS = 4;
+/** ... of at most this many characters each. */
+export const MAX_META_ITEM_CHARS = 40;
+
+/** Whether a list is a thread's meta line: a few short items, one of them a date (`Thread starter · Start date`). */
+function isMetaList(ul: DomElement): boolean {
+  const items = Array.from(ul.children);
+  if (!items.length || items.length > MAX_META_ITEMS) return false;
+  if (items.some((li) => li.tagName !== "LI" || textLength(li) > MAX_META_ITEM_CHARS)) return false;
+  return ul.querySelector("time") !== null;
+}
+
+/** Removes the meta list between a thread's title and its first post (who started it and when: the first post says so). */
+export function removeThreadMeta(root: DomElement, first: DomElement): void {
+  let titled = false;
+  const lists: DomElement[] = [];
+  // Document order up to the first post (one walk of the page's top).
+  for (const el of root.querySelectorAll("*")) {
+    if (el === first) break;
+    if (el.tagName === "H1") titled = true;
+    else if (titled && el.tagName === "UL" && isMetaList(el)) lists.push(el);
+  }
+  for (const ul of lists) ul.remove();
+}
+
 /** The outermost ancestor (below root) that the heading opens and that holds only that section. */
 function sectionOf(heading: DomElement, root: DomElement, limit: number): DomElement | null {
   let best: DomElement | null = null;
@@ -184,6 +210,8 @@ export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyW
   // A page that does not say it is a forum shows a thread only by its dated posts.
   const posts =
     kind === "forum" || kind === "other" ? removeRepeatedControls(root, kind === "other", labelled()) : null;
+  // A forum's title is followed by who started the thread and when: the first post says so too.
+  if (posts && kind === "forum") removeThreadMeta(root, posts[0]);
   if (posts) {
     const named = keepPostMeta(posts);
     // A page that states no type but shows a dated thread is a forum within its posts.
