@@ -12,7 +12,7 @@ import { removeCardCopies } from "./card-copies";
 import { dominantCardList, INTRO_CARDS_SHARE, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
 import { inCode } from "./code-blocks";
 import { cleanProductCards } from "./collection-page";
-import { isDisclosedPanel } from "./disclosures";
+import { isDisclosedPanel, regionHoldsFoldedPanels } from "./disclosures";
 import { clearMisleadingLabels, isCodeTab, regionKeepsStructure } from "./doc-pages";
 import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
@@ -214,6 +214,9 @@ export function extractMainContent(html: string, url?: string): Extracted {
               articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE) ||
             (article?.content != null &&
               (regionKeepsStructure(region.node, region.chars, article.content, articleChars) ||
+                // The answers of an FAQ accordion that Readability skipped as hidden (a product's tabs are read apart).
+                (kind !== "product" &&
+                  regionHoldsFoldedPanels(region.node, region.chars, article.content, articleChars)) ||
                 // A product's spec table in a tab beside the overview Readability took.
                 (kind === "product" &&
                   regionHoldsSpecs(region.node, region.chars, article.content, articleChars)))))));

@@ -16,8 +16,12 @@ export const PRODUCT_JUNK_HEADING = new RegExp(
     // Questions: "Questions & answers", "Q&A", "FAQs".
     String.raw`^((customer )?questions?( (&|and) answers?)?|q ?(&|and) ?a|faqs?|frequently asked questions)\b`,
     // Other products: "Featured products", "Complete the look", "Customers also bought".
-    String.raw`^((featured|popular|trending|similar|recommended|related|other|more) (products|items)|(complete|shop|get) the look|recently viewed|browsing history|more to explore|discover more|explore more)\b`,
+    String.raw`^((featured|popular|trending|similar|recommended|related|other|more) (products|items)|(complete|shop|get) the look|(your )?recently viewed|browsing history|more to explore|discover more|explore more)\b`,
     String.raw`\b(also (bought|viewed|liked|purchased)|frequently bought)\b`,
+    // Offers of more to buy: "Buy a bundle and save!", "Choose your add-ons", "Pairs well with".
+    "^(buy (a|the) bundle|bundle (&|and) save|(choose|select|pick) your add-?ons|(recommended |popular )?add-?ons$|complete (the|your) (set|kit)|pairs? (well )?with|goes (well )?with)",
+    // The shop's or the maker's news: "Recent events & announcements".
+    "^(recent |latest )?(news|events|announcements)( (&|and) (news|events|announcements))?$",
   ].join("|"),
   "i",
 );

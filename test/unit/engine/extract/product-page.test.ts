@@ -26,6 +26,20 @@ describe("product pages", () => {
     );
   });
 
+  it("drops bundle and add-on offers and a news section under the product", () => {
+    const bundle = `<section><h2>Buy a bundle and save!</h2><p>Trail Kettle with the two-cup mug set and a windscreen, priced lower than the three bought apart.</p></section>`;
+    const addOns = `<section><h2>Choose your add-ons</h2><p>A folding windscreen of thin aluminium, a pouch of waxed canvas and a spare lid.</p></section>`;
+    const news = `<section><h2>Recent events &amp; announcements</h2><p>The spring sale starts next week with new colours for the whole range of camp cookware.</p></section>`;
+    const { markdown } = extractMainContent(
+      page(about + bundle + addOns + news),
+      "https://shop.example/p/kettle",
+    );
+    expect(markdown).toContain("- Weight: 310 g");
+    expect(markdown).not.toContain("two-cup mug set");
+    expect(markdown).not.toContain("pouch of waxed canvas");
+    expect(markdown).not.toContain("spring sale");
+  });
+
   it("prints a block the page repeats (a mobile copy, a carousel clone) once", () => {
     const feature = `<div class="feature"><h3>Folding handle</h3><p>The handle folds over the lid and locks it shut for the trip in the pack.</p></div>`;
     const { markdown } = extractMainContent(
