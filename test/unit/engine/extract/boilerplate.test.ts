@@ -140,6 +140,21 @@ describe("boilerplate around the main content", () => {
     for (const junk of ["Thread starter", "Start date"]) expect(markdown).not.toContain(junk);
   });
 
+  it('drops a thread\'s "Featured Replies" and "Most Popular Posts" boxes, keeping the posts', () => {
+    const post = (n: number) => `<article class="post">${sentence("Reply", n)}</article>`;
+    const featured =
+      "<section><h2>Featured Replies</h2><p>Featured excerpt: bleed the top radiator first and watch the gauge.</p></section>";
+    const popular =
+      "<section><h4>Most Popular Posts</h4><ul><li>Popular excerpt: the expansion vessel had lost its charge.</li></ul></section>";
+    const html = page(
+      forumLd,
+      `<main><h1>Pressure drops</h1>${featured}${[1, 2, 3].map(post).join("")}${popular}</main>`,
+    );
+    const { markdown } = extractMainContent(html, "https://forum.example/t/1");
+    for (const n of [1, 2, 3]) expect(markdown).toContain(`Reply note ${n}`);
+    for (const junk of ["Featured excerpt", "Popular excerpt"]) expect(markdown).not.toContain(junk);
+  });
+
   it("drops poster cards from a dated thread on a page that states no type, keeping each poster's name", () => {
     // Only the second poster fills in profile fields: no label repeats in most posts.
     const profile = (n: number) =>
