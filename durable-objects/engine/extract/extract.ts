@@ -27,6 +27,7 @@ import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "
 import { type PageKind, pageKind } from "./page-kind";
 import { removeJunkTags } from "./page-repair";
 import { removeRepeatedLinkLabels } from "./repeated-links";
+import { removeHiddenEverywhere } from "./screen-hidden";
 import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
@@ -66,6 +67,8 @@ export interface Extracted {
 
 /** Removes what is never content from the page; returns the walk of its body (see `elementsOf`). */
 function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
+  // A block hidden at every screen width is seen by no reader.
+  removeHiddenEverywhere(doc);
   // One walk finds what each step reads; a step leaves out what the steps before it removed.
   const page = walkPage(doc, kind !== "article");
   removeJunkTags(doc, page.junkTags);
