@@ -155,6 +155,16 @@ describe("boilerplate around the main content", () => {
     for (const junk of ["Featured excerpt", "Popular excerpt"]) expect(markdown).not.toContain(junk);
   });
 
+  it("drops a thread's stats box (replies, views, created) on a forum page", () => {
+    const post = (n: number) => `<article class="post">${sentence("Reply", n)}</article>`;
+    const stats =
+      '<div class="topic-overview"><ul class="overview__item--stats"><li><span>Replies</span> <span>154</span></li><li><span>Views</span> <span>26.2k</span></li><li><span>Created</span> <span>Apr 2024</span></li></ul></div>';
+    const html = page(forumLd, `<main><h1>Pressure drops</h1>${[1, 2, 3].map(post).join("")}${stats}</main>`);
+    const { markdown } = extractMainContent(html, "https://forum.example/t/1");
+    for (const n of [1, 2, 3]) expect(markdown).toContain(`Reply note ${n}`);
+    for (const junk of ["Views", "26.2k"]) expect(markdown).not.toContain(junk);
+  });
+
   it("drops poster cards from a dated thread on a page that states no type, keeping each poster's name", () => {
     // Only the second poster fills in profile fields: no label repeats in most posts.
     const profile = (n: number) =>
