@@ -23,7 +23,7 @@ export const CONSENT_SHARE = 0.95;
 
 /** Headings that open a block of other pages, not this page's content. */
 const JUNK_HEADING =
-  /^(related (products?|items?|searches|posts|topics|threads|discussions|articles|stories|questions|content|links|pages|videos|categories)|similar (items|products|posts|topics|threads|discussions|questions)|(people|customers) (who )?(also |frequently )?(viewed|bought|searched|liked|purchased)|more like this|frequently bought together|(products|items) related to|you (may|might|will) also (like|enjoy|love)|you may be interested|recommended (for you|products|items|posts|topics|reading)|recently viewed|more (topics|threads|products|items) (from|in|like)|explore (more|related)|suggested (topics|threads|products|posts)|(hot|trending|popular) (network )?(topics|threads|questions|products|posts)|also (viewed|bought)|sponsored (products|links|content))\b/i;
+  /^(related (products?|items?|searches|posts|topics|threads|discussions|articles|stories|questions|content|links|pages|videos|categories)|similar (items|products|posts|topics|threads|discussions|questions)|(people|customers) (who )?(also |frequently )?(viewed|bought|searched|liked|purchased)|more like this|frequently bought together|(products|items) related to|you (may|might|will) also (like|enjoy|love)|you may be interested|recommended (for you|products|items|posts|topics|reading)|recently viewed|more (topics|threads|products|items) (from|in|like)|explore (more|related)|suggested (topics|threads|products|posts)|(hot|trending|popular) (network )?(topics|threads|questions|products|posts)|also (viewed|bought)|sponsored (products|links|content)|featured (replies|comments)|most popular (posts|topics|threads))\b/i;
 /**
  * Headings of a shop's customer reviews ("Customer reviews", "Top reviews from ...", "Guest ratings
  * & reviews", a summary of them headed "Customers say"); a service page's testimonials ("What
@@ -50,9 +50,9 @@ const PRODUCT_JUNK_ATTR =
  */
 const POST_CHROME_ATTR =
   /signature|user-?info|user-?card|userextra|user-?stats|post-?actions|post-?toolbar|action-?bar|reply-?button|quick-?reply|likes?-?(button|count)|reactions|badges?($|[\s_-])|report-?link|user-?title|user-?banner|user-?extras|postprofile|poster-?(info|stats|details)|member-?(title|info|stats|since)|post-?count|expand-?link|last-?edit|post-?likes/i;
-/** Class/id fragments of a forum's per-post chrome and the notice below its thread (the posts themselves stay). */
+/** Class/id fragments of a forum's per-post chrome, its thread's stats box and the notice below its thread (the posts themselves stay). */
 const FORUM_JUNK_ATTR = new RegExp(
-  `${POST_CHROME_ATTR.source}|vote|related-topics|more-topics|suggested-topics|bottom-?notice`,
+  `${POST_CHROME_ATTR.source}|vote|related-topics|more-topics|suggested-topics|bottom-?notice|(^|[\\s_-])stats($|[\\s_-])`,
   "i",
 );
 /** In a thread on a page of no stated type, a post's chrome block holds less than this share of the post's text. */
@@ -125,6 +125,32 @@ export function removePostChrome(posts: DomElement[], named: Set<DomElement>): v
     }
 }
 
+/** A thread's meta list (starter, start date) holds at most this many items... */
+export const MAX_META_ITEMS = 4;
+/** ... of at most this many characters each. */
+export const MAX_META_ITEM_CHARS = 40;
+
+/** Whether a list is a thread's meta line: a few short items, one of them a date (`Thread starter · Start date`). */
+function isMetaList(ul: DomElement): boolean {
+  const items = Array.from(ul.children);
+  if (!items.length || items.length > MAX_META_ITEMS) return false;
+  if (items.some((li) => li.tagName !== "LI" || textLength(li) > MAX_META_ITEM_CHARS)) return false;
+  return ul.querySelector("time") !== null;
+}
+
+/** Removes the meta list between a thread's title and its first post (who started it and when: the first post says so). */
+export function removeThreadMeta(root: DomElement, first: DomElement): void {
+  let titled = false;
+  const lists: DomElement[] = [];
+  // Document order up to the first post (one walk of the page's top).
+  for (const el of root.querySelectorAll("*")) {
+    if (el === first) break;
+    if (el.tagName === "H1") titled = true;
+    else if (titled && el.tagName === "UL" && isMetaList(el)) lists.push(el);
+  }
+  for (const ul of lists) ul.remove();
+}
+
 /** The outermost ancestor (below root) that the heading opens and that holds only that section. */
 function sectionOf(heading: DomElement, root: DomElement, limit: number): DomElement | null {
   let best: DomElement | null = null;
@@ -184,6 +210,8 @@ export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyW
   // A page that does not say it is a forum shows a thread only by its dated posts.
   const posts =
     kind === "forum" || kind === "other" ? removeRepeatedControls(root, kind === "other", labelled()) : null;
+  // A forum's title is followed by who started the thread and when: the first post says so too.
+  if (posts && kind === "forum") removeThreadMeta(root, posts[0]);
   if (posts) {
     const named = keepPostMeta(posts);
     // A page that states no type but shows a dated thread is a forum within its posts.

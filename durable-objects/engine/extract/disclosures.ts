@@ -2,12 +2,19 @@
  * Disclosure widgets (FAQ accordions, "show details" toggles) whose toggle is a button holding
  * the question's heading. Buttons are cut from the HTML text before parsing (they are controls),
  * but such a button's heading is the question: it stays, and the panel the button opens, hidden
- * until then, is content.
+ * until then, is content. In the ARIA accordion pattern the heading holds the button instead
+ * (`<h3><button aria-expanded>`): the button's label is the heading's text and stays.
  */
 import type { DomElement } from "./dom-types";
 
 /** A heading tag opening inside a button's markup. */
 const HEADING_TAG = /<h[1-6][\s>]/i;
+/** The HTML text before a button ends by opening a heading: the button is the heading's whole text. */
+const HEADING_OPENED = /<h[1-6]\b[^>]*>\s*$/i;
+/** The opening tag of an accordion's button: it states what it expands. */
+const ACCORDION_BUTTON = /^<button\b[^>]*\saria-(expanded|controls)\s*=/i;
+/** How far back from a button the opening of its heading is looked for. */
+export const HEADING_LOOKBACK_CHARS = 200;
 /** The role a kept toggle is marked with, so the panel after it is known. */
 const TOGGLE = "disclosure";
 
@@ -15,7 +22,10 @@ const TOGGLE = "disclosure";
  * What stays of a `<button>` block cut from the HTML text: a button holding a heading becomes a
  * marked block around its inner markup (`strip` removes never-content markup from it); "" otherwise.
  */
-export function keptButton(block: string, strip: (markup: string) => string): string {
+export function keptButton(block: string, strip: (markup: string) => string, before = ""): string {
+  // The accordion pattern's other shape: a heading holding the button (`<h3><button aria-expanded>`) reads as its label.
+  if (HEADING_OPENED.test(before) && ACCORDION_BUTTON.test(block))
+    return strip(block.replace(/^<button\b[^>]*>|<\/button\s*>$/gi, ""));
   if (!HEADING_TAG.test(block)) return "";
   return `<div role="${TOGGLE}">${strip(block.replace(/^<button\b[^>]*>|<\/button\s*>$/gi, ""))}</div>`;
 }
@@ -23,4 +33,38 @@ export function keptButton(block: string, strip: (markup: string) => string): st
 /** Whether a hidden element is the panel a kept toggle opens: the element right after it. */
 export function isDisclosedPanel(el: DomElement): boolean {
   return el.previousElementSibling?.getAttribute("role") === TOGGLE;
+}
+
+/** The region may replace Readability's article from this many times its text... */
+export const FOLDED_REGION_OVER_ARTICLE = 1.1;
+/** ... when it holds at least this many folded panels (an accordion's answers) that the article left out. */
+export const MIN_MISSED_PANELS = 2;
+/** A panel is looked for in the article by its opening this long. */
+const PANEL_OPENING_CHARS = 40;
+
+const squeezed = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * Whether the region should replace Readability's article though it is not much longer: it holds
+ * the folded panels of an accordion or tab set (`role=region|tabpanel`, the answers of an FAQ)
+ * that the article skipped as hidden, at least MIN_MISSED_PANELS of them. Cost: one panel query
+ * of the region and the article's text, only when the region lost the usual test.
+ */
+export function regionHoldsFoldedPanels(
+  region: DomElement,
+  regionChars: number,
+  article: DomElement,
+  articleChars: number,
+): boolean {
+  if (regionChars < articleChars * FOLDED_REGION_OVER_ARTICLE) return false;
+  let articleText: string | null = null;
+  let missed = 0;
+  for (const panel of region.querySelectorAll("[role=region], [role=tabpanel]")) {
+    if (!/^H[1-6]$/.test(panel.previousElementSibling?.tagName ?? "")) continue;
+    const opening = squeezed(panel.textContent ?? "").slice(0, PANEL_OPENING_CHARS);
+    if (!opening) continue;
+    articleText ??= squeezed(article.textContent ?? "");
+    if (!articleText.includes(opening) && ++missed >= MIN_MISSED_PANELS) return true;
+  }
+  return false;
 }

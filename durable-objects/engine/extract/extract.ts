@@ -12,7 +12,7 @@ import { removeCardCopies } from "./card-copies";
 import { dominantCardList, INTRO_CARDS_SHARE, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
 import { inCode } from "./code-blocks";
 import { cleanProductCards } from "./collection-page";
-import { isDisclosedPanel } from "./disclosures";
+import { isDisclosedPanel, regionHoldsFoldedPanels } from "./disclosures";
 import { clearMisleadingLabels, isCodeTab, regionKeepsStructure } from "./doc-pages";
 import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
@@ -27,6 +27,7 @@ import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "
 import { type PageKind, pageKind } from "./page-kind";
 import { removeJunkTags } from "./page-repair";
 import { removeRepeatedLinkLabels } from "./repeated-links";
+import { removeHiddenEverywhere } from "./screen-hidden";
 import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
@@ -67,6 +68,8 @@ export interface Extracted {
 
 /** Removes what is never content from the page; returns the walk of its body (see `elementsOf`). */
 function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
+  // A block hidden at every screen width is seen by no reader.
+  removeHiddenEverywhere(doc);
   // One walk finds what each step reads; a step leaves out what the steps before it removed.
   const page = walkPage(doc, kind !== "article");
   removeJunkTags(doc, page.junkTags);
@@ -215,6 +218,9 @@ export function extractMainContent(html: string, url?: string): Extracted {
               articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE) ||
             (article?.content != null &&
               (regionKeepsStructure(region.node, region.chars, article.content, articleChars) ||
+                // The answers of an FAQ accordion that Readability skipped as hidden (a product's tabs are read apart).
+                (kind !== "product" &&
+                  regionHoldsFoldedPanels(region.node, region.chars, article.content, articleChars)) ||
                 // A product's spec table in a tab beside the overview Readability took.
                 (kind === "product" &&
                   regionHoldsSpecs(region.node, region.chars, article.content, articleChars)))))));

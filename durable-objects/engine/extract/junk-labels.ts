@@ -20,11 +20,13 @@ const slugOf = (text: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, "-")
     .replace(/^-|-$/g, "");
 
-/** Whether the id is the slug of the heading the element is or opens with (an anchor, not a role). */
+/** Whether the id is the slug of the heading the element is or opens with (an anchor, not a role), as generators write it (`h-` before it: WordPress's block editor). */
 export function isHeadingSlug(el: DomElement, id: string): boolean {
   if (!SHORT_SLUG_ID.test(id)) return false;
   const heading = /^H[1-6]$/.test(el.tagName) ? el : el.firstElementChild;
-  return heading !== null && /^H[1-6]$/.test(heading.tagName) && slugOf(heading.textContent ?? "") === id;
+  if (heading === null || !/^H[1-6]$/.test(heading.tagName)) return false;
+  const slug = slugOf(heading.textContent ?? "");
+  return slug === id || id === `h-${slug}`;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { parseHTML } from "linkedom";
 import { markControlledPanels } from "./controlled-panels";
-import { keptButton } from "./disclosures";
+import { HEADING_LOOKBACK_CHARS, keptButton } from "./disclosures";
 import type { DomDocument } from "./dom-types";
 import { rememberMarkup } from "./markup-hints";
 import { placeStreamedSegments, repairBody, streamPlaceholder } from "./page-repair";
@@ -48,9 +48,14 @@ function stripRaw(html: string): string {
   // A stray `<![CDATA[` in HTML is a bogus comment to a browser; linkedom would read CDATA to the end.
   const stripped = html
     .replace(/<!\[CDATA\[|\]\]>/g, "")
-    .replace(RAW_JUNK, (block, tag: string | undefined) => {
+    .replace(RAW_JUNK, (block, tag: string | undefined, offset: number, text: string) => {
       if (tag?.toLowerCase() === "template" || block.startsWith("<!--")) return streamPlaceholder(block);
-      if (tag?.toLowerCase() === "button") return keptButton(block, stripInner);
+      if (tag?.toLowerCase() === "button")
+        return keptButton(
+          block,
+          stripInner,
+          text.slice(Math.max(0, offset - HEADING_LOOKBACK_CHARS), offset),
+        );
       if (tag?.toLowerCase() !== "noscript" || block.length < CONTENT_NOSCRIPT_CHARS) return "";
       const content = block.replace(/^<noscript\b[^>]*>|<\/noscript\s*>$/gi, "").replace(RAW_JUNK, "");
       noscripts.push(content.replace(HEAVY_ATTR_TAG, (tag) => tag.replace(HEAVY_ATTR, "")));

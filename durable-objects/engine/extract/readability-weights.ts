@@ -3,7 +3,8 @@
  * weighs anything else, and it reads words inside other words: a layout utility
  * (`overflow-hidden`, `hidden-mobile`) or a "media" block (a chart, a video with its transcript)
  * loses the article text it wraps, as does a product description in an `overflow-hidden`
- * accordion. Those words are not taken as a verdict: the block faces the same checks as any other
+ * accordion, or a page builder's text block (`so-panel widget widget_sow-editor`: a widget of
+ * prose). Those words are not taken as a verdict: the block faces the same checks as any other
  * (link density, lists, images, inputs), and our own junk-label pass still removes real
  * boilerplate afterwards.
  */
@@ -12,6 +13,9 @@ import type { DomElement } from "./dom-types";
 /** Class/id parts that match Readability's negative words without naming boilerplate. */
 const MISLEADING_NEGATIVE =
   /overflow-(?:[xy]-)?hidden|[a-z]+-hidden-(?:mobile|tablet|desktop|phone)|hidden-(?:xs|sm|md|lg|xl|mobile|tablet|desktop|phone)|media/gi;
+
+/** A page builder's text block (`widget_text`, `widget_sow-editor`, `elementor-widget-text-editor`): a widget of prose. */
+const TEXT_WIDGET = /widget[\w-]*(?:text|editor)|(?:text|editor)[\w-]*widget/i;
 
 /** The parts of Readability 0.6.0 this relies on (version pinned in package.json; internal, so not typed). */
 interface ReaderInternals {
@@ -22,7 +26,10 @@ interface ReaderInternals {
 
 /** Whether the element's class/id reads negative to Readability only through misleading words. */
 function misleadinglyNegative(el: DomElement, negative: RegExp): boolean {
-  const strip = (s: string) => s.replace(MISLEADING_NEGATIVE, " ");
+  const strip = (s: string) => {
+    const t = s.replace(MISLEADING_NEGATIVE, " ");
+    return TEXT_WIDGET.test(s) ? t.replace(/widget/gi, " ") : t;
+  };
   const className = el.getAttribute("class") ?? "";
   const id = el.getAttribute("id") ?? "";
   return !negative.test(strip(className)) && !negative.test(strip(id));

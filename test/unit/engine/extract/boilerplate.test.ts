@@ -126,6 +126,45 @@ describe("boilerplate around the main content", () => {
     for (const junk of ["Bluesky", "Tumblr"]) expect(markdown).not.toContain(junk);
   });
 
+  it("drops the starter-and-date list between a forum thread's title and its first post", () => {
+    const post = (n: number) =>
+      `<article class="message"><div class="message-inner"><a href="/u/${n}" class="username">user${n}</a> <time>Mar 2${n}, 2025</time><div class="message-body">${sentence("Reply", n)}</div></div></article>`;
+    const meta =
+      '<ul class="listInline"><li><span>Thread starter</span> <a href="/u/1">user1</a></li><li><span>Start date</span> <a href="/t/1"><time>Mar 21, 2025</time></a></li></ul>';
+    const html = page(
+      forumLd,
+      `<main><h1>Pressure drops</h1>${meta}${[1, 2, 3, 4].map(post).join("")}</main>`,
+    );
+    const { markdown } = extractMainContent(html, "https://forum.example/t/1");
+    for (const n of [1, 2, 3, 4]) expect(markdown).toContain(`Reply note ${n}`);
+    for (const junk of ["Thread starter", "Start date"]) expect(markdown).not.toContain(junk);
+  });
+
+  it('drops a thread\'s "Featured Replies" and "Most Popular Posts" boxes, keeping the posts', () => {
+    const post = (n: number) => `<article class="post">${sentence("Reply", n)}</article>`;
+    const featured =
+      "<section><h2>Featured Replies</h2><p>Featured excerpt: bleed the top radiator first and watch the gauge.</p></section>";
+    const popular =
+      "<section><h4>Most Popular Posts</h4><ul><li>Popular excerpt: the expansion vessel had lost its charge.</li></ul></section>";
+    const html = page(
+      forumLd,
+      `<main><h1>Pressure drops</h1>${featured}${[1, 2, 3].map(post).join("")}${popular}</main>`,
+    );
+    const { markdown } = extractMainContent(html, "https://forum.example/t/1");
+    for (const n of [1, 2, 3]) expect(markdown).toContain(`Reply note ${n}`);
+    for (const junk of ["Featured excerpt", "Popular excerpt"]) expect(markdown).not.toContain(junk);
+  });
+
+  it("drops a thread's stats box (replies, views, created) on a forum page", () => {
+    const post = (n: number) => `<article class="post">${sentence("Reply", n)}</article>`;
+    const stats =
+      '<div class="topic-overview"><ul class="overview__item--stats"><li><span>Replies</span> <span>154</span></li><li><span>Views</span> <span>26.2k</span></li><li><span>Created</span> <span>Apr 2024</span></li></ul></div>';
+    const html = page(forumLd, `<main><h1>Pressure drops</h1>${[1, 2, 3].map(post).join("")}${stats}</main>`);
+    const { markdown } = extractMainContent(html, "https://forum.example/t/1");
+    for (const n of [1, 2, 3]) expect(markdown).toContain(`Reply note ${n}`);
+    for (const junk of ["Views", "26.2k"]) expect(markdown).not.toContain(junk);
+  });
+
   it("drops poster cards from a dated thread on a page that states no type, keeping each poster's name", () => {
     // Only the second poster fills in profile fields: no label repeats in most posts.
     const profile = (n: number) =>

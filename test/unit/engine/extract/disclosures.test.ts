@@ -29,4 +29,17 @@ describe("disclosures (a button holding a heading opens the panel after it)", ()
       "# Window cleaning\n\nWe clean the windows, frames and sills of houses and small offices with purified water on long poles, so no ladders lean on your walls and no streaks dry on the glass.",
     );
   });
+
+  it("keeps the label of an accordion button inside a heading (the ARIA accordion pattern) and its panel", () => {
+    const aria = (n: number, q: string, a: string) =>
+      `<h3 class="faq-q"><button type="button" aria-expanded="false" aria-controls="faq-${n}">${q}</button></h3><div id="faq-${n}" class="answer" hidden><p>${a}</p></div>`;
+    const html = page(
+      `${INTRO}<h2>Questions</h2>${aria(1, "How often should windows be cleaned?", "Every eight weeks for most houses; offices on busy roads every four.")}${aria(2, "Do I need to be at home?", "No, we only need a way into the garden and a tap we may use.")}<h3><button type="button">Book a visit</button></h3>`,
+    );
+    const { markdown } = extractMainContent(html, "https://panes.example/");
+    expect(markdown).toContain(
+      "### How often should windows be cleaned?\n\nEvery eight weeks for most houses; offices on busy roads every four.\n\n### Do I need to be at home?\n\nNo, we only need a way into the garden and a tap we may use.",
+    );
+    expect(markdown).not.toContain("Book a visit");
+  });
 });

@@ -46,6 +46,13 @@ describe("junk class words read as whole labels", () => {
     );
   });
 
+  it("does not read a heading's block-editor anchor (`h-` and its slug) as a label", () => {
+    const markdown = read(
+      `${para(1)}<h2 id="h-sharing-the-bill">Sharing the bill</h2><p>Agree before the party who pays for what, so that nobody is left with the wine merchant's invoice.</p>${para(2)}${para(3)}${para(4)}`,
+    );
+    expect(markdown).toContain("## Sharing the bill");
+  });
+
   it("does not read a heading's slug id as a menu", () => {
     const markdown = read(
       `${para(1)}<section id="menu-ideas-for-a-small-dinner-party"><h2>Menu ideas for a small dinner party</h2><p>A soup, one roast and a cold dessert can all be made ahead, which leaves the host free to talk to the guests.</p></section>${para(2)}${para(3)}${para(4)}`,
