@@ -56,6 +56,32 @@ export function dropRepeatedBlocks(markdown: string): string {
   return kept.join("\n\n");
 }
 
+/** On a page of no stated type, a block of at least this many words that repeats an earlier one is a copy. */
+export const MIN_REPEATED_BLOCK_WORDS = 25;
+
+/**
+ * Removes Markdown blocks of at least MIN_REPEATED_BLOCK_WORDS words that repeat an earlier block
+ * word for word: a shop or a listing of no stated type may print a description once per layout
+ * (desktop, phone, a tab and its accordion twin). Tables and code stay, as do shorter blocks (a
+ * listing's cards repeat their labels).
+ */
+export function dropRepeatedLongBlocks(markdown: string): string {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  let fenced = false;
+  for (const block of markdown.split(/\n{2,}/)) {
+    let code: boolean = fenced;
+    for (const line of block.split("\n")) if (isCodeFence(line)) [fenced, code] = [!fenced, true];
+    const key = code || block.trimStart().startsWith("|") ? "" : blockKey(block);
+    if (key.split(" ").length >= MIN_REPEATED_BLOCK_WORDS) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    kept.push(block);
+  }
+  return kept.join("\n\n");
+}
+
 /** A line of at least this many words that repeats an earlier line is a copy (a phone layout's badges, a feature list printed twice). */
 export const MIN_REPEATED_LINE_WORDS = 3;
 

@@ -5,6 +5,7 @@ import { extractMainContent } from "../../../../durable-objects/engine/extract/e
 import {
   dropRepeatedBlocks,
   dropRepeatedLines,
+  dropRepeatedLongBlocks,
 } from "../../../../durable-objects/engine/extract/product-page";
 import { mainRegion } from "../../../../durable-objects/engine/extract/region";
 
@@ -132,6 +133,26 @@ describe("product pages", () => {
     );
     expect(markdown).toContain("The base is wide and ridged");
     expect(markdown).toContain("| Weight | 310 grams without the lid |");
+  });
+});
+
+describe("pages of no stated type", () => {
+  it("print a long text that the page repeats once per layout once", () => {
+    const description =
+      "The Staple Tee is cut in a regular fit from mid-weight combed cotton, with neck ribbing, side seams and double-needle hems that keep their shape after many washes.";
+    const html = `<!doctype html><html><head><title>Staple Tee</title></head><body><main><h1>Staple Tee</h1><div class="desktop-only"><p>${description}</p></div><p>Sizes from extra small to triple extra large, in forty colours.</p><div class="phone-only"><p>${description}</p></div><h2>Details</h2><p>Fit: regular. Fabric: mid-weight cotton. Construction: side seamed, shoulder to shoulder tape.</p></main></body></html>`;
+    const { markdown } = extractMainContent(html, "https://shop.example/staple-tee");
+    expect(markdown.match(/The Staple Tee is cut/g)).toHaveLength(1);
+    expect(markdown).toContain("Construction: side seamed");
+  });
+
+  it("keep short repeated blocks, tables and code", () => {
+    const long = Array.from({ length: 30 }, (_, i) => `word${i}`).join(" ");
+    expect(
+      dropRepeatedLongBlocks(
+        `${long}\n\nShop now\n\n${long}\n\nShop now\n\n| a | b |\n\n| a | b |\n\n\`\`\`\n${long}\n\n${long}\n\`\`\``,
+      ),
+    ).toBe(`${long}\n\nShop now\n\nShop now\n\n| a | b |\n\n| a | b |\n\n\`\`\`\n${long}\n\n${long}\n\`\`\``);
   });
 });
 
