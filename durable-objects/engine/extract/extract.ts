@@ -250,8 +250,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (kind === "forum") markdown = withLdThread(markdown, ld);
   // A reply quoting an earlier post repeats it: the thread keeps the post once.
   if (kind === "forum" || thread || posted) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
-  // A page of no stated type may print a long text once per layout: it is read once.
-  if (kind === "other") markdown = dropRepeatedLongBlocks(markdown);
+  // A page of no stated type or an article may print a long text once per layout: it is read once.
+  if (kind === "other" || kind === "article") markdown = dropRepeatedLongBlocks(markdown);
   if (kind === "product")
     markdown = withProductDescription(dropRepeatedLines(dropRepeatedBlocks(markdown)), ld);
   const heading = article?.title?.trim() || title;

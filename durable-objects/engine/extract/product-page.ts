@@ -56,13 +56,13 @@ export function dropRepeatedBlocks(markdown: string): string {
   return kept.join("\n\n");
 }
 
-/** On a page of no stated type, a block of at least this many words that repeats an earlier one is a copy. */
+/** On a page of no stated type or an article, a block of at least this many words that repeats an earlier one is a copy. */
 export const MIN_REPEATED_BLOCK_WORDS = 25;
 
 /**
  * Removes Markdown blocks of at least MIN_REPEATED_BLOCK_WORDS words that repeat an earlier block
- * word for word: a shop or a listing of no stated type may print a description once per layout
- * (desktop, phone, a tab and its accordion twin). Tables and code stay, as do shorter blocks (a
+ * word for word: a shop or a listing of no stated type, or an article, may print a text once per
+ * layout (desktop, phone, a tab and its accordion twin). Tables and code stay, as do shorter blocks (a
  * listing's cards repeat their labels).
  */
 export function dropRepeatedLongBlocks(markdown: string): string {

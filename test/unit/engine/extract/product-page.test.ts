@@ -136,7 +136,7 @@ describe("product pages", () => {
   });
 });
 
-describe("pages of no stated type", () => {
+describe("pages of no stated type and articles", () => {
   it("print a long text that the page repeats once per layout once", () => {
     const description =
       "The Staple Tee is cut in a regular fit from mid-weight combed cotton, with neck ribbing, side seams and double-needle hems that keep their shape after many washes.";
@@ -144,6 +144,21 @@ describe("pages of no stated type", () => {
     const { markdown } = extractMainContent(html, "https://shop.example/staple-tee");
     expect(markdown.match(/The Staple Tee is cut/g)).toHaveLength(1);
     expect(markdown).toContain("Construction: side seamed");
+  });
+
+  it("and on articles, print a long text that the page repeats once per layout once", () => {
+    const lead =
+      "The council voted on Tuesday to close the old river bridge to cars from next spring, after engineers found that two of its piers had moved since the floods of last winter.";
+    const more = [1, 2, 3]
+      .map(
+        (n) =>
+          `<p>Paragraph ${n} of the story goes on about the bridge, the detour through the market square, and what the shops on both banks expect from a year of fewer passers-by.</p>`,
+      )
+      .join("");
+    const html = `<!doctype html><html><head><title>Bridge to close</title><meta property="og:type" content="article"></head><body><article><h1>Bridge to close</h1><div class="lead-desktop"><p>${lead}</p></div><div class="lead-phone"><p>${lead}</p></div>${more}</article></body></html>`;
+    const { markdown } = extractMainContent(html, "https://news.example/bridge");
+    expect(markdown.match(/The council voted on Tuesday/g)).toHaveLength(1);
+    expect(markdown).toContain("Paragraph 3 of the story");
   });
 
   it("keep short repeated blocks, tables and code", () => {
