@@ -40,7 +40,7 @@ import {
   removeProductSections,
 } from "./product-page";
 import { speedUpReadability } from "./readability-speed";
-import { keepMisleadinglyLabelledBlocks } from "./readability-weights";
+import { keepHeaderStyledBlocks, keepMisleadinglyLabelledBlocks } from "./readability-weights";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
 import { withLdThread } from "./structured-posts";
@@ -349,6 +349,8 @@ function readArticle(document: DomDocument) {
     // Blocks that Readability reads as negative only by words inside other words stay (a product's
     // description in an `overflow-hidden` accordion, an article's chart in a `media` block).
     keepMisleadinglyLabelledBlocks(reader, (el) => labelNames(JUNK_ATTR, junkLabel(el)));
+    // Nor is a block whose label styles its own header (`pane-header-alignment-left`) a page header.
+    keepHeaderStyledBlocks(reader);
     return reader.parse();
   } catch {
     return null;

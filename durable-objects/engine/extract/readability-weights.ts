@@ -4,7 +4,7 @@
  * (`overflow-hidden`, `hidden-mobile`) or a "media" block (a chart, a video with its transcript)
  * loses the article text it wraps, as does a product description in an `overflow-hidden`
  * accordion, or a page builder's text block (`so-panel widget widget_sow-editor`: a widget of
- * prose). Those words are not taken as a verdict: the block faces the same checks as any other
+ * prose), or an accordion's folded panel (`kt-accordion-panel-hidden`). Those words are not taken as a verdict: the block faces the same checks as any other
  * (link density, lists, images, inputs), and our own junk-label pass still removes real
  * boilerplate afterwards.
  */
@@ -12,14 +12,22 @@ import type { DomElement } from "./dom-types";
 
 /** Class/id parts that match Readability's negative words without naming boilerplate. */
 const MISLEADING_NEGATIVE =
-  /overflow-(?:[xy]-)?hidden|[a-z]+-hidden-(?:mobile|tablet|desktop|phone)|hidden-(?:xs|sm|md|lg|xl|mobile|tablet|desktop|phone)|media/gi;
+  /overflow-(?:[xy]-)?hidden|[a-z]+-hidden-(?:mobile|tablet|desktop|phone)|hidden-(?:xs|sm|md|lg|xl|mobile|tablet|desktop|phone)|[\w-]*(?:accordion|collapse|tab-?content|tab-?pane)[\w-]*-hidden|media/gi;
 
 /** A page builder's text block (`widget_text`, `widget_sow-editor`, `elementor-widget-text-editor`): a widget of prose. */
 const TEXT_WIDGET = /widget[\w-]*(?:text|editor)|(?:text|editor)[\w-]*widget/i;
 
+/**
+ * Class tokens styling a block's own header (`kt-pane-header-alignment-left`, `header-style-2`):
+ * how an accordion's or a card's title looks. Readability deletes any block whose label holds
+ * "header" as an unlikely candidate, with the panels such a block wraps.
+ */
+const HEADER_STYLE_TOKEN =
+  /(?:^|\s)\S*header-(?:alignment|align|aligned|style|color|size|font|position|icons?)\S*(?=\s|$)/gi;
+
 /** The parts of Readability 0.6.0 this relies on (version pinned in package.json; internal, so not typed). */
 interface ReaderInternals {
-  REGEXPS?: { negative?: RegExp };
+  REGEXPS?: { negative?: RegExp; unlikelyCandidates?: RegExp };
   _cleanConditionally(e: unknown, tag: string): void;
   _getClassWeight(node: unknown): number;
 }
@@ -62,4 +70,19 @@ export function keepMisleadinglyLabelledBlocks(reader: unknown, isJunk: (el: Dom
     const el = node as DomElement;
     return misleadinglyNegative(el, negative) && !isJunk(el) ? 0 : weight;
   };
+}
+
+/**
+ * Makes a Readability instance read a label as an unlikely candidate only when it still is one
+ * without its header-style tokens (an accordion whose panes' headers are aligned left is no page
+ * header). Cost: a replace on the labels that already read unlikely, none on the others.
+ */
+export function keepHeaderStyledBlocks(reader: unknown): void {
+  const r = reader as ReaderInternals;
+  const unlikely = r.REGEXPS?.unlikelyCandidates;
+  if (!r.REGEXPS || !unlikely) return;
+  const test = (label: string) =>
+    unlikely.test(label) && unlikely.test(label.replace(HEADER_STYLE_TOKEN, " "));
+  // Readability only calls `test` on it; the instance gets its own table, the shared one stays.
+  r.REGEXPS = { ...r.REGEXPS, unlikelyCandidates: { test } as RegExp };
 }
