@@ -20,8 +20,8 @@ export const PRODUCT_JUNK_HEADING = new RegExp(
     String.raw`\b(also (bought|viewed|liked|purchased)|frequently bought)\b`,
     // Offers of more to buy: "Buy a bundle and save!", "Choose your add-ons", "Pairs well with".
     "^(buy (a|the) bundle|bundle (&|and) save|(choose|select|pick) your add-?ons|(recommended |popular )?add-?ons$|complete (the|your) (set|kit)|pairs? (well )?with|goes (well )?with)",
-    // The shop's or the maker's news: "Recent events & announcements".
-    "^(recent |latest )?(news|events|announcements)( (&|and) (news|events|announcements))?$",
+    // The shop's or the maker's news: "Recent events & announcements"; a marketplace's "Did you know?".
+    "^((recent |latest )?(news|events|announcements)( (&|and) (news|events|announcements))?$|did you know\\b)",
   ].join("|"),
   "i",
 );

@@ -31,14 +31,16 @@ describe("product pages", () => {
     const bundle = `<section><h2>Buy a bundle and save!</h2><p>Trail Kettle with the two-cup mug set and a windscreen, priced lower than the three bought apart.</p></section>`;
     const addOns = `<section><h2>Choose your add-ons</h2><p>A folding windscreen of thin aluminium, a pouch of waxed canvas and a spare lid.</p></section>`;
     const news = `<section><h2>Recent events &amp; announcements</h2><p>The spring sale starts next week with new colours for the whole range of camp cookware.</p></section>`;
+    const didYouKnow = `<section><h2>Did you know?</h2><p>Every order on this marketplace is covered by its purchase protection when something goes wrong.</p></section>`;
     const { markdown } = extractMainContent(
-      page(about + bundle + addOns + news),
+      page(about + bundle + addOns + news + didYouKnow),
       "https://shop.example/p/kettle",
     );
     expect(markdown).toContain("- Weight: 310 g");
     expect(markdown).not.toContain("two-cup mug set");
     expect(markdown).not.toContain("pouch of waxed canvas");
     expect(markdown).not.toContain("spring sale");
+    expect(markdown).not.toContain("purchase protection");
   });
 
   it("prints a block the page repeats (a mobile copy, a carousel clone) once", () => {
