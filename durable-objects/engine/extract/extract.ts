@@ -20,6 +20,7 @@ import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { separateGluedItems } from "./glued-items";
 import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
+import { removeAnnouncements } from "./live-regions";
 import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
 import { toMarkdown } from "./markdown";
 import { dropTemplateBindings } from "./template-bindings";
@@ -245,6 +246,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   else if (chosen) cleanProductCards(chosen);
   // Beyond articles and products, a link label repeated under many items ("See details") is a control.
   if (chosen && (kind === "other" || kind === "forum")) removeRepeatedLinkLabels(chosen);
+  // What the page announces to screen readers ("loaded 338 results") is a message, not content.
+  if (chosen) removeAnnouncements(chosen);
   // Inline items printed with no space between them (a film's year, length, rating) are words apart.
   if (chosen) separateGluedItems(chosen);
   // A binding a script would have filled in (`{{ errors[7].message }}`) is no one's text.
