@@ -47,6 +47,7 @@ import {
 } from "./product-page";
 import { speedUpReadability } from "./readability-speed";
 import { keepHeaderStyledBlocks, keepMisleadinglyLabelledBlocks } from "./readability-weights";
+import { removeRatingInputs } from "./rating-inputs";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
 import { withLdThread } from "./structured-posts";
@@ -247,6 +248,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen && kind === "other") removeCardCopies(chosen);
   // Beyond shops, the links every card of a listing repeats ("More like this") are its buttons.
   if (chosen && kind !== "product") removeCardControls(chosen);
+  // A rate-this control ("1 of 5 stars" ... "5 of 5 stars", links to nowhere) is a form, not text.
+  if (chosen) removeRatingInputs(chosen);
   if (chosen && kind === "product") removeProductSections(chosen);
   // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
   else if (chosen) cleanProductCards(chosen);
