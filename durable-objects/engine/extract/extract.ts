@@ -51,6 +51,7 @@ import { removeRatingInputs } from "./rating-inputs";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
 import { withLdThread } from "./structured-posts";
+import { dropTrailingLinks } from "./trailing-links";
 import { isTableArticle, missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
@@ -267,6 +268,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (kind === "forum" || thread || posted) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
   // A page of no stated type or an article may print a long text once per layout: it is read once.
   if (kind === "other" || kind === "article") markdown = dropRepeatedLongBlocks(markdown);
+  // A story or a thread ends where the lines of links printed after it begin.
+  if (kind === "article" || kind === "forum") markdown = dropTrailingLinks(markdown);
   if (kind === "product")
     markdown = withProductDescription(dropRepeatedLines(dropRepeatedBlocks(markdown)), ld);
   const heading = article?.title?.trim() || title;
