@@ -4,7 +4,12 @@
  */
 import { Readability } from "@mozilla/readability";
 import { cleanArticle, isInside } from "./article-cleanup";
-import { ARTICLE_JUNK_ATTR, removeArticleForms, removeAuthorBoxes } from "./article-promos";
+import {
+  ARTICLE_JUNK_ATTR,
+  removeArticleForms,
+  removeAuthorBoxes,
+  removeClosingAuthorBio,
+} from "./article-promos";
 import { removeCountedComments, removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import { removeCardControls } from "./card-controls";
@@ -155,7 +160,11 @@ export function extractMainContent(html: string, url?: string): Extracted {
     if (kind === "product" || kind === "article") removeProductGrids(article.content);
     cleanArticle(article.content, article.title ?? title);
     removeAuthorBoxes(article.content);
-    if (kind === "article") removeArticleForms(article.content);
+    if (kind === "article") {
+      removeArticleForms(article.content);
+      // The author's biography closing the story names the author the page states.
+      removeClosingAuthorBio(article.content, metadata.author);
+    }
   }
   const articleChars = article?.content ? textLength(article.content) : 0;
   const partial = kind === "article" && articleChars < pageChars * PARTIAL_ARTICLE_SHARE;
