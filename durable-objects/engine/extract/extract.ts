@@ -47,6 +47,7 @@ import {
 } from "./product-page";
 import { speedUpReadability } from "./readability-speed";
 import { keepHeaderStyledBlocks, keepMisleadinglyLabelledBlocks } from "./readability-weights";
+import { removeInactiveLinkTabs } from "./inactive-tabs";
 import { removeRatingInputs } from "./rating-inputs";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
@@ -251,6 +252,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen && kind !== "product") removeCardControls(chosen);
   // A rate-this control ("1 of 5 stars" ... "5 of 5 stars", links to nowhere) is a form, not text.
   if (chosen) removeRatingInputs(chosen);
+  // The hidden panels of a tab set of link lists ("Trending: 7 days | 1 month") are not shown.
+  if (chosen) removeInactiveLinkTabs(chosen);
   if (chosen && kind === "product") removeProductSections(chosen);
   // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
   else if (chosen) cleanProductCards(chosen);
