@@ -27,6 +27,7 @@ import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { removeAnnouncements } from "./live-regions";
 import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
+import { dropDoubledLines } from "./doubled-lines";
 import { toMarkdown } from "./markdown";
 import { dropTemplateBindings } from "./template-bindings";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
@@ -47,6 +48,7 @@ import {
 } from "./product-page";
 import { speedUpReadability } from "./readability-speed";
 import { keepHeaderStyledBlocks, keepMisleadinglyLabelledBlocks } from "./readability-weights";
+import { removeInactiveLinkTabs } from "./inactive-tabs";
 import { removeRatingInputs } from "./rating-inputs";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
@@ -251,6 +253,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen && kind !== "product") removeCardControls(chosen);
   // A rate-this control ("1 of 5 stars" ... "5 of 5 stars", links to nowhere) is a form, not text.
   if (chosen) removeRatingInputs(chosen);
+  // The hidden panels of a tab set of link lists ("Trending: 7 days | 1 month") are not shown.
+  if (chosen) removeInactiveLinkTabs(chosen);
   if (chosen && kind === "product") removeProductSections(chosen);
   // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
   else if (chosen) cleanProductCards(chosen);
@@ -274,6 +278,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   else if (kind === "other") markdown = dropTrailingLinks(markdown, true);
   if (kind === "product")
     markdown = withProductDescription(dropRepeatedLines(dropRepeatedBlocks(markdown)), ld);
+  // A label printed once per layout (desktop and phone copies) stands twice in a row: it is read once.
+  markdown = dropDoubledLines(markdown);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
   // A page stored as UTF-8 read as Latin-1 ("doesnât") is read as the words it meant.
