@@ -28,6 +28,7 @@ import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { removeAnnouncements } from "./live-regions";
 import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
 import { removeListViewCopies } from "./list-views";
+import { dropDoubledLines } from "./doubled-lines";
 import { toMarkdown } from "./markdown";
 import { dropTemplateBindings } from "./template-bindings";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
@@ -53,6 +54,7 @@ import { removeRatingInputs } from "./rating-inputs";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
 import { withLdThread } from "./structured-posts";
+import { dropTrailingLinks } from "./trailing-links";
 import { isTableArticle, missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
@@ -273,8 +275,12 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (kind === "forum" || thread || posted) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
   // A page of no stated type or an article may print a long text once per layout: it is read once.
   if (kind === "other" || kind === "article") markdown = dropRepeatedLongBlocks(markdown);
+  // A story or a thread ends where the lines of links printed after it begin.
+  if (kind === "article" || kind === "forum") markdown = dropTrailingLinks(markdown);
   if (kind === "product")
     markdown = withProductDescription(dropRepeatedLines(dropRepeatedBlocks(markdown)), ld);
+  // A label printed once per layout (desktop and phone copies) stands twice in a row: it is read once.
+  markdown = dropDoubledLines(markdown);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
   // A page stored as UTF-8 read as Latin-1 ("doesnât") is read as the words it meant.

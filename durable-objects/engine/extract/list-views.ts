@@ -4,6 +4,7 @@
  * stylesheet shows one of them at a time; the reader sees each item once. The copy with more
  * text (the list view, with each item's description) is kept.
  */
+import { isInside } from "./article-cleanup";
 import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
@@ -25,7 +26,7 @@ const sameItems = (a: string[], b: string[]) =>
   a.length === b.length && a.every((href, i) => href !== "" && href === b[i]);
 
 /** Whether one element holds the other. */
-const nested = (a: DomElement, b: DomElement) => a.contains(b) || b.contains(a);
+const nested = (a: DomElement, b: DomElement) => isInside(a, b) || isInside(b, a);
 
 /**
  * Removes the copy with less text of each pair of lists (at least four items each) whose items
