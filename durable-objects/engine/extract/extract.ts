@@ -45,6 +45,7 @@ import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
 import { withLdThread } from "./structured-posts";
 import { isTableArticle, missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
+import { removeTwinBlocks } from "./twin-blocks";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -242,6 +243,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   else if (chosen) cleanProductCards(chosen);
   // Beyond articles and products, a link label repeated under many items ("See details") is a control.
   if (chosen && (kind === "other" || kind === "forum")) removeRepeatedLinkLabels(chosen);
+  // A block printed twice side by side (one copy per screen size, a carousel's loop) is read once.
+  if (chosen) removeTwinBlocks(chosen);
   // Inline items printed with no space between them (a film's year, length, rating) are words apart.
   if (chosen) separateGluedItems(chosen);
   // A binding a script would have filled in (`{{ errors[7].message }}`) is no one's text.
