@@ -4,7 +4,7 @@
  * one page type (reviews and recommendations on a product page, user panels on a forum).
  */
 import { isInside } from "./article-cleanup";
-import { lazyTextLength, shortText, textLength } from "./dom-text";
+import { lazyTextLength, linkTextLength, shortText, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { cleanForumPosts } from "./forum-posts";
 import type { PageKind } from "./page-kind";
@@ -38,11 +38,12 @@ export const JUNK_SECTION_SHARE = 0.4;
 
 /**
  * Class/id fragments of a product page's blocks that are not the product's own text: reviews,
- * other products, sign-ups, and the shop's badges ("Sale", "Star Seller"), selling-point strips
- * (`usp`: "Free delivery over $75") and loyalty offers ("Earn 4500 points").
+ * other products, sign-ups, the shop's badges ("Sale", "Star Seller"), selling-point strips
+ * (`usp`: "Free delivery over $75"), loyalty offers ("Earn 4500 points") and small print (`legal`,
+ * `disclaimer`, `footnote`: a game's trademark and licence notice, a maker's "Results may vary").
  */
 const PRODUCT_JUNK_ATTR =
-  /reviews?($|[\s_-])|ratings?($|[\s_-])|recommend|related-|similar-|also-(viewed|bought)|people-also|you-may-also|recently-viewed|cross-?sell|upsell|sponsored|carousel|questions-and-answers|newsletter|email-signup|badges?($|[\s_-])|usps?($|[\s_-])|loyalty|rewards?($|[\s_-])/i;
+  /reviews?($|[\s_-])|ratings?($|[\s_-])|recommend|related-|similar-|also-(viewed|bought)|people-also|you-may-also|recently-viewed|cross-?sell|upsell|sponsored|carousel|questions-and-answers|newsletter|email-signup|badges?($|[\s_-])|usps?($|[\s_-])|loyalty|rewards?($|[\s_-])|disclaimers?|footnotes?|(^|[\s_-])legal($|[\s_-])/i;
 /**
  * Class/id fragments of a post's own chrome (poster card and stats, signature, action bar), removed
  * from the posts of a thread on any page; `vote` is not among them, since an untyped thread may mark
@@ -151,12 +152,28 @@ export function removeThreadMeta(root: DomElement, first: DomElement): void {
   for (const ul of lists) ul.remove();
 }
 
-/** The outermost ancestor (below root) that the heading opens and that holds only that section. */
+/** A heading whose text is at least this share link text is an item's title. */
+export const ITEM_TITLE_LINK_SHARE = 0.9;
+
+/** Whether a heading is a link's title (a card's in a list of other pages), not a section's. */
+function isItemTitle(h: DomElement): boolean {
+  const length = textLength(h);
+  return length > 0 && linkTextLength(h) >= length * ITEM_TITLE_LINK_SHARE;
+}
+
+/**
+ * The outermost ancestor (below root) that the heading opens and that holds only that section.
+ * The linked titles of the cards it lists ("Trending topics" over `<h3><a>` teasers, the heading
+ * in a header of its own) are its items, not sections after it.
+ */
 function sectionOf(heading: DomElement, root: DomElement, limit: number): DomElement | null {
   let best: DomElement | null = null;
   for (let n = heading.parentElement; n && n !== root; n = n.parentElement) {
     const headings = n.querySelectorAll("h1, h2, h3, h4, h5, h6");
-    if (headings.length > 1 && [...headings].some((h) => h !== heading && h.tagName <= heading.tagName))
+    if (
+      headings.length > 1 &&
+      [...headings].some((h) => h !== heading && h.tagName <= heading.tagName && !isItemTitle(h))
+    )
       break;
     if (textLength(n) >= limit) break;
     best = n;

@@ -1,4 +1,7 @@
+import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
+import { removeJunkSections } from "../../../../durable-objects/engine/extract/boilerplate";
+import type { DomDocument } from "../../../../durable-objects/engine/extract/dom-types";
 import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
 
 const page = (head: string, body: string) =>
@@ -253,5 +256,23 @@ describe("boilerplate around the main content", () => {
     expect(markdown).toContain("Kettle note 4");
     for (const junk of ["Shopper 2", "Review 3: it boils", "Customers say", "quick to boil"])
       expect(markdown).not.toContain(junk);
+  });
+
+  it('drops a "Trending topics" card whose heading sits in a header of its own above linked card titles', () => {
+    const cards = [1, 2]
+      .map(
+        (n) =>
+          `<article><h3><a href="/t/${n + 10}">Another thread about boilers ${n}</a></h3><p>A teaser of that other thread ...</p></article>`,
+      )
+      .join("");
+    const trending = `<div class="card"><header><h3>Trending topics</h3></header><div>${cards}</div></div>`;
+    const { document } = parseHTML(
+      `<html><body><main><h1>Pressure drops</h1>${[1, 2, 3].map((n) => sentence("Reply", n)).join("")}${trending}</main></body></html>`,
+    ) as unknown as { document: DomDocument };
+    if (document.body) removeJunkSections(document.body);
+    const text = document.body?.textContent ?? "";
+    expect(text).toContain("Reply note 3");
+    for (const junk of ["Trending topics", "Another thread about boilers", "A teaser of that other thread"])
+      expect(text).not.toContain(junk);
   });
 });
