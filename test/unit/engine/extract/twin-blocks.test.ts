@@ -22,7 +22,7 @@ describe("blocks printed twice side by side", () => {
       `<h3>Week ${n}</h3><ul><li>Warm up for ten minutes of easy jogging before every single session</li><li>Run ${n + 2} miles</li></ul>`;
     const note = `<p>Ask your coach before changing the plan if you feel any pain in your knees or feet.</p>`;
     const { markdown } = extractMainContent(
-      page(`<section>${week(1)}${note}${week(2)}${note}<div>Save 20%</div><div>Save 20%</div></section>`),
+      page(`<section>${week(1)}<div>Save 20%</div>${note}${week(2)}<div>Save 20%</div>${note}</section>`),
       "https://teamwork.example/",
     );
     expect(count(markdown, "Warm up for ten minutes")).toBe(2);
