@@ -277,6 +277,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (kind === "other" || kind === "article") markdown = dropRepeatedLongBlocks(markdown);
   // A story or a thread ends where the lines of links printed after it begin.
   if (kind === "article" || kind === "forum") markdown = dropTrailingLinks(markdown);
+  // On a page of no stated type, only after prose: a listing's links are its content.
+  else if (kind === "other") markdown = dropTrailingLinks(markdown, true);
   if (kind === "product")
     markdown = withProductDescription(dropRepeatedLines(dropRepeatedBlocks(markdown)), ld);
   // A label printed once per layout (desktop and phone copies) stands twice in a row: it is read once.
