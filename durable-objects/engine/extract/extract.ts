@@ -47,9 +47,12 @@ import {
 } from "./product-page";
 import { speedUpReadability } from "./readability-speed";
 import { keepHeaderStyledBlocks, keepMisleadinglyLabelledBlocks } from "./readability-weights";
+import { removeInactiveLinkTabs } from "./inactive-tabs";
+import { removeRatingInputs } from "./rating-inputs";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
 import { withLdThread } from "./structured-posts";
+import { dropTrailingLinks } from "./trailing-links";
 import { isTableArticle, missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
@@ -247,6 +250,10 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen && kind === "other") removeCardCopies(chosen);
   // Beyond shops, the links every card of a listing repeats ("More like this") are its buttons.
   if (chosen && kind !== "product") removeCardControls(chosen);
+  // A rate-this control ("1 of 5 stars" ... "5 of 5 stars", links to nowhere) is a form, not text.
+  if (chosen) removeRatingInputs(chosen);
+  // The hidden panels of a tab set of link lists ("Trending: 7 days | 1 month") are not shown.
+  if (chosen) removeInactiveLinkTabs(chosen);
   if (chosen && kind === "product") removeProductSections(chosen);
   // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
   else if (chosen) cleanProductCards(chosen);
@@ -264,6 +271,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (kind === "forum" || thread || posted) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
   // A page of no stated type or an article may print a long text once per layout: it is read once.
   if (kind === "other" || kind === "article") markdown = dropRepeatedLongBlocks(markdown);
+  // A story or a thread ends where the lines of links printed after it begin.
+  if (kind === "article" || kind === "forum") markdown = dropTrailingLinks(markdown);
   if (kind === "product")
     markdown = withProductDescription(dropRepeatedLines(dropRepeatedBlocks(markdown)), ld);
   const heading = article?.title?.trim() || title;
