@@ -258,6 +258,21 @@ describe("boilerplate around the main content", () => {
       expect(markdown).not.toContain(junk);
   });
 
+  it("drops the small print (a disclaimer, a legal notice) of a page that states no type, keeping an illegal-content note", () => {
+    const disclaimer = `<div class="product-disclaimer"><p>Boiling times were measured at sea level; actual results may vary with the stove and the altitude.</p></div>`;
+    const legal = `<div class="footer_legal"><p>Kettle is a registered trademark of the maker. Financing offered by a partner bank, subject to approval.</p></div>`;
+    const kept = `<p class="form-illegal-content">Kettle note five: the spout is drawn long and narrow so that it pours a thin stream.</p>`;
+    const shop = page(
+      "",
+      `<main><h1>Steel kettle</h1><p>$40.00</p>${sentence("Kettle", 1)}${sentence("Kettle", 2)}${sentence("Kettle", 3)}${sentence("Kettle", 4)}${kept}${disclaimer}${legal}</main>`,
+    );
+    const { markdown } = extractMainContent(shop, "https://shop.example/kettle");
+    expect(markdown).toContain("Kettle note 4");
+    expect(markdown).toContain("Kettle note five");
+    for (const junk of ["results may vary", "registered trademark", "partner bank"])
+      expect(markdown).not.toContain(junk);
+  });
+
   it('drops a "Trending topics" card whose heading sits in a header of its own above linked card titles', () => {
     const cards = [1, 2]
       .map(
