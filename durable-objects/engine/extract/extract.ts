@@ -27,6 +27,7 @@ import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { removeAnnouncements } from "./live-regions";
 import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
+import { removeListViewCopies } from "./list-views";
 import { dropDoubledLines } from "./doubled-lines";
 import { toMarkdown } from "./markdown";
 import { dropTemplateBindings } from "./template-bindings";
@@ -255,6 +256,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen) removeRatingInputs(chosen);
   // The hidden panels of a tab set of link lists ("Trending: 7 days | 1 month") are not shown.
   if (chosen) removeInactiveLinkTabs(chosen);
+  // A listing printed once per view (grid and list) is read once, in its fuller copy.
+  if (chosen) removeListViewCopies(chosen);
   if (chosen && kind === "product") removeProductSections(chosen);
   // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
   else if (chosen) cleanProductCards(chosen);
@@ -274,6 +277,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (kind === "other" || kind === "article") markdown = dropRepeatedLongBlocks(markdown);
   // A story or a thread ends where the lines of links printed after it begin.
   if (kind === "article" || kind === "forum") markdown = dropTrailingLinks(markdown);
+  // On a page of no stated type, only after prose: a listing's links are its content.
+  else if (kind === "other") markdown = dropTrailingLinks(markdown, true);
   if (kind === "product")
     markdown = withProductDescription(dropRepeatedLines(dropRepeatedBlocks(markdown)), ld);
   // A label printed once per layout (desktop and phone copies) stands twice in a row: it is read once.
