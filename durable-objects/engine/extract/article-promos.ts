@@ -46,3 +46,38 @@ export function removeArticleForms(root: DomElement): void {
     if (isInside(form, root) && (form.textContent ?? "").length < total * MAX_ARTICLE_FORM_SHARE)
       form.remove();
 }
+
+/** A closing biography is followed by less than this share of the story's text... */
+export const BIO_TAIL_SHARE = 0.3;
+/** ... and holds at least this many words (a byline or a signature is shorter). */
+export const MIN_BIO_WORDS = 12;
+
+/** The length of the text that follows `el` inside `root`. */
+function textAfter(el: DomElement, root: DomElement): number {
+  let after = 0;
+  for (let node: DomElement | null = el; node && node !== root; node = node.parentElement)
+    for (let next = node.nextSibling; next; next = next.nextSibling) after += (next.textContent ?? "").length;
+  return after;
+}
+
+/**
+ * Removes the author's biography set as a plain paragraph at the end of a story ("Ada Plane is a
+ * joiner who writes about ..."): a paragraph followed by less than 30% of the story's text that
+ * opens with the full name the page states as its author (two to four words) and goes on with a
+ * lower-case word. Bylines are shorter; a name early in the story is the story's subject.
+ * Cost: when the page states such an author, one `p` query over the article and a prefix test
+ * per paragraph.
+ */
+export function removeClosingAuthorBio(root: DomElement, author: string | undefined): void {
+  const name = (author ?? "").replace(/\s+/g, " ").trim();
+  const words = name.split(" ").length;
+  if (words < 2 || words > 4 || /[,;&|]| and /i.test(name)) return;
+  const opening = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")},? \\p{Ll}`, "iu");
+  let total = -1;
+  for (const p of [...root.querySelectorAll("p")]) {
+    const text = (p.textContent ?? "").replace(/\s+/g, " ").trim();
+    if (!opening.test(text) || text.split(" ").length < MIN_BIO_WORDS) continue;
+    if (total < 0) total = (root.textContent ?? "").length;
+    if (textAfter(p, root) < total * BIO_TAIL_SHARE) p.remove();
+  }
+}

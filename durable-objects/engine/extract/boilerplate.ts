@@ -38,11 +38,12 @@ export const JUNK_SECTION_SHARE = 0.4;
 
 /**
  * Class/id fragments of a product page's blocks that are not the product's own text: reviews,
- * other products, sign-ups, and the shop's badges ("Sale", "Star Seller"), selling-point strips
- * (`usp`: "Free delivery over $75") and loyalty offers ("Earn 4500 points").
+ * other products, sign-ups, the shop's badges ("Sale", "Star Seller"), selling-point strips
+ * (`usp`: "Free delivery over $75"), loyalty offers ("Earn 4500 points") and small print (`legal`,
+ * `disclaimer`, `footnote`: a game's trademark and licence notice, a maker's "Results may vary").
  */
 const PRODUCT_JUNK_ATTR =
-  /reviews?($|[\s_-])|ratings?($|[\s_-])|recommend|related-|similar-|also-(viewed|bought)|people-also|you-may-also|recently-viewed|cross-?sell|upsell|sponsored|carousel|questions-and-answers|newsletter|email-signup|badges?($|[\s_-])|usps?($|[\s_-])|loyalty|rewards?($|[\s_-])/i;
+  /reviews?($|[\s_-])|ratings?($|[\s_-])|recommend|related-|similar-|also-(viewed|bought)|people-also|you-may-also|recently-viewed|cross-?sell|upsell|sponsored|carousel|questions-and-answers|newsletter|email-signup|badges?($|[\s_-])|usps?($|[\s_-])|loyalty|rewards?($|[\s_-])|disclaimers?|footnotes?|(^|[\s_-])legal($|[\s_-])/i;
 /**
  * Class/id fragments of a post's own chrome (poster card and stats, signature, action bar), removed
  * from the posts of a thread on any page; `vote` is not among them, since an untyped thread may mark

@@ -17,17 +17,25 @@ export const MAX_BADGE_CHARS = 30;
 
 const HEADING = /^H[1-6]$/;
 
+/** A lower-case letter followed by a capital: where a camelCase class name joins two words (`productBadge`). */
+const CAMEL_JOIN = /([a-z])([A-Z])/g;
+
+/** Whether a label names a badge, its camelCase joins read as word breaks (CSS modules: `Products_productBadge__Prv_X`). */
+const namesBadge = (label: string) =>
+  CARD_BADGE_ATTR.test(label) || CARD_BADGE_ATTR.test(label.replace(CAMEL_JOIN, "$1 $2"));
+
 /**
  * Removes from each card the labels and legends of its form controls (the inputs and buttons they
  * name are cut before parsing, so only the label is left) and its badges: short blocks labelled
- * badge/sticker/ribbon/flag without a link, heading or price (a title labelled `badge` stays).
+ * badge/sticker/ribbon/flag (a camelCase word too) without a link, heading or price (a title
+ * labelled `badge` stays).
  * Cost: two queries per card of a priced grid.
  */
 export function removeCardMarks(cards: DomElement[]): void {
   for (const card of cards) {
     for (const el of [...card.querySelectorAll("label, legend")]) el.remove();
     for (const el of [...card.querySelectorAll("[class], [id]")]) {
-      if (!CARD_BADGE_ATTR.test(labelOf(el)) || HEADING.test(el.tagName)) continue;
+      if (!namesBadge(labelOf(el)) || HEADING.test(el.tagName)) continue;
       if (textLength(el) > MAX_BADGE_CHARS || el.querySelector(`a, ${PRICE_MARK}, h2, h3, h4, h5, h6`))
         continue;
       el.remove();

@@ -4,7 +4,12 @@
  */
 import { Readability } from "@mozilla/readability";
 import { cleanArticle, isInside } from "./article-cleanup";
-import { ARTICLE_JUNK_ATTR, removeArticleForms, removeAuthorBoxes } from "./article-promos";
+import {
+  ARTICLE_JUNK_ATTR,
+  removeArticleForms,
+  removeAuthorBoxes,
+  removeClosingAuthorBio,
+} from "./article-promos";
 import { removeCountedComments, removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import { removeCardControls } from "./card-controls";
@@ -20,7 +25,10 @@ import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { separateGluedItems } from "./glued-items";
 import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
+import { removeAnnouncements } from "./live-regions";
 import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
+import { removeListViewCopies } from "./list-views";
+import { dropDoubledLines } from "./doubled-lines";
 import { toMarkdown } from "./markdown";
 import { dropTemplateBindings } from "./template-bindings";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
@@ -41,9 +49,12 @@ import {
 } from "./product-page";
 import { speedUpReadability } from "./readability-speed";
 import { keepHeaderStyledBlocks, keepMisleadinglyLabelledBlocks } from "./readability-weights";
+import { removeInactiveLinkTabs } from "./inactive-tabs";
+import { removeRatingInputs } from "./rating-inputs";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
 import { withLdThread } from "./structured-posts";
+import { dropTrailingLinks } from "./trailing-links";
 import { isTableArticle, missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
@@ -152,7 +163,11 @@ export function extractMainContent(html: string, url?: string): Extracted {
     if (kind === "product" || kind === "article") removeProductGrids(article.content);
     cleanArticle(article.content, article.title ?? title);
     removeAuthorBoxes(article.content);
-    if (kind === "article") removeArticleForms(article.content);
+    if (kind === "article") {
+      removeArticleForms(article.content);
+      // The author's biography closing the story names the author the page states.
+      removeClosingAuthorBio(article.content, metadata.author);
+    }
   }
   const articleChars = article?.content ? textLength(article.content) : 0;
   const partial = kind === "article" && articleChars < pageChars * PARTIAL_ARTICLE_SHARE;
@@ -237,11 +252,19 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen && kind === "other") removeCardCopies(chosen);
   // Beyond shops, the links every card of a listing repeats ("More like this") are its buttons.
   if (chosen && kind !== "product") removeCardControls(chosen);
+  // A rate-this control ("1 of 5 stars" ... "5 of 5 stars", links to nowhere) is a form, not text.
+  if (chosen) removeRatingInputs(chosen);
+  // The hidden panels of a tab set of link lists ("Trending: 7 days | 1 month") are not shown.
+  if (chosen) removeInactiveLinkTabs(chosen);
+  // A listing printed once per view (grid and list) is read once, in its fuller copy.
+  if (chosen) removeListViewCopies(chosen);
   if (chosen && kind === "product") removeProductSections(chosen);
   // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
   else if (chosen) cleanProductCards(chosen);
   // Beyond articles and products, a link label repeated under many items ("See details") is a control.
   if (chosen && (kind === "other" || kind === "forum")) removeRepeatedLinkLabels(chosen);
+  // What the page announces to screen readers ("loaded 338 results") is a message, not content.
+  if (chosen) removeAnnouncements(chosen);
   // Inline items printed with no space between them (a film's year, length, rating) are words apart.
   if (chosen) separateGluedItems(chosen);
   // A binding a script would have filled in (`{{ errors[7].message }}`) is no one's text.
@@ -252,8 +275,14 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (kind === "forum" || thread || posted) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
   // A page of no stated type or an article may print a long text once per layout: it is read once.
   if (kind === "other" || kind === "article") markdown = dropRepeatedLongBlocks(markdown);
+  // A story or a thread ends where the lines of links printed after it begin.
+  if (kind === "article" || kind === "forum") markdown = dropTrailingLinks(markdown);
+  // On a page of no stated type, only after prose: a listing's links are its content.
+  else if (kind === "other") markdown = dropTrailingLinks(markdown, true);
   if (kind === "product")
     markdown = withProductDescription(dropRepeatedLines(dropRepeatedBlocks(markdown)), ld);
+  // A label printed once per layout (desktop and phone copies) stands twice in a row: it is read once.
+  markdown = dropDoubledLines(markdown);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
   // A page stored as UTF-8 read as Latin-1 ("doesnât") is read as the words it meant.

@@ -76,6 +76,21 @@ function namesChrome(label: string, camel: boolean): boolean {
   return split !== label && labelNames(CHROME_ATTR, split);
 }
 
+/** An id of PascalCase words (`ContainerFooter`, `TopMenu`), as older templates name a page's regions. */
+const PASCAL_ID = /^[A-Z][a-z]+[A-Z]/;
+
+/**
+ * Whether the element's id is PascalCase words naming chrome (`FooterUpper`, `HeaderUpper`,
+ * `TopMenu`): older templates (ASP.NET, early shop themes) name a page's regions so. A camelCase
+ * id or class (`menuItem`, `pqvOverlay`) names a small part and is read as it is (a slug id left
+ * out of the label stays out).
+ */
+function pascalIdNamesChrome(el: DomElement, label: string): boolean {
+  const id = el.getAttribute("id");
+  if (!id || !PASCAL_ID.test(id) || !label.includes(id)) return false;
+  return namesChrome(id, true);
+}
+
 /**
  * Removes page chrome that holds little of the page's text (a wrapper labelled "header" is kept).
  * `groups` are root's elements as a walk found them (earlier passes may have removed some since).
@@ -131,7 +146,7 @@ export function removeChrome(
       !isDisclosedPanel(el) &&
       !spoken.has(el) &&
       !isHiddenTab(el, cls);
-    const chrome = namesChrome(label, camel);
+    const chrome = namesChrome(label, camel) || pascalIdNamesChrome(el, label);
     if (!widget && !hidden && !chrome && !isChromeDrawer(el, label)) continue;
     // A product card labelled by a state (`subscription-eligible`) is a card, not a signup box.
     if (!widget && !hidden && isPricedCardPart(el, root)) continue;

@@ -18,6 +18,19 @@ describe("blocks about the site inside an article", () => {
     expect(markdown).toBe([line(1), line(2), line(3), line(4), line(5)].join("\n\n"));
   });
 
+  it("drops the stated author's biography closing the story, not a paragraph naming them early on", () => {
+    const authored = head.replace("</head>", '<meta name="author" content="Ada Plane"></head>');
+    const bio =
+      "<p>Ada Plane is a joiner who has restored hand tools for twenty years and teaches at a community workshop.</p>";
+    const early =
+      "<p>Ada Plane is the joiner who showed us this method, and she keeps her stones in a box of oil.</p>";
+    const html = `<!doctype html><html>${authored}<body><article><h1>Sharpening a chisel</h1>${early}${paras(1, 2, 3, 4, 5, 6)}${bio}</article></body></html>`;
+    const { markdown } = extractMainContent(html, "https://tools.example/chisel");
+    expect(markdown).toContain("showed us this method");
+    expect(markdown).not.toContain("twenty years");
+    expect(markdown).toContain(line(6));
+  });
+
   it("drops the site's standing disclaimer from an article but keeps a service page's disclosure section", () => {
     const note = `<p class="post-disclaimer">Links on this site may earn us a small commission; the tools we test are bought with our own money.</p>`;
     const article = `<!doctype html><html>${head}<body><article><h1>Sharpening a chisel</h1>${paras(1, 2, 3, 4, 5)}${note}</article></body></html>`;

@@ -40,6 +40,13 @@ describe("priced cards: marks beside the title and price", () => {
     expect(markdown.match(/Harvested by hand/g)).toHaveLength(4);
   });
 
+  it("reads a CSS module's camelCase class as words: its productBadge goes, the title stays", () => {
+    const marks = `<div class="Tile_productBadgeWrap__x8Kq"><div class="Tile_productBadge__Pr2v Tile_newArrival__ix9W">New Arrival</div></div>`;
+    const markdown = cleaned(`<ul class="grid">${teas.map((t) => card(t, marks)).join("")}</ul>`);
+    expect(markdown).not.toContain("New Arrival");
+    expect(markdown).toContain("### [Roasted Barley Herbal Blend](/p/27)");
+  });
+
   it("leaves labels and badges outside a priced grid alone", () => {
     const html = `<ul>${teas.map(([n]) => `<li class="post"><span class="badge">New</span><a href="/p">${n}</a><label>Notes</label></li>`).join("")}</ul>`;
     const markdown = cleaned(html);

@@ -111,6 +111,21 @@ describe("product pages", () => {
     expect(markdown).not.toContain("Earn up to 400 points");
   });
 
+  it("drops the small print under the product: a legal notice, a disclaimer and footnotes", () => {
+    const legal = `<div id="game_area_legal"><p>Trail Kettle is a registered trademark of the maker in several countries. All rights reserved.</p></div>`;
+    const disclaimer = `<p class="pdp-disclaimer">Boiling times measured at sea level; results may vary with the stove and the weather.</p>`;
+    const footnotes = `<ol class="footnotes"><li>Weight measured without the lid and the carry pouch.</li></ol>`;
+    const { markdown } = extractMainContent(
+      page(about + legal + disclaimer + footnotes),
+      "https://shop.example/p/kettle",
+    );
+    expect(markdown).toContain("A one-litre kettle of brushed steel");
+    expect(markdown).toContain("- Weight: 310 g");
+    expect(markdown).not.toContain("registered trademark");
+    expect(markdown).not.toContain("results may vary");
+    expect(markdown).not.toContain("without the lid and the carry pouch");
+  });
+
   it("reads the region when it holds a spec table that Readability's article left out", () => {
     const overview = [
       "The kettle is pressed from one sheet of brushed steel, so there is no seam at the base to split when it sits on a hot stove for an hour.",
