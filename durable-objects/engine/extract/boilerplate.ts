@@ -59,9 +59,13 @@ const PRODUCT_JUNK_ATTR = new RegExp(
  */
 const POST_CHROME_ATTR =
   /signature|user-?info|user-?card|userextra|user-?stats|post-?actions|post-?toolbar|action-?bar|reply-?button|quick-?reply|likes?-?(button|count)|reactions|badges?($|[\s_-])|report-?link|user-?title|user-?banner|user-?extras|postprofile|poster-?(info|stats|details)|member-?(title|info|stats|since)|post-?count|expand-?link|last-?edit|post-?likes/i;
-/** Class/id fragments of a forum's per-post chrome, its thread's stats box and the notice below its thread (the posts themselves stay). */
+/**
+ * Class/id fragments of a forum's per-post chrome, its thread's stats box and the notice below its
+ * thread (the posts themselves stay). `vote` names the vote buttons and counts, not a post's voted
+ * state (a Q&A site's `downvoted-answer` is an answer).
+ */
 const FORUM_JUNK_ATTR = new RegExp(
-  `${POST_CHROME_ATTR.source}|vote|related-topics|more-topics|suggested-topics|bottom-?notice|(^|[\\s_-])stats($|[\\s_-])`,
+  `${POST_CHROME_ATTR.source}|vote(?!d)|related-topics|more-topics|suggested-topics|bottom-?notice|(^|[\\s_-])stats($|[\\s_-])`,
   "i",
 );
 /** In a thread on a page of no stated type, a post's chrome block holds less than this share of the post's text. */

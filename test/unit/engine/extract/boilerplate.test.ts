@@ -85,6 +85,24 @@ describe("boilerplate around the main content", () => {
     for (const junk of ["Running two boilers", "12 votes"]) expect(markdown).not.toContain(junk);
   });
 
+  it("keeps an answer whose class states how it was voted (downvoted-answer), dropping the vote buttons", () => {
+    const answer = (n: number, state: string) =>
+      `<div class="answer ${state}"><div class="vote-cell">${n * 3 - 5} votes</div><div class="answer-body">${sentence("Answer", n)}</div></div>`;
+    const answers = [
+      answer(1, "accepted-answer"),
+      answer(2, ""),
+      answer(3, ""),
+      answer(4, "downvoted-answer"),
+    ];
+    const html = page(
+      forumLd,
+      `<main><h1>Pressure drops</h1>${sentence("Question", 0)}${answers.join("")}</main>`,
+    );
+    const { markdown } = extractMainContent(html, "https://forum.example/q/1");
+    for (const n of [1, 2, 3, 4]) expect(markdown).toContain(`Answer note ${n}`);
+    expect(markdown).not.toContain("votes");
+  });
+
   it("drops a post's last-edit note and its like count, keeping the post", () => {
     const post = (n: number, extra: string) =>
       `<article class="post"><span class="author">user${n}</span>${sentence("Reply", n)}${extra}</article>`;
