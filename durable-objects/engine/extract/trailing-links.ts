@@ -10,9 +10,13 @@ export const TRAILING_LINK_SHARE = 0.9;
 export const MIN_TRAILING_LINK_LINES = 2;
 /** ... and less than this share of the content's words. */
 export const MAX_TRAILING_LINKS_SHARE = 0.3;
+/** On a page of no stated type the content before the run must be prose: under this share link words. */
+export const MAX_PROSE_LINK_SHARE = 0.3;
 /** Lines of at most this many words (a heading such as "Tags:" or "Tools", an image) may sit between the link lines. */
 export const MAX_FILLER_WORDS = 3;
 
+/** A price on a line: a shop's cards (a title linked, a price) are its content, not links after it. */
+const PRICE = /[$€£¥]\s?\d/;
 const LINK = /\[([^\]]*)\]\([^)]*\)/g;
 const WORD = /[\p{L}\p{N}_]+/gu;
 const wordCount = (text: string) => text.match(WORD)?.length ?? 0;
@@ -30,10 +34,12 @@ function lineWords(line: string): { words: number; linked: number } {
 /**
  * Removes the run of link lines that ends the content: from the last line back, lines that are
  * (nearly) all link text, with short lines between them, when at least two of them hold two
- * words or more and the run holds under 30% of the content's words. Code and tables end the run.
+ * words or more and the run holds under 30% of the content's words. Code, tables and prices end the run.
+ * With `afterProse` (a page of no stated type: a listing's or a category's links are its content),
+ * only when the content before the run is prose, under 30% link words.
  * Cost: the lines of the run and one word count of the content when a run is found.
  */
-export function dropTrailingLinks(markdown: string): string {
+export function dropTrailingLinks(markdown: string, afterProse = false): string {
   const lines = markdown.split("\n");
   let start = lines.length;
   let linkLines = 0;
@@ -41,7 +47,7 @@ export function dropTrailingLinks(markdown: string): string {
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i].trim();
     if (!line) continue;
-    if (line.startsWith("```") || line.startsWith("|")) break;
+    if (line.startsWith("```") || line.startsWith("|") || PRICE.test(line)) break;
     const { words, linked } = lineWords(line);
     if (words > 0 && linked >= words * TRAILING_LINK_SHARE) {
       if (words >= 2) linkLines++;
@@ -51,5 +57,10 @@ export function dropTrailingLinks(markdown: string): string {
   }
   if (linkLines < MIN_TRAILING_LINK_LINES) return markdown;
   if (runWords >= wordCount(markdown.replace(LINK, "$1")) * MAX_TRAILING_LINKS_SHARE) return markdown;
-  return lines.slice(0, start).join("\n").trimEnd();
+  const kept = lines.slice(0, start).join("\n").trimEnd();
+  if (afterProse) {
+    const { words, linked } = lineWords(kept);
+    if (linked >= words * MAX_PROSE_LINK_SHARE) return markdown;
+  }
+  return kept;
 }

@@ -27,4 +27,15 @@ describe("the lines of links after a story", () => {
     const list = "Tools:\n\n- [Bench scraper](/a)\n- [Proofing basket](/b)\n- [Lame](/c)";
     expect(dropTrailingLinks(list)).toBe(list);
   });
+
+  it("on a page of no stated type, drops them only after prose", () => {
+    const teasers = `<h3><a href="/a">Shaping a boule by hand</a></h3><h3><a href="/b">Scoring the loaf before baking</a></h3>`;
+    const html = `<!doctype html><html><head><title>Proofing bread</title></head><body><main><h1>Proofing bread</h1>${paras(1, 2, 3, 4, 5)}${teasers}</main></body></html>`;
+    expect(extractMainContent(html, "https://bake.example/proof").markdown).not.toContain("Scoring the loaf");
+    const items = ["Bread", "Cakes", "Pies", "Rolls", "Buns", "Tarts"].map(
+      (x) => `- [${x} and rolls](/${x}) daily`,
+    );
+    const index = `${items.join("\n")}\n\n[Shaping a boule by hand](/d)\n\n[Scoring the loaf](/e)`;
+    expect(dropTrailingLinks(index, true)).toBe(index);
+  });
 });
