@@ -57,6 +57,7 @@ import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } f
 import { withLdThread } from "./structured-posts";
 import { dropTrailingLinks } from "./trailing-links";
 import { isTableArticle, missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
+import { removeTwinBlocks } from "./twin-blocks";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -266,6 +267,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen && (kind === "other" || kind === "forum")) removeRepeatedLinkLabels(chosen);
   // What the page announces to screen readers ("loaded 338 results") is a message, not content.
   if (chosen) removeAnnouncements(chosen);
+  // A block printed twice side by side (one copy per screen size, a carousel's loop) is read once.
+  if (chosen) removeTwinBlocks(chosen);
   // Inline items printed with no space between them (a film's year, length, rating) are words apart.
   if (chosen) separateGluedItems(chosen);
   // A binding a script would have filled in (`{{ errors[7].message }}`) is no one's text.

@@ -9,6 +9,7 @@ import type { DomElement } from "./dom-types";
 
 /** Inline tags whose adjacent copies are separate items (formatting tags such as `<b>` may split a word). */
 const INLINE_ITEMS = "span, time, small, abbr, cite, label";
+const INLINE_ITEM_TAGS = new Set(["SPAN", "TIME", "SMALL", "ABBR", "CITE", "LABEL"]);
 
 /** A letter or digit at the end / the start of a text (punctuation already sets texts apart). */
 const ENDS_IN_WORD = /[\p{L}\p{N}]$/u;
@@ -18,14 +19,15 @@ const STARTS_WITH_WORD = /^[\p{L}\p{N}]/u;
 const spaceAfter = (el: DomElement) => (el as unknown as { after(text: string): void }).after(" ");
 
 /**
- * Puts a space between two inline items of one tag that touch (no text between them) when their
- * texts would run together (not in code, whose spans are a highlighter's). Cost: one query of the
- * chosen content for the inline tags.
+ * Puts a space between two inline items, of one tag or two (a filter's `<label>` and its count's
+ * `<span>`, a year in `<small>` and a `<span>`), that touch (no text between them) when their texts
+ * would run together (not in code, whose spans are a highlighter's). Cost: one query of the chosen
+ * content for the inline tags.
  */
 export function separateGluedItems(root: DomElement): void {
   for (const el of root.querySelectorAll(INLINE_ITEMS)) {
     const next = el.nextSibling as DomElement | null;
-    if (next?.nodeType !== 1 || next.tagName !== el.tagName || inCode(el)) continue;
+    if (next?.nodeType !== 1 || !INLINE_ITEM_TAGS.has(next.tagName) || inCode(el)) continue;
     if (ENDS_IN_WORD.test(el.textContent ?? "") && STARTS_WITH_WORD.test(next.textContent ?? ""))
       spaceAfter(el);
   }

@@ -25,6 +25,9 @@ service.remove([
 ] as never);
 // Images are left out: the reader is a language model, and alt texts and captions are noise to it.
 service.addRule("image", { filter: "img", replacement: () => "" });
+/** The number an item's text opens with (`7`, `**7.**`, `Step 7` is not one), or "". */
+const ownNumber = (body: string) => /^[*_]*(\d+)(?![\d,.]\d)/.exec(body)?.[1] ?? "";
+
 service.addRule("listItem", {
   filter: "li",
   replacement: (content, node) => {
@@ -39,10 +42,10 @@ service.addRule("listItem", {
         if (s.tagName === "LI") index++;
       prefix = `${(Number.isFinite(start) ? start : 1) + index}. `;
     }
-    const body = content
-      .replace(/^\n+/, "")
-      .replace(/\n+$/, "\n")
-      .replace(/\n(?!$)/g, `\n${" ".repeat(prefix.length)}`);
+    let body = content.replace(/^\n+/, "").replace(/\n+$/, "\n");
+    // An item that prints its own number (a step's `<div class="num">7</div>`) needs no list number.
+    if (prefix !== "- " && ownNumber(body) === prefix.slice(0, -2)) prefix = "- ";
+    body = body.replace(/\n(?!$)/g, `\n${" ".repeat(prefix.length)}`);
     return prefix + body + (el.nextSibling && !body.endsWith("\n") ? "\n" : "");
   },
 });

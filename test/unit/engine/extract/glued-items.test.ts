@@ -29,4 +29,13 @@ describe("inline items printed side by side", () => {
     expect(markdown).toContain("at $9 a ticket");
     expect(markdown).not.toContain("$ 9");
   });
+
+  it("sets apart adjacent inline items of two tags (a <small> and a <span>)", () => {
+    const items = FILMS.map(
+      ([t, y, d], i) =>
+        `<li class="film"><h3><a href="/f/${i}">${t}</a></h3><div class="meta"><small class="year">${y}</small><span class="item">${d}</span></div><p>A film that people searched for this week, with its cast and crew.</p></li>`,
+    ).join("");
+    const { markdown } = extractMainContent(page(items), "https://films.example/chart");
+    for (const [, y, d] of FILMS) expect(markdown).toContain(`${y} ${d}`);
+  });
 });
