@@ -31,6 +31,7 @@ import { removeListViewCopies } from "./list-views";
 import { dropDoubledLines } from "./doubled-lines";
 import { toMarkdown } from "./markdown";
 import { dropTemplateBindings } from "./template-bindings";
+import { dropResultCounts } from "./result-counts";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
 import { removeJunkTags } from "./page-repair";
@@ -272,6 +273,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen) separateGluedItems(chosen);
   // A binding a script would have filled in (`{{ errors[7].message }}`) is no one's text.
   let markdown = chosen ? dropTemplateBindings(toMarkdown(chosen, true)) : "";
+  // Beyond articles, products and threads, a line that only counts the results is the listing's state.
+  if (kind === "other") markdown = dropResultCounts(markdown);
   // A thread rendered by script may still state its posts in JSON-LD.
   if (kind === "forum") markdown = withLdThread(markdown, ld);
   // A reply quoting an earlier post repeats it: the thread keeps the post once.
