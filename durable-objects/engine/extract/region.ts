@@ -245,6 +245,20 @@ function densest(body: DomElement, share = 0.85): DomElement {
   }
 }
 
+/** Microdata types of a whole thread: the posting its opening post and replies belong to. */
+const POSTING_TYPE = /schema\.org\/(DiscussionForumPosting|SocialMediaPosting)$/i;
+
+/**
+ * The thread item (a `DiscussionForumPosting`) holding the region, when the region is a part of
+ * it (its replies, which hold nearly all the text): the opening post beside them is the thread's
+ * content too. Otherwise the region itself. Cost: one walk up from the region.
+ */
+function postingAround(node: DomElement, body: DomElement): DomElement {
+  for (let n = node.parentElement; n && n !== body; n = n.parentElement)
+    if (n.hasAttribute("itemscope") && POSTING_TYPE.test(n.getAttribute("itemtype") ?? "")) return n;
+  return node;
+}
+
 /** A page's main region and how much text it held before its widgets and product grids went. */
 export interface Region {
   node: DomElement;
@@ -259,6 +273,8 @@ export interface Region {
  */
 export function mainRegion(body: DomElement, dropGrids: boolean, copy = false, walk?: BodyWalk): Region {
   let node = landmark(body, walk) ?? densest(body);
+  // The replies of a thread marked up as one posting hold most of its text: the posting is the region.
+  node = postingAround(node, body);
   // A product's block sits in its <main> beside others' (reviews, other products): go down to it.
   if (dropGrids) node = densest(node, PRODUCT_BLOCK_SHARE);
   const chars = textLength(node);

@@ -1,6 +1,7 @@
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import { removeJunkSections } from "../../../../durable-objects/engine/extract/boilerplate";
+import { mainRegion } from "../../../../durable-objects/engine/extract/region";
 import type { DomDocument } from "../../../../durable-objects/engine/extract/dom-types";
 import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
 
@@ -307,5 +308,17 @@ describe("boilerplate around the main content", () => {
     expect(text).toContain("Reply note 3");
     for (const junk of ["Trending topics", "Another thread about boilers", "A teaser of that other thread"])
       expect(text).not.toContain(junk);
+  });
+
+  it("reads a thread marked up as one posting from its opening post on, when its replies hold nearly all the text", () => {
+    const reply = (n: number) =>
+      `<div class="reply-card"><a href="/u/${n}">user${n}</a>${sentence("Reply", n)}${sentence("More", n)}</div>`;
+    const thread = `<div class="thread-body" itemscope itemtype="https://schema.org/DiscussionForumPosting"><div class="opening-card"><p>Opening post: my boiler loses pressure overnight.</p></div><div class="replies">${Array.from({ length: 8 }, (_, i) => reply(i + 1)).join("")}</div></div>`;
+    const { document } = parseHTML(
+      `<html><body><div class="nav-top"><a href="/">Forums</a></div>${thread}</body></html>`,
+    ) as unknown as { document: DomDocument };
+    const region = document.body ? mainRegion(document.body, false) : null;
+    expect(region?.node.textContent).toContain("Opening post: my boiler loses pressure overnight.");
+    expect(region?.node.textContent).toContain("Reply note 8");
   });
 });
