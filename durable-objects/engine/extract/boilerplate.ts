@@ -37,13 +37,21 @@ const UNTYPED_JUNK_HEADING = new RegExp(`${JUNK_HEADING.source}|${CUSTOMER_REVIE
 export const JUNK_SECTION_SHARE = 0.4;
 
 /**
+ * Class/id words of small print: a legal notice (a game's trademark and licence terms, a lender's
+ * licences) or a disclaimer ("Results may vary", an insurer's underwriting notice). `illegal-*` is
+ * not one.
+ */
+const SMALL_PRINT_ATTR = /disclaimers?|(^|[\s_-])legal($|[\s_-])/i;
+/**
  * Class/id fragments of a product page's blocks that are not the product's own text: reviews,
  * other products, sign-ups, the shop's badges ("Sale", "Star Seller"), selling-point strips
- * (`usp`: "Free delivery over $75"), loyalty offers ("Earn 4500 points") and small print (`legal`,
- * `disclaimer`, `footnote`: a game's trademark and licence notice, a maker's "Results may vary").
+ * (`usp`: "Free delivery over $75"), loyalty offers ("Earn 4500 points") and small print
+ * (SMALL_PRINT_ATTR, and a maker's `footnote`s: "Results may vary").
  */
-const PRODUCT_JUNK_ATTR =
-  /reviews?($|[\s_-])|ratings?($|[\s_-])|recommend|related-|similar-|also-(viewed|bought)|people-also|you-may-also|recently-viewed|cross-?sell|upsell|sponsored|carousel|questions-and-answers|newsletter|email-signup|badges?($|[\s_-])|usps?($|[\s_-])|loyalty|rewards?($|[\s_-])|disclaimers?|footnotes?|(^|[\s_-])legal($|[\s_-])/i;
+const PRODUCT_JUNK_ATTR = new RegExp(
+  String.raw`reviews?($|[\s_-])|ratings?($|[\s_-])|recommend|related-|similar-|also-(viewed|bought)|people-also|you-may-also|recently-viewed|cross-?sell|upsell|sponsored|carousel|questions-and-answers|newsletter|email-signup|badges?($|[\s_-])|usps?($|[\s_-])|loyalty|rewards?($|[\s_-])|footnotes?|${SMALL_PRINT_ATTR.source}`,
+  "i",
+);
 /**
  * Class/id fragments of a post's own chrome (poster card and stats, signature, action bar), removed
  * from the posts of a thread on any page; `vote` is not among them, since an untyped thread may mark
@@ -51,9 +59,13 @@ const PRODUCT_JUNK_ATTR =
  */
 const POST_CHROME_ATTR =
   /signature|user-?info|user-?card|userextra|user-?stats|post-?actions|post-?toolbar|action-?bar|reply-?button|quick-?reply|likes?-?(button|count)|reactions|badges?($|[\s_-])|report-?link|user-?title|user-?banner|user-?extras|postprofile|poster-?(info|stats|details)|member-?(title|info|stats|since)|post-?count|expand-?link|last-?edit|post-?likes/i;
-/** Class/id fragments of a forum's per-post chrome, its thread's stats box and the notice below its thread (the posts themselves stay). */
+/**
+ * Class/id fragments of a forum's per-post chrome, its thread's stats box and the notice below its
+ * thread (the posts themselves stay). `vote` names the vote buttons and counts, not a post's voted
+ * state (a Q&A site's `downvoted-answer` is an answer).
+ */
 const FORUM_JUNK_ATTR = new RegExp(
-  `${POST_CHROME_ATTR.source}|vote|related-topics|more-topics|suggested-topics|bottom-?notice|(^|[\\s_-])stats($|[\\s_-])`,
+  `${POST_CHROME_ATTR.source}|vote(?!d)|related-topics|more-topics|suggested-topics|bottom-?notice|(^|[\\s_-])stats($|[\\s_-])`,
   "i",
 );
 /** In a thread on a page of no stated type, a post's chrome block holds less than this share of the post's text. */
@@ -219,7 +231,11 @@ export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyW
   const labelled = () => elementsOf(root, LABELLED, walk);
   removeLabelled(root, labelled(), CONSENT_ATTR, CONSENT_SHARE, CONSENT_TEXT);
   if (kind === "product") removeLabelled(root, labelled(), PRODUCT_JUNK_ATTR, KIND_JUNK_SHARE);
-  if (kind === "other") removeLabelled(root, labelled(), CUSTOMER_REVIEWS_ATTR, JUNK_SECTION_SHARE);
+  if (kind === "other") {
+    removeLabelled(root, labelled(), CUSTOMER_REVIEWS_ATTR, JUNK_SECTION_SHARE);
+    // A page of no stated type (a shop's, a bank's) keeps no small print either.
+    removeLabelled(root, labelled(), SMALL_PRINT_ATTR, KIND_JUNK_SHARE);
+  }
   if (kind === "forum") {
     cleanForumPosts(root);
     removeLabelled(root, labelled(), FORUM_JUNK_ATTR, KIND_JUNK_SHARE);

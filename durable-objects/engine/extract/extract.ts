@@ -55,7 +55,7 @@ import { removeRatingInputs } from "./rating-inputs";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
 import { withLdThread } from "./structured-posts";
-import { dropTrailingLinks } from "./trailing-links";
+import { dropLeadingLinks, dropTrailingLinks } from "./trailing-links";
 import { isTableArticle, missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
 import { removeTwinBlocks } from "./twin-blocks";
 
@@ -279,7 +279,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (kind === "forum" || thread || posted) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
   // A page of no stated type or an article may print a long text once per layout: it is read once.
   if (kind === "other" || kind === "article") markdown = dropRepeatedLongBlocks(markdown);
-  // A story or a thread ends where the lines of links printed after it begin.
+  // A story starts after the lines of links printed before it, and a story or a thread ends where those after it begin.
+  if (kind === "article") markdown = dropLeadingLinks(markdown);
   if (kind === "article" || kind === "forum") markdown = dropTrailingLinks(markdown);
   // On a page of no stated type, only after prose: a listing's links are its content.
   else if (kind === "other") markdown = dropTrailingLinks(markdown, true);

@@ -10,6 +10,8 @@ import type { DomElement } from "./dom-types";
 
 /** Class words that mark the shown panel of a tab set. */
 const STATE_CLASSES = new Set(["active", "is-active", "current", "is-current", "selected", "is-selected"]);
+/** Elements whose class may hold a state word. */
+const STATE_QUERY = '[class*="active"], [class*="current"], [class*="selected"]';
 /** A panel's own class words name a tab or a pane (`tab`, `tab-pane`, `tabs__panel`, `tabContent`). */
 const PANEL_CLASS = /tab|pane/i;
 /** An inactive panel is a list of links when links hold at least this share of its text. */
@@ -34,12 +36,12 @@ function isLinkList(el: DomElement): boolean {
 /**
  * Removes the hidden panels of tab sets whose panels are lists of links: the siblings of a panel
  * marked shown (`tab active`) that bear its class words but no state word, when each is mostly
- * links. Cost: one query of the chosen content for the state classes; a sibling scan of each.
+ * links. Cost: one query of the chosen content for classes holding a state word; a sibling scan of each.
  */
 export function removeInactiveLinkTabs(root: DomElement): void {
-  for (const shown of root.querySelectorAll(
-    ".active, .is-active, .current, .is-current, .selected, .is-selected",
-  )) {
+  // A substring query is cheaper in linkedom than six class selectors; the state word is then checked whole.
+  for (const shown of root.querySelectorAll(STATE_QUERY)) {
+    if (!isMarkedShown(shown)) continue;
     const parent = shown.parentElement;
     const key = baseClasses(shown);
     if (!parent || !key || !PANEL_CLASS.test(key)) continue;

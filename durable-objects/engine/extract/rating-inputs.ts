@@ -73,7 +73,7 @@ function widgetOf(row: DomElement[], root: DomElement): DomElement[] {
  */
 export function removeRatingInputs(root: DomElement): void {
   for (const el of root.querySelectorAll("a, button")) {
-    if (rankOf(el)?.rank !== 1 || !goesNowhere(el) || !el.parentElement) continue;
+    if (!goesNowhere(el) || rankOf(el)?.rank !== 1 || !el.parentElement) continue;
     const row = rateRow(el);
     if (row) for (const part of widgetOf(row, root)) part.remove();
   }

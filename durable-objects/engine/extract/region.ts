@@ -35,9 +35,14 @@ import { spokenTwin } from "./spoken-text";
 /** Class/id words of page chrome that is never content, whatever the page type. */
 const CHROME_ATTR =
   /(^|[\s_-])(cookies?|consent|gdpr|newsletter|signup|sign-up|subscribe|subscription|popup|modal|overlay|breadcrumbs?|skip-link|skiplink|share|sharing|social|socials|share-buttons|announcement|promo-bar|topbar|top-bar|site-header|site-footer|page-header__nav|mega-?menu|navbar|navigation|nav|menu|header-nav|footer|copyright|back-to-top|search-form|searchform|toolbar)($|[\s_-])/i;
-/** Whole class tokens of hidden text (a token, so `field--label-hidden` on a visible field is not one; `hide` is Bootstrap 2's and Foundation's). */
+/**
+ * Whole class tokens of hidden text (a token, so `field--label-hidden` on a visible field is not
+ * one; `hide` is Bootstrap 2's and Foundation's). A design system's prefixed screen-reader class
+ * (`h-sr-only`, `u-visually-hidden`) is one too; a prefixed `hidden` is not (`md-hidden`,
+ * `overflow-hidden` show the block on some screens or clip it).
+ */
 const HIDDEN_CLASS =
-  /(^|\s)(hidden|hide|is-hidden|d-none|invisible|visually-hidden|sr-only|screen-reader-text)(\s|$)/i;
+  /(^|\s)(hidden|hide|is-hidden|d-none|invisible|visually-hidden|sr-only|screen-reader-text|[a-z0-9]+-(sr-only|visually-hidden))(\s|$)/i;
 /** A class-hidden block is removed whatever its share when the rest of the text holds at least this many characters. */
 export const MIN_SHOWN_BESIDE_HIDDEN = 4000;
 /** Class/id words of shop and listing widgets that are not the page's own content. */

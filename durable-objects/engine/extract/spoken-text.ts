@@ -6,8 +6,8 @@
  */
 import type { DomElement } from "./dom-types";
 
-/** Whole class tokens of text shown to screen readers only. */
-const SPOKEN_CLASS = /(^|\s)(sr-only|screen-reader-text|visually-hidden)(\s|$)/i;
+/** Whole class tokens of text shown to screen readers only (a design system's prefixed `h-sr-only` too). */
+const SPOKEN_CLASS = /(^|\s)([a-z0-9]+-)?(sr-only|visually-hidden)(\s|$)|(^|\s)screen-reader-text(\s|$)/i;
 /** A twin worth speaking shows a letter or digit (an icon or a row of stars does not). */
 const WORDS = /[\p{L}\p{N}]/u;
 

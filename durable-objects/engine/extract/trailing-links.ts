@@ -1,7 +1,8 @@
 /**
  * Where a story ends: the lines of links a page prints after the last of its text (other posts'
  * titles, "Resources" lists, tag links, a footer's contact and tool links that Readability took
- * in with the story) are not the story. Read on the Markdown, from its last line back.
+ * in with the story) are not the story, nor are those printed before its first paragraph. Read on
+ * the Markdown, from either end inward.
  */
 
 /** A line whose words are at least this share link text is a link line... */
@@ -31,6 +32,34 @@ function lineWords(line: string): { words: number; linked: number } {
   return { words: wordCount(visible), linked };
 }
 
+/** Where the run of link lines at one end of the content starts (`order`: the line indices from that end inward); null when there is none to cut. */
+function linkRun(lines: string[], order: Iterable<number>): { edge: number; words: number } | null {
+  let edge = -1;
+  let linkLines = 0;
+  let runWords = 0;
+  for (const i of order) {
+    const line = lines[i].trim();
+    if (!line) continue;
+    if (line.startsWith("```") || line.startsWith("|") || PRICE.test(line)) break;
+    const { words, linked } = lineWords(line);
+    if (words > 0 && linked >= words * TRAILING_LINK_SHARE) {
+      if (words >= 2) linkLines++;
+    } else if (words > MAX_FILLER_WORDS) break;
+    edge = i;
+    runWords += words;
+  }
+  return linkLines < MIN_TRAILING_LINK_LINES ? null : { edge, words: runWords };
+}
+
+/** The line indices from the last back to the first, or from the first on. */
+function* indices(count: number, backward: boolean): Generator<number> {
+  for (let k = 0; k < count; k++) yield backward ? count - 1 - k : k;
+}
+
+/** Whether a run of this many words is a small part of the content (see MAX_TRAILING_LINKS_SHARE). */
+const isSmallPart = (runWords: number, markdown: string) =>
+  runWords < wordCount(markdown.replace(LINK, "$1")) * MAX_TRAILING_LINKS_SHARE;
+
 /**
  * Removes the run of link lines that ends the content: from the last line back, lines that are
  * (nearly) all link text, with short lines between them, when at least two of them hold two
@@ -41,26 +70,27 @@ function lineWords(line: string): { words: number; linked: number } {
  */
 export function dropTrailingLinks(markdown: string, afterProse = false): string {
   const lines = markdown.split("\n");
-  let start = lines.length;
-  let linkLines = 0;
-  let runWords = 0;
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i].trim();
-    if (!line) continue;
-    if (line.startsWith("```") || line.startsWith("|") || PRICE.test(line)) break;
-    const { words, linked } = lineWords(line);
-    if (words > 0 && linked >= words * TRAILING_LINK_SHARE) {
-      if (words >= 2) linkLines++;
-    } else if (words > MAX_FILLER_WORDS) break;
-    start = i;
-    runWords += words;
-  }
-  if (linkLines < MIN_TRAILING_LINK_LINES) return markdown;
-  if (runWords >= wordCount(markdown.replace(LINK, "$1")) * MAX_TRAILING_LINKS_SHARE) return markdown;
-  const kept = lines.slice(0, start).join("\n").trimEnd();
+  const run = linkRun(lines, indices(lines.length, true));
+  if (!run || !isSmallPart(run.words, markdown)) return markdown;
+  const kept = lines.slice(0, run.edge).join("\n").trimEnd();
   if (afterProse) {
     const { words, linked } = lineWords(kept);
     if (linked >= words * MAX_PROSE_LINK_SHARE) return markdown;
   }
   return kept;
+}
+
+/**
+ * Removes the same run of link lines where it opens a story (a category's or a series' links, a
+ * table of contents of other pages printed before the first paragraph): same checks as at the end.
+ * Cost: the lines of the run and one word count of the content when a run is found.
+ */
+export function dropLeadingLinks(markdown: string): string {
+  const lines = markdown.split("\n");
+  const run = linkRun(lines, indices(lines.length, false));
+  if (!run || !isSmallPart(run.words, markdown)) return markdown;
+  return lines
+    .slice(run.edge + 1)
+    .join("\n")
+    .trimStart();
 }

@@ -85,6 +85,24 @@ describe("boilerplate around the main content", () => {
     for (const junk of ["Running two boilers", "12 votes"]) expect(markdown).not.toContain(junk);
   });
 
+  it("keeps an answer whose class states how it was voted (downvoted-answer), dropping the vote buttons", () => {
+    const answer = (n: number, state: string) =>
+      `<div class="answer ${state}"><div class="vote-cell">${n * 3 - 5} votes</div><div class="answer-body">${sentence("Answer", n)}</div></div>`;
+    const answers = [
+      answer(1, "accepted-answer"),
+      answer(2, ""),
+      answer(3, ""),
+      answer(4, "downvoted-answer"),
+    ];
+    const html = page(
+      forumLd,
+      `<main><h1>Pressure drops</h1>${sentence("Question", 0)}${answers.join("")}</main>`,
+    );
+    const { markdown } = extractMainContent(html, "https://forum.example/q/1");
+    for (const n of [1, 2, 3, 4]) expect(markdown).toContain(`Answer note ${n}`);
+    expect(markdown).not.toContain("votes");
+  });
+
   it("drops a post's last-edit note and its like count, keeping the post", () => {
     const post = (n: number, extra: string) =>
       `<article class="post"><span class="author">user${n}</span>${sentence("Reply", n)}${extra}</article>`;
@@ -255,6 +273,21 @@ describe("boilerplate around the main content", () => {
     const { markdown } = extractMainContent(shop, "https://shop.example/kettle");
     expect(markdown).toContain("Kettle note 4");
     for (const junk of ["Shopper 2", "Review 3: it boils", "Customers say", "quick to boil"])
+      expect(markdown).not.toContain(junk);
+  });
+
+  it("drops the small print (a disclaimer, a legal notice) of a page that states no type, keeping an illegal-content note", () => {
+    const disclaimer = `<div class="product-disclaimer"><p>Boiling times were measured at sea level; actual results may vary with the stove and the altitude.</p></div>`;
+    const legal = `<div class="footer_legal"><p>Kettle is a registered trademark of the maker. Financing offered by a partner bank, subject to approval.</p></div>`;
+    const kept = `<p class="form-illegal-content">Kettle note five: the spout is drawn long and narrow so that it pours a thin stream.</p>`;
+    const shop = page(
+      "",
+      `<main><h1>Steel kettle</h1><p>$40.00</p>${sentence("Kettle", 1)}${sentence("Kettle", 2)}${sentence("Kettle", 3)}${sentence("Kettle", 4)}${kept}${disclaimer}${legal}</main>`,
+    );
+    const { markdown } = extractMainContent(shop, "https://shop.example/kettle");
+    expect(markdown).toContain("Kettle note 4");
+    expect(markdown).toContain("Kettle note five");
+    for (const junk of ["results may vary", "registered trademark", "partner bank"])
       expect(markdown).not.toContain(junk);
   });
 

@@ -40,4 +40,17 @@ describe("screen-reader copies of hidden texts", () => {
     expect(markdown).toContain("### [Glass Pendant Light](https://lamps.example/p/19)\n  \n  $66.50");
     expect(markdown).not.toContain("Rated 4 out of 5");
   });
+
+  it("reads a prefixed sr-only class (h-sr-only) as one: a placeholder's text goes, a price's spoken copy stays", () => {
+    const cards = lamps
+      .map(
+        ([name, was, now]) =>
+          `<li class="product"><h3><a href="/p/${name.length}">${name}</a></h3><span class="price"><del aria-hidden="true">${was}</del><span class="h-sr-only">Original price was: ${was}.</span> ${now}</span></li>`,
+      )
+      .join("");
+    const tiles = `<ul class="carousel">${'<li><h3 class="h-sr-only">Loading...</h3><div class="placeholder"></div></li>'.repeat(4)}</ul>`;
+    const { markdown } = extractMainContent(page(cards + tiles), "https://lamps.example/c/lighting");
+    expect(markdown).toContain("Original price was: $120.00.");
+    expect(markdown).not.toContain("Loading...");
+  });
 });
