@@ -28,6 +28,7 @@ import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { removeAnnouncements } from "./live-regions";
 import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
 import { removeListViewCopies } from "./list-views";
+import { dropContentsLabels } from "./contents-labels";
 import { dropDoubledLines } from "./doubled-lines";
 import { toMarkdown } from "./markdown";
 import { dropTemplateBindings } from "./template-bindings";
@@ -290,6 +291,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
     markdown = withProductDescription(dropRepeatedLines(dropRepeatedBlocks(markdown)), ld);
   // A label printed once per layout (desktop and phone copies) stands twice in a row: it is read once.
   markdown = dropDoubledLines(markdown);
+  // A table of contents' label left without its entries ("Table of contents") labels nothing.
+  markdown = dropContentsLabels(markdown);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
   // A page stored as UTF-8 read as Latin-1 ("doesnât") is read as the words it meant.
