@@ -35,7 +35,7 @@ import { dropTemplateBindings } from "./template-bindings";
 import { dropResultCounts } from "./result-counts";
 import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
-import { removeJunkTags } from "./page-repair";
+import { emojiAsText, removeJunkTags } from "./page-repair";
 import { removeRepeatedLinkLabels } from "./repeated-links";
 import { removeHiddenEverywhere } from "./screen-hidden";
 import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
@@ -84,6 +84,8 @@ export interface Extracted {
 function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
   // A block hidden at every screen width is seen by no reader.
   removeHiddenEverywhere(doc);
+  // An emoji drawn as an image is a character of the text.
+  emojiAsText(doc);
   // One walk finds what each step reads; a step leaves out what the steps before it removed.
   const page = walkPage(doc, kind !== "article");
   removeJunkTags(doc, page.junkTags);

@@ -321,4 +321,20 @@ describe("boilerplate around the main content", () => {
     expect(region?.node.textContent).toContain("Opening post: my boiler loses pressure overnight.");
     expect(region?.node.textContent).toContain("Reply note 8");
   });
+
+  it("reads an emoji drawn as an image as its character, so a post's list of emoji lines stays", () => {
+    const emoji = (alt: string) =>
+      `<img class="emoji emoji-android" src="/e/${alt.length}.png" alt="${alt}">`;
+    const items = ["Search by handle", "Avatars for categories", "Backfilled topics"]
+      .map((t, n) => `<li>${t}, as <a href="/topic/${n}">announced</a> ${emoji("🌟")} ${emoji("🎺")}</li>`)
+      .join("");
+    const html = page(
+      forumLd,
+      `<main><h1>Release candidate</h1>${sentence("Intro", 1)}<p>New since the beta:</p><ul>${items}</ul>${sentence("Outro", 2)}${emoji(":slight_smile:")}</main>`,
+    );
+    const { markdown } = extractMainContent(html, "https://forum.example/t/1");
+    expect(markdown).toContain("Avatars for categories");
+    expect(markdown).toContain("🌟");
+    expect(markdown).not.toContain("slight_smile");
+  });
 });
