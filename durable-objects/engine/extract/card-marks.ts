@@ -3,7 +3,7 @@
  * text: the labels of the form controls cut before parsing ("Compare" beside a checkbox, "More
  * options" over a variant picker) and its badges ("New", "Best seller", "Top rated").
  */
-import { labelOf } from "./dom-shape";
+import { camelWords, labelOf } from "./dom-shape";
 import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
@@ -17,12 +17,8 @@ export const MAX_BADGE_CHARS = 30;
 
 const HEADING = /^H[1-6]$/;
 
-/** A lower-case letter followed by a capital: where a camelCase class name joins two words (`productBadge`). */
-const CAMEL_JOIN = /([a-z])([A-Z])/g;
-
 /** Whether a label names a badge, its camelCase joins read as word breaks (CSS modules: `Products_productBadge__Prv_X`). */
-const namesBadge = (label: string) =>
-  CARD_BADGE_ATTR.test(label) || CARD_BADGE_ATTR.test(label.replace(CAMEL_JOIN, "$1 $2"));
+const namesBadge = (label: string) => CARD_BADGE_ATTR.test(label) || CARD_BADGE_ATTR.test(camelWords(label));
 
 /**
  * Removes from each card the labels and legends of its form controls (the inputs and buttons they

@@ -4,6 +4,9 @@ import type { DomElement } from "./dom-types";
 /** The element's class and id, as one string that class/id word patterns are tested on. */
 export const labelOf = (el: DomElement) => `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
 
+/** A label with its camelCase joins read as word breaks (`shareButtons` -> `share Buttons`, `Products_productBadge` -> `Products_product Badge`). */
+export const camelWords = (label: string) => label.replace(/([a-z])([A-Z])/g, "$1 $2");
+
 /** An element's shape: its tag and first class word, digits dropped (`card-3` and `card-7` are one shape). */
 export function shapeOf(el: DomElement): string {
   const first = (el.getAttribute("class") ?? "").trim().split(/\s+/)[0] ?? "";

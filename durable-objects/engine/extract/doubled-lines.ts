@@ -3,16 +3,7 @@
  * copy, one of them hidden by a style sheet the extractor cannot read) leaves the same line twice,
  * one after the other, in the Markdown. A reader sees it once.
  */
-import { isCodeFence } from "./markdown";
-
-/** A line's words, lower-cased, link targets and Markdown marks left out: what makes two lines the same text. */
-const lineKey = (line: string) =>
-  (
-    line
-      .replace(/\]\([^)]*\)/g, "]")
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  ).join(" ");
+import { isCodeFence, markdownWords } from "./markdown";
 
 /** A doubled line goes when it has at most this many words (a label, a badge, a button, a short heading;
  * a paragraph twice in a row may be the page's own). */
@@ -29,7 +20,7 @@ export function dropDoubledLines(markdown: string): string {
   let previous = "";
   for (const line of markdown.split("\n")) {
     if (isCodeFence(line)) fenced = !fenced;
-    const key = fenced || line.trimStart().startsWith("|") ? "" : lineKey(line);
+    const key = fenced || line.trimStart().startsWith("|") ? "" : markdownWords(line);
     if (key) {
       if (key === previous && key.split(" ").length <= MAX_DOUBLED_LINE_WORDS) continue;
       previous = key;

@@ -9,7 +9,7 @@ import type { DomElement } from "./dom-types";
 
 /** Inline tags whose adjacent copies are separate items (formatting tags such as `<b>` may split a word). */
 const INLINE_ITEMS = "span, time, small, abbr, cite, label";
-const INLINE_ITEM_TAGS = new Set(["SPAN", "TIME", "SMALL", "ABBR", "CITE", "LABEL"]);
+const INLINE_ITEM_TAGS = new Set(INLINE_ITEMS.toUpperCase().split(", "));
 
 /** A letter or digit at the end / the start of a text (punctuation already sets texts apart). */
 const ENDS_IN_WORD = /[\p{L}\p{N}]$/u;

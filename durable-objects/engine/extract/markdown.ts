@@ -98,6 +98,15 @@ service.escape = (text: string) => text;
 /** Whether a Markdown line opens or closes a fenced code block (what is inside is the code's). */
 export const isCodeFence = (line: string) => /^\s*(```|~~~)/.test(line);
 
+/** A Markdown text's words, lower-cased, link targets and Markdown marks left out: what makes two lines or blocks the same text. */
+export const markdownWords = (markdown: string) =>
+  (
+    markdown
+      .replace(/\]\([^)]*\)/g, "]")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).join(" ");
+
 /**
  * Converts an element (a linkedom node) to Markdown. Turndown first copies the node, since its
  * whitespace pass changes the tree; `inPlace` hands it the node itself (the caller's last use of it).

@@ -7,7 +7,7 @@
 import { labelOf } from "./dom-shape";
 import { textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
-import { isCodeFence } from "./markdown";
+import { isCodeFence, markdownWords } from "./markdown";
 
 /** Class/id words of a post container (a substring: `postbit`, `message-cell`, `comment-node`). */
 export const POST_ATTR = /post|message|comment|repl(y|ies)|answer/i;
@@ -158,20 +158,12 @@ export const MIN_REPEATED_QUOTE_CHARS = 100;
 /** ... and one of its lines of at least this many characters of words is already in the thread above it. */
 export const MIN_QUOTE_PROBE_CHARS = 25;
 
-const wordsOf = (line: string) =>
-  (
-    line
-      .replace(/\]\([^)]*\)/g, "]")
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  ).join(" ");
-
 /** A line of a Markdown quote, also when indented inside a list item (code blocks are fenced, never indented). */
 const QUOTE_LINE = /^\s*>/;
 
 /** Whether a quote's lines repeat what the thread already said (a reply quoting an earlier post). */
 function repeatsEarlier(quote: string[], before: string): boolean {
-  const lines = quote.map((l) => wordsOf(l.replace(/^\s*(>\s?)+/, ""))).filter(Boolean);
+  const lines = quote.map((l) => markdownWords(l.replace(/^\s*(>\s?)+/, ""))).filter(Boolean);
   if (lines.join(" ").length < MIN_REPEATED_QUOTE_CHARS) return false;
   return lines.some((l) => l.length >= MIN_QUOTE_PROBE_CHARS && before.includes(l));
 }
@@ -185,7 +177,7 @@ export function dropRepeatedQuotes(markdown: string): string {
   for (let i = 0; i < lines.length; ) {
     if (isCodeFence(lines[i])) fenced = !fenced;
     if (fenced || !QUOTE_LINE.test(lines[i])) {
-      before += ` ${wordsOf(lines[i])}`;
+      before += ` ${markdownWords(lines[i])}`;
       out.push(lines[i++]);
       continue;
     }
@@ -217,7 +209,7 @@ export function dropRepeatedParagraphs(markdown: string): string {
     const fences = block.match(FENCE)?.length ?? 0;
     const inCode = fenced || fences > 0;
     if (fences % 2) fenced = !fenced;
-    const key = inCode || EMPHASIZED.test(block) ? "" : wordsOf(block.replace(LIST_MARK, ""));
+    const key = inCode || EMPHASIZED.test(block) ? "" : markdownWords(block.replace(LIST_MARK, ""));
     if (key.length >= MIN_REPEATED_BLOCK_CHARS) {
       if (seen.has(key)) continue;
       seen.add(key);

@@ -6,7 +6,7 @@
 import { removeJunkSections } from "./boilerplate";
 import { STRUCTURED_REGION_OVER_ARTICLE } from "./doc-pages";
 import type { DomElement } from "./dom-types";
-import { isCodeFence } from "./markdown";
+import { isCodeFence, markdownWords } from "./markdown";
 
 /** Headings of a product page's sections about something else: reviews, Q&A, other products. */
 export const PRODUCT_JUNK_HEADING = new RegExp(
@@ -34,21 +34,12 @@ export function removeProductSections(root: DomElement): void {
   removeJunkSections(root, PRODUCT_JUNK_HEADING, PRODUCT_SECTION_SHARE);
 }
 
-/** A Markdown block's words, lower-cased, link targets left out: what makes two blocks the same text. */
-const blockKey = (block: string) =>
-  (
-    block
-      .replace(/\]\([^)]*\)/g, "]")
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  ).join(" ");
-
 /** Removes Markdown blocks (paragraphs, headings, lists, tables) that repeat an earlier block word for word. */
 export function dropRepeatedBlocks(markdown: string): string {
   const seen = new Set<string>();
   const kept: string[] = [];
   for (const block of markdown.split(/\n{2,}/)) {
-    const key = blockKey(block);
+    const key = markdownWords(block);
     if (key && seen.has(key)) continue;
     if (key) seen.add(key);
     kept.push(block);
@@ -72,7 +63,7 @@ export function dropRepeatedLongBlocks(markdown: string): string {
   for (const block of markdown.split(/\n{2,}/)) {
     let code: boolean = fenced;
     for (const line of block.split("\n")) if (isCodeFence(line)) [fenced, code] = [!fenced, true];
-    const key = code || block.trimStart().startsWith("|") ? "" : blockKey(block);
+    const key = code || block.trimStart().startsWith("|") ? "" : markdownWords(block);
     if (key.split(" ").length >= MIN_REPEATED_BLOCK_WORDS) {
       if (seen.has(key)) continue;
       seen.add(key);
@@ -98,7 +89,7 @@ export function dropRepeatedLines(markdown: string): string {
     const lines: string[] = [];
     for (const line of block.split("\n")) {
       if (isCodeFence(line)) fenced = !fenced;
-      const key = fenced || line.trimStart().startsWith("|") ? "" : blockKey(line);
+      const key = fenced || line.trimStart().startsWith("|") ? "" : markdownWords(line);
       if (key.split(" ").length >= MIN_REPEATED_LINE_WORDS) {
         if (seen.has(key)) continue;
         seen.add(key);

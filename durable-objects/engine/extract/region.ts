@@ -5,6 +5,7 @@
  * `<main>` landmark, or else the densest content block, is kept whole.
  */
 import { isInside } from "./article-cleanup";
+import { camelWords } from "./dom-shape";
 import { isPricedCardPart, wrapsPricedGrid } from "./collection-page";
 import { isDisclosedPanel } from "./disclosures";
 import { lazyTextLength, linkTextLength, textLength } from "./dom-text";
@@ -70,14 +71,11 @@ function holdsProse(el: DomElement): boolean {
   return false;
 }
 
-/** A lower-case letter followed by a capital: where a camelCase class name joins two words. */
-const CAMEL_JOIN = /([a-z])([A-Z])/g;
-
 /** Whether a label names chrome, its camelCase joins read as word breaks when asked (`shareButtons`). */
 function namesChrome(label: string, camel: boolean): boolean {
   if (labelNames(CHROME_ATTR, label)) return true;
   if (!camel) return false;
-  const split = label.replace(CAMEL_JOIN, "$1 $2");
+  const split = camelWords(label);
   return split !== label && labelNames(CHROME_ATTR, split);
 }
 
