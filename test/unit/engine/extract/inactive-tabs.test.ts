@@ -1,7 +1,6 @@
-import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
-import type { DomDocument, DomElement } from "../../../../durable-objects/engine/extract/dom-types";
 import { removeInactiveLinkTabs } from "../../../../durable-objects/engine/extract/inactive-tabs";
+import { afterPass } from "./fragment";
 
 const links = (prefix: string) =>
   `<ol>${[1, 2, 3, 4, 5].map((n) => `<li><h5><a href="/news/${prefix}-${n}">${prefix} story number ${n} of the period</a></h5></li>`).join("")}</ol>`;
@@ -9,13 +8,7 @@ const tabs = (panel: (title: string) => string) =>
   `<div class="tabs"><ul class="tab__switcher"><li>7 days</li><li>1 month</li><li>3 months</li></ul><div class="tab active">${panel("Week")}</div><div class="tab">${panel("Month")}</div><div class="tab">${panel("Quarter")}</div></div>`;
 
 /** The content after the rule, as HTML. */
-function cleaned(html: string): string {
-  const doc = parseHTML(`<html><body><div id="c">${html}</div></body></html>`)
-    .document as unknown as DomDocument;
-  const root = doc.querySelector("#c") as DomElement;
-  removeInactiveLinkTabs(root);
-  return (root as unknown as { innerHTML: string }).innerHTML;
-}
+const cleaned = (html: string) => afterPass(html, removeInactiveLinkTabs);
 
 describe("hidden panels of a tab set of link lists", () => {
   it("keeps the panel marked active and drops its siblings", () => {

@@ -1,7 +1,6 @@
-import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
-import type { DomDocument, DomElement } from "../../../../durable-objects/engine/extract/dom-types";
 import { removeListViewCopies } from "../../../../durable-objects/engine/extract/list-views";
+import { afterPass } from "./fragment";
 
 const ITEMS = [
   "Tabletop Air Purifier",
@@ -15,13 +14,7 @@ const list = (hrefs: (i: number) => string) =>
   `<ul class="productList">${ITEMS.map((t, i) => `<li><h2><a href="${hrefs(i)}">${t}</a></h2><p>Captures 99.97% of allergens in a room of up to ${i + 2}00 square feet.</p> $${i + 70}.99</li>`).join("")}</ul>`;
 
 /** The content after the rule, as HTML. */
-function cleaned(html: string): string {
-  const doc = parseHTML(`<html><body><div id="c">${html}</div></body></html>`)
-    .document as unknown as DomDocument;
-  const root = doc.querySelector("#c") as DomElement;
-  removeListViewCopies(root);
-  return (root as unknown as { innerHTML: string }).innerHTML;
-}
+const cleaned = (html: string) => afterPass(html, removeListViewCopies);
 
 describe("a listing printed once per view", () => {
   it("keeps the copy with more text of two lists whose items lead to the same pages", () => {
