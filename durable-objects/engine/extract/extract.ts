@@ -60,6 +60,7 @@ import { withLdThread } from "./structured-posts";
 import { dropLeadingLinks, dropTrailingLinks } from "./trailing-links";
 import { isTableArticle, missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
 import { removeTwinBlocks } from "./twin-blocks";
+import { openingSections, rememberTopParent } from "./opening-sections";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -163,6 +164,16 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const run = kind === "article" && document.body ? sectionRun(document.body, walk) : null;
   const runText = run ? runTextOf(run) : "";
   const article = readArticle(document);
+  // The opening sections of a page of like sections, printed before the one Readability took.
+  // On a page of no stated type built of like sections, the sections of prose printed before the
+  // one Readability took are the page's opening (an article's standfirst is not: truths differ).
+  const leftBody = kind === "other" && article?.topParent ? leftInPage(document) : null;
+  if (article?.content && article.topParent && leftBody && stillUnder(article.topParent, leftBody))
+    article.content.prepend(
+      ...openingSections(article.topParent, leftBody, article.content, (el) =>
+        labelNames(JUNK_ATTR, junkLabel(el)),
+      ),
+    );
   const probe = run && article?.content ? articleProbe(article.content) : "";
   if (article?.content) {
     removeArticleJunk(article.content, kind);
@@ -395,7 +406,9 @@ function readArticle(document: DomDocument) {
     keepMisleadinglyLabelledBlocks(reader, (el) => labelNames(JUNK_ATTR, junkLabel(el)));
     // Nor is a block whose label styles its own header (`pane-header-alignment-left`) a page header.
     keepHeaderStyledBlocks(reader);
-    return reader.parse();
+    const topParent = rememberTopParent(reader);
+    const article = reader.parse();
+    return article ? { ...article, topParent: topParent() } : null;
   } catch {
     return null;
   }
