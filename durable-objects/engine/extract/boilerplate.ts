@@ -6,6 +6,7 @@
 import { isInside } from "./article-cleanup";
 import { lazyTextLength, linkTextLength, shortText, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
+import { removeEditNotes } from "./edit-notes";
 import { cleanForumPosts } from "./forum-posts";
 import type { PageKind } from "./page-kind";
 import { type BodyWalk, elementsOf, LABELLED, SUBHEADINGS } from "./page-walk";
@@ -247,6 +248,7 @@ export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyW
   if (posts && kind === "forum") removeThreadMeta(root, posts[0]);
   if (posts) {
     const named = keepPostMeta(posts);
+    removeEditNotes(posts);
     // A page that states no type but shows a dated thread is a forum within its posts.
     if (kind === "other") removePostChrome(posts, named);
     // The names and dates moved into new lines: the walk no longer matches the page.
