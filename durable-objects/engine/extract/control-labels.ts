@@ -3,9 +3,7 @@
  * a dialog's "Close" or "×", a "Back" or "Back to top" link, a photo's
  * "toggle caption" switch, an icon's "Icon" placeholder, an ad slot's "Advertisement" tag. A reader
  * sees a button or a marker there, not words of the page; a line that is nothing but such a label
- * goes, and the same words inside a sentence or beside other words stay. So does a line that is
- * a script's settings printed as text (a whole JSON object: `{"position":"left",...}`), which no
- * reader is shown; JSON in a code block is an example and stays.
+ * goes, and the same words inside a sentence or beside other words stay.
  */
 import { isCodeFence } from "./markdown";
 
@@ -15,18 +13,6 @@ const CONTROL_LABEL =
 
 /** Lines longer than this are never a lone label. */
 export const MAX_LABEL_LINE_CHARS = 80;
-
-/** Whether a line is a whole JSON object of two or more keys (a script's data left in the markup). */
-function isDataLine(line: string): boolean {
-  const text = line.trim();
-  if (!text.startsWith('{"') || !text.endsWith("}")) return false;
-  try {
-    const data: unknown = JSON.parse(text);
-    return typeof data === "object" && data !== null && Object.keys(data).length >= 2;
-  } catch {
-    return false;
-  }
-}
 
 /** The words a Markdown line shows: link targets, heading marks, bullets, emphasis and brackets left out. */
 function shownText(line: string): string {
@@ -38,9 +24,8 @@ function shownText(line: string): string {
 }
 
 /**
- * The Markdown without lines that are only a control's label (CONTROL_LABEL) or a script's data
- * (a JSON object), code blocks and table rows left as they are. Cost: one regular-expression test
- * per short line; a JSON parse only of a line that opens with `{"` and closes with `}`.
+ * The Markdown without lines that are only a control's label (CONTROL_LABEL), code blocks and
+ * table rows left as they are. Cost: one regular-expression test per short line.
  */
 export function dropControlLabels(markdown: string): string {
   let inCode = false;
@@ -54,10 +39,6 @@ export function dropControlLabels(markdown: string): string {
         dropped = true;
         continue;
       }
-    }
-    if (!inCode && isDataLine(line)) {
-      dropped = true;
-      continue;
     }
     kept.push(line);
   }

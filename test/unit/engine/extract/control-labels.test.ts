@@ -24,12 +24,4 @@ describe("a control's label left on its own line", () => {
     const kept = "Close the lid before you go back.\n\n| Close |\n\n```\nclose\n```\n\n## Back pain";
     expect(dropControlLabels(kept)).toBe(kept);
   });
-
-  it("drops a script's settings printed as text, keeps JSON in code and a brace in prose", () => {
-    expect(dropControlLabels('Boots.\n\n{"position":"left","hideMobile":false,"offsetX":20}\n\nEnd.')).toBe(
-      "Boots.\n\nEnd.",
-    );
-    const kept = '```\n{"a": 0, "b": 0}\n```\n\n{"a": 1} is one key.\n\n{"only": 1}';
-    expect(dropControlLabels(kept)).toBe(kept);
-  });
 });
