@@ -23,6 +23,7 @@ import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { separateGluedItems } from "./glued-items";
+import { showProseSlides } from "./hidden-slides";
 import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { removeAnnouncements } from "./live-regions";
@@ -99,6 +100,8 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
     ? foldedPanels(body, kind === "article" ? FOLDED_HIDING : "[hidden]", page.panels.filter(inBody))
     : new Set<DomElement>();
   for (const el of folded) if (kind === "article" || isCodeTab(el)) unfold(el);
+  // The slides of a carousel out of view that hold prose (testimonials) are paged through, not hidden.
+  showProseSlides(page.chrome.filter(inBody));
   for (const el of page.asidesAndHidden.filter((el) => stillUnder(el, doc)))
     if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
