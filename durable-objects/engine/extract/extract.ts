@@ -30,6 +30,7 @@ import { removeAnnouncements } from "./live-regions";
 import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
 import { removeListViewCopies } from "./list-views";
 import { dropContentsLabels } from "./contents-labels";
+import { dropControlLabels } from "./control-labels";
 import { dropDoubledLines } from "./doubled-lines";
 import { toMarkdown } from "./markdown";
 import { dropTemplateBindings } from "./template-bindings";
@@ -309,6 +310,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   markdown = dropDoubledLines(markdown);
   // A table of contents' label left without its entries ("Table of contents") labels nothing.
   markdown = dropContentsLabels(markdown);
+  // A control's label left alone on its line ("Close", "Back to top", "Sort by:", "Advertisement") is no text of the page.
+  markdown = dropControlLabels(markdown);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
   // A page stored as UTF-8 read as Latin-1 ("doesnât") is read as the words it meant.
