@@ -13,6 +13,7 @@ import { type BodyWalk, elementsOf, LABELLED, SUBHEADINGS } from "./page-walk";
 import { labelOf } from "./dom-shape";
 import { JOIN_HEADING, POST_ATTR, removeRepeatedControls, type Thread, threadOf } from "./post-lists";
 import { keepPostMeta, MAX_NAME_CHARS } from "./post-meta";
+import { removeReviewItems } from "./review-items";
 
 /** Class/id fragments of cookie and consent managers. */
 const CONSENT_ATTR = /cookie|consent|gdpr|onetrust|cookiebot|usercentrics|didomi|qc-cmp/i;
@@ -234,6 +235,8 @@ export function removeJunkSections(
 export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyWalk): Thread | null {
   const labelled = () => elementsOf(root, LABELLED, walk);
   removeLabelled(root, labelled(), CONSENT_ATTR, CONSENT_SHARE, CONSENT_TEXT);
+  // A shop's customer reviews, by their shape, whatever their share (a page of no stated type may be a shop's).
+  if (kind === "product" || kind === "other") removeReviewItems(root, labelled());
   if (kind === "product") removeLabelled(root, labelled(), PRODUCT_JUNK_ATTR, KIND_JUNK_SHARE);
   if (kind === "other") {
     removeLabelled(root, labelled(), CUSTOMER_REVIEWS_ATTR, JUNK_SECTION_SHARE);

@@ -23,6 +23,7 @@ import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { separateGluedItems } from "./glued-items";
+import { showProseSlides } from "./hidden-slides";
 import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { removeAnnouncements } from "./live-regions";
@@ -59,6 +60,7 @@ import { withLdThread } from "./structured-posts";
 import { dropLeadingLinks, dropTrailingLinks } from "./trailing-links";
 import { isTableArticle, missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
 import { removeTwinBlocks } from "./twin-blocks";
+import { openingSections, rememberTopParent } from "./opening-sections";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -98,6 +100,8 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
     ? foldedPanels(body, kind === "article" ? FOLDED_HIDING : "[hidden]", page.panels.filter(inBody))
     : new Set<DomElement>();
   for (const el of folded) if (kind === "article" || isCodeTab(el)) unfold(el);
+  // The slides of a carousel out of view that hold prose (testimonials) are paged through, not hidden.
+  showProseSlides(page.chrome.filter(inBody));
   for (const el of page.asidesAndHidden.filter((el) => stillUnder(el, doc)))
     if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
@@ -160,6 +164,16 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const run = kind === "article" && document.body ? sectionRun(document.body, walk) : null;
   const runText = run ? runTextOf(run) : "";
   const article = readArticle(document);
+  // The opening sections of a page of like sections, printed before the one Readability took.
+  // On a page of no stated type built of like sections, the sections of prose printed before the
+  // one Readability took are the page's opening (an article's standfirst is not: truths differ).
+  const leftBody = kind === "other" && article?.topParent ? leftInPage(document) : null;
+  if (article?.content && article.topParent && leftBody && stillUnder(article.topParent, leftBody))
+    article.content.prepend(
+      ...openingSections(article.topParent, leftBody, article.content, (el) =>
+        labelNames(JUNK_ATTR, junkLabel(el)),
+      ),
+    );
   const probe = run && article?.content ? articleProbe(article.content) : "";
   if (article?.content) {
     removeArticleJunk(article.content, kind);
@@ -392,7 +406,9 @@ function readArticle(document: DomDocument) {
     keepMisleadinglyLabelledBlocks(reader, (el) => labelNames(JUNK_ATTR, junkLabel(el)));
     // Nor is a block whose label styles its own header (`pane-header-alignment-left`) a page header.
     keepHeaderStyledBlocks(reader);
-    return reader.parse();
+    const topParent = rememberTopParent(reader);
+    const article = reader.parse();
+    return article ? { ...article, topParent: topParent() } : null;
   } catch {
     return null;
   }
