@@ -30,6 +30,7 @@ import { removeAnnouncements } from "./live-regions";
 import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
 import { removeListViewCopies } from "./list-views";
 import { dropContentsLabels } from "./contents-labels";
+import { dropControlLabels } from "./control-labels";
 import { dropDoubledLines } from "./doubled-lines";
 import { toMarkdown } from "./markdown";
 import { dropTemplateBindings } from "./template-bindings";
@@ -64,6 +65,7 @@ import { withLdThread } from "./structured-posts";
 import { dropLeadingLinks, dropTrailingLinks } from "./trailing-links";
 import { isTableArticle, missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
 import { removeTwinBlocks } from "./twin-blocks";
+import { openingSections, rememberTopParent } from "./opening-sections";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -167,6 +169,16 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const run = kind === "article" && document.body ? sectionRun(document.body, walk) : null;
   const runText = run ? runTextOf(run) : "";
   const article = readArticle(document, kind);
+  // The opening sections of a page of like sections, printed before the one Readability took.
+  // On a page of no stated type built of like sections, the sections of prose printed before the
+  // one Readability took are the page's opening (an article's standfirst is not: truths differ).
+  const leftBody = kind === "other" && article?.topParent ? leftInPage(document) : null;
+  if (article?.content && article.topParent && leftBody && stillUnder(article.topParent, leftBody))
+    article.content.prepend(
+      ...openingSections(article.topParent, leftBody, article.content, (el) =>
+        labelNames(JUNK_ATTR, junkLabel(el)),
+      ),
+    );
   const probe = run && article?.content ? articleProbe(article.content) : "";
   if (article?.content) {
     removeArticleJunk(article.content, kind);
@@ -302,6 +314,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   markdown = dropDoubledLines(markdown);
   // A table of contents' label left without its entries ("Table of contents") labels nothing.
   markdown = dropContentsLabels(markdown);
+  // A control's label left alone on its line ("Close", "Back to top", "Sort by:", "Advertisement") is no text of the page.
+  markdown = dropControlLabels(markdown);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
   // A page stored as UTF-8 read as Latin-1 ("doesnât") is read as the words it meant.
@@ -401,7 +415,9 @@ function readArticle(document: DomDocument, kind: PageKind) {
     keepHeaderStyledBlocks(reader);
     // Nor, in a story, is a block labelled a header that holds paragraphs of prose (its lead).
     if (kind === "article") keepHeadersHoldingProse(reader);
-    return reader.parse();
+    const topParent = rememberTopParent(reader);
+    const article = reader.parse();
+    return article ? { ...article, topParent: topParent() } : null;
   } catch {
     return null;
   }
