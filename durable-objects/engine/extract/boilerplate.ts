@@ -140,6 +140,9 @@ export function removePostChrome(posts: DomElement[], named: Set<DomElement>): v
     }
 }
 
+/** A question and at least one answer make a thread. */
+export const MIN_QA_POSTS = 2;
+
 /** A thread's meta list (starter, start date) holds at most this many items... */
 export const MAX_META_ITEMS = 4;
 /** ... of at most this many characters each. */
@@ -240,8 +243,9 @@ export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyW
     // A page of no stated type (a shop's, a bank's) keeps no small print either.
     removeLabelled(root, labelled(), SMALL_PRINT_ATTR, KIND_JUNK_SHARE);
   }
+  let qa: DomElement[] = [];
   if (kind === "forum") {
-    cleanForumPosts(root);
+    qa = cleanForumPosts(root);
     removeLabelled(root, labelled(), FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
   }
   // A page that does not say it is a forum shows a thread only by its dated posts.
@@ -257,7 +261,12 @@ export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyW
     // The names and dates moved into new lines: the walk no longer matches the page.
     if (walk) walk.elements = null;
   }
-  const thread = posts ? threadOf(posts) : null;
+  // A question and its answers are a thread of their own, however few (a run needs MIN_POSTS of one shape).
+  const thread = posts
+    ? threadOf(posts)
+    : qa.length >= MIN_QA_POSTS
+      ? threadOf(qa.filter((p) => p.isConnected))
+      : null;
   removeJunkSections(root, kind === "other" ? UNTYPED_JUNK_HEADING : JUNK_HEADING, JUNK_SECTION_SHARE, walk);
   // A thread ends with a call to sign in and reply, shown to guests.
   if (kind === "forum" || thread) removeJunkSections(root, JOIN_HEADING, JUNK_SECTION_SHARE, walk);

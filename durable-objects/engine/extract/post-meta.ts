@@ -49,6 +49,9 @@ const within = (el: DomElement, block: DomElement) => {
   return false;
 };
 
+/** A date told relative to the reader's now: `17 hours ago`, `yesterday`, `just now`. */
+const RELATIVE_DATE = /\bago$|^(yesterday|today|just now)\b/i;
+
 /** A date's label ("Posted", "Posted on", "(edited)") has at most this many characters beside the date. */
 export const MAX_DATE_LABEL_CHARS = 20;
 
@@ -136,7 +139,9 @@ export function keepPostMeta(posts: DomElement[]): Set<DomElement> {
     line.append(author);
     // The date as text: the article's cleanup drops `<time>` elements (a story's dateline).
     if (date) {
-      line.append(` · ${shortText(date, MAX_DATE_CHARS) ?? ""}`);
+      const printed = shortText(date, MAX_DATE_CHARS) ?? "";
+      // A date told from now ("17 hours ago") is the day the page was fetched, not the post's.
+      if (!RELATIVE_DATE.test(printed)) line.append(` · ${printed}`);
       // The date's label ("Posted") and its other prints go with it: the line says it once.
       const name = textOf(author);
       const copies = dateCopies(date, post, body).map((t) => dateLineOf(t, post, body, name));

@@ -88,4 +88,16 @@ describe("each post's author and date", () => {
     expect(text.match(/March 2, 2026/g)).toHaveLength(1);
     expect(text).not.toContain("Posted");
   });
+  it("leaves out a date told from now (17 hours ago): the day the page was fetched, not the post's", () => {
+    const reply = (n: number, who: string, when: string, text: string) =>
+      `<div class="comment" id="c${n}"><p class="tagline"><a class="author" href="/user/${who}">${who}</a> <time datetime="2026-03-01T0${n}:00:00Z">${when}</time></p><div class="usertext-body"><p>${text}</p></div></div>`;
+    const { document } = parseHTML(
+      `<html><body><div class="comments">${reply(1, "spokewise", "17 hours ago", "My chain skips on the two smallest cogs whenever I climb out of the saddle.")}${reply(2, "derailleurdan", "March 1, 2026", "Check the chain for stretch with a gauge; a worn chain skips on new cogs.")}</div></body></html>`,
+    );
+    const posts = [...document.querySelectorAll(".comment")] as unknown as DomElement[];
+    keepPostMeta(posts);
+    expect(posts[0].querySelector("p")?.textContent).toBe("spokewise");
+    expect(posts[0].textContent).not.toContain("ago");
+    expect(posts[1].querySelector("p")?.textContent).toBe("derailleurdan · March 1, 2026");
+  });
 });
