@@ -24,6 +24,7 @@ import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { separateGluedItems } from "./glued-items";
 import { showProseSlides } from "./hidden-slides";
+import { openFoldedProse } from "./expanders";
 import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { removeAnnouncements } from "./live-regions";
@@ -107,6 +108,8 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
   for (const el of folded) if (kind === "article" || isCodeTab(el)) unfold(el);
   // The slides of a carousel out of view that hold prose (testimonials) are paged through, not hidden.
   showProseSlides(page.chrome.filter(inBody));
+  // The rest of a description behind a "Read more" expander is the description's own text.
+  openFoldedProse(page.chrome.filter(inBody));
   for (const el of page.asidesAndHidden.filter((el) => stillUnder(el, doc)))
     if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
