@@ -23,12 +23,14 @@ import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { separateGluedItems } from "./glued-items";
+import { showProseSlides } from "./hidden-slides";
 import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { removeAnnouncements } from "./live-regions";
 import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
 import { removeListViewCopies } from "./list-views";
 import { dropContentsLabels } from "./contents-labels";
+import { dropControlLabels } from "./control-labels";
 import { dropDoubledLines } from "./doubled-lines";
 import { toMarkdown } from "./markdown";
 import { dropTemplateBindings } from "./template-bindings";
@@ -50,7 +52,11 @@ import {
   removeProductSections,
 } from "./product-page";
 import { speedUpReadability } from "./readability-speed";
-import { keepHeaderStyledBlocks, keepMisleadinglyLabelledBlocks } from "./readability-weights";
+import {
+  keepHeaderStyledBlocks,
+  keepHeadersHoldingProse,
+  keepMisleadinglyLabelledBlocks,
+} from "./readability-weights";
 import { removeInactiveLinkTabs } from "./inactive-tabs";
 import { removeRatingInputs } from "./rating-inputs";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
@@ -60,6 +66,7 @@ import { dropLeadingLinks, dropTrailingLinks } from "./trailing-links";
 import { isTableArticle, missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
 import { removeTwinBlocks } from "./twin-blocks";
 import { removeBreakpointTwins, screenCopies } from "./breakpoint-twins";
+import { openingSections, rememberTopParent } from "./opening-sections";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -99,6 +106,8 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
     ? foldedPanels(body, kind === "article" ? FOLDED_HIDING : "[hidden]", page.panels.filter(inBody))
     : new Set<DomElement>();
   for (const el of folded) if (kind === "article" || isCodeTab(el)) unfold(el);
+  // The slides of a carousel out of view that hold prose (testimonials) are paged through, not hidden.
+  showProseSlides(page.chrome.filter(inBody));
   for (const el of page.asidesAndHidden.filter((el) => stillUnder(el, doc)))
     if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
@@ -160,7 +169,17 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // is kept before Readability, which may take only some of them.
   const run = kind === "article" && document.body ? sectionRun(document.body, walk) : null;
   const runText = run ? runTextOf(run) : "";
-  const article = readArticle(document);
+  const article = readArticle(document, kind);
+  // The opening sections of a page of like sections, printed before the one Readability took.
+  // On a page of no stated type built of like sections, the sections of prose printed before the
+  // one Readability took are the page's opening (an article's standfirst is not: truths differ).
+  const leftBody = kind === "other" && article?.topParent ? leftInPage(document) : null;
+  if (article?.content && article.topParent && leftBody && stillUnder(article.topParent, leftBody))
+    article.content.prepend(
+      ...openingSections(article.topParent, leftBody, article.content, (el) =>
+        labelNames(JUNK_ATTR, junkLabel(el)),
+      ),
+    );
   const probe = run && article?.content ? articleProbe(article.content) : "";
   if (article?.content) {
     removeArticleJunk(article.content, kind);
@@ -300,6 +319,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   markdown = dropDoubledLines(markdown);
   // A table of contents' label left without its entries ("Table of contents") labels nothing.
   markdown = dropContentsLabels(markdown);
+  // A control's label left alone on its line ("Close", "Back to top", "Sort by:", "Advertisement") is no text of the page.
+  markdown = dropControlLabels(markdown);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
   // A page stored as UTF-8 read as Latin-1 ("doesnât") is read as the words it meant.
@@ -384,7 +405,7 @@ function absolutizeLinks(root: DomElement, url: string): void {
 }
 
 /** Readability's article, or null when it finds none or trips over the document. */
-function readArticle(document: DomDocument) {
+function readArticle(document: DomDocument, kind: PageKind) {
   try {
     const reader = new Readability<DomElement>(document as never, {
       disableJSONLD: true,
@@ -397,7 +418,11 @@ function readArticle(document: DomDocument) {
     keepMisleadinglyLabelledBlocks(reader, (el) => labelNames(JUNK_ATTR, junkLabel(el)));
     // Nor is a block whose label styles its own header (`pane-header-alignment-left`) a page header.
     keepHeaderStyledBlocks(reader);
-    return reader.parse();
+    // Nor, in a story, is a block labelled a header that holds paragraphs of prose (its lead).
+    if (kind === "article") keepHeadersHoldingProse(reader);
+    const topParent = rememberTopParent(reader);
+    const article = reader.parse();
+    return article ? { ...article, topParent: topParent() } : null;
   } catch {
     return null;
   }
