@@ -66,6 +66,7 @@ import { withLdThread } from "./structured-posts";
 import { dropLeadingLinks, dropTrailingLinks } from "./trailing-links";
 import { isTableArticle, missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
 import { removeTwinBlocks } from "./twin-blocks";
+import { removeBreakpointTwins, screenCopies } from "./breakpoint-twins";
 import { openingSections, rememberTopParent } from "./opening-sections";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
@@ -293,7 +294,11 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // What the page announces to screen readers ("loaded 338 results") is a message, not content.
   if (chosen) removeAnnouncements(chosen);
   // A block printed twice side by side (one copy per screen size, a carousel's loop) is read once.
-  if (chosen) removeTwinBlocks(chosen);
+  const copies = screenCopies();
+  if (chosen) removeTwinBlocks(chosen, copies.measured);
+  // The same block printed per screen size in other markup (a little reworded, wrapped apart) is
+  // read once: the desktop's copy, or the fuller one.
+  if (chosen) removeBreakpointTwins(chosen, copies);
   // Inline items printed with no space between them (a film's year, length, rating) are words apart.
   if (chosen) separateGluedItems(chosen);
   // A binding a script would have filled in (`{{ errors[7].message }}`) is no one's text.
