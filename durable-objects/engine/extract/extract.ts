@@ -24,6 +24,7 @@ import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { separateGluedItems } from "./glued-items";
 import { showProseSlides } from "./hidden-slides";
+import { openFoldedProse } from "./expanders";
 import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { removeAnnouncements } from "./live-regions";
@@ -52,7 +53,11 @@ import {
   removeProductSections,
 } from "./product-page";
 import { speedUpReadability } from "./readability-speed";
-import { keepHeaderStyledBlocks, keepMisleadinglyLabelledBlocks } from "./readability-weights";
+import {
+  keepHeaderStyledBlocks,
+  keepHeadersHoldingProse,
+  keepMisleadinglyLabelledBlocks,
+} from "./readability-weights";
 import { removeInactiveLinkTabs } from "./inactive-tabs";
 import { removeRatingInputs } from "./rating-inputs";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
@@ -61,6 +66,7 @@ import { withLdThread } from "./structured-posts";
 import { dropLeadingLinks, dropTrailingLinks } from "./trailing-links";
 import { isTableArticle, missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
 import { removeTwinBlocks } from "./twin-blocks";
+import { removeBreakpointTwins, screenCopies } from "./breakpoint-twins";
 import { openingSections, rememberTopParent } from "./opening-sections";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
@@ -103,6 +109,8 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
   for (const el of folded) if (kind === "article" || isCodeTab(el)) unfold(el);
   // The slides of a carousel out of view that hold prose (testimonials) are paged through, not hidden.
   showProseSlides(page.chrome.filter(inBody));
+  // The rest of a description behind a "Read more" expander is the description's own text.
+  openFoldedProse(page.chrome.filter(inBody));
   for (const el of page.asidesAndHidden.filter((el) => stillUnder(el, doc)))
     if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
@@ -164,7 +172,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // is kept before Readability, which may take only some of them.
   const run = kind === "article" && document.body ? sectionRun(document.body, walk) : null;
   const runText = run ? runTextOf(run) : "";
-  const article = readArticle(document);
+  const article = readArticle(document, kind);
   // The opening sections of a page of like sections, printed before the one Readability took.
   // On a page of no stated type built of like sections, the sections of prose printed before the
   // one Readability took are the page's opening (an article's standfirst is not: truths differ).
@@ -286,7 +294,11 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // What the page announces to screen readers ("loaded 338 results") is a message, not content.
   if (chosen) removeAnnouncements(chosen);
   // A block printed twice side by side (one copy per screen size, a carousel's loop) is read once.
-  if (chosen) removeTwinBlocks(chosen);
+  const copies = screenCopies();
+  if (chosen) removeTwinBlocks(chosen, copies.measured);
+  // The same block printed per screen size in other markup (a little reworded, wrapped apart) is
+  // read once: the desktop's copy, or the fuller one.
+  if (chosen) removeBreakpointTwins(chosen, copies);
   // Inline items printed with no space between them (a film's year, length, rating) are words apart.
   if (chosen) separateGluedItems(chosen);
   // A binding a script would have filled in (`{{ errors[7].message }}`) is no one's text.
@@ -396,7 +408,7 @@ function absolutizeLinks(root: DomElement, url: string): void {
 }
 
 /** Readability's article, or null when it finds none or trips over the document. */
-function readArticle(document: DomDocument) {
+function readArticle(document: DomDocument, kind: PageKind) {
   try {
     const reader = new Readability<DomElement>(document as never, {
       disableJSONLD: true,
@@ -409,6 +421,8 @@ function readArticle(document: DomDocument) {
     keepMisleadinglyLabelledBlocks(reader, (el) => labelNames(JUNK_ATTR, junkLabel(el)));
     // Nor is a block whose label styles its own header (`pane-header-alignment-left`) a page header.
     keepHeaderStyledBlocks(reader);
+    // Nor, in a story, is a block labelled a header that holds paragraphs of prose (its lead).
+    if (kind === "article") keepHeadersHoldingProse(reader);
     const topParent = rememberTopParent(reader);
     const article = reader.parse();
     return article ? { ...article, topParent: topParent() } : null;
