@@ -6,12 +6,14 @@
 import { isInside } from "./article-cleanup";
 import { lazyTextLength, linkTextLength, shortText, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
+import { removeEditNotes } from "./edit-notes";
 import { cleanForumPosts } from "./forum-posts";
 import type { PageKind } from "./page-kind";
 import { type BodyWalk, elementsOf, LABELLED, SUBHEADINGS } from "./page-walk";
 import { labelOf } from "./dom-shape";
 import { JOIN_HEADING, POST_ATTR, removeRepeatedControls, type Thread, threadOf } from "./post-lists";
 import { keepPostMeta, MAX_NAME_CHARS } from "./post-meta";
+import { removeReviewItems } from "./review-items";
 
 /** Class/id fragments of cookie and consent managers. */
 const CONSENT_ATTR = /cookie|consent|gdpr|onetrust|cookiebot|usercentrics|didomi|qc-cmp/i;
@@ -138,6 +140,9 @@ export function removePostChrome(posts: DomElement[], named: Set<DomElement>): v
     }
 }
 
+/** A question and at least one answer make a thread. */
+export const MIN_QA_POSTS = 2;
+
 /** A thread's meta list (starter, start date) holds at most this many items... */
 export const MAX_META_ITEMS = 4;
 /** ... of at most this many characters each. */
@@ -230,14 +235,17 @@ export function removeJunkSections(
 export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyWalk): Thread | null {
   const labelled = () => elementsOf(root, LABELLED, walk);
   removeLabelled(root, labelled(), CONSENT_ATTR, CONSENT_SHARE, CONSENT_TEXT);
+  // A shop's customer reviews, by their shape, whatever their share (a page of no stated type may be a shop's).
+  if (kind === "product" || kind === "other") removeReviewItems(root, labelled());
   if (kind === "product") removeLabelled(root, labelled(), PRODUCT_JUNK_ATTR, KIND_JUNK_SHARE);
   if (kind === "other") {
     removeLabelled(root, labelled(), CUSTOMER_REVIEWS_ATTR, JUNK_SECTION_SHARE);
     // A page of no stated type (a shop's, a bank's) keeps no small print either.
     removeLabelled(root, labelled(), SMALL_PRINT_ATTR, KIND_JUNK_SHARE);
   }
+  let qa: DomElement[] = [];
   if (kind === "forum") {
-    cleanForumPosts(root);
+    qa = cleanForumPosts(root);
     removeLabelled(root, labelled(), FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
   }
   // A page that does not say it is a forum shows a thread only by its dated posts.
@@ -247,12 +255,18 @@ export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyW
   if (posts && kind === "forum") removeThreadMeta(root, posts[0]);
   if (posts) {
     const named = keepPostMeta(posts);
+    removeEditNotes(posts);
     // A page that states no type but shows a dated thread is a forum within its posts.
     if (kind === "other") removePostChrome(posts, named);
     // The names and dates moved into new lines: the walk no longer matches the page.
     if (walk) walk.elements = null;
   }
-  const thread = posts ? threadOf(posts) : null;
+  // A question and its answers are a thread of their own, however few (a run needs MIN_POSTS of one shape).
+  const thread = posts
+    ? threadOf(posts)
+    : qa.length >= MIN_QA_POSTS
+      ? threadOf(qa.filter((p) => p.isConnected))
+      : null;
   removeJunkSections(root, kind === "other" ? UNTYPED_JUNK_HEADING : JUNK_HEADING, JUNK_SECTION_SHARE, walk);
   // A thread ends with a call to sign in and reply, shown to guests.
   if (kind === "forum" || thread) removeJunkSections(root, JOIN_HEADING, JUNK_SECTION_SHARE, walk);

@@ -23,12 +23,14 @@ import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { separateGluedItems } from "./glued-items";
+import { showProseSlides } from "./hidden-slides";
 import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { removeAnnouncements } from "./live-regions";
 import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
 import { removeListViewCopies } from "./list-views";
 import { dropContentsLabels } from "./contents-labels";
+import { dropControlLabels } from "./control-labels";
 import { dropDoubledLines } from "./doubled-lines";
 import { toMarkdown } from "./markdown";
 import { dropTemplateBindings } from "./template-bindings";
@@ -60,6 +62,7 @@ import { withLdThread } from "./structured-posts";
 import { dropLeadingLinks, dropTrailingLinks } from "./trailing-links";
 import { isTableArticle, missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
 import { removeTwinBlocks } from "./twin-blocks";
+import { openingSections, rememberTopParent } from "./opening-sections";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -99,6 +102,8 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
     ? foldedPanels(body, kind === "article" ? FOLDED_HIDING : "[hidden]", page.panels.filter(inBody))
     : new Set<DomElement>();
   for (const el of folded) if (kind === "article" || isCodeTab(el)) unfold(el);
+  // The slides of a carousel out of view that hold prose (testimonials) are paged through, not hidden.
+  showProseSlides(page.chrome.filter(inBody));
   for (const el of page.asidesAndHidden.filter((el) => stillUnder(el, doc)))
     if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
@@ -169,6 +174,16 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // The paragraphs as the page prints them, before Readability moves them (an article's introduction may be left behind).
   const printed = kind === "article" ? printedParagraphs(walk.elements, document) : null;
   const article = readArticle(document);
+  // The opening sections of a page of like sections, printed before the one Readability took.
+  // On a page of no stated type built of like sections, the sections of prose printed before the
+  // one Readability took are the page's opening (an article's standfirst is not: truths differ).
+  const leftBody = kind === "other" && article?.topParent ? leftInPage(document) : null;
+  if (article?.content && article.topParent && leftBody && stillUnder(article.topParent, leftBody))
+    article.content.prepend(
+      ...openingSections(article.topParent, leftBody, article.content, (el) =>
+        labelNames(JUNK_ATTR, junkLabel(el)),
+      ),
+    );
   const probe = run && article?.content ? articleProbe(article.content) : "";
   if (article?.content) {
     removeArticleJunk(article.content, kind);
@@ -306,6 +321,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   markdown = dropDoubledLines(markdown);
   // A table of contents' label left without its entries ("Table of contents") labels nothing.
   markdown = dropContentsLabels(markdown);
+  // A control's label left alone on its line ("Close", "Back to top", "Sort by:", "Advertisement") is no text of the page.
+  markdown = dropControlLabels(markdown);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
   // A page stored as UTF-8 read as Latin-1 ("doesnât") is read as the words it meant.
@@ -403,7 +420,9 @@ function readArticle(document: DomDocument) {
     keepMisleadinglyLabelledBlocks(reader, (el) => labelNames(JUNK_ATTR, junkLabel(el)));
     // Nor is a block whose label styles its own header (`pane-header-alignment-left`) a page header.
     keepHeaderStyledBlocks(reader);
-    return reader.parse();
+    const topParent = rememberTopParent(reader);
+    const article = reader.parse();
+    return article ? { ...article, topParent: topParent() } : null;
   } catch {
     return null;
   }

@@ -44,13 +44,21 @@ function keepOnlyText(post: DomElement, body: DomElement): void {
   }
 }
 
-/** Reads each question and answer of a microdata Q&A page as its text alone. */
-export function readQaPosts(root: DomElement): void {
-  const posts = [...root.querySelectorAll(QA_POST)];
-  for (const post of posts) {
+/**
+ * Reads each question and answer of a microdata Q&A page as its text alone; returns those texts when
+ * a question has one (an FAQ's questions have a name, not a text: they are no thread).
+ */
+export function readQaPosts(root: DomElement): DomElement[] {
+  const bodies: DomElement[] = [];
+  let asked = false;
+  for (const post of root.querySelectorAll(QA_POST)) {
     const body = postText(post);
-    if (body && post.isConnected) keepOnlyText(post, body);
+    if (!body || !post.isConnected) continue;
+    keepOnlyText(post, body);
+    bodies.push(body);
+    asked ||= /Question$/.test(post.getAttribute("itemtype") ?? "");
   }
+  return asked ? bodies : [];
 }
 
 /** A `<dl>` of short label/value pairs: a user panel, not a post's text. */
@@ -72,8 +80,9 @@ export function removeUserPanels(root: DomElement): void {
   for (const dls of groups.values()) if (dls.length >= MIN_PANEL_REPEATS) for (const dl of dls) dl.remove();
 }
 
-/** Cleans a forum or Q&A page's posts of their per-post chrome. */
-export function cleanForumPosts(root: DomElement): void {
-  readQaPosts(root);
+/** Cleans a forum or Q&A page's posts of their per-post chrome; returns the texts of a Q&A page's question and answers. */
+export function cleanForumPosts(root: DomElement): DomElement[] {
+  const qa = readQaPosts(root);
   removeUserPanels(root);
+  return qa;
 }

@@ -5,7 +5,7 @@
  * date are moved into one line at the top of its text, where they stay with the post.
  */
 
-import { shortText } from "./dom-text";
+import { shortText, textLength, textOf } from "./dom-text";
 import type { DomElement, DomNode } from "./dom-types";
 
 /** Class/id words of the element holding a poster's name. */
@@ -48,6 +48,48 @@ const within = (el: DomElement, block: DomElement) => {
   for (let n: DomElement | null = el; n; n = n.parentElement) if (n === block) return true;
   return false;
 };
+
+/** A date told relative to the reader's now: `17 hours ago`, `yesterday`, `just now`. */
+const RELATIVE_DATE = /\bago$|^(yesterday|today|just now)\b/i;
+
+/** A date's label ("Posted", "Posted on", "(edited)") has at most this many characters beside the date. */
+export const MAX_DATE_LABEL_CHARS = 20;
+
+const LETTER = /\p{L}/u;
+
+/**
+ * Whether a wrapper holds, beside `inner`, no element with words but the poster's name again (`by
+ * <strong>name</strong> » <time>`): only a label of its own text.
+ */
+function onlyLabelled(wrapper: DomElement, inner: DomElement, name: string): boolean {
+  for (let c = wrapper.firstElementChild; c; c = c.nextElementSibling)
+    if (c !== inner && LETTER.test(c.textContent ?? "") && textOf(c) !== name) return false;
+  return true;
+}
+
+/**
+ * The line a post's date is printed on outside its text: the date's outermost wrapper holding, beside
+ * it, no more than a label of its own text (`Posted <time>`, a permalink around the date); the date
+ * when it has none.
+ */
+function dateLineOf(date: DomElement, post: DomElement, body: DomElement, name: string): DomElement {
+  const own = textLength(date);
+  let line = date;
+  for (let p = line.parentElement; p && p !== post && !within(body, p); p = p.parentElement) {
+    if (textLength(p) - own > MAX_DATE_LABEL_CHARS || !onlyLabelled(p, line, name)) break;
+    line = p;
+  }
+  return line;
+}
+
+/** The other prints of a post's date outside its text (a phone layout's copy of the post header). */
+function dateCopies(date: DomElement, post: DomElement, body: DomElement): DomElement[] {
+  const stamp = date.getAttribute("datetime");
+  if (!stamp) return [];
+  return [...post.querySelectorAll("time")].filter(
+    (t) => t !== date && t.getAttribute("datetime") === stamp && !within(t, body),
+  );
+}
 
 /** The first element outside the post's text that matches and has a short non-empty text. */
 function firstShort(body: DomElement, found: Iterable<DomElement>, max: number) {
@@ -97,8 +139,14 @@ export function keepPostMeta(posts: DomElement[]): Set<DomElement> {
     line.append(author);
     // The date as text: the article's cleanup drops `<time>` elements (a story's dateline).
     if (date) {
-      line.append(` · ${shortText(date, MAX_DATE_CHARS) ?? ""}`);
-      date.remove();
+      const printed = shortText(date, MAX_DATE_CHARS) ?? "";
+      // A date told from now ("17 hours ago") is the day the page was fetched, not the post's.
+      if (!RELATIVE_DATE.test(printed)) line.append(` · ${printed}`);
+      // The date's label ("Posted") and its other prints go with it: the line says it once.
+      const name = textOf(author);
+      const copies = dateCopies(date, post, body).map((t) => dateLineOf(t, post, body, name));
+      dateLineOf(date, post, body, name).remove();
+      for (const copy of copies) copy.remove();
     }
     if (CLOSED_TAG.test(target.tagName)) target.before(line);
     else target.prepend(line);

@@ -56,4 +56,17 @@ describe("forum and Q&A posts", () => {
     for (const chrome of ["Senior Member", "Year Member", "Click to expand"])
       expect(markdown).not.toContain(chrome);
   });
+  it("reads a question and its one answer as a thread: the region holding both wins over an article of the question alone", () => {
+    const para = (n: number) =>
+      `<p>Step ${n}: I join the loop devices in linear mode with the script, then check the mapping table again to see whether device ${n} was added in the right order.</p>`;
+    const question = `<div id="question" class="question" itemprop="mainEntity" itemscope itemtype="https://schema.org/Question"><h1 itemprop="name">Join a number of devices in linear mode</h1><div class="postcell"><div class="s-prose" itemprop="text">${[1, 2, 3, 4, 5, 6].map(para).join("")}<pre><code>dmsetup create one &lt; table\nlosetup -a</code></pre><p>How do I pass the number of devices to the script?</p></div></div></div>`;
+    const answer = `<div id="answers"><div id="answers-header"><h2>1 Answer</h2></div><div class="answer js-answer accepted-answer" itemprop="acceptedAnswer" itemscope itemtype="https://schema.org/Answer"><div class="votecell"><button>Up vote</button><span>1</span></div><div class="answercell"><div class="s-prose" itemprop="text"><p>Use a for loop to count from zero to the number of devices and keep their names in an array.</p></div></div></div></div>`;
+    const html = page(
+      '<html itemscope itemtype="https://schema.org/QAPage">',
+      `<div id="mainbar">${question}${answer}</div>`,
+    );
+    const { markdown } = extractMainContent(html, "https://qa.example/q/2");
+    expect(markdown).toContain("How do I pass the number of devices");
+    expect(markdown).toContain("Use a for loop to count from zero");
+  });
 });

@@ -1,5 +1,8 @@
+import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
+import type { DomElement } from "../../../../durable-objects/engine/extract/dom-types";
 import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
+import { keepPostMeta } from "../../../../durable-objects/engine/extract/post-meta";
 
 const ld =
   '<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Chain skips under load"}</script>';
@@ -70,5 +73,31 @@ describe("each post's author and date", () => {
     expect(markdown.split("\n\n")).toContain(
       "[derailleurdan](https://cycles.example/members/derailleurdan) wrote on 2 March 2026:",
     );
+  });
+  it("prints a post's date once: its label (Posted) and a phone layout's copy of the header go with it", () => {
+    // Invision: a phone-only header (name, "Posted <time>") and the desktop header ("Posted <time>") in each post.
+    const ips = (n: number, who: string, text: string) =>
+      `<article class="cPost ipsComment" id="elComment_${n}"><div class="cAuthorPane_mobile"><h3 class="cAuthorPane_author"><a href="/profile/${who}">${who}</a></h3><div class="ipsType_light"><a href="/topic/7/#findComment-${n}">Posted <time datetime="2026-03-0${n}T10:00:00Z">March ${n}, 2026</time></a></div></div><aside class="cAuthorPane"><h3 class="cAuthorPane_author"><a href="/profile/${who}">${who}</a></h3></aside><div class="ipsColumn"><div class="ipsComment_meta"><div class="ipsType_reset">Posted <time datetime="2026-03-0${n}T10:00:00Z">March ${n}, 2026</time></div></div><div class="cPost_contentWrap"><div class="ipsType_richText"><p>${text}</p></div></div></div></article>`;
+    const { document } = parseHTML(
+      `<html><body><div class="thread">${ips(1, "spokewise", "My chain skips on the two smallest cogs whenever I climb out of the saddle.")}${ips(2, "derailleurdan", "Check the chain for stretch with a gauge; a worn chain skips on new cogs.")}</div></body></html>`,
+    );
+    const posts = [...document.querySelectorAll("article")] as unknown as DomElement[];
+    keepPostMeta(posts);
+    const text = (document.body.textContent ?? "").replace(/\s+/g, " ");
+    expect(posts[1].querySelector("p")?.textContent).toBe("derailleurdan · March 2, 2026");
+    expect(text.match(/March 2, 2026/g)).toHaveLength(1);
+    expect(text).not.toContain("Posted");
+  });
+  it("leaves out a date told from now (17 hours ago): the day the page was fetched, not the post's", () => {
+    const reply = (n: number, who: string, when: string, text: string) =>
+      `<div class="comment" id="c${n}"><p class="tagline"><a class="author" href="/user/${who}">${who}</a> <time datetime="2026-03-01T0${n}:00:00Z">${when}</time></p><div class="usertext-body"><p>${text}</p></div></div>`;
+    const { document } = parseHTML(
+      `<html><body><div class="comments">${reply(1, "spokewise", "17 hours ago", "My chain skips on the two smallest cogs whenever I climb out of the saddle.")}${reply(2, "derailleurdan", "March 1, 2026", "Check the chain for stretch with a gauge; a worn chain skips on new cogs.")}</div></body></html>`,
+    );
+    const posts = [...document.querySelectorAll(".comment")] as unknown as DomElement[];
+    keepPostMeta(posts);
+    expect(posts[0].querySelector("p")?.textContent).toBe("spokewise");
+    expect(posts[0].textContent).not.toContain("ago");
+    expect(posts[1].querySelector("p")?.textContent).toBe("derailleurdan · March 1, 2026");
   });
 });

@@ -1,0 +1,46 @@
+/**
+ * The label of an interface control left behind as a line of its own once its control is gone:
+ * a dialog's "Close" or "×", a "Back" or "Back to top" link, a photo's
+ * "toggle caption" switch, an icon's "Icon" placeholder, an ad slot's "Advertisement" tag. A reader
+ * sees a button or a marker there, not words of the page; a line that is nothing but such a label
+ * goes, and the same words inside a sentence or beside other words stay.
+ */
+import { isCodeFence } from "./markdown";
+
+/** A control's whole label, read without Markdown marks (headings, bullets, emphasis, link brackets). */
+const CONTROL_LABEL =
+  /^(?:(?:advertisement|advert|ad)(?: - .{1,40}| \(.{1,40}\))?|(?:back|return|scroll|go) to (?:the )?top(?: of (?:the )?page)?|top of page|(?:toggle|hide|show) caption|icon|close|×|✕|back)$/i;
+
+/** Lines longer than this are never a lone label. */
+export const MAX_LABEL_LINE_CHARS = 80;
+
+/** The words a Markdown line shows: link targets, heading marks, bullets, emphasis and brackets left out. */
+function shownText(line: string): string {
+  return line
+    .replace(/\]\([^)]*\)/g, "")
+    .replace(/^\s*(?:#{1,6}\s+|[-*+]\s+)?/, "")
+    .replace(/[[\]*_]/g, "")
+    .trim();
+}
+
+/**
+ * The Markdown without lines that are only a control's label (CONTROL_LABEL), code blocks and
+ * table rows left as they are. Cost: one regular-expression test per short line.
+ */
+export function dropControlLabels(markdown: string): string {
+  let inCode = false;
+  let dropped = false;
+  const kept: string[] = [];
+  for (const line of markdown.split("\n")) {
+    if (isCodeFence(line)) inCode = !inCode;
+    if (!inCode && line.length <= MAX_LABEL_LINE_CHARS && !line.trimStart().startsWith("|")) {
+      const shown = shownText(line);
+      if (shown && CONTROL_LABEL.test(shown)) {
+        dropped = true;
+        continue;
+      }
+    }
+    kept.push(line);
+  }
+  return dropped ? kept.join("\n").replace(/\n{3,}/g, "\n\n") : markdown;
+}

@@ -1,0 +1,101 @@
+/**
+ * The opening of a page built of like sections: a page builder prints the intro in one section
+ * and the body in the next ones, each section the same block (`div.container`,
+ * `section.rich-text-section`). Readability takes the densest section and looks for more of the
+ * article only among its top candidate's siblings, so an intro printed in an earlier section of
+ * the same shape one or two levels up is left in the page. Those earlier sections of prose are
+ * the page's opening and are read before the article.
+ */
+import { shapeOf } from "./dom-shape";
+import { ELEMENT_NODE, foldText, linkTextLength, TEXT_NODE, textLength } from "./dom-text";
+import type { DomElement } from "./dom-types";
+
+/** How many levels are climbed from Readability's top candidate's parent (it, then its parent). */
+export const OPENING_LEVELS = 2;
+/** An opening section holds at least this many characters of text. */
+export const MIN_OPENING_CHARS = 100;
+/** An opening section is prose: at most this share of its text is links. */
+export const MAX_OPENING_LINK_SHARE = 0.2;
+/** Characters of a section's longest text looked up in the article (a copy of it is no opening). */
+const PROBE_CHARS = 60;
+
+/** Tags that are never a section of the article (the page's chrome, a form). */
+const CHROME_TAGS = /^(HEADER|FOOTER|NAV|ASIDE|FORM)$/;
+
+/** The part of Readability 0.6.0 this reads (internal, so not typed). */
+interface ReaderAncestors {
+  _getNodeAncestors(node: DomElement, maxDepth?: number): DomElement[];
+}
+
+/**
+ * Makes a Readability instance remember the parent of its final top candidate (once it has the
+ * article, it asks for that node's ancestors with no depth; scoring asks with one) and returns a
+ * reader of it. The node is still in the page only when that attempt's article is the one
+ * returned. Cost: one assignment per call.
+ */
+export function rememberTopParent(reader: unknown): () => DomElement | null {
+  const r = reader as ReaderAncestors;
+  let last: DomElement | null = null;
+  if (typeof r._getNodeAncestors !== "function") return () => null;
+  const ancestors = r._getNodeAncestors.bind(r);
+  r._getNodeAncestors = (node, maxDepth) => {
+    if (maxDepth === undefined) last = node;
+    return ancestors(node, maxDepth);
+  };
+  return () => last;
+}
+
+/** Whether a block is a section of prose: enough text, few links, no junk label, no chrome or form inside. */
+function isProseSection(el: DomElement, isJunk: (el: DomElement) => boolean): boolean {
+  if (CHROME_TAGS.test(el.tagName) || isJunk(el)) return false;
+  const chars = textLength(el);
+  if (chars < MIN_OPENING_CHARS || linkTextLength(el) > chars * MAX_OPENING_LINK_SHARE) return false;
+  return el.querySelector("form, textarea, header, nav, footer") === null;
+}
+
+/** The start of the element's longest text node, folded. */
+function longestLine(el: DomElement): string {
+  let longest = "";
+  const walk = (n: DomElement) => {
+    for (let c = n.firstChild as DomElement | null; c; c = c.nextSibling as DomElement | null) {
+      if (c.nodeType === TEXT_NODE) {
+        const text = c.textContent ?? "";
+        if (text.length > longest.length) longest = text;
+      } else if (c.nodeType === ELEMENT_NODE) walk(c);
+    }
+  };
+  walk(el);
+  return foldText(longest).slice(0, PROBE_CHARS);
+}
+
+/**
+ * The earlier sections of prose, in page order, printed in the same shape (tag and first class
+ * word, see `shapeOf`) as the block they precede, climbing from `parent` (Readability's top
+ * candidate's parent, still in the page) OPENING_LEVELS levels, never above `body`. A section
+ * whose longest line `article` already holds is a copy (another layout's) and is left out.
+ * Cost: a shape test per earlier sibling of the two blocks climbed; a text walk only for siblings
+ * of the same shape, and one read of the article's text when some are found.
+ */
+export function openingSections(
+  parent: DomElement,
+  body: DomElement,
+  article: DomElement,
+  isJunk: (el: DomElement) => boolean,
+): DomElement[] {
+  const found: DomElement[] = [];
+  let node: DomElement = parent;
+  for (let level = 0; level < OPENING_LEVELS && node !== body && node.parentElement; level++) {
+    const shape = shapeOf(node);
+    // A block with no class has no shape to repeat.
+    if (!shape.endsWith(".")) {
+      const earlier: DomElement[] = [];
+      for (let s = node.previousElementSibling; s; s = s.previousElementSibling)
+        if (shapeOf(s) === shape && isProseSection(s, isJunk)) earlier.unshift(s);
+      found.unshift(...earlier);
+    }
+    node = node.parentElement;
+  }
+  if (!found.length) return found;
+  const held = foldText(article.textContent ?? "");
+  return found.filter((section) => !held.includes(longestLine(section)));
+}

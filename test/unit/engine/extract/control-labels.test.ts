@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { dropControlLabels } from "../../../../durable-objects/engine/extract/control-labels";
+import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
+
+const PARAGRAPH =
+  "The city council voted on Tuesday to extend the night bus routes to the harbour district, after two years of petitions from the people who work there.";
+
+describe("a control's label left on its own line", () => {
+  it("goes from a story: an ad slot's tag, a caption toggle, a back-to-top link", () => {
+    const html = `<!doctype html><html><head><title>Night buses</title></head><body><main><article><h1>Night buses reach the harbour</h1><p>${PARAGRAPH}</p><div class="slot"><p>Advertisement</p></div><p>${PARAGRAPH.replace("Tuesday", "Monday")}</p><figure><div class="wrap"><b class="toggle-caption">toggle caption</b></div></figure><p>${PARAGRAPH.replace("Tuesday", "Friday")}</p><p><a href="#top">Back to top</a></p></article></main></body></html>`;
+    const { markdown } = extractMainContent(html, "https://news.example/night-buses");
+    expect(markdown).toContain("voted on Monday");
+    expect(markdown).not.toContain("Advertisement");
+    expect(markdown).not.toContain("toggle caption");
+    expect(markdown).not.toContain("Back to top");
+  });
+
+  it("reads labels through Markdown marks and keeps them inside sentences, tables and code", () => {
+    expect(
+      dropControlLabels(
+        "Intro.\n\n**Close**\n\n- [Back](/list)\n\n#### Icon\n\nAd - Page continues below\n\nEnd.",
+      ),
+    ).toBe("Intro.\n\nEnd.");
+    const kept = "Close the lid before you go back.\n\n| Close |\n\n```\nclose\n```\n\n## Back pain";
+    expect(dropControlLabels(kept)).toBe(kept);
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
+
+const para = (topic: string) =>
+  `<p>Our ${topic} visits start with a walk through the whole house, a written plan for each room, and a fixed price that will not change once the work has started.</p>`;
+// Each builder section holds its copy beside a picture; Readability takes the second one's copy.
+const section = (copy: string) =>
+  `<section class="block"><div class="inner">${copy}<div class="note"><img src="/van.jpg" alt=""></div></div></section>`;
+const body = section(
+  `<div class="copy"><h2>How a visit works</h2>${["kitchen", "attic", "garage", "cellar", "garden", "porch"].map(para).join("")}</div>`,
+);
+const page = (intro: string) =>
+  `<!doctype html><html><head><title>Home care</title></head><body><div class="site"><div class="links"><a href="/">Home</a> <a href="/about">About</a></div>${intro}${body}</div></body></html>`;
+
+describe("the opening sections of a page of like sections", () => {
+  it("reads the intro printed in an earlier section of the same shape before the article", () => {
+    const intro = section(
+      `<div class="lead"><h2>Home care plans</h2><p>Sign up for a yearly plan and we look after the whole house for you, with two visits a year and repairs at half price.</p></div>`,
+    );
+    const { markdown } = extractMainContent(page(intro), "https://homecare.example/plans");
+    expect(markdown).toContain("Sign up for a yearly plan");
+    expect(markdown.indexOf("Sign up for a yearly plan")).toBeLessThan(markdown.indexOf("How a visit works"));
+  });
+
+  it("leaves an earlier section of the same shape made of links", () => {
+    const links = section(
+      `<p><a href="/a">Kitchen repairs and fittings in every town of the county</a> <a href="/b">Attic insulation and roof windows fitted in one day</a></p>`,
+    );
+    const { markdown } = extractMainContent(page(links), "https://homecare.example/plans");
+    expect(markdown).toContain("How a visit works");
+    expect(markdown).not.toContain("Attic insulation");
+  });
+});
