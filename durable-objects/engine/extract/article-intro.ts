@@ -66,7 +66,7 @@ function isProse(p: DomElement): boolean {
   let links = 0;
   for (const a of p.querySelectorAll("a")) links += (a.textContent ?? "").length;
   if (links > text.length * MAX_LINK_SHARE) return false;
-  for (let n = p.parentNode as DomElement | null; n && n.localName; n = n.parentNode as DomElement | null)
+  for (let n = p.parentNode as DomElement | null; n?.localName; n = n.parentNode as DomElement | null)
     if (n.localName === "a") return false;
   return true;
 }
@@ -77,11 +77,7 @@ const LABEL_DEPTH = 3;
 /** Whether the paragraph or one of its nearest ancestors is labelled as junk (a disclaimer, an author box). */
 function isJunkLabelled(p: DomElement, isJunk: (el: DomElement) => boolean): boolean {
   let n: DomElement | null = p;
-  for (
-    let depth = 0;
-    n && n.localName && depth <= LABEL_DEPTH;
-    depth++, n = n.parentNode as DomElement | null
-  )
+  for (let depth = 0; n?.localName && depth <= LABEL_DEPTH; depth++, n = n.parentNode as DomElement | null)
     if (n.hasAttributes() && isJunk(n)) return true;
   return false;
 }

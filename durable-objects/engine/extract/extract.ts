@@ -52,7 +52,11 @@ import {
   removeProductSections,
 } from "./product-page";
 import { speedUpReadability } from "./readability-speed";
-import { keepHeaderStyledBlocks, keepMisleadinglyLabelledBlocks } from "./readability-weights";
+import {
+  keepHeaderStyledBlocks,
+  keepHeadersHoldingProse,
+  keepMisleadinglyLabelledBlocks,
+} from "./readability-weights";
 import { removeInactiveLinkTabs } from "./inactive-tabs";
 import { removeRatingInputs } from "./rating-inputs";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
@@ -173,7 +177,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const runText = run ? runTextOf(run) : "";
   // The paragraphs as the page prints them, before Readability moves them (an article's introduction may be left behind).
   const printed = kind === "article" ? printedParagraphs(walk.elements, document) : null;
-  const article = readArticle(document);
+  const article = readArticle(document, kind);
   // The opening sections of a page of like sections, printed before the one Readability took.
   // On a page of no stated type built of like sections, the sections of prose printed before the
   // one Readability took are the page's opening (an article's standfirst is not: truths differ).
@@ -407,7 +411,7 @@ function absolutizeLinks(root: DomElement, url: string): void {
 }
 
 /** Readability's article, or null when it finds none or trips over the document. */
-function readArticle(document: DomDocument) {
+function readArticle(document: DomDocument, kind: PageKind) {
   try {
     const reader = new Readability<DomElement>(document as never, {
       disableJSONLD: true,
@@ -420,6 +424,8 @@ function readArticle(document: DomDocument) {
     keepMisleadinglyLabelledBlocks(reader, (el) => labelNames(JUNK_ATTR, junkLabel(el)));
     // Nor is a block whose label styles its own header (`pane-header-alignment-left`) a page header.
     keepHeaderStyledBlocks(reader);
+    // Nor, in a story, is a block labelled a header that holds paragraphs of prose (its lead).
+    if (kind === "article") keepHeadersHoldingProse(reader);
     const topParent = rememberTopParent(reader);
     const article = reader.parse();
     return article ? { ...article, topParent: topParent() } : null;

@@ -8,6 +8,7 @@
  * (link density, lists, images, inputs), and our own junk-label pass still removes real
  * boilerplate afterwards.
  */
+import { linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
 /** Class/id parts that match Readability's negative words without naming boilerplate. */
@@ -30,7 +31,13 @@ interface ReaderInternals {
   REGEXPS?: { negative?: RegExp; unlikelyCandidates?: RegExp };
   _cleanConditionally(e: unknown, tag: string): void;
   _getClassWeight(node: unknown): number;
+  _removeAndGetNext(node: unknown): unknown;
+  _getNextNode(node: unknown, ignoreSelfAndKids?: boolean): unknown;
+  _isProbablyVisible(node: unknown): boolean;
 }
+
+/** A block labelled a header is a section's head and lead, not the page's header, when its paragraphs hold this many characters of non-link text. */
+export const MIN_HEADER_PROSE = 200;
 
 /** Whether the element's class/id reads negative to Readability only through misleading words. */
 function misleadinglyNegative(el: DomElement, negative: RegExp): boolean {
@@ -85,4 +92,44 @@ export function keepHeaderStyledBlocks(reader: unknown): void {
     unlikely.test(label) && unlikely.test(label.replace(HEADER_STYLE_TOKEN, " "));
   // Readability only calls `test` on it; the instance gets its own table, the shared one stays.
   r.REGEXPS = { ...r.REGEXPS, unlikelyCandidates: { test } as RegExp };
+}
+
+/** Whether the block's paragraphs hold at least MIN_HEADER_PROSE characters of non-link text. */
+function holdsHeaderProse(el: DomElement): boolean {
+  let prose = 0;
+  for (const p of el.querySelectorAll("p")) {
+    prose += textLength(p) - linkTextLength(p);
+    if (prose >= MIN_HEADER_PROSE) return true;
+  }
+  return false;
+}
+
+/**
+ * Makes a Readability instance keep a shown block that reads as an unlikely candidate only by the
+ * word "header" (`listicle-header`, `icp-header`, `layout__header`) when its paragraphs hold prose:
+ * a story's or a service's title and lead, which Readability would delete with the page's own
+ * header. The page's header holds links and a tagline, not paragraphs. Cost: a label test on each
+ * node Readability removes; a paragraph walk on the shown ones labelled a header.
+ */
+export function keepHeadersHoldingProse(reader: unknown): void {
+  const r = reader as ReaderInternals;
+  const unlikely = r.REGEXPS?.unlikelyCandidates;
+  if (!unlikely || typeof r._removeAndGetNext !== "function" || typeof r._getNextNode !== "function") return;
+  const remove = r._removeAndGetNext.bind(r);
+  r._removeAndGetNext = (node) => {
+    const el = node as DomElement;
+    const cls = el.getAttribute?.("class") ?? "";
+    const label = `${cls} ${el.getAttribute?.("id") ?? ""}`;
+    // A class naming the block a header (an id holding the word is a heading's slug or the page's region).
+    if (
+      /header/i.test(cls) &&
+      el.tagName !== "HTML" &&
+      el.tagName !== "BODY" &&
+      !unlikely.test(label.replace(/header/gi, " ")) &&
+      r._isProbablyVisible(el) &&
+      holdsHeaderProse(el)
+    )
+      return r._getNextNode(el);
+    return remove(node);
+  };
 }
