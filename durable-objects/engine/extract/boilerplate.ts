@@ -257,7 +257,11 @@ export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyW
     const named = keepPostMeta(posts);
     removeEditNotes(posts);
     // A page that states no type but shows a dated thread is a forum within its posts.
-    if (kind === "other") removePostChrome(posts, named);
+    if (kind === "other") {
+      removePostChrome(posts, named);
+      // ... and its forum's widgets beside the posts (poster panels, vote buttons, stats, related topics) go as on a forum page.
+      removeLabelled(root, labelled(), FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
+    }
     // The names and dates moved into new lines: the walk no longer matches the page.
     if (walk) walk.elements = null;
   }
