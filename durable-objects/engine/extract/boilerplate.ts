@@ -254,8 +254,9 @@ export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyW
   // A forum's title is followed by who started the thread and when: the first post says so too.
   if (posts && kind === "forum") removeThreadMeta(root, posts[0]);
   if (posts) {
-    const named = keepPostMeta(posts);
+    // Edit notes first: a date's "(edited)" mark is no part of its label line.
     removeEditNotes(posts);
+    const named = keepPostMeta(posts);
     // A page that states no type but shows a dated thread is a forum within its posts.
     if (kind === "other") {
       removePostChrome(posts, named);
