@@ -61,11 +61,13 @@ import {
 import { removeInactiveLinkTabs } from "./inactive-tabs";
 import { removeRatingInputs } from "./rating-inputs";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
+import { printedParagraphs, restoreArticleIntro } from "./article-intro";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
 import { withLdThread } from "./structured-posts";
 import { dropLeadingLinks, dropTrailingLinks } from "./trailing-links";
 import { isTableArticle, missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
 import { removeTwinBlocks } from "./twin-blocks";
+import { removeBreakpointTwins, screenCopies } from "./breakpoint-twins";
 import { openingSections, rememberTopParent } from "./opening-sections";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
@@ -121,6 +123,12 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
 /** Class/id words that are the content on a forum: the posts are comments, each with its author and time. */
 const FORUM_POST_ATTR = /comment|author|byline|dateline|timestamp|disqus/i;
 
+/** Whether the element's label names junk on a page that states it is an article. */
+function isArticleJunk(el: DomElement): boolean {
+  const label = junkLabel(el);
+  return labelNames(JUNK_ATTR, label) || ARTICLE_JUNK_ATTR.test(label);
+}
+
 function removeArticleJunk(root: DomElement, kind: PageKind): void {
   const total = lazyTextLength(root, (el) => (el.textContent ?? "").length);
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
@@ -171,6 +179,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // is kept before Readability, which may take only some of them.
   const run = kind === "article" && document.body ? sectionRun(document.body, walk) : null;
   const runText = run ? runTextOf(run) : "";
+  // The paragraphs as the page prints them, before Readability moves them (an article's introduction may be left behind).
+  const printed = kind === "article" ? printedParagraphs(walk.elements, document) : null;
   const article = readArticle(document, kind);
   // The opening sections of a page of like sections, printed before the one Readability took.
   // On a page of no stated type built of like sections, the sections of prose printed before the
@@ -267,6 +277,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
                 (kind === "product" &&
                   regionHoldsSpecs(region.node, region.chars, article.content, articleChars)))))));
   const chosen = useRegion ? region?.node : article?.content;
+  // A story's opening paragraphs printed in their own block above the body Readability took.
+  if (kind === "article" && chosen && !useRegion) restoreArticleIntro(chosen, printed, isArticleJunk);
   // A category's guide printed outside the region of its grid (Readability's article) follows the grid.
   if (chosen && useRegion && article?.content && articleChars >= MIN_GUIDE_CHARS)
     if (isGuideBesideGrid(chosen, article.content)) chosen.append(article.content);
@@ -293,7 +305,11 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // What the page announces to screen readers ("loaded 338 results") is a message, not content.
   if (chosen) removeAnnouncements(chosen);
   // A block printed twice side by side (one copy per screen size, a carousel's loop) is read once.
-  if (chosen) removeTwinBlocks(chosen);
+  const copies = screenCopies();
+  if (chosen) removeTwinBlocks(chosen, copies.measured);
+  // The same block printed per screen size in other markup (a little reworded, wrapped apart) is
+  // read once: the desktop's copy, or the fuller one.
+  if (chosen) removeBreakpointTwins(chosen, copies);
   // Inline items printed with no space between them (a film's year, length, rating) are words apart.
   if (chosen) separateGluedItems(chosen);
   // A binding a script would have filled in (`{{ errors[7].message }}`) is no one's text.

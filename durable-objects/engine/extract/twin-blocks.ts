@@ -46,9 +46,10 @@ function solidLength(text: string): number {
  * Removes, under each parent, an element child that repeats the text of an earlier child of the
  * same tag word for word (at least MIN_TWIN_WORDS words); returns the non-space characters left
  * under `el`. Children are measured in one walk; texts are compared only for children of equal
- * measure. Cost: one walk of the content and its text; a word list for each pair of equal measure.
+ * measure. `measured` is told each element left under `el` with its measure, for a later pass.
+ * Cost: one walk of the content and its text; a word list for each pair of equal measure.
  */
-export function removeTwinBlocks(el: DomElement): number {
+export function removeTwinBlocks(el: DomElement, measured?: (el: DomElement, chars: number) => void): number {
   let total = 0;
   // Element children by measure, for the children that may have a twin.
   let seen: Map<number, DomElement[]> | null = null;
@@ -57,18 +58,22 @@ export function removeTwinBlocks(el: DomElement): number {
     if (node.nodeType === TEXT_NODE) total += solidLength(node.textContent ?? "");
     else if (node.nodeType === ELEMENT_NODE) {
       const child = node as DomElement;
-      const n = removeTwinBlocks(child);
+      const n = removeTwinBlocks(child, measured);
       // A twin of MIN_TWIN_WORDS words has at least that many characters.
       if (n >= MIN_TWIN_WORDS && !DATA_TAGS.has(child.tagName)) {
         seen ??= new Map();
         const alike = seen.get(n);
         if (alike && isTwin(child, alike)) child.remove();
         else {
+          measured?.(child, n);
           total += n;
           if (alike) alike.push(child);
           else seen.set(n, [child]);
         }
-      } else total += n;
+      } else {
+        measured?.(child, n);
+        total += n;
+      }
     }
     node = next;
   }
