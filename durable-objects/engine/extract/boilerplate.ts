@@ -55,12 +55,12 @@ const PRODUCT_JUNK_ATTR = new RegExp(
   "i",
 );
 /**
- * Class/id fragments of a post's own chrome (poster card and stats, signature, action bar), removed
- * from the posts of a thread on any page; `vote` is not among them, since an untyped thread may mark
+ * Class/id fragments of a post's own chrome (poster card and stats, signature, action bar or list,
+ * who liked it: vBSEO's `vbseo_liked`, a thread starter's badge), removed from the posts of a thread on any page; `vote` is not among them, since an untyped thread may mark
  * a comment's own text with it (`entry unvoted`).
  */
 const POST_CHROME_ATTR =
-  /signature|user-?info|user-?card|userextra|user-?stats|post-?actions|post-?toolbar|action-?bar|reply-?button|quick-?reply|likes?-?(button|count)|reactions|badges?($|[\s_-])|report-?link|user-?title|user-?banner|user-?extras|postprofile|poster-?(info|stats|details)|member-?(title|info|stats|since)|post-?count|expand-?link|last-?edit|post-?likes/i;
+  /signature|user-?info|user-?card|userextra|user-?stats|post-?actions|post-?toolbar|action-?bar|reply-?button|quick-?reply|likes?-?(button|count)|reactions|badges?($|[\s_-])|report-?link|user-?title|user-?banner|user-?extras|postprofile|poster-?(info|stats|details)|member-?(title|info|stats|since)|post-?count|expand-?link|last-?edit|post-?likes|liked($|[\s_-])|likes-?bar|thread-?starter|action-?list/i;
 /**
  * Class/id fragments of a forum's per-post chrome, its thread's stats box and the notice below its
  * thread (the posts themselves stay). `vote` names the vote buttons and counts, not a post's voted
@@ -254,10 +254,15 @@ export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyW
   // A forum's title is followed by who started the thread and when: the first post says so too.
   if (posts && kind === "forum") removeThreadMeta(root, posts[0]);
   if (posts) {
-    const named = keepPostMeta(posts);
+    // Edit notes first: a date's "(edited)" mark is no part of its label line.
     removeEditNotes(posts);
+    const named = keepPostMeta(posts);
     // A page that states no type but shows a dated thread is a forum within its posts.
-    if (kind === "other") removePostChrome(posts, named);
+    if (kind === "other") {
+      removePostChrome(posts, named);
+      // ... and its forum's widgets beside the posts (poster panels, vote buttons, stats, related topics) go as on a forum page.
+      removeLabelled(root, labelled(), FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
+    }
     // The names and dates moved into new lines: the walk no longer matches the page.
     if (walk) walk.elements = null;
   }

@@ -61,6 +61,7 @@ import {
 import { removeInactiveLinkTabs } from "./inactive-tabs";
 import { removeRatingInputs } from "./rating-inputs";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
+import { printedParagraphs, restoreArticleIntro } from "./article-intro";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
 import { withLdThread } from "./structured-posts";
 import { dropLeadingLinks, dropTrailingLinks } from "./trailing-links";
@@ -122,6 +123,12 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
 /** Class/id words that are the content on a forum: the posts are comments, each with its author and time. */
 const FORUM_POST_ATTR = /comment|author|byline|dateline|timestamp|disqus/i;
 
+/** Whether the element's label names junk on a page that states it is an article. */
+function isArticleJunk(el: DomElement): boolean {
+  const label = junkLabel(el);
+  return labelNames(JUNK_ATTR, label) || ARTICLE_JUNK_ATTR.test(label);
+}
+
 function removeArticleJunk(root: DomElement, kind: PageKind): void {
   const total = lazyTextLength(root, (el) => (el.textContent ?? "").length);
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
@@ -172,6 +179,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // is kept before Readability, which may take only some of them.
   const run = kind === "article" && document.body ? sectionRun(document.body, walk) : null;
   const runText = run ? runTextOf(run) : "";
+  // The paragraphs as the page prints them, before Readability moves them (an article's introduction may be left behind).
+  const printed = kind === "article" ? printedParagraphs(walk.elements, document) : null;
   const article = readArticle(document, kind);
   // The opening sections of a page of like sections, printed before the one Readability took.
   // On a page of no stated type built of like sections, the sections of prose printed before the
@@ -268,6 +277,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
                 (kind === "product" &&
                   regionHoldsSpecs(region.node, region.chars, article.content, articleChars)))))));
   const chosen = useRegion ? region?.node : article?.content;
+  // A story's opening paragraphs printed in their own block above the body Readability took.
+  if (kind === "article" && chosen && !useRegion) restoreArticleIntro(chosen, printed, isArticleJunk);
   // A category's guide printed outside the region of its grid (Readability's article) follows the grid.
   if (chosen && useRegion && article?.content && articleChars >= MIN_GUIDE_CHARS)
     if (isGuideBesideGrid(chosen, article.content)) chosen.append(article.content);

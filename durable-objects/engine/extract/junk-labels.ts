@@ -83,9 +83,45 @@ export const DRAWER_ATTR = /(^|[\s_-])(drawer|offcanvas|off-canvas)($|[\s_-])/i;
 /** A drawer holding at least this many characters of its own (non-link) text in paragraphs is content. */
 export const MIN_DRAWER_PROSE = 300;
 
-/** Whether a drawer-labelled block is page chrome: anything but paragraphs of prose. */
-export function isChromeDrawer(el: DomElement, label: string): boolean {
+/** Drawers of one class this many times on a page are an accordion's panels (a page has one menu or cart drawer). */
+export const MIN_ACCORDION_DRAWERS = 3;
+
+/** How many elements under a root bear each drawer class asked about (one query per class and root). */
+const drawerCounts = new WeakMap<DomElement, Map<string, number>>();
+
+function countUnder(root: DomElement, cls: string): number {
+  let counts = drawerCounts.get(root);
+  if (!counts) {
+    counts = new Map();
+    drawerCounts.set(root, counts);
+  }
+  const known = counts.get(cls);
+  if (known !== undefined) return known;
+  const n = cls.includes('"') ? 1 : root.querySelectorAll(`[class="${cls}"]`).length;
+  counts.set(cls, n);
+  return n;
+}
+
+/**
+ * Whether a drawer-labelled block is one of an accordion's panels holding mostly its own text:
+ * its class is borne by MIN_ACCORDION_DRAWERS elements of the page (each a question and its
+ * answer, a table, a list), or it holds such panels (`drawer-set`), and it is not a menu of links.
+ */
+function isAccordionDrawer(el: DomElement, root: DomElement): boolean {
+  const cls = el.getAttribute("class");
+  if (cls === null || linkTextLength(el) >= textLength(el) / 2) return false;
+  if (countUnder(root, cls) >= MIN_ACCORDION_DRAWERS) return true;
+  for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+    const own = c.getAttribute("class");
+    if (own !== null && DRAWER_ATTR.test(own) && countUnder(root, own) >= MIN_ACCORDION_DRAWERS) return true;
+  }
+  return false;
+}
+
+/** Whether a drawer-labelled block under root is page chrome: anything but paragraphs of prose or an accordion's panels. */
+export function isChromeDrawer(el: DomElement, label: string, root: DomElement): boolean {
   if (!DRAWER_ATTR.test(label)) return false;
+  if (isAccordionDrawer(el, root)) return false;
   if (!el.querySelector("p")) return true;
   return textLength(el) - linkTextLength(el) < MIN_DRAWER_PROSE;
 }

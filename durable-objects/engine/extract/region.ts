@@ -150,7 +150,7 @@ export function removeChrome(
       !spoken.has(el) &&
       !isHiddenTab(el, cls);
     const chrome = namesChrome(label, camel) || pascalIdNamesChrome(el, label);
-    if (!widget && !hidden && !chrome && !isChromeDrawer(el, label)) continue;
+    if (!widget && !hidden && !chrome && !isChromeDrawer(el, label, root)) continue;
     // A product card labelled by a state (`subscription-eligible`) is a card, not a signup box.
     if (!widget && !hidden && isPricedCardPart(el, root)) continue;
     // An FAQ or accordion item named like a menu (`faq_tabs-menu-link`) that holds prose is a question and its answer.

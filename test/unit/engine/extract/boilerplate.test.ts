@@ -1,8 +1,11 @@
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
-import { removeJunkSections } from "../../../../durable-objects/engine/extract/boilerplate";
+import {
+  removeBoilerplate,
+  removeJunkSections,
+} from "../../../../durable-objects/engine/extract/boilerplate";
 import { mainRegion } from "../../../../durable-objects/engine/extract/region";
-import type { DomDocument } from "../../../../durable-objects/engine/extract/dom-types";
+import type { DomDocument, DomElement } from "../../../../durable-objects/engine/extract/dom-types";
 import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
 
 const page = (head: string, body: string) =>
@@ -202,6 +205,32 @@ describe("boilerplate around the main content", () => {
     for (const n of [1, 2, 3, 4]) expect(markdown).toContain(`Reply note ${n}`);
     for (const n of [1, 2, 3, 4]) expect(markdown).toContain(`[user${n}]`);
     for (const junk of ["Primary OS", "Lower Saxony"]) expect(markdown).not.toContain(junk);
+  });
+
+  it("drops each post's who-liked line, thread-starter badge and action list on a forum page, keeping the posts", () => {
+    const post = (n: number) =>
+      `<div class="post" id="post${n}"><div class="poster"><a href="/u/${n}">user${n}</a>${n === 1 ? '<span class="threadstarter">Original Poster</span>' : ""}</div>${sentence("Reply", n)}<div class="vbseo_liked"><a href="/u/9">ninth</a> and <a href="/u/8">eighth</a> like this.</div><ul class="DiscussionBoard-actionList"><li><a href="#">[ ${n} ] Thanks</a></li></ul></div>`;
+    const { document } = parseHTML(
+      `<html><body><main><h1>Pressure drops</h1>${[1, 2, 3, 4].map(post).join("")}</main></body></html>`,
+    );
+    removeBoilerplate(document.body as unknown as DomElement, "forum");
+    const text = document.body.textContent ?? "";
+    for (const n of [1, 2, 3, 4]) expect(text).toContain(`Reply note ${n}`);
+    for (const junk of ["like this", "Original Poster", "Thanks"]) expect(text).not.toContain(junk);
+  });
+
+  it("drops a forum's action bar beside a dated thread on a page that states no type, keeping the posts", () => {
+    const post = (n: number) =>
+      `<div id="p${n}" class="post"><div class="postbody"><p>11 Sep 2024, 18:3${n}</p>${sentence("Reply", n)}</div></div>`;
+    const bar =
+      '<div class="action-bar bar-top"><a href="/posting?t=1">Locked</a> <ul><li><a href="/print?t=1">Print view</a></li></ul></div>';
+    const { document } = parseHTML(
+      `<html><body><main><h1>Pressure drops</h1>${bar}${[1, 2, 3, 4].map(post).join("")}</main></body></html>`,
+    );
+    removeBoilerplate(document.body as unknown as DomElement, "other");
+    const text = document.body.textContent ?? "";
+    for (const n of [1, 2, 3, 4]) expect(text).toContain(`Reply note ${n}`);
+    for (const junk of ["Locked", "Print view"]) expect(text).not.toContain(junk);
   });
 
   it("returns no content, and the page's description beside it, when its content is drawn by script alone", () => {

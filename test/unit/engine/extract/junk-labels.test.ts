@@ -87,6 +87,19 @@ describe("junk class words read as whole labels", () => {
     );
   });
 
+  it("keeps the drawers of an accordion (one class, three times on the page) holding no paragraph, and drops a menu drawer", () => {
+    const answer = (q: string) =>
+      `<div class="drawer"><h3>${q}?</h3><span>For ${q.toLowerCase()}, count one bottle for every two guests, chill the white the morning of the party, and keep a few bottles without alcohol.</span></div>`;
+    const markdown = read(
+      `${steps(1, 12)}${answer("How much wine")}${answer("When to chill it")}${answer("What for the drivers")}<div class="menu-drawer"><ul><li><a href="/a">Recipes</a></li><li><a href="/b">Guides</a></li><li><a href="/c">Shop</a></li></ul></div>`,
+    );
+    expect(markdown).toContain("### How much wine?");
+    expect(markdown).toContain("### What for the drivers?");
+    expect(markdown).toContain("For when to chill it, count one bottle");
+    expect(markdown).toContain("For what for the drivers, count one bottle");
+    expect(markdown).not.toContain("Recipes");
+  });
+
   it("keeps the class-hidden answers of an FAQ accordion and drops a hidden promo", () => {
     const html = `<!doctype html><html><head><title>Dinner party questions</title></head><body><main><h1>Dinner party questions</h1>${para(1)}${para(2)}
       <h2>How early should I invite?</h2><div class="faq-answer accordion-content hidden"><p>Three weeks ahead for a weekend.</p><p>Guests then keep the evening free.</p></div>
