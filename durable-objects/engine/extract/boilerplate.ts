@@ -56,11 +56,11 @@ const PRODUCT_JUNK_ATTR = new RegExp(
 );
 /**
  * Class/id fragments of a post's own chrome (poster card and stats, signature, action bar or list,
- * who liked it: vBSEO's `vbseo_liked`, a thread starter's badge), removed from the posts of a thread on any page; `vote` is not among them, since an untyped thread may mark
+ * who liked it: vBSEO's `vbseo_liked`, a thread starter's badge, a comment's `buttons` list), removed from the posts of a thread on any page; `vote` is not among them, since an untyped thread may mark
  * a comment's own text with it (`entry unvoted`).
  */
 const POST_CHROME_ATTR =
-  /signature|user-?info|user-?card|userextra|user-?stats|post-?actions|post-?toolbar|action-?bar|reply-?button|quick-?reply|likes?-?(button|count)|reactions|badges?($|[\s_-])|report-?link|user-?title|user-?banner|user-?extras|postprofile|poster-?(info|stats|details)|member-?(title|info|stats|since)|post-?count|expand-?link|last-?edit|post-?likes|liked($|[\s_-])|likes-?bar|thread-?starter|action-?list/i;
+  /signature|user-?info|user-?card|userextra|user-?stats|post-?actions|post-?toolbar|action-?bar|reply-?button|quick-?reply|likes?-?(button|count)|reactions|badges?($|[\s_-])|report-?link|user-?title|user-?banner|user-?extras|postprofile|poster-?(info|stats|details)|member-?(title|info|stats|since)|post-?count|expand-?link|last-?edit|post-?likes|liked($|[\s_-])|likes-?bar|thread-?starter|action-?list|(^|[\s_-])buttons($|[\s_-])/i;
 /**
  * Class/id fragments of a forum's per-post chrome, its thread's stats box and the notice below its
  * thread (the posts themselves stay). `vote` names the vote buttons and counts, not a post's voted
