@@ -25,6 +25,7 @@ import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { separateGluedItems } from "./glued-items";
 import { showProseSlides } from "./hidden-slides";
 import { openFoldedProse } from "./expanders";
+import { leadBeside } from "./lead-header";
 import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { removeAnnouncements } from "./live-regions";
@@ -186,12 +187,16 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // On a page of no stated type built of like sections, the sections of prose printed before the
   // one Readability took are the page's opening (an article's standfirst is not: truths differ).
   const leftBody = kind === "other" && article?.topParent ? leftInPage(document) : null;
-  if (article?.content && article.topParent && leftBody && stillUnder(article.topParent, leftBody))
+  if (article?.content && article.topParent && leftBody && stillUnder(article.topParent, leftBody)) {
     article.content.prepend(
       ...openingSections(article.topParent, leftBody, article.content, (el) =>
         labelNames(JUNK_ATTR, junkLabel(el)),
       ),
     );
+    // The title's lead in a header block beside the body Readability took opens it.
+    const lead = leadBeside(article.topParent, article.content, article.keptHeaders);
+    if (lead) article.content.prepend(lead);
+  }
   const probe = run && article?.content ? articleProbe(article.content) : "";
   if (article?.content) {
     removeArticleJunk(article.content, kind);
@@ -432,11 +437,12 @@ function readArticle(document: DomDocument, kind: PageKind) {
     keepMisleadinglyLabelledBlocks(reader, (el) => labelNames(JUNK_ATTR, junkLabel(el)));
     // Nor is a block whose label styles its own header (`pane-header-alignment-left`) a page header.
     keepHeaderStyledBlocks(reader);
-    // Nor, in a story, is a block labelled a header that holds paragraphs of prose (its lead).
-    if (kind === "article") keepHeadersHoldingProse(reader);
+    // Nor is a block labelled a header that holds paragraphs of prose (a story's lead; beyond
+    // stories, only the one holding the page's title).
+    const keptHeaders = keepHeadersHoldingProse(reader, kind !== "article");
     const topParent = rememberTopParent(reader);
     const article = reader.parse();
-    return article ? { ...article, topParent: topParent() } : null;
+    return article ? { ...article, topParent: topParent(), keptHeaders } : null;
   } catch {
     return null;
   }
