@@ -23,9 +23,9 @@ const CONSENT_TEXT =
 /** A consent block is removed unless it holds at least this share of the content's text. */
 export const CONSENT_SHARE = 0.95;
 
-/** Headings that open a block of other pages, not this page's content. */
+/** Headings that open a block of other pages (or of who else is reading a thread, or of a forum's posting rules), not this page's content. */
 const JUNK_HEADING =
-  /^(related (products?|items?|searches|posts|topics|threads|discussions|articles|stories|questions|content|links|pages|videos|categories)|similar (items|products|posts|topics|threads|discussions|questions)|(people|customers) (who )?(also |frequently )?(viewed|bought|searched|liked|purchased)|more like this|frequently bought together|(products|items) related to|you (may|might|will) also (like|enjoy|love)|you may be interested|recommended (for you|products|items|posts|topics|reading)|recently viewed|more (topics|threads|products|items) (from|in|like)|explore (more|related)|suggested (topics|threads|products|posts)|(hot|trending|popular) (network )?(topics|threads|questions|products|posts)|also (viewed|bought)|sponsored (products|links|content)|featured (replies|comments)|most popular (posts|topics|threads))\b/i;
+  /^(related (products?|items?|searches|posts|topics|threads|discussions|articles|stories|questions|content|links|pages|videos|categories)|similar (items|products|posts|topics|threads|discussions|questions)|(people|customers) (who )?(also |frequently )?(viewed|bought|searched|liked|purchased)|more like this|frequently bought together|(products|items) related to|you (may|might|will) also (like|enjoy|love)|you may be interested|recommended (for you|products|items|posts|topics|reading)|recently viewed|more (topics|threads|products|items) (from|in|like)|explore (more|related)|suggested (topics|threads|products|posts)|(hot|trending|popular) (network )?(topics|threads|questions|products|posts)|also (viewed|bought)|sponsored (products|links|content)|featured (replies|comments)|most popular (posts|topics|threads)|trending content|recent (conversations|discussions|topics|threads)|recently browsing|browsing users|(users|members) (who are )?(browsing|viewing) this (thread|topic|forum)|currently active users|who is online|posting permissions|thread tools|display modes)\b/i;
 /**
  * Headings of a shop's customer reviews ("Customer reviews", "Top reviews from ...", "Guest ratings
  * & reviews", a summary of them headed "Customers say"); a service page's testimonials ("What
@@ -254,8 +254,9 @@ export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyW
   // A forum's title is followed by who started the thread and when: the first post says so too.
   if (posts && kind === "forum") removeThreadMeta(root, posts[0]);
   if (posts) {
-    const named = keepPostMeta(posts);
+    // Edit notes first: a date's "(edited)" mark is no part of its label line.
     removeEditNotes(posts);
+    const named = keepPostMeta(posts);
     // A page that states no type but shows a dated thread is a forum within its posts.
     if (kind === "other") {
       removePostChrome(posts, named);

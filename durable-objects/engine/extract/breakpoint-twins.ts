@@ -7,6 +7,7 @@
  * Exact twins under one parent go earlier (`twin-blocks.ts`); these are the copies that differ a
  * little or stand in different branches (one wrapped deeper than the other).
  */
+import { isSpace } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
 /** A copy needs at least this many words (shorter texts repeat legitimately: labels, prices, buttons). */
@@ -57,7 +58,7 @@ function screensOf(el: DomElement): Screens | null {
   return found;
 }
 
-/** The measures of a content's blocks (non-space characters) and its blocks whose classes name a screen size. */
+/** A content's blocks whose classes name a screen size, with their measures (non-space characters). */
 export interface ScreenCopies {
   sizes: Map<DomElement, number>;
   marked: DomElement[];
@@ -65,10 +66,7 @@ export interface ScreenCopies {
   measured: (el: DomElement, chars: number) => void;
 }
 
-/** Blocks shorter than this are not kept in the measures (no copy stands beside them). */
-const MIN_KEPT_CHARS = MIN_COPY_CHARS / 2;
-
-/** An empty set of measures, to be filled by a walk of the content (`removeTwinBlocks`). */
+/** An empty set of marked blocks, to be filled by a walk of the content (`removeTwinBlocks`). */
 export function screenCopies(): ScreenCopies {
   const sizes = new Map<DomElement, number>();
   const marked: DomElement[] = [];
@@ -76,11 +74,20 @@ export function screenCopies(): ScreenCopies {
     sizes,
     marked,
     measured: (el, chars) => {
-      if (chars < MIN_KEPT_CHARS) return;
-      sizes.set(el, chars);
-      if (chars >= MIN_COPY_CHARS && screensOf(el)) marked.push(el);
+      if (chars >= MIN_COPY_CHARS && screensOf(el)) {
+        sizes.set(el, chars);
+        marked.push(el);
+      }
     },
   };
+}
+
+/** Non-space characters of the element's text. */
+function solidLength(el: DomElement): number {
+  const text = el.textContent ?? "";
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) n++;
+  return n;
 }
 
 const wordsOf = (el: DomElement) => (el.textContent ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -102,11 +109,21 @@ function sharedShare(small: Set<string>, big: Set<string>): number {
 /**
  * Removes, for each block whose classes name a screen size, the lesser of it and a block beside it
  * (a sibling of it or of a wrapper holding only it) that repeats its text (TWIN_SHARE of its
- * three-word runs, either way). `copies` holds the content's measures, taken by the walk of
- * `removeTwinBlocks`. Cost: a class test of each block of 24+ characters in that walk; word runs
- * only for a marked block and the blocks beside it of about its measure.
+ * three-word runs, either way). `copies` holds the marked blocks, found in the walk of
+ * `removeTwinBlocks`. Cost: a class test of each block of 24+ characters in that walk; the text
+ * and word runs only of a marked block and the blocks beside it.
  */
 export function removeBreakpointTwins(root: DomElement, { sizes, marked }: ScreenCopies): void {
+  if (!marked.length) return;
+  // The blocks beside a marked one are measured when first compared (few pages mark any).
+  const sizeOf = (el: DomElement) => {
+    let n = sizes.get(el);
+    if (n === undefined) {
+      n = solidLength(el);
+      sizes.set(el, n);
+    }
+    return n;
+  };
   const gone = new Set<DomElement>();
   const isGone = (el: DomElement) => {
     for (let x: DomElement | null = el; x && x !== root; x = x.parentElement) if (gone.has(x)) return true;
@@ -117,7 +134,7 @@ export function removeBreakpointTwins(root: DomElement, { sizes, marked }: Scree
     el.remove();
   };
   for (const copy of marked) {
-    const size = sizes.get(copy) ?? 0;
+    const size = sizeOf(copy);
     if (isGone(copy)) continue;
     const mine = screensOf(copy);
     let runs: Set<string> | null = null;
@@ -132,10 +149,10 @@ export function removeBreakpointTwins(root: DomElement, { sizes, marked }: Scree
       for (let sib = parent.firstElementChild, next: DomElement | null; sib && !gone.has(copy); sib = next) {
         next = sib.nextElementSibling;
         if (sib === x) continue;
-        const other = sizes.get(sib) ?? 0;
+        const other = sizeOf(sib);
         if (other < size * 0.5 || other > size * 2) continue;
         // Alternatives are for other screens (a list's items, alike in markup, are not).
-        const theirs = screensWithin(sib, sizes);
+        const theirs = screensWithin(sib, sizeOf);
         if (theirs === mine && (mine !== "some" || screenClasses(sib) === screenClasses(copy))) continue;
         runs ??= runsOf(wordsOf(copy));
         if (runs.size < MIN_COPY_WORDS - 2) break;
@@ -147,10 +164,10 @@ export function removeBreakpointTwins(root: DomElement, { sizes, marked }: Scree
         else unmarked.push(sib);
       }
       if (unmarked.length === 1 && !gone.has(copy))
-        drop(lesserCopy(copy, mine, size, unmarked[0], null, sizes.get(unmarked[0]) ?? 0));
+        drop(lesserCopy(copy, mine, size, unmarked[0], null, sizeOf(unmarked[0])));
       if (matched) break;
       // Climb only through wrappers that hold little beside the copy.
-      if ((sizes.get(parent) ?? 0) > size * 1.5) break;
+      if (sizeOf(parent) > size * 1.5) break;
       x = parent;
     }
   }
@@ -181,15 +198,15 @@ function lesserCopy(
 const screenClasses = (el: DomElement) => el.getAttribute("class") ?? "";
 
 /** The screens named by the element or the wrappers inside it that hold nearly all its text. */
-function screensWithin(el: DomElement, sizes: Map<DomElement, number>): Screens | null {
-  const size = sizes.get(el) ?? 0;
+function screensWithin(el: DomElement, sizeOf: (el: DomElement) => number): Screens | null {
+  const size = sizeOf(el);
   for (let y: DomElement | null = el; y; ) {
     const screens = screensOf(y);
     if (screens) return screens;
     let biggest: DomElement | null = null;
     for (let c: DomElement | null = y.firstElementChild; c; c = c.nextElementSibling)
-      if (!biggest || (sizes.get(c) ?? 0) > (sizes.get(biggest) ?? 0)) biggest = c;
-    y = biggest && (sizes.get(biggest) ?? 0) >= size * 0.9 ? biggest : null;
+      if (!biggest || sizeOf(c) > sizeOf(biggest)) biggest = c;
+    y = biggest && sizeOf(biggest) >= size * 0.9 ? biggest : null;
   }
   return null;
 }

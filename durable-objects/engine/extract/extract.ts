@@ -69,7 +69,12 @@ import { dropLeadingLinks, dropTrailingLinks } from "./trailing-links";
 import { isTableArticle, missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
 import { removeTwinBlocks } from "./twin-blocks";
 import { removeBreakpointTwins, screenCopies } from "./breakpoint-twins";
-import { openingSections, rememberTopParent } from "./opening-sections";
+import {
+  openingSections,
+  rememberEarlierSiblings,
+  rememberTopParent,
+  titledEarlierSections,
+} from "./opening-sections";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -183,16 +188,16 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // The paragraphs as the page prints them, before Readability moves them (an article's introduction may be left behind).
   const printed = kind === "article" ? printedParagraphs(walk.elements, document) : null;
   const article = readArticle(document, kind);
-  // The opening sections of a page of like sections, printed before the one Readability took.
   // On a page of no stated type built of like sections, the sections of prose printed before the
   // one Readability took are the page's opening (an article's standfirst is not: truths differ).
   const leftBody = kind === "other" && article?.topParent ? leftInPage(document) : null;
   if (article?.content && article.topParent && leftBody && stillUnder(article.topParent, leftBody)) {
-    article.content.prepend(
-      ...openingSections(article.topParent, leftBody, article.content, (el) =>
-        labelNames(JUNK_ATTR, junkLabel(el)),
-      ),
-    );
+    const isJunk = (el: DomElement) => labelNames(JUNK_ATTR, junkLabel(el));
+    const opening = openingSections(article.topParent, leftBody, article.content, isJunk);
+    article.content.prepend(...opening);
+    // So is a titled section beside Readability's top candidate, before it, that its sibling pass left.
+    const titled = titledEarlierSections(article.earlier, article.topParent, article.content, isJunk);
+    if (titled.length) article.content.prepend(...opening, ...titled);
     // The title's lead in a header block beside the body Readability took opens it.
     const lead = leadBeside(article.topParent, article.content, article.keptHeaders);
     if (lead) article.content.prepend(lead);
@@ -441,8 +446,9 @@ function readArticle(document: DomDocument, kind: PageKind) {
     // stories, only the one holding the page's title).
     const keptHeaders = keepHeadersHoldingProse(reader, kind !== "article");
     const topParent = rememberTopParent(reader);
+    const earlier = rememberEarlierSiblings(reader);
     const article = reader.parse();
-    return article ? { ...article, topParent: topParent(), keptHeaders } : null;
+    return article ? { ...article, topParent: topParent(), earlier: earlier(), keptHeaders } : null;
   } catch {
     return null;
   }

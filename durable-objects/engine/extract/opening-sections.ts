@@ -4,10 +4,12 @@
  * `section.rich-text-section`). Readability takes the densest section and looks for more of the
  * article only among its top candidate's siblings, so an intro printed in an earlier section of
  * the same shape one or two levels up is left in the page. Those earlier sections of prose are
- * the page's opening and are read before the article.
+ * the page's opening and are read before the article. So is a titled section of prose beside the
+ * top candidate, before it, that Readability's sibling pass weighed too low (a docs page's header
+ * with its title and intro, a service page's title block).
  */
 import { shapeOf } from "./dom-shape";
-import { ELEMENT_NODE, foldText, linkTextLength, TEXT_NODE, textLength } from "./dom-text";
+import { ELEMENT_NODE, foldedLength, foldText, linkTextLength, TEXT_NODE, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
 /** How many levels are climbed from Readability's top candidate's parent (it, then its parent). */
@@ -16,6 +18,8 @@ export const OPENING_LEVELS = 2;
 export const MIN_OPENING_CHARS = 100;
 /** An opening section is prose: at most this share of its text is links. */
 export const MAX_OPENING_LINK_SHARE = 0.2;
+/** The titled sections left beside the top candidate hold at most this share of the article's text together. */
+export const MAX_EARLIER_SHARE = 0.5;
 /** Characters of a section's longest text looked up in the article (a copy of it is no opening). */
 const PROBE_CHARS = 60;
 
@@ -45,6 +49,36 @@ export function rememberTopParent(reader: unknown): () => DomElement | null {
   return () => last;
 }
 
+/** The parts of Readability 0.6.0 its sibling pass is read through: it logs each sibling it looks at and each it appends. */
+interface ReaderLog {
+  log(...args: unknown[]): void;
+  REGEXPS?: { negative?: RegExp };
+}
+
+/**
+ * Makes a Readability instance remember, for its last attempt, the siblings of its top candidate
+ * that its sibling pass looked at before the first block it appended (the top candidate or an
+ * earlier sibling), leaving out those labelled with its own negative words (`contact`, `promo`,
+ * `banner`); returns a reader of them. Cost: one string comparison per log call.
+ */
+export function rememberEarlierSiblings(reader: unknown): () => DomElement[] {
+  const r = reader as ReaderLog;
+  const negative = r.REGEXPS?.negative;
+  if (typeof r.log !== "function" || !negative) return () => [];
+  let earlier: DomElement[] = [];
+  let appended = false;
+  const log = r.log.bind(r);
+  r.log = (...args) => {
+    if (args[0] === "Starting grabArticle loop") [earlier, appended] = [[], false];
+    else if (args[0] === "Looking at sibling node:" && !appended) earlier.push(args[1] as DomElement);
+    else if (args[0] === "Appending node:") appended = true;
+    log(...args);
+  };
+  const labelled = (el: DomElement) =>
+    negative.test(el.getAttribute("class") ?? "") || negative.test(el.getAttribute("id") ?? "");
+  return () => earlier.filter((el) => !labelled(el));
+}
+
 /** Whether a block is a section of prose: enough text, few links, no junk label, no chrome or form inside. */
 function isProseSection(el: DomElement, isJunk: (el: DomElement) => boolean): boolean {
   if (CHROME_TAGS.test(el.tagName) || isJunk(el)) return false;
@@ -54,7 +88,7 @@ function isProseSection(el: DomElement, isJunk: (el: DomElement) => boolean): bo
 }
 
 /** The start of the element's longest text node, folded. */
-function longestLine(el: DomElement): string {
+export function longestLine(el: DomElement): string {
   let longest = "";
   const walk = (n: DomElement) => {
     for (let c = n.firstChild as DomElement | null; c; c = c.nextSibling as DomElement | null) {
@@ -98,4 +132,26 @@ export function openingSections(
   if (!found.length) return found;
   const held = foldText(article.textContent ?? "");
   return found.filter((section) => !held.includes(longestLine(section)));
+}
+
+/**
+ * The sections of prose holding a title (`h1`, `h2`) among `earlier` (see `rememberEarlierSiblings`)
+ * that are still in `parent`, in page order, when together they hold at most MAX_EARLIER_SHARE of
+ * the article's text (more is a page of sections, not an opening); a copy of the article's text is
+ * left out. Cost: a few tests per remembered sibling; one read of the article's text when any is left.
+ */
+export function titledEarlierSections(
+  earlier: DomElement[],
+  parent: DomElement,
+  article: DomElement,
+  isJunk: (el: DomElement) => boolean,
+): DomElement[] {
+  const titled = earlier.filter(
+    (el) => el.parentElement === parent && el.querySelector("h1, h2") !== null && isProseSection(el, isJunk),
+  );
+  if (!titled.length) return titled;
+  const held = foldText(article.textContent ?? "");
+  const fresh = titled.filter((section) => !held.includes(longestLine(section)));
+  const chars = fresh.reduce((sum, section) => sum + textLength(section), 0);
+  return chars <= foldedLength(held) * MAX_EARLIER_SHARE ? fresh : [];
 }

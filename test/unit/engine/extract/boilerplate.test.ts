@@ -180,6 +180,27 @@ describe("boilerplate around the main content", () => {
     for (const junk of ["Featured excerpt", "Popular excerpt"]) expect(markdown).not.toContain(junk);
   });
 
+  it('drops a thread\'s "Recently Browsing" and "Trending Content" boxes, keeping the posts', () => {
+    const { document } = parseHTML(
+      `<html><body><main><h1>Pressure drops</h1>${[1, 2, 3].map((n) => `<article class="post">${sentence("Reply", n)}</article>`).join("")}<section><h4>Trending Content - Heating Forum</h4><table><tr><td>+24</td><td><a href="/t/9">Boiler keeps cycling on and off every few minutes</a></td></tr></table></section><div><h3>Recently Browsing 2 members</h3><ul><li><a href="/u/1">radiatorfan</a></li><li><a href="/u/2">valvejockey</a></li></ul></div></main></body></html>`,
+    );
+    removeJunkSections(document.body as unknown as DomElement);
+    const text = document.body.textContent ?? "";
+    for (const n of [1, 2, 3]) expect(text).toContain(`Reply note ${n}`);
+    for (const junk of ["Boiler keeps cycling", "radiatorfan", "Recently Browsing"])
+      expect(text).not.toContain(junk);
+  });
+
+  it('drops a vBulletin thread\'s "Posting Permissions" box, keeping the posts', () => {
+    const { document } = parseHTML(
+      `<html><body><main><h1>Pressure drops</h1>${[1, 2, 3].map((n) => `<div class="postbit">${sentence("Reply", n)}</div>`).join("")}<div class="smallfont"><h4>Posting Permissions</h4><ul><li>You <strong>may not</strong> post new threads</li><li>You <strong>may not</strong> post replies</li><li>HTML code is <strong>Off</strong></li></ul></div></main></body></html>`,
+    );
+    removeJunkSections(document.body as unknown as DomElement);
+    const text = document.body.textContent ?? "";
+    for (const n of [1, 2, 3]) expect(text).toContain(`Reply note ${n}`);
+    for (const junk of ["may not", "HTML code"]) expect(text).not.toContain(junk);
+  });
+
   it("drops a thread's stats box (replies, views, created) on a forum page", () => {
     const post = (n: number) => `<article class="post">${sentence("Reply", n)}</article>`;
     const stats =

@@ -18,7 +18,7 @@ describe("a control's label left on its own line", () => {
   it("reads labels through Markdown marks and keeps them inside sentences, tables and code", () => {
     expect(
       dropControlLabels(
-        "Intro.\n\n**Close**\n\n- [Back](/list)\n\n#### Icon\n\nAd - Page continues below\n\nAdd to wishlist\n\n[Quick View](/q/1)\n\nCompare\n\nLoad more\n\nExpand all\n\nShare\n\n3. Icon\n\nSlide 2 of 5\n\n[More in this category](/c/travel)\n\nEnd.",
+        "Intro.\n\n**Close**\n\n- [Back](/list)\n\n#### Icon\n\nAd - Page continues below\n\nAdd to wishlist\n\n[Quick View](/q/1)\n\nCompare\n\nLoad more\n\nExpand all\n\nShare\n\n3. Icon\n\nSlide 2 of 5\n\n[More in this category](/c/travel)\n\nApply now\n\nEnd.",
       ),
     ).toBe("Intro.\n\nEnd.");
     const kept =

@@ -1,4 +1,7 @@
+import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
+import type { DomElement } from "../../../../durable-objects/engine/extract/dom-types";
+import { removeEditNotes } from "../../../../durable-objects/engine/extract/edit-notes";
 import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
 
 const page = (posts: string) =>
@@ -37,5 +40,15 @@ describe("a post's edit note", () => {
     expect(markdown).toContain("the new cassette did not help");
     for (const note of ["Last edited by", "see edit history", "by derailleurdan"])
       expect(markdown).not.toContain(note);
+  });
+  it("drops Invision's (edited) mark beside a post's date, keeping a poster's own (edited 1 year ago) aside", () => {
+    const { document } = parseHTML(
+      `<html><body><article class="cPost"><div class="ipsComment_meta">Posted <time datetime="2024-04-18">April 18, 2024</time> <span class="ipsType_light">(edited)</span></div><div class="ipsType_richText"><p>Prices went up (edited 1 year ago) and I rebooked.</p></div></article></body></html>`,
+    );
+    const posts = [...document.querySelectorAll("article")] as unknown as DomElement[];
+    removeEditNotes(posts);
+    const text = document.body.textContent ?? "";
+    expect(text).not.toContain("(edited)");
+    expect(text).toContain("(edited 1 year ago)");
   });
 });

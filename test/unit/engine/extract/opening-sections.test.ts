@@ -31,3 +31,22 @@ describe("the opening sections of a page of like sections", () => {
     expect(markdown).not.toContain("Attic insulation");
   });
 });
+
+describe("a titled section left beside Readability's article", () => {
+  const guide = (head: string) =>
+    `<!doctype html><html><head><title>Flexbox guide</title></head><body><div class="menu"><a href="/">Docs</a> <a href="/css">CSS</a></div><main class="layout">${head}<div class="layout-body">${["row", "column", "wrap", "gap", "order", "grow"].map((word) => `<p>The ${word} setting of a flex container decides how its items are laid out along the main axis and how much room each of them takes there.</p>`).join("")}</div></main></body></html>`;
+
+  it("reads the title block with its intro before the article", () => {
+    const head = `<div class="layout-head"><h2>Basic concepts</h2><p>This guide gives an outline of the main features of flexbox and what each of them is for.</p></div>`;
+    const { markdown } = extractMainContent(guide(head), "https://docs.example/flexbox");
+    expect(markdown).toContain("This guide gives an outline");
+    expect(markdown.indexOf("This guide gives an outline")).toBeLessThan(markdown.indexOf("The row setting"));
+  });
+
+  it("leaves a titled block that Readability's own words label as a contact box", () => {
+    const contact = `<div class="contact-box"><h2>Ask us</h2><p>Write to the documentation team with any question about this guide and we answer within a day.</p></div>`;
+    const { markdown } = extractMainContent(guide(contact), "https://docs.example/flexbox");
+    expect(markdown).toContain("The row setting");
+    expect(markdown).not.toContain("Write to the documentation team");
+  });
+});
