@@ -25,6 +25,7 @@ import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { separateGluedItems } from "./glued-items";
 import { showProseSlides } from "./hidden-slides";
 import { openFoldedProse } from "./expanders";
+import { leadBeside } from "./lead-header";
 import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { removeAnnouncements } from "./live-regions";
@@ -197,6 +198,9 @@ export function extractMainContent(html: string, url?: string): Extracted {
     // So is a titled section beside Readability's top candidate, before it, that its sibling pass left.
     const titled = titledEarlierSections(article.earlier, article.topParent, article.content, isJunk);
     if (titled.length) article.content.prepend(...opening, ...titled);
+    // The title's lead in a header block beside the body Readability took opens it.
+    const lead = leadBeside(article.topParent, article.content, article.keptHeaders);
+    if (lead) article.content.prepend(lead);
   }
   const probe = run && article?.content ? articleProbe(article.content) : "";
   if (article?.content) {
@@ -438,12 +442,13 @@ function readArticle(document: DomDocument, kind: PageKind) {
     keepMisleadinglyLabelledBlocks(reader, (el) => labelNames(JUNK_ATTR, junkLabel(el)));
     // Nor is a block whose label styles its own header (`pane-header-alignment-left`) a page header.
     keepHeaderStyledBlocks(reader);
-    // Nor, in a story, is a block labelled a header that holds paragraphs of prose (its lead).
-    if (kind === "article") keepHeadersHoldingProse(reader);
+    // Nor is a block labelled a header that holds paragraphs of prose (a story's lead; beyond
+    // stories, only the one holding the page's title).
+    const keptHeaders = keepHeadersHoldingProse(reader, kind !== "article");
     const topParent = rememberTopParent(reader);
     const earlier = rememberEarlierSiblings(reader);
     const article = reader.parse();
-    return article ? { ...article, topParent: topParent(), earlier: earlier() } : null;
+    return article ? { ...article, topParent: topParent(), earlier: earlier(), keptHeaders } : null;
   } catch {
     return null;
   }

@@ -95,7 +95,7 @@ export function keepHeaderStyledBlocks(reader: unknown): void {
 }
 
 /** Whether the block's paragraphs hold at least MIN_HEADER_PROSE characters of non-link text. */
-function holdsHeaderProse(el: DomElement): boolean {
+export function holdsHeaderProse(el: DomElement): boolean {
   let prose = 0;
   for (const p of el.querySelectorAll("p")) {
     prose += textLength(p) - linkTextLength(p);
@@ -108,13 +108,17 @@ function holdsHeaderProse(el: DomElement): boolean {
  * Makes a Readability instance keep a shown block that reads as an unlikely candidate only by the
  * word "header" (`listicle-header`, `icp-header`, `layout__header`) when its paragraphs hold prose:
  * a story's or a service's title and lead, which Readability would delete with the page's own
- * header. The page's header holds links and a tagline, not paragraphs. Cost: a label test on each
+ * header. The page's header holds links and a tagline, not paragraphs. With `titled`, only a block
+ * holding the page's `<h1>` (the title and its lead, not a section's header). Returns the blocks
+ * kept (filled as Readability reads). Cost: a label test on each
  * node Readability removes; a paragraph walk on the shown ones labelled a header.
  */
-export function keepHeadersHoldingProse(reader: unknown): void {
+export function keepHeadersHoldingProse(reader: unknown, titled = false): Set<DomElement> {
+  const kept = new Set<DomElement>();
   const r = reader as ReaderInternals;
   const unlikely = r.REGEXPS?.unlikelyCandidates;
-  if (!unlikely || typeof r._removeAndGetNext !== "function" || typeof r._getNextNode !== "function") return;
+  if (!unlikely || typeof r._removeAndGetNext !== "function" || typeof r._getNextNode !== "function")
+    return kept;
   const remove = r._removeAndGetNext.bind(r);
   r._removeAndGetNext = (node) => {
     const el = node as DomElement;
@@ -127,9 +131,13 @@ export function keepHeadersHoldingProse(reader: unknown): void {
       el.tagName !== "BODY" &&
       !unlikely.test(label.replace(/header/gi, " ")) &&
       r._isProbablyVisible(el) &&
+      (!titled || el.querySelector("h1") !== null) &&
       holdsHeaderProse(el)
-    )
+    ) {
+      kept.add(el);
       return r._getNextNode(el);
+    }
     return remove(node);
   };
+  return kept;
 }
