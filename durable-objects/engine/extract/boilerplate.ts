@@ -70,6 +70,8 @@ const FORUM_JUNK_ATTR = new RegExp(
   `${POST_CHROME_ATTR.source}|vote(?!d)|related-topics|more-topics|suggested-topics|bottom-?notice|(^|[\\s_-])stats($|[\\s_-])`,
   "i",
 );
+/** Class/id words of a poster's card (which keeps the poster's name), not of an action bar or a signature. */
+const POSTER_CARD_ATTR = /user|poster|profile|member|author/i;
 /** In a thread on a page of no stated type, a post's chrome block holds less than this share of the post's text. */
 export const POST_CHROME_SHARE = 0.5;
 /**
@@ -134,7 +136,7 @@ export function removePostChrome(posts: DomElement[], named: Set<DomElement>): v
         POST_CHROME_ATTR.test(el.getAttribute("id") ?? "");
       if (!chrome || !el.isConnected || textLength(el) >= textLength(ownPost(el, post)) * POST_CHROME_SHARE)
         continue;
-      const name = named.has(post) ? null : nameLink(el);
+      const name = named.has(post) || !POSTER_CARD_ATTR.test(labelOf(el)) ? null : nameLink(el);
       if (name) el.replaceWith(name);
       else el.remove();
     }
