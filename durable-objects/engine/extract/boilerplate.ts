@@ -56,11 +56,11 @@ const PRODUCT_JUNK_ATTR = new RegExp(
 );
 /**
  * Class/id fragments of a post's own chrome (poster card and stats, signature, action bar or list,
- * who liked it: vBSEO's `vbseo_liked`, a thread starter's badge), removed from the posts of a thread on any page; `vote` is not among them, since an untyped thread may mark
+ * who liked it: vBSEO's `vbseo_liked`, a thread starter's badge, a comment's `buttons` list), removed from the posts of a thread on any page; `vote` is not among them, since an untyped thread may mark
  * a comment's own text with it (`entry unvoted`).
  */
 const POST_CHROME_ATTR =
-  /signature|user-?info|user-?card|userextra|user-?stats|post-?actions|post-?toolbar|action-?bar|reply-?button|quick-?reply|likes?-?(button|count)|reactions|badges?($|[\s_-])|report-?link|user-?title|user-?banner|user-?extras|postprofile|poster-?(info|stats|details)|member-?(title|info|stats|since)|post-?count|expand-?link|last-?edit|post-?likes|liked($|[\s_-])|likes-?bar|thread-?starter|action-?list/i;
+  /signature|user-?info|user-?card|userextra|user-?stats|post-?actions|post-?toolbar|action-?bar|reply-?button|quick-?reply|likes?-?(button|count)|reactions|badges?($|[\s_-])|report-?link|user-?title|user-?banner|user-?extras|postprofile|poster-?(info|stats|details)|member-?(title|info|stats|since)|post-?count|expand-?link|last-?edit|post-?likes|liked($|[\s_-])|likes-?bar|thread-?starter|action-?list|(^|[\s_-])buttons($|[\s_-])/i;
 /**
  * Class/id fragments of a forum's per-post chrome, its thread's stats box and the notice below its
  * thread (the posts themselves stay). `vote` names the vote buttons and counts, not a post's voted
@@ -70,6 +70,8 @@ const FORUM_JUNK_ATTR = new RegExp(
   `${POST_CHROME_ATTR.source}|vote(?!d)|related-topics|more-topics|suggested-topics|bottom-?notice|(^|[\\s_-])stats($|[\\s_-])`,
   "i",
 );
+/** Class/id words of a poster's card (which keeps the poster's name), not of an action bar or a signature. */
+const POSTER_CARD_ATTR = /user|poster|profile|member|author/i;
 /** In a thread on a page of no stated type, a post's chrome block holds less than this share of the post's text. */
 export const POST_CHROME_SHARE = 0.5;
 /**
@@ -134,7 +136,7 @@ export function removePostChrome(posts: DomElement[], named: Set<DomElement>): v
         POST_CHROME_ATTR.test(el.getAttribute("id") ?? "");
       if (!chrome || !el.isConnected || textLength(el) >= textLength(ownPost(el, post)) * POST_CHROME_SHARE)
         continue;
-      const name = named.has(post) ? null : nameLink(el);
+      const name = named.has(post) || !POSTER_CARD_ATTR.test(labelOf(el)) ? null : nameLink(el);
       if (name) el.replaceWith(name);
       else el.remove();
     }

@@ -240,6 +240,33 @@ describe("boilerplate around the main content", () => {
     for (const junk of ["like this", "Original Poster", "Thanks"]) expect(text).not.toContain(junk);
   });
 
+  it("drops the buttons list under each comment of a dated thread on a page that states no type, keeping the comments", () => {
+    const post = (n: number) =>
+      `<div id="c${n}" class="comment"><p class="tagline"><a class="author" href="/u/${n}">user${n}</a> <time>11 Sep 2024, 18:3${n}</time></p><div class="usertext-body">${sentence("Reply", n)}</div><ul class="flat-list buttons">${n % 2 ? '<li><a href="#c1">parent</a></li>' : ""}</ul></div>`;
+    // Only the replies have a parent link: it repeats in too few comments to read as a control.
+    const { document } = parseHTML(
+      `<html><body><main><h1>Pressure drops</h1>${[1, 2, 3, 4].map(post).join("")}</main></body></html>`,
+    );
+    removeBoilerplate(document.body as unknown as DomElement, "other");
+    const text = document.body.textContent ?? "";
+    for (const n of [1, 2, 3, 4]) expect(text).toContain(`Reply note ${n}`);
+    expect(text).not.toContain("parent");
+  });
+
+  it("keeps a poster's name from a removed poster card, but no link of a removed signature, in an untyped thread", () => {
+    const post = (n: number) =>
+      `<div id="p${n}" class="post"><div class="userinfo"><a href="/u/${n}">user${n}</a></div><p>11 Sep 2024, 18:3${n}</p>${sentence("Reply", n)}<div class="signature"><a href="/builds/${n}">${["oak bench", "steel lathe", "pine shelf", "cedar chest"][n - 1]} log</a> in progress</div></div>`;
+    const { document } = parseHTML(
+      `<html><body><main><h1>Pressure drops</h1>${[1, 2, 3, 4].map(post).join("")}</main></body></html>`,
+    );
+    removeBoilerplate(document.body as unknown as DomElement, "other");
+    const text = document.body.textContent ?? "";
+    for (const n of [1, 2, 3, 4]) expect(text).toContain(`Reply note ${n}`);
+    for (const n of [1, 2, 3, 4]) expect(text).toContain(`user${n}`);
+    for (const sign of ["oak bench", "steel lathe", "pine shelf", "cedar chest"])
+      expect(text).not.toContain(sign);
+  });
+
   it("drops a forum's action bar beside a dated thread on a page that states no type, keeping the posts", () => {
     const post = (n: number) =>
       `<div id="p${n}" class="post"><div class="postbody"><p>11 Sep 2024, 18:3${n}</p>${sentence("Reply", n)}</div></div>`;
