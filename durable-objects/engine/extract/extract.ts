@@ -207,7 +207,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
     removeArticleJunk(article.content, kind);
     removeChrome(article.content, undefined, undefined, kind === "forum");
     // Priced cards are other products on a product page or an article, but the content of a category page.
-    if (kind === "product" || kind === "article") removeProductGrids(article.content);
+    // In a story, a list of picks each told in a sentence with its price is the story's text.
+    if (kind === "product" || kind === "article") removeProductGrids(article.content, kind === "article");
     cleanArticle(article.content, article.title ?? title);
     removeAuthorBoxes(article.content);
     if (kind === "article") {

@@ -201,6 +201,16 @@ describe("boilerplate around the main content", () => {
     for (const junk of ["may not", "HTML code"]) expect(text).not.toContain(junk);
   });
 
+  it("drops a forum thread's pager (page numbers, Go to topic listing), keeping the posts", () => {
+    const { document } = parseHTML(
+      `<html><body><main><h1>Pressure drops</h1>${[1, 2, 3].map((n) => `<article class="post">${sentence("Reply", n)}</article>`).join("")}<div class="ipsPager"><a href="/forum/7" rel="parent">Go to topic listing</a></div><ul class="pagination"><li><a href="?page=2">2</a></li><li><a href="?page=2">Next page</a></li></ul></main></body></html>`,
+    );
+    removeBoilerplate(document.body as unknown as DomElement, "forum");
+    const text = document.body.textContent ?? "";
+    for (const n of [1, 2, 3]) expect(text).toContain(`Reply note ${n}`);
+    for (const junk of ["topic listing", "Next page"]) expect(text).not.toContain(junk);
+  });
+
   it("drops a thread's stats box (replies, views, created) on a forum page", () => {
     const post = (n: number) => `<article class="post">${sentence("Reply", n)}</article>`;
     const stats =
