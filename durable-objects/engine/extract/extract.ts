@@ -71,9 +71,9 @@ import { removeTwinBlocks } from "./twin-blocks";
 import { removeBreakpointTwins, screenCopies } from "./breakpoint-twins";
 import {
   openingSections,
-  rememberEarlierSiblings,
+  leftEarlierSections,
+  rememberSiblingPass,
   rememberTopParent,
-  titledEarlierSections,
 } from "./opening-sections";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
@@ -195,9 +195,9 @@ export function extractMainContent(html: string, url?: string): Extracted {
     const isJunk = (el: DomElement) => labelNames(JUNK_ATTR, junkLabel(el));
     const opening = openingSections(article.topParent, leftBody, article.content, isJunk);
     article.content.prepend(...opening);
-    // So is a titled section beside Readability's top candidate, before it, that its sibling pass left.
-    const titled = titledEarlierSections(article.earlier, article.topParent, article.content, isJunk);
-    if (titled.length) article.content.prepend(...opening, ...titled);
+    // So are the titled or like sections beside Readability's top candidate, before it, that its sibling pass left.
+    const left = leftEarlierSections(article.siblingPass, article.topParent, article.content, isJunk);
+    if (left.length) article.content.prepend(...opening, ...left);
     // The title's lead in a header block beside the body Readability took opens it.
     const lead = leadBeside(article.topParent, article.content, article.keptHeaders);
     if (lead) article.content.prepend(lead);
@@ -207,7 +207,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
     removeArticleJunk(article.content, kind);
     removeChrome(article.content, undefined, undefined, kind === "forum");
     // Priced cards are other products on a product page or an article, but the content of a category page.
-    if (kind === "product" || kind === "article") removeProductGrids(article.content);
+    // In a story, a list of picks each told in a sentence with its price is the story's text.
+    if (kind === "product" || kind === "article") removeProductGrids(article.content, kind === "article");
     cleanArticle(article.content, article.title ?? title);
     removeAuthorBoxes(article.content);
     if (kind === "article") {
@@ -446,9 +447,9 @@ function readArticle(document: DomDocument, kind: PageKind) {
     // stories, only the one holding the page's title).
     const keptHeaders = keepHeadersHoldingProse(reader, kind !== "article");
     const topParent = rememberTopParent(reader);
-    const earlier = rememberEarlierSiblings(reader);
+    const siblingPass = rememberSiblingPass(reader);
     const article = reader.parse();
-    return article ? { ...article, topParent: topParent(), earlier: earlier(), keptHeaders } : null;
+    return article ? { ...article, topParent: topParent(), siblingPass: siblingPass(), keptHeaders } : null;
   } catch {
     return null;
   }

@@ -4,9 +4,9 @@
  * `section.rich-text-section`). Readability takes the densest section and looks for more of the
  * article only among its top candidate's siblings, so an intro printed in an earlier section of
  * the same shape one or two levels up is left in the page. Those earlier sections of prose are
- * the page's opening and are read before the article. So is a titled section of prose beside the
- * top candidate, before it, that Readability's sibling pass weighed too low (a docs page's header
- * with its title and intro, a service page's title block).
+ * the page's opening and are read before the article. So are the sections of prose beside the
+ * top candidate, before it, that Readability's sibling pass weighed too low, when they hold a
+ * title (a service page's title block) or are built like the block it took.
  */
 import { shapeOf } from "./dom-shape";
 import { ELEMENT_NODE, foldedLength, foldText, linkTextLength, TEXT_NODE, textLength } from "./dom-text";
@@ -18,7 +18,7 @@ export const OPENING_LEVELS = 2;
 export const MIN_OPENING_CHARS = 100;
 /** An opening section is prose: at most this share of its text is links. */
 export const MAX_OPENING_LINK_SHARE = 0.2;
-/** The titled sections left beside the top candidate hold at most this share of the article's text together. */
+/** The sections left beside the top candidate hold at most this share of the article's text together. */
 export const MAX_EARLIER_SHARE = 0.5;
 /** Characters of a section's longest text looked up in the article (a copy of it is no opening). */
 const PROBE_CHARS = 60;
@@ -55,28 +55,36 @@ interface ReaderLog {
   REGEXPS?: { negative?: RegExp };
 }
 
+/** What Readability's sibling pass did in its last attempt (see `rememberSiblingPass`). */
+export interface SiblingPass {
+  /** The siblings it looked at before the first block it took, less those its negative words label. */
+  earlier: DomElement[];
+  /** The first block it took (the top candidate or an earlier sibling), or null. */
+  first: DomElement | null;
+}
+
 /**
  * Makes a Readability instance remember, for its last attempt, the siblings of its top candidate
- * that its sibling pass looked at before the first block it appended (the top candidate or an
- * earlier sibling), leaving out those labelled with its own negative words (`contact`, `promo`,
- * `banner`); returns a reader of them. Cost: one string comparison per log call.
+ * that its sibling pass looked at before the first block it appended, leaving out those labelled
+ * with its own negative words (`contact`, `promo`, `banner`), and that first block; returns a
+ * reader of them. Cost: one string comparison per log call.
  */
-export function rememberEarlierSiblings(reader: unknown): () => DomElement[] {
+export function rememberSiblingPass(reader: unknown): () => SiblingPass {
   const r = reader as ReaderLog;
   const negative = r.REGEXPS?.negative;
-  if (typeof r.log !== "function" || !negative) return () => [];
+  if (typeof r.log !== "function" || !negative) return () => ({ earlier: [], first: null });
   let earlier: DomElement[] = [];
-  let appended = false;
+  let first: DomElement | null = null;
   const log = r.log.bind(r);
   r.log = (...args) => {
-    if (args[0] === "Starting grabArticle loop") [earlier, appended] = [[], false];
-    else if (args[0] === "Looking at sibling node:" && !appended) earlier.push(args[1] as DomElement);
-    else if (args[0] === "Appending node:") appended = true;
+    if (args[0] === "Starting grabArticle loop") [earlier, first] = [[], null];
+    else if (args[0] === "Looking at sibling node:" && !first) earlier.push(args[1] as DomElement);
+    else if (args[0] === "Appending node:" && !first) first = args[1] as DomElement;
     log(...args);
   };
   const labelled = (el: DomElement) =>
     negative.test(el.getAttribute("class") ?? "") || negative.test(el.getAttribute("id") ?? "");
-  return () => earlier.filter((el) => !labelled(el));
+  return () => ({ earlier: earlier.filter((el) => el !== first && !labelled(el)), first });
 }
 
 /** Whether a block is a section of prose: enough text, few links, no junk label, no chrome or form inside. */
@@ -134,24 +142,33 @@ export function openingSections(
   return found.filter((section) => !held.includes(longestLine(section)));
 }
 
+/** Whether a block has the shape (tag and first class word) of another; a block with no class has none. */
+const sameShape = (a: DomElement, b: DomElement | null) =>
+  b !== null && !shapeOf(a).endsWith(".") && shapeOf(a) === shapeOf(b);
+
 /**
- * The sections of prose holding a title (`h1`, `h2`) among `earlier` (see `rememberEarlierSiblings`)
- * that are still in `parent`, in page order, when together they hold at most MAX_EARLIER_SHARE of
- * the article's text (more is a page of sections, not an opening); a copy of the article's text is
- * left out. Cost: a few tests per remembered sibling; one read of the article's text when any is left.
+ * The sections of prose Readability's sibling pass left before the first block it took (`pass`)
+ * that are still in `parent` and hold a title (`h1`, `h2`) or are built like that block (a run of
+ * like sections whose first ones scored low), in page order, when together they hold at most
+ * MAX_EARLIER_SHARE of the article's text (more is a page of sections, not an opening); a copy of
+ * the article's text is left out. Cost: a few tests per remembered sibling; one read of the
+ * article's text when any is left.
  */
-export function titledEarlierSections(
-  earlier: DomElement[],
+export function leftEarlierSections(
+  pass: SiblingPass,
   parent: DomElement,
   article: DomElement,
   isJunk: (el: DomElement) => boolean,
 ): DomElement[] {
-  const titled = earlier.filter(
-    (el) => el.parentElement === parent && el.querySelector("h1, h2") !== null && isProseSection(el, isJunk),
+  const left = pass.earlier.filter(
+    (el) =>
+      el.parentElement === parent &&
+      (el.querySelector("h1, h2") !== null || sameShape(el, pass.first)) &&
+      isProseSection(el, isJunk),
   );
-  if (!titled.length) return titled;
+  if (!left.length) return left;
   const held = foldText(article.textContent ?? "");
-  const fresh = titled.filter((section) => !held.includes(longestLine(section)));
+  const fresh = left.filter((section) => !held.includes(longestLine(section)));
   const chars = fresh.reduce((sum, section) => sum + textLength(section), 0);
   return chars <= foldedLength(held) * MAX_EARLIER_SHARE ? fresh : [];
 }

@@ -49,4 +49,11 @@ describe("a titled section left beside Readability's article", () => {
     expect(markdown).toContain("The row setting");
     expect(markdown).not.toContain("Write to the documentation team");
   });
+
+  it("reads an untitled section built like the block Readability took", () => {
+    const page = `<!doctype html><html><head><title>Window cleaning</title></head><body><div class="menu"><a href="/">Home</a> <a href="/book">Book</a></div><div class="page"><div class="block block-intro"><p>We clean the windows of homes and shops in the whole town.</p><p>Every visit covers frames, sills and the glass on both sides.</p></div><div class="block block-body">${["monday", "tuesday", "wednesday", "thursday", "friday", "saturday"].map((day) => `<p>On ${day} our crews work in a different part of town, so that each street is cleaned at the same time each month and you always know when we come.</p>`).join("")}</div></div></body></html>`;
+    const { markdown } = extractMainContent(page, "https://windows.example/");
+    expect(markdown).toContain("We clean the windows of homes");
+    expect(markdown.indexOf("We clean the windows of homes")).toBeLessThan(markdown.indexOf("On monday"));
+  });
 });
