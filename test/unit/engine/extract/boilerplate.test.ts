@@ -211,6 +211,18 @@ describe("boilerplate around the main content", () => {
     for (const junk of ["topic listing", "Next page"]) expect(text).not.toContain(junk);
   });
 
+  it('drops the "2 weeks later..." gap marks between a forum thread\'s posts, keeping the posts', () => {
+    const gap =
+      '<ul class="ipsTopicMeta"><li class="ipsTopicMeta__item ipsTopicMeta__item--time">2 weeks later...</li></ul>';
+    const { document } = parseHTML(
+      `<html><body><main><h1>Pressure drops</h1>${[1, 2, 3].map((n) => `<article class="post">${sentence("Reply", n)}</article>`).join(gap)}</main></body></html>`,
+    );
+    removeBoilerplate(document.body as unknown as DomElement, "forum");
+    const text = document.body.textContent ?? "";
+    for (const n of [1, 2, 3]) expect(text).toContain(`Reply note ${n}`);
+    expect(text).not.toContain("later...");
+  });
+
   it("drops a thread's stats box (replies, views, created) on a forum page", () => {
     const post = (n: number) => `<article class="post">${sentence("Reply", n)}</article>`;
     const stats =
