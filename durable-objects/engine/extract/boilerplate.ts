@@ -62,12 +62,12 @@ const PRODUCT_JUNK_ATTR = new RegExp(
 const POST_CHROME_ATTR =
   /signature|user-?info|user-?card|userextra|user-?stats|post-?actions|post-?toolbar|action-?bar|reply-?button|quick-?reply|likes?-?(button|count)|reactions|badges?($|[\s_-])|report-?link|user-?title|user-?banner|user-?extras|postprofile|poster-?(info|stats|details)|member-?(title|info|stats|since)|post-?count|expand-?link|last-?edit|post-?likes|liked($|[\s_-])|likes-?bar|thread-?starter|action-?list|(^|[\s_-])buttons($|[\s_-])/i;
 /**
- * Class/id fragments of a forum's per-post chrome, its thread's stats box, pager and meta marks
- * ("2 weeks later..."), and the notice below its thread (the posts themselves stay). `vote` names the vote buttons and counts, not a post's voted
+ * Class/id fragments of a forum's per-post chrome, its thread's stats box, pager, follow button and
+ * meta marks ("2 weeks later..."), and the notice below its thread (the posts themselves stay). `vote` names the vote buttons and counts, not a post's voted
  * state (a Q&A site's `downvoted-answer` is an answer).
  */
 const FORUM_JUNK_ATTR = new RegExp(
-  `${POST_CHROME_ATTR.source}|vote(?!d)|related-topics|more-topics|suggested-topics|bottom-?notice|(^|[\\s_-])stats($|[\\s_-])|pager|pagination|page-?nav|topic-?meta`,
+  `${POST_CHROME_ATTR.source}|vote(?!d)|related-topics|more-topics|suggested-topics|bottom-?notice|(^|[\\s_-])stats($|[\\s_-])|pager|pagination|page-?nav|topic-?meta|follow`,
   "i",
 );
 /** Class/id words of a poster's card (which keeps the poster's name), not of an action bar or a signature. */

@@ -223,6 +223,18 @@ describe("boilerplate around the main content", () => {
     expect(text).not.toContain("later...");
   });
 
+  it("drops a forum thread's follow button (Followers 8), keeping the posts", () => {
+    const follow =
+      '<div class="ipsFollow"><a href="/login/" title="Sign in to follow this"><span>Followers</span> <span>8</span></a></div>';
+    const { document } = parseHTML(
+      `<html><body><main><h1>Pressure drops</h1>${follow}${[1, 2, 3].map((n) => `<article class="post">${sentence("Reply", n)}</article>`).join("")}</main></body></html>`,
+    );
+    removeBoilerplate(document.body as unknown as DomElement, "forum");
+    const text = document.body.textContent ?? "";
+    for (const n of [1, 2, 3]) expect(text).toContain(`Reply note ${n}`);
+    expect(text).not.toContain("Followers");
+  });
+
   it("drops a thread's stats box (replies, views, created) on a forum page", () => {
     const post = (n: number) => `<article class="post">${sentence("Reply", n)}</article>`;
     const stats =
