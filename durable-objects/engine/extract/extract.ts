@@ -2,7 +2,6 @@
  * Main-content extraction: the page is cleaned of boilerplate (navigation, sidebars, footers,
  * cookie banners, ads), Readability picks the article, and the result becomes Markdown.
  */
-import { Readability } from "@mozilla/readability";
 import { cleanArticle, isInside } from "./article-cleanup";
 import {
   ARTICLE_JUNK_ATTR,
@@ -25,19 +24,15 @@ import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { separateGluedItems } from "./glued-items";
 import { showProseSlides } from "./hidden-slides";
 import { openFoldedProse } from "./expanders";
-import { leadBeside } from "./lead-header";
 import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { removeAnnouncements } from "./live-regions";
 import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
 import { removeListViewCopies } from "./list-views";
-import { dropContentsLabels } from "./contents-labels";
-import { dropControlLabels } from "./control-labels";
-import { dropDoubledLines } from "./doubled-lines";
 import { toMarkdown } from "./markdown";
+import { cleanMarkdown } from "./markdown-passes";
 import { dropTemplateBindings } from "./template-bindings";
-import { dropResultCounts } from "./result-counts";
-import { type LdNode, ldIs, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
+import { type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
 import { emojiAsText, removeJunkTags } from "./page-repair";
 import { removeRepeatedLinkLabels } from "./repeated-links";
@@ -45,36 +40,17 @@ import { removeHiddenEverywhere } from "./screen-hidden";
 import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
-import { dropRepeatedParagraphs, dropRepeatedQuotes, postRuns } from "./post-lists";
-import {
-  dropRepeatedBlocks,
-  dropRepeatedLines,
-  dropRepeatedLongBlocks,
-  regionHoldsSpecs,
-  removeProductSections,
-} from "./product-page";
-import { speedUpReadability } from "./readability-speed";
-import {
-  keepHeaderStyledBlocks,
-  keepHeadersHoldingProse,
-  keepMisleadinglyLabelledBlocks,
-} from "./readability-weights";
+import { postRuns } from "./post-lists";
+import { regionHoldsSpecs, removeProductSections } from "./product-page";
 import { removeInactiveLinkTabs } from "./inactive-tabs";
 import { removeRatingInputs } from "./rating-inputs";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { printedParagraphs, restoreArticleIntro } from "./article-intro";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
-import { withLdThread } from "./structured-posts";
-import { dropLeadingLinks, dropTrailingLinks } from "./trailing-links";
 import { isTableArticle, missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
 import { removeTwinBlocks } from "./twin-blocks";
 import { removeBreakpointTwins, screenCopies } from "./breakpoint-twins";
-import {
-  openingSections,
-  leftEarlierSections,
-  rememberSiblingPass,
-  rememberTopParent,
-} from "./opening-sections";
+import { leftInPage, readArticle, withLeftSections } from "./read-article";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -128,6 +104,9 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
 
 /** Class/id words that are the content on a forum: the posts are comments, each with its author and time. */
 const FORUM_POST_ATTR = /comment|author|byline|dateline|timestamp|disqus/i;
+
+/** Whether the element's label names boilerplate (JUNK_ATTR). */
+const isJunkLabelled = (el: DomElement) => labelNames(JUNK_ATTR, junkLabel(el));
 
 /** Whether the element's label names junk on a page that states it is an article. */
 function isArticleJunk(el: DomElement): boolean {
@@ -187,21 +166,9 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const runText = run ? runTextOf(run) : "";
   // The paragraphs as the page prints them, before Readability moves them (an article's introduction may be left behind).
   const printed = kind === "article" ? printedParagraphs(walk.elements, document) : null;
-  const article = readArticle(document, kind);
-  // On a page of no stated type built of like sections, the sections of prose printed before the
-  // one Readability took are the page's opening (an article's standfirst is not: truths differ).
-  const leftBody = kind === "other" && article?.topParent ? leftInPage(document) : null;
-  if (article?.content && article.topParent && leftBody && stillUnder(article.topParent, leftBody)) {
-    const isJunk = (el: DomElement) => labelNames(JUNK_ATTR, junkLabel(el));
-    const opening = openingSections(article.topParent, leftBody, article.content, isJunk);
-    article.content.prepend(...opening);
-    // So are the titled or like sections beside Readability's top candidate, before it, that its sibling pass left.
-    const left = leftEarlierSections(article.siblingPass, article.topParent, article.content, isJunk);
-    if (left.length) article.content.prepend(...opening, ...left);
-    // The title's lead in a header block beside the body Readability took opens it.
-    const lead = leadBeside(article.topParent, article.content, article.keptHeaders);
-    if (lead) article.content.prepend(lead);
-  }
+  const article = readArticle(document, kind, isJunkLabelled);
+  // On a page of no stated type, the sections Readability left before the block it took (opening-sections.ts).
+  if (kind === "other" && article) withLeftSections(article, document, isJunkLabelled);
   const probe = run && article?.content ? articleProbe(article.content) : "";
   if (article?.content) {
     removeArticleJunk(article.content, kind);
@@ -325,27 +292,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen) separateGluedItems(chosen);
   // A binding a script would have filled in (`{{ errors[7].message }}`) is no one's text.
   let markdown = chosen ? dropTemplateBindings(toMarkdown(chosen, true)) : "";
-  // Beyond articles, products and threads, a line that only counts the results is the listing's state.
-  if (kind === "other") markdown = dropResultCounts(markdown);
-  // A thread rendered by script may still state its posts in JSON-LD.
-  if (kind === "forum") markdown = withLdThread(markdown, ld);
-  // A reply quoting an earlier post repeats it: the thread keeps the post once.
-  if (kind === "forum" || thread || posted) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
-  // A page of no stated type or an article may print a long text once per layout: it is read once.
-  if (kind === "other" || kind === "article") markdown = dropRepeatedLongBlocks(markdown);
-  // A story starts after the lines of links printed before it, and a story or a thread ends where those after it begin.
-  if (kind === "article") markdown = dropLeadingLinks(markdown);
-  if (kind === "article" || kind === "forum") markdown = dropTrailingLinks(markdown);
-  // On a page of no stated type, only after prose: a listing's links are its content.
-  else if (kind === "other") markdown = dropTrailingLinks(markdown, true);
-  if (kind === "product")
-    markdown = withProductDescription(dropRepeatedLines(dropRepeatedBlocks(markdown)), ld);
-  // A label printed once per layout (desktop and phone copies) stands twice in a row: it is read once.
-  markdown = dropDoubledLines(markdown);
-  // A table of contents' label left without its entries ("Table of contents") labels nothing.
-  markdown = dropContentsLabels(markdown);
-  // A control's label left alone on its line ("Close", "Back to top", "Sort by:", "Advertisement") is no text of the page.
-  markdown = dropControlLabels(markdown);
+  markdown = cleanMarkdown(markdown, kind, ld, kind === "forum" || !!thread || !!posted);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
   // A page stored as UTF-8 read as Latin-1 ("doesnât") is read as the words it meant.
@@ -358,9 +305,6 @@ export function extractMainContent(html: string, url?: string): Extracted {
     };
   return { title: heading, markdown, metadata, description };
 }
-
-/** What Readability left of the page's body (its document may have lost its root). */
-const leftInPage = (document: DomDocument) => (document.documentElement ? document.body : null);
 
 /** A page cleaned before Readability, with the walk of its body (see `elementsOf`). */
 interface CleanPage {
@@ -403,19 +347,6 @@ function describedAs(document: DomDocument): string {
   return longest;
 }
 
-const wordsOf = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(" ");
-
-/** Adds the product's JSON-LD description when the page's markup did not show it (it sat in a tab or a script). */
-function withProductDescription(markdown: string, ld: LdNode[]): string {
-  const product = ld.find((n) => ldIs(n, /^(product|productgroup)$/i) && typeof n.description === "string");
-  const description = typeof product?.description === "string" ? product.description.trim() : "";
-  if (description.length < 40) return markdown;
-  const opening = wordsOf(description).split(" ").slice(0, 8).join(" ");
-  if (wordsOf(markdown).includes(opening)) return markdown;
-  const text = description.replace(/<[^>]+>/g, " ").replace(/[ \t]+/g, " ");
-  return markdown ? `${markdown}\n\n${text}` : text;
-}
-
 /** Makes the region's links absolute, as Readability does for its article. */
 function absolutizeLinks(root: DomElement, url: string): void {
   for (const a of root.querySelectorAll("a[href]")) {
@@ -426,31 +357,5 @@ function absolutizeLinks(root: DomElement, url: string): void {
     } catch {
       // An unparseable href stays as the page wrote it.
     }
-  }
-}
-
-/** Readability's article, or null when it finds none or trips over the document. */
-function readArticle(document: DomDocument, kind: PageKind) {
-  try {
-    const reader = new Readability<DomElement>(document as never, {
-      disableJSONLD: true,
-      keepClasses: true,
-      serializer: (n) => n as unknown as DomElement,
-    });
-    speedUpReadability(reader);
-    // Blocks that Readability reads as negative only by words inside other words stay (a product's
-    // description in an `overflow-hidden` accordion, an article's chart in a `media` block).
-    keepMisleadinglyLabelledBlocks(reader, (el) => labelNames(JUNK_ATTR, junkLabel(el)));
-    // Nor is a block whose label styles its own header (`pane-header-alignment-left`) a page header.
-    keepHeaderStyledBlocks(reader);
-    // Nor is a block labelled a header that holds paragraphs of prose (a story's lead; beyond
-    // stories, only the one holding the page's title).
-    const keptHeaders = keepHeadersHoldingProse(reader, kind !== "article");
-    const topParent = rememberTopParent(reader);
-    const siblingPass = rememberSiblingPass(reader);
-    const article = reader.parse();
-    return article ? { ...article, topParent: topParent(), siblingPass: siblingPass(), keptHeaders } : null;
-  } catch {
-    return null;
   }
 }

@@ -1,0 +1,53 @@
+/**
+ * The passes over an extraction's Markdown: lines and blocks that the page's layout printed twice,
+ * runs of links around a story, and labels left with nothing to label.
+ */
+import { dropContentsLabels } from "./contents-labels";
+import { dropControlLabels } from "./control-labels";
+import { dropDoubledLines } from "./doubled-lines";
+import { type LdNode, ldIs } from "./metadata";
+import type { PageKind } from "./page-kind";
+import { dropRepeatedParagraphs, dropRepeatedQuotes } from "./post-lists";
+import { dropRepeatedBlocks, dropRepeatedLines, dropRepeatedLongBlocks } from "./product-page";
+import { dropResultCounts } from "./result-counts";
+import { withLdThread } from "./structured-posts";
+import { dropLeadingLinks, dropTrailingLinks } from "./trailing-links";
+
+/** The Markdown of a page of `kind` cleaned line by line; `threaded` when its content is a thread of posts. */
+export function cleanMarkdown(markdown: string, kind: PageKind, ld: LdNode[], threaded: boolean): string {
+  // Beyond articles, products and threads, a line that only counts the results is the listing's state.
+  if (kind === "other") markdown = dropResultCounts(markdown);
+  // A thread rendered by script may still state its posts in JSON-LD.
+  if (kind === "forum") markdown = withLdThread(markdown, ld);
+  // A reply quoting an earlier post repeats it: the thread keeps the post once.
+  if (threaded) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
+  // A page of no stated type or an article may print a long text once per layout: it is read once.
+  if (kind === "other" || kind === "article") markdown = dropRepeatedLongBlocks(markdown);
+  // A story starts after the lines of links printed before it, and a story or a thread ends where those after it begin.
+  if (kind === "article") markdown = dropLeadingLinks(markdown);
+  if (kind === "article" || kind === "forum") markdown = dropTrailingLinks(markdown);
+  // On a page of no stated type, only after prose: a listing's links are its content.
+  else if (kind === "other") markdown = dropTrailingLinks(markdown, true);
+  if (kind === "product")
+    markdown = withProductDescription(dropRepeatedLines(dropRepeatedBlocks(markdown)), ld);
+  // A label printed once per layout (desktop and phone copies) stands twice in a row: it is read once.
+  markdown = dropDoubledLines(markdown);
+  // A table of contents' label left without its entries ("Table of contents") labels nothing.
+  markdown = dropContentsLabels(markdown);
+  // A control's label left alone on its line ("Close", "Back to top", "Sort by:", "Advertisement") is no text of the page.
+  markdown = dropControlLabels(markdown);
+  return markdown;
+}
+
+const wordsOf = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(" ");
+
+/** Adds the product's JSON-LD description when the page's markup did not show it (it sat in a tab or a script). */
+function withProductDescription(markdown: string, ld: LdNode[]): string {
+  const product = ld.find((n) => ldIs(n, /^(product|productgroup)$/i) && typeof n.description === "string");
+  const description = typeof product?.description === "string" ? product.description.trim() : "";
+  if (description.length < 40) return markdown;
+  const opening = wordsOf(description).split(" ").slice(0, 8).join(" ");
+  if (wordsOf(markdown).includes(opening)) return markdown;
+  const text = description.replace(/<[^>]+>/g, " ").replace(/[ \t]+/g, " ");
+  return markdown ? `${markdown}\n\n${text}` : text;
+}
