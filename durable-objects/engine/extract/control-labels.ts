@@ -5,14 +5,14 @@
  * wishlist", "Quick view" or "Compare" button, a list's "Load more" or "Show more", an accordion's
  * "Expand all", a player's "Play" or "Mute", "Share", "Download", a carousel's "Slide 2 of 5", a
  * card's "More in this category" or "More from Science" link, an "Apply now" or "Sign in to
- * continue" button. A reader sees a button or a marker there, not words of the page; a line that
+ * continue" button, a teaser's "Read more", "Continue reading" or "Learn more" link. A reader sees a button or a marker there, not words of the page; a line that
  * is nothing but such a label goes, and the same words inside a sentence or beside other words stay.
  */
 import { isCodeFence } from "./markdown";
 
 /** A control's whole label, read without Markdown marks (headings, bullets, emphasis, link brackets). */
 const CONTROL_LABEL =
-  /^(?:(?:advertisement|advert|ad)(?: - .{1,40}| \(.{1,40}\))?|(?:back|return|scroll|go) to (?:the )?top(?: of (?:the )?page)?|top of page|(?:toggle|hide|show) caption|icon|close|×|✕|back|add to (?:wish ?list|cart|bag|basket|favou?rites)|quick ?(?:view|shop)|compare|load more.{0,20}|show (?:more|less)|(?:expand|collapse)(?: all)?|play|pause|mute|unmute|share(?: this)?|download|(?:slide|image|photo|page) \d+ (?:of|\/) \d+|more (?:in|from) .{1,30}|apply (?:now|today)|sign in to continue)$/i;
+  /^(?:(?:advertisement|advert|ad)(?: - .{1,40}| \(.{1,40}\))?|(?:back|return|scroll|go) to (?:the )?top(?: of (?:the )?page)?|top of page|(?:toggle|hide|show) caption|icon|close|×|✕|back|add to (?:wish ?list|cart|bag|basket|favou?rites)|quick ?(?:view|shop)|compare|load more.{0,20}|show (?:more|less)|(?:expand|collapse)(?: all)?|play|pause|mute|unmute|share(?: this)?|download|(?:slide|image|photo|page) \d+ (?:of|\/) \d+|more (?:in|from) .{1,30}|apply (?:now|today)|sign in to continue|(?:read more|continue reading|learn more)(?: ?[→›»])?)$/i;
 
 /** Lines longer than this are never a lone label. */
 export const MAX_LABEL_LINE_CHARS = 80;

@@ -15,6 +15,16 @@ describe("a control's label left on its own line", () => {
     expect(markdown).not.toContain("Back to top");
   });
 
+  it("goes when it is a link's whole label: Read more, Continue reading, Learn more", () => {
+    expect(
+      dropControlLabels(
+        "A new bus line opens.\n\n[Read more](/news/1)\n\nThe pool reopens.\n\n[Continue reading →](/news/2)\n\n**[Learn more](/pool)**\n\nEnd.",
+      ),
+    ).toBe("A new bus line opens.\n\nThe pool reopens.\n\nEnd.");
+    const kept = "Read more about the routes in [the plan](/plan).\n\n[Learn more about the pool](/pool)";
+    expect(dropControlLabels(kept)).toBe(kept);
+  });
+
   it("reads labels through Markdown marks and keeps them inside sentences, tables and code", () => {
     expect(
       dropControlLabels(
