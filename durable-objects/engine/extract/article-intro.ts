@@ -9,6 +9,7 @@
  * paragraphs before Readability; after it, one paragraph query over the article and a look back
  * over at most 15 paragraphs; the article's text is read only when an introduction is found.
  */
+import { isInside } from "./article-cleanup";
 import type { DomDocument, DomElement } from "./dom-types";
 import { stillUnder } from "./page-walk";
 import { foldText } from "./dom-text";
@@ -82,12 +83,6 @@ function isJunkLabelled(p: DomElement, isJunk: (el: DomElement) => boolean): boo
   return false;
 }
 
-/** Whether el is inside root (or is root). */
-function isWithin(el: DomElement, root: DomElement): boolean {
-  for (let n: DomElement | null = el; n; n = n.parentNode as DomElement | null) if (n === root) return true;
-  return false;
-}
-
 /**
  * Puts back at the start of Readability's article the paragraphs of prose the page printed right
  * before the article's first paragraph, when they are two or more in one block (`printed`: what
@@ -119,7 +114,7 @@ export function restoreArticleIntro(
       titled = true;
       break;
     }
-    if (!isParagraph(el) || isWithin(el, article)) continue;
+    if (!isParagraph(el) || isInside(el, article)) continue;
     const parent = el.parentNode as DomElement | null;
     const long = isProse(el);
     if (block && parent !== block) {

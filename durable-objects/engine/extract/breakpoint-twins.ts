@@ -7,7 +7,7 @@
  * Exact twins under one parent go earlier (`twin-blocks.ts`); these are the copies that differ a
  * little or stand in different branches (one wrapped deeper than the other).
  */
-import { isSpace } from "./dom-text";
+import { solidLength, textWords } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
 /** A copy needs at least this many words (shorter texts repeat legitimately: labels, prices, buttons). */
@@ -82,15 +82,7 @@ export function screenCopies(): ScreenCopies {
   };
 }
 
-/** Non-space characters of the element's text. */
-function solidLength(el: DomElement): number {
-  const text = el.textContent ?? "";
-  let n = 0;
-  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) n++;
-  return n;
-}
-
-const wordsOf = (el: DomElement) => (el.textContent ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+const wordsOf = (el: DomElement) => textWords(el.textContent ?? "");
 
 /** The three-word runs of a text (hashed as strings). */
 function runsOf(words: string[]): Set<string> {
@@ -119,7 +111,7 @@ export function removeBreakpointTwins(root: DomElement, { sizes, marked }: Scree
   const sizeOf = (el: DomElement) => {
     let n = sizes.get(el);
     if (n === undefined) {
-      n = solidLength(el);
+      n = solidLength(el.textContent ?? "");
       sizes.set(el, n);
     }
     return n;

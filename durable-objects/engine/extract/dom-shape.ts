@@ -7,8 +7,11 @@ export const labelOf = (el: DomElement) => `${el.getAttribute("class") ?? ""} ${
 /** A label with its camelCase joins read as word breaks (`shareButtons` -> `share Buttons`, `Products_productBadge` -> `Products_product Badge`). */
 export const camelWords = (label: string) => label.replace(/([a-z])([A-Z])/g, "$1 $2");
 
+/** The element's first class word, or "". */
+export const firstClassWord = (el: DomElement) =>
+  (el.getAttribute("class") ?? "").trim().split(/\s+/)[0] ?? "";
+
 /** An element's shape: its tag and first class word, digits dropped (`card-3` and `card-7` are one shape). */
 export function shapeOf(el: DomElement): string {
-  const first = (el.getAttribute("class") ?? "").trim().split(/\s+/)[0] ?? "";
-  return `${el.tagName}.${first.replace(/\d+/g, "")}`;
+  return `${el.tagName}.${firstClassWord(el).replace(/\d+/g, "")}`;
 }

@@ -90,10 +90,11 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
     ? foldedPanels(body, kind === "article" ? FOLDED_HIDING : "[hidden]", page.panels.filter(inBody))
     : new Set<DomElement>();
   for (const el of folded) if (kind === "article" || isCodeTab(el)) unfold(el);
+  const hidden = page.chrome.filter(inBody);
   // The slides of a carousel out of view that hold prose (testimonials) are paged through, not hidden.
-  showProseSlides(page.chrome.filter(inBody));
+  showProseSlides(hidden);
   // The rest of a description behind a "Read more" expander is the description's own text.
-  openFoldedProse(page.chrome.filter(inBody));
+  openFoldedProse(hidden);
   for (const el of page.asidesAndHidden.filter((el) => stillUnder(el, doc)))
     if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,

@@ -5,6 +5,7 @@
  * card's description) is content, as a folded accordion panel is; the copies a looping slider
  * prints of its first and last slides (`slick-cloned`) are not.
  */
+import { firstClassWord } from "./dom-shape";
 import { linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
@@ -17,15 +18,13 @@ const SLIDE_CLASS = /slide|carousel/i;
 /** Class words of the copies a looping slider prints of its slides. */
 const SLIDE_COPY = /clone|duplicate/i;
 
-const firstClass = (el: DomElement) => (el.getAttribute("class") ?? "").trim().split(/\s+/)[0] ?? "";
-
 /** Whether a sibling of the same tag and first class token is shown: el is one page of a slider. */
 function hasShownTwin(el: DomElement): boolean {
   const parent = el.parentElement;
-  const cls = firstClass(el);
+  const cls = firstClassWord(el);
   if (!parent || !cls) return false;
   for (let s = parent.firstElementChild; s; s = s.nextElementSibling) {
-    if (s === el || s.tagName !== el.tagName || firstClass(s) !== cls) continue;
+    if (s === el || s.tagName !== el.tagName || firstClassWord(s) !== cls) continue;
     if (s.getAttribute("aria-hidden") !== "true") return true;
   }
   return false;

@@ -4,6 +4,7 @@
  */
 import { dropContentsLabels } from "./contents-labels";
 import { dropControlLabels } from "./control-labels";
+import { textWords } from "./dom-text";
 import { dropDoubledLines } from "./doubled-lines";
 import { type LdNode, ldIs } from "./metadata";
 import type { PageKind } from "./page-kind";
@@ -39,7 +40,7 @@ export function cleanMarkdown(markdown: string, kind: PageKind, ld: LdNode[], th
   return markdown;
 }
 
-const wordsOf = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(" ");
+const wordsOf = (text: string) => textWords(text).join(" ");
 
 /** Adds the product's JSON-LD description when the page's markup did not show it (it sat in a tab or a script). */
 function withProductDescription(markdown: string, ld: LdNode[]): string {

@@ -67,6 +67,8 @@ export function withLeftSections(
   if (!article.content || !article.topParent || !leftBody || !stillUnder(article.topParent, leftBody)) return;
   const opening = openingSections(article.topParent, leftBody, article.content, isJunk);
   article.content.prepend(...opening);
+  // The opening goes in first so that the left sections are told apart from what the content holds;
+  // prepending both again puts them in page order.
   const left = leftEarlierSections(article.siblingPass, article.topParent, article.content, isJunk);
   if (left.length) article.content.prepend(...opening, ...left);
   const lead = leadBeside(article.topParent, article.content, article.keptHeaders);

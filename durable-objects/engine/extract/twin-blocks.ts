@@ -6,7 +6,7 @@
  * Items of lists and tables, paragraphs, quotes and code stay: repeated rows and lines are data (a
  * training plan's warm-up in every week, a comparison table's equal cells).
  */
-import { ELEMENT_NODE, isSpace, TEXT_NODE } from "./dom-text";
+import { ELEMENT_NODE, solidLength, TEXT_NODE, textWords } from "./dom-text";
 import type { DomElement, DomNode } from "./dom-types";
 
 /** A twin needs at least this many words (shorter texts repeat legitimately: labels, prices, buttons). */
@@ -32,15 +32,7 @@ const DATA_TAGS = new Set([
   "BLOCKQUOTE",
 ]);
 
-const wordsOf = (el: DomElement) =>
-  ((el.textContent ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(" ");
-
-/** Non-space characters of a text (equal for equal words, however the markup spaces or glues them). */
-function solidLength(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) n++;
-  return n;
-}
+const wordsOf = (el: DomElement) => textWords(el.textContent ?? "").join(" ");
 
 /**
  * Removes, under each parent, an element child that repeats the text of an earlier child of the
