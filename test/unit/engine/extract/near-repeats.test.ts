@@ -44,4 +44,14 @@ describe("near repeats on product pages", () => {
     const markdown = `${lead}\n\nA one-litre kettle of brushed steel with a wooden handle, sold with a cup and a cloth bag for the trail.`;
     expect(dropNearRepeatedLines(markdown)).toBe(markdown);
   });
+
+  it("keeps lines that differ only in a number: items of a series, not copies", () => {
+    const markdown = [1, 2, 3]
+      .map(
+        (n) =>
+          `Step ${n}: unscrew the base plate, lift the kettle body away and wipe the element with a dry cloth.`,
+      )
+      .join("\n");
+    expect(dropNearRepeatedLines(markdown)).toBe(markdown);
+  });
 });
