@@ -38,6 +38,7 @@ import { emojiAsText, removeJunkTags } from "./page-repair";
 import { removeLetterAvatars } from "./letter-avatars";
 import { removeRepeatedLinkLabels } from "./repeated-links";
 import { removeHiddenEverywhere } from "./screen-hidden";
+import { removeSkipLinkBlocks } from "./skip-links";
 import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
@@ -94,6 +95,8 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
     : new Set<DomElement>();
   for (const el of folded) if (kind === "article" || isCodeTab(el)) unfold(el);
   const hidden = page.chrome.filter(inBody);
+  // A hidden block of links that jump within the page (to its search box) is the page's chrome.
+  removeSkipLinkBlocks(hidden);
   // The slides of a carousel out of view that hold prose (testimonials) are paged through, not hidden.
   showProseSlides(hidden);
   // The rest of a description behind a "Read more" expander is the description's own text.

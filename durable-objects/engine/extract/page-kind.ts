@@ -10,6 +10,9 @@ import { type LdNode, ldIs } from "./metadata";
 export type PageKind = "article" | "forum" | "product" | "other";
 
 const FORUM = /^(discussionforumposting|qapage|question|answer|socialmediaposting|comment)$/i;
+/** The thread types that are not also an FAQ's parts (its Question and Answer items). */
+const THREAD = /^(discussionforumposting|qapage|socialmediaposting|comment)$/i;
+const FAQ = /^faqpage$/i;
 const PRODUCT = /^(product|productgroup|offer|individualproduct)$/i;
 const ARTICLE =
   /^(article|newsarticle|blogposting|reportagenewsarticle|analysisnewsarticle|opinionnewsarticle|scholarlyarticle|liveblogposting|report)$/i;
@@ -38,7 +41,9 @@ export function pageKind(doc: DomDocument, ld: LdNode[]): PageKind {
   );
   const has = (re: RegExp, unless?: (n: LdNode) => boolean) =>
     types.some((n) => ldIs(n, re) && !unless?.(n)) || micro.some((t) => re.test(t));
-  if (has(FORUM)) return "forum";
+  // Questions and answers on an FAQPage are the publisher's own FAQ (a shop's or a firm's "Common
+  // questions"), not a thread of posts: there only the other thread types count.
+  if (has(has(FAQ) ? THREAD : FORUM)) return "forum";
   // A Product with ratings and nothing for sale is a service's or a business's review stars.
   if (has(PRODUCT, isRatingSnippet)) return "product";
   // og:type "article" counts too, though CMSs print it on listings and shops as well: for those

@@ -23,3 +23,36 @@ describe("the folded part of a read-more expander", () => {
     expect(markdown).not.toContain("Read less");
   });
 });
+
+describe("the panel of a lone disclosure", () => {
+  const page = (panel: string) => {
+    const intro = Array.from({ length: 16 }, (_, i) => i + 1)
+      .map(
+        (n) =>
+          `<p>Planning note ${n}: the calculator estimates how current savings and future contributions may meet the income you expect to need once you stop working, year by year.</p>`,
+      )
+      .join("");
+    return `<!doctype html><html><head><title>Retirement calculator</title></head><body><nav><a href="/">Home</a><a href="/plans">Plans</a></nav><main><h1>Retirement calculator</h1>${intro}
+      <div><a href="#" class="show-hide-open" aria-expanded="false">How the calculator works</a></div>
+      ${panel}</main><footer><p>© 2026 Bank</p></footer></body></html>`;
+  };
+  it("keeps the prose a collapsed toggle folds away", () => {
+    const { markdown } = extractMainContent(
+      page(`<div class="hide" aria-hidden="true"><h4>Methodology</h4>${para(1)}${para(2)}</div>`),
+      "https://bank.example/calculator",
+    );
+    expect(markdown).toContain("Planning note 16");
+    expect(markdown).toContain("Excerpt paragraph 2: it is easy");
+  });
+  it("leaves out a menu a collapsed toggle opens", () => {
+    const links = Array.from({ length: 8 }, (_, i) => `<li><a href="/p${i}">Plan number ${i}</a></li>`).join(
+      "",
+    );
+    const { markdown } = extractMainContent(
+      page(`<div class="hide" aria-hidden="true"><ul>${links}</ul></div>`),
+      "https://bank.example/calculator",
+    );
+    expect(markdown).toContain("Planning note 16");
+    expect(markdown).not.toContain("Plan number 3");
+  });
+});

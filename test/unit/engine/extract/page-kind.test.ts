@@ -30,3 +30,31 @@ describe("products by what they state", () => {
     expect(kindOf(`{"@type":"Product","name":"Trail runner"}`)).toBe("product");
   });
 });
+
+describe("threads by what they state", () => {
+  const faq = (extra = "") =>
+    `<html><body><div itemscope itemtype="https://schema.org/FAQPage">${extra}
+      <div itemscope itemprop="mainEntity" itemtype="https://schema.org/Question"><h3 itemprop="name">Is it dishwasher safe?</h3>
+      <div itemscope itemprop="acceptedAnswer" itemtype="https://schema.org/Answer"><p itemprop="text">Yes, on the top rack.</p></div></div>
+    </div></body></html>`;
+  const kindOfHtml = (html: string) =>
+    pageKind(parseHTML(html).document as unknown as DomDocument, readJsonLd(html));
+
+  it("does not read an FAQPage's own questions and answers as a thread", () => {
+    expect(kindOfHtml(faq())).toBe("other");
+    expect(
+      kindOfHtml(
+        `<html><head><script type="application/ld+json">{"@type":"FAQPage","mainEntity":[{"@type":"Question","name":"Does it ship abroad?","acceptedAnswer":{"@type":"Answer","text":"Yes."}}]}</script></head><body><p>x</p></body></html>`,
+      ),
+    ).toBe("other");
+  });
+
+  it("still reads a question with its answers outside an FAQPage, or a forum post beside one, as a thread", () => {
+    expect(kindOfHtml(faq().replace("FAQPage", "QAPage"))).toBe("forum");
+    expect(
+      kindOfHtml(
+        faq('<div itemscope itemtype="https://schema.org/DiscussionForumPosting"><p>First!</p></div>'),
+      ),
+    ).toBe("forum");
+  });
+});
