@@ -189,7 +189,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
     // Priced cards are other products on a product page or an article, but the content of a category page.
     // In a story, a list of picks each told in a sentence with its price is the story's text.
     if (kind === "product" || kind === "article") removeProductGrids(article.content, kind === "article");
-    cleanArticle(article.content, article.title ?? title);
+    cleanArticle(article.content, article.title ?? title, kind !== "forum" && kind !== "article");
     removeAuthorBoxes(article.content);
     if (kind === "article") {
       removeArticleForms(article.content);
