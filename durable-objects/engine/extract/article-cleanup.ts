@@ -29,6 +29,8 @@ export const PROMO_CHARS = 150;
 export const MAX_TAIL_HEADING_CHARS = 60;
 /** A list whose text is at least this share links is a link list (related stories, tags). */
 export const LINK_LIST_DENSITY = 0.7;
+/** An article holding this many link lists is an index: its lists are its content. */
+export const INDEX_LISTS = 8;
 
 /** Whether `el` is still inside `root` (the article root is detached, so isConnected cannot tell). */
 export function isInside(el: DomElement, root: DomElement): boolean {
@@ -104,10 +106,13 @@ export function cleanArticle(root: DomElement, title: string): void {
     )
       p.remove();
   }
-  for (const list of [...root.querySelectorAll("ul, ol")]) {
-    if (!isInside(list, root)) continue;
+  const linkLists = [...root.querySelectorAll("ul, ol")].filter((list) => {
+    if (!isInside(list, root)) return false;
     const length = (list.textContent ?? "").length;
-    if (length < total * 0.3 && linkDensity(list, length) >= LINK_LIST_DENSITY) list.remove();
-  }
+    return length < total * 0.3 && linkDensity(list, length) >= LINK_LIST_DENSITY;
+  });
+  // Many lists of links are the page itself (an index of forms, resources or chapters), not a
+  // story's related links: an article closes with one or two such lists, not eight.
+  if (linkLists.length < INDEX_LISTS) for (const list of linkLists) list.remove();
   cutTail(root, lazyTextLength(root));
 }

@@ -36,6 +36,7 @@ import { dropTemplateBindings } from "./template-bindings";
 import { type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
 import { emojiAsText, removeJunkTags } from "./page-repair";
+import { removeLetterAvatars } from "./letter-avatars";
 import { removeRepeatedLinkLabels } from "./repeated-links";
 import { removeHiddenEverywhere } from "./screen-hidden";
 import { removeSkipLinkBlocks } from "./skip-links";
@@ -83,6 +84,8 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
   // One walk finds what each step reads; a step leaves out what the steps before it removed.
   const page = walkPage(doc, kind !== "article");
   removeJunkTags(doc, page.junkTags);
+  // A poster drawn as the first letter of their name is no word of the page.
+  removeLetterAvatars(page.avatars);
   const body = doc.body;
   const inBody = (el: DomElement) => body !== null && stillUnder(el, body);
   if (body) clearMisleadingLabels(body, page.labelledBlocks.filter(inBody));

@@ -8,6 +8,7 @@
  * queries until a step inserts or moves elements (`elementsOf`).
  */
 import type { DomDocument, DomElement, DomNode } from "./dom-types";
+import { AVATAR_CLASS } from "./letter-avatars";
 
 /** Elements that never hold article text, removed before anything reads the page. */
 const JUNK_TAGS = new Set([
@@ -60,6 +61,8 @@ export interface PageGroups extends ChromeGroups {
   labelledBlocks: DomElement[];
   /** Every element under the body. */
   bodyElements: DomElement[];
+  /** Elements under the body whose class names an avatar (letter-avatars.ts). */
+  avatars: DomElement[];
 }
 
 /** The name a tag selector compares (what linkedom's own tag matching reads). */
@@ -112,6 +115,7 @@ export function walkPage(doc: DomDocument, withChrome: boolean): PageGroups {
     labelled: [],
     mains: [],
     bodyElements: [],
+    avatars: [],
   };
   const body = doc.body;
   const end = body ? lastDescendant(body) : null;
@@ -125,6 +129,7 @@ export function walkPage(doc: DomDocument, withChrome: boolean): PageGroups {
       groups.asidesAndHidden.push(el);
     if (inBody) {
       groups.bodyElements.push(el);
+      if (attributes && AVATAR_CLASS.test(el.getAttribute("class") ?? "")) groups.avatars.push(el);
       if (LABELLED_BLOCK_TAGS.has(name)) groups.labelledBlocks.push(el);
       if (withChrome) sortForChrome(el, name, role, groups);
       else if (attributes && isPanel(el, role)) groups.panels.push(el);
