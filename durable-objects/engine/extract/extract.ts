@@ -24,6 +24,7 @@ import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { separateGluedItems } from "./glued-items";
 import { showProseSlides } from "./hidden-slides";
 import { openFoldedProse } from "./expanders";
+import { openHeadedPanels } from "./headed-panels";
 import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { removeAnnouncements } from "./live-regions";
@@ -49,7 +50,13 @@ import { removeRatingInputs } from "./rating-inputs";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { printedParagraphs, restoreArticleIntro } from "./article-intro";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
-import { isTableArticle, missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
+import {
+  isCommentsBesideStory,
+  isTableArticle,
+  missesThread,
+  THREAD_ARTICLE_SHARE,
+  threadAroundPost,
+} from "./thread-choice";
 import { removeTwinBlocks } from "./twin-blocks";
 import { removeBreakpointTwins, screenCopies } from "./breakpoint-twins";
 import { leftInPage, readArticle, withLeftSections } from "./read-article";
@@ -101,8 +108,13 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
   showProseSlides(hidden);
   // The rest of a description behind a "Read more" expander is the description's own text.
   openFoldedProse(hidden);
+  // Hidden answers right after their headings, two or more, are an accordion's (headed-panels.ts).
+  const headed =
+    kind === "other"
+      ? new Set()
+      : openHeadedPanels(new Set([...page.asidesAndHidden.filter(inBody), ...hidden]));
   for (const el of page.asidesAndHidden.filter((el) => stillUnder(el, doc)))
-    if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
+    if (!folded.has(el) && !headed.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
   // and the region is cut from the same cleaned page. An article is read as it is.
   if (body && kind !== "article") removeChrome(body, undefined, page, kind === "forum");
@@ -183,7 +195,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
     // Priced cards are other products on a product page or an article, but the content of a category page.
     // In a story, a list of picks each told in a sentence with its price is the story's text.
     if (kind === "product" || kind === "article") removeProductGrids(article.content, kind === "article");
-    cleanArticle(article.content, article.title ?? title);
+    cleanArticle(article.content, article.title ?? title, kind !== "forum" && kind !== "article");
     removeAuthorBoxes(article.content);
     if (kind === "article") {
       removeArticleForms(article.content);
@@ -242,25 +254,31 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const commented =
     threaded && kind === "other" && article?.content != null && isTableArticle(article.content, articleChars);
   const missed = threaded && !commented;
+  // Readers' comments under a story outweigh it on a news site; the story is the page.
+  const comments =
+    kind === "other" && region && article?.content
+      ? isCommentsBesideStory(region.node, article.content)
+      : false;
   const useRegion =
-    sections ||
-    listing ||
-    posted !== null ||
-    indexed ||
-    (region &&
-      (articleChars < MIN_ARTICLE_CHARS ||
-        (kind === "article"
-          ? textBesideComments(region.node, region.chars) > articleChars * REGION_OVER_PARTIAL_ARTICLE
-          : (commented ? textBesideComments(region.node, region.chars) : region.chars) >
-              articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE) ||
-            (article?.content != null &&
-              (regionKeepsStructure(region.node, region.chars, article.content, articleChars) ||
-                // The answers of an FAQ accordion that Readability skipped as hidden (a product's tabs are read apart).
-                (kind !== "product" &&
-                  regionHoldsFoldedPanels(region.node, region.chars, article.content, articleChars)) ||
-                // A product's spec table in a tab beside the overview Readability took.
-                (kind === "product" &&
-                  regionHoldsSpecs(region.node, region.chars, article.content, articleChars)))))));
+    !comments &&
+    (sections ||
+      listing ||
+      posted !== null ||
+      indexed ||
+      (region &&
+        (articleChars < MIN_ARTICLE_CHARS ||
+          (kind === "article"
+            ? textBesideComments(region.node, region.chars) > articleChars * REGION_OVER_PARTIAL_ARTICLE
+            : (commented ? textBesideComments(region.node, region.chars) : region.chars) >
+                articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE) ||
+              (article?.content != null &&
+                (regionKeepsStructure(region.node, region.chars, article.content, articleChars) ||
+                  // The answers of an FAQ accordion that Readability skipped as hidden (a product's tabs are read apart).
+                  (kind !== "product" &&
+                    regionHoldsFoldedPanels(region.node, region.chars, article.content, articleChars)) ||
+                  // A product's spec table in a tab beside the overview Readability took.
+                  (kind === "product" &&
+                    regionHoldsSpecs(region.node, region.chars, article.content, articleChars))))))));
   const chosen = useRegion ? region?.node : article?.content;
   // A story's opening paragraphs printed in their own block above the body Readability took.
   if (kind === "article" && chosen && !useRegion) restoreArticleIntro(chosen, printed, isArticleJunk);
