@@ -15,6 +15,10 @@ export const AUTHOR_TAIL_SHARE = 0.3;
 /** Short lines that are bylines, dates or housekeeping, not article text. */
 const META_LINE =
   /^(by\s|published\b|updated\b|posted\b|last (updated|modified)\b|continue reading|advertisement$|advert$|subscribe$|sign up$|sponsored\b|this slideshow requires|image \d+ of|photo:|credit:|copyright|©)/i;
+/** A meta line that credits or dates an item ("By A • Dec. 19, 2025", "Published by B", "Posted May 2")... */
+const ITEM_BYLINE = /^(by\s|published\b|updated\b|posted\b)/i;
+/** ... printed this many times with different words is one of a list of items, not a story's byline. */
+export const MIN_ITEM_BYLINES = 4;
 /** A tail heading only cuts when what follows holds less than this share of the text. */
 export const MAX_TAIL_SHARE = 0.5;
 /** ... and what follows it is at least this share links, or less than PROSE_TAIL_SHARE of the text. */
@@ -82,19 +86,28 @@ function linkDensity(el: DomElement, length: number): number {
   return length === 0 ? 0 : linked / length;
 }
 
-/** Removes the title heading, bylines/dates, link lists and the related-stories tail. */
-export function cleanArticle(root: DomElement, title: string): void {
+/**
+ * Removes the title heading, bylines/dates, link lists and the related-stories tail. Items'
+ * bylines stay when `itemBylines` (not on forums, whose posters are read apart, post-meta.ts).
+ */
+export function cleanArticle(root: DomElement, title: string, itemBylines = true): void {
   const total = (root.textContent ?? "").length;
   const normTitle = title.replace(/\s+/g, " ").trim().toLowerCase();
   const firstHeading = root.querySelector("h1, h2");
   const headingText = firstHeading ? textOf(firstHeading).toLowerCase() : "";
   if (headingText && normTitle.startsWith(headingText)) firstHeading?.remove();
   for (const el of [...root.querySelectorAll("h1")]) el.remove();
+  const metaLines: [DomElement, string][] = [];
   for (const el of [...root.querySelectorAll("p, span, div, li, em, h4, h5, h6")]) {
     if (!isInside(el, root)) continue;
     const text = shortText(el, MAX_META_CHARS);
-    if (text !== null && text.length <= MAX_META_CHARS && META_LINE.test(text)) el.remove();
+    if (text !== null && text.length <= MAX_META_CHARS && META_LINE.test(text)) metaLines.push([el, text]);
   }
+  // A story has one byline; an article printing many different ones is a list of items (posts,
+  // games, products), each credited to its own author or publisher, and the credits are its text.
+  const bylines = new Set(metaLines.filter(([, text]) => ITEM_BYLINE.test(text)).map(([, text]) => text));
+  const listed = itemBylines && bylines.size >= MIN_ITEM_BYLINES;
+  for (const [el, text] of metaLines) if (!(listed && ITEM_BYLINE.test(text))) el.remove();
   for (const p of [...root.querySelectorAll("p")]) {
     const text = shortText(p, PROMO_CHARS) ?? "";
     // An all-caps paragraph that is one link is a promo ("READ MORE ON … BY CLICKING HERE").

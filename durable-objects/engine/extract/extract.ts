@@ -49,7 +49,13 @@ import { removeRatingInputs } from "./rating-inputs";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { printedParagraphs, restoreArticleIntro } from "./article-intro";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
-import { isTableArticle, missesThread, THREAD_ARTICLE_SHARE, threadAroundPost } from "./thread-choice";
+import {
+  isCommentsBesideStory,
+  isTableArticle,
+  missesThread,
+  THREAD_ARTICLE_SHARE,
+  threadAroundPost,
+} from "./thread-choice";
 import { removeTwinBlocks } from "./twin-blocks";
 import { removeBreakpointTwins, screenCopies } from "./breakpoint-twins";
 import { leftInPage, readArticle, withLeftSections } from "./read-article";
@@ -183,7 +189,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
     // Priced cards are other products on a product page or an article, but the content of a category page.
     // In a story, a list of picks each told in a sentence with its price is the story's text.
     if (kind === "product" || kind === "article") removeProductGrids(article.content, kind === "article");
-    cleanArticle(article.content, article.title ?? title);
+    cleanArticle(article.content, article.title ?? title, kind !== "forum" && kind !== "article");
     removeAuthorBoxes(article.content);
     if (kind === "article") {
       removeArticleForms(article.content);
@@ -242,25 +248,31 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const commented =
     threaded && kind === "other" && article?.content != null && isTableArticle(article.content, articleChars);
   const missed = threaded && !commented;
+  // Readers' comments under a story outweigh it on a news site; the story is the page.
+  const comments =
+    kind === "other" && region && article?.content
+      ? isCommentsBesideStory(region.node, article.content)
+      : false;
   const useRegion =
-    sections ||
-    listing ||
-    posted !== null ||
-    indexed ||
-    (region &&
-      (articleChars < MIN_ARTICLE_CHARS ||
-        (kind === "article"
-          ? textBesideComments(region.node, region.chars) > articleChars * REGION_OVER_PARTIAL_ARTICLE
-          : (commented ? textBesideComments(region.node, region.chars) : region.chars) >
-              articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE) ||
-            (article?.content != null &&
-              (regionKeepsStructure(region.node, region.chars, article.content, articleChars) ||
-                // The answers of an FAQ accordion that Readability skipped as hidden (a product's tabs are read apart).
-                (kind !== "product" &&
-                  regionHoldsFoldedPanels(region.node, region.chars, article.content, articleChars)) ||
-                // A product's spec table in a tab beside the overview Readability took.
-                (kind === "product" &&
-                  regionHoldsSpecs(region.node, region.chars, article.content, articleChars)))))));
+    !comments &&
+    (sections ||
+      listing ||
+      posted !== null ||
+      indexed ||
+      (region &&
+        (articleChars < MIN_ARTICLE_CHARS ||
+          (kind === "article"
+            ? textBesideComments(region.node, region.chars) > articleChars * REGION_OVER_PARTIAL_ARTICLE
+            : (commented ? textBesideComments(region.node, region.chars) : region.chars) >
+                articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE) ||
+              (article?.content != null &&
+                (regionKeepsStructure(region.node, region.chars, article.content, articleChars) ||
+                  // The answers of an FAQ accordion that Readability skipped as hidden (a product's tabs are read apart).
+                  (kind !== "product" &&
+                    regionHoldsFoldedPanels(region.node, region.chars, article.content, articleChars)) ||
+                  // A product's spec table in a tab beside the overview Readability took.
+                  (kind === "product" &&
+                    regionHoldsSpecs(region.node, region.chars, article.content, articleChars))))))));
   const chosen = useRegion ? region?.node : article?.content;
   // A story's opening paragraphs printed in their own block above the body Readability took.
   if (kind === "article" && chosen && !useRegion) restoreArticleIntro(chosen, printed, isArticleJunk);

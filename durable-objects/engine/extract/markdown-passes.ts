@@ -7,6 +7,7 @@ import { dropControlLabels } from "./control-labels";
 import { textWords } from "./dom-text";
 import { dropDoubledLines } from "./doubled-lines";
 import { type LdNode, ldIs } from "./metadata";
+import { dropNearRepeatedLines } from "./near-repeats";
 import type { PageKind } from "./page-kind";
 import { dropRepeatedParagraphs, dropRepeatedQuotes } from "./post-lists";
 import { dropRepeatedBlocks, dropRepeatedLines, dropRepeatedLongBlocks } from "./product-page";
@@ -29,8 +30,12 @@ export function cleanMarkdown(markdown: string, kind: PageKind, ld: LdNode[], th
   if (kind === "article" || kind === "forum") markdown = dropTrailingLinks(markdown);
   // On a page of no stated type, only after prose: a listing's links are its content.
   else if (kind === "other") markdown = dropTrailingLinks(markdown, true);
+  // A product page's block or line printed again, word for word or but for a word or two, is read once.
   if (kind === "product")
-    markdown = withProductDescription(dropRepeatedLines(dropRepeatedBlocks(markdown)), ld);
+    markdown = withProductDescription(
+      dropNearRepeatedLines(dropRepeatedLines(dropRepeatedBlocks(markdown))),
+      ld,
+    );
   // A label printed once per layout (desktop and phone copies) stands twice in a row: it is read once.
   markdown = dropDoubledLines(markdown);
   // A table of contents' label left without its entries ("Table of contents") labels nothing.
