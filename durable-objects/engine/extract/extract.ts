@@ -24,6 +24,7 @@ import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { separateGluedItems } from "./glued-items";
 import { showProseSlides } from "./hidden-slides";
 import { openFoldedProse } from "./expanders";
+import { openHeadedPanels } from "./headed-panels";
 import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { removeAnnouncements } from "./live-regions";
@@ -107,8 +108,13 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
   showProseSlides(hidden);
   // The rest of a description behind a "Read more" expander is the description's own text.
   openFoldedProse(hidden);
+  // Hidden answers right after their headings, two or more, are an accordion's (headed-panels.ts).
+  const headed =
+    kind === "other"
+      ? new Set()
+      : openHeadedPanels(new Set([...page.asidesAndHidden.filter(inBody), ...hidden]));
   for (const el of page.asidesAndHidden.filter((el) => stillUnder(el, doc)))
-    if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
+    if (!folded.has(el) && !headed.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
   // and the region is cut from the same cleaned page. An article is read as it is.
   if (body && kind !== "article") removeChrome(body, undefined, page, kind === "forum");
