@@ -11,6 +11,7 @@ import { dropNearRepeatedLines } from "./near-repeats";
 import type { PageKind } from "./page-kind";
 import { dropRepeatedParagraphs, dropRepeatedQuotes } from "./post-lists";
 import { dropRepeatedBlocks, dropRepeatedLines, dropRepeatedLongBlocks } from "./product-page";
+import { dropRepeatedRows } from "./repeated-rows";
 import { dropResultCounts } from "./result-counts";
 import { withLdThread } from "./structured-posts";
 import { dropLeadingLinks, dropTrailingLinks } from "./trailing-links";
@@ -33,7 +34,7 @@ export function cleanMarkdown(markdown: string, kind: PageKind, ld: LdNode[], th
   // A product page's block or line printed again, word for word or but for a word or two, is read once.
   if (kind === "product")
     markdown = withProductDescription(
-      dropNearRepeatedLines(dropRepeatedLines(dropRepeatedBlocks(markdown))),
+      dropRepeatedRows(dropNearRepeatedLines(dropRepeatedLines(dropRepeatedBlocks(markdown)))),
       ld,
     );
   // A label printed once per layout (desktop and phone copies) stands twice in a row: it is read once.
