@@ -53,8 +53,9 @@ function withProductDescription(markdown: string, ld: LdNode[]): string {
   const product = ld.find((n) => ldIs(n, /^(product|productgroup)$/i) && typeof n.description === "string");
   const description = typeof product?.description === "string" ? product.description.trim() : "";
   if (description.length < 40) return markdown;
-  const opening = wordsOf(description).split(" ").slice(0, 8).join(" ");
-  if (wordsOf(markdown).includes(opening)) return markdown;
   const text = description.replace(/<[^>]+>/g, " ").replace(/[ \t]+/g, " ");
+  // Its opening read without its markup (`<b>`, `&#39;`), whose letters the page does not show.
+  const opening = wordsOf(text.replace(/&#?\w+;/g, " ")).split(" ").slice(0, 8).join(" ");
+  if (wordsOf(markdown).includes(opening)) return markdown;
   return markdown ? `${markdown}\n\n${text}` : text;
 }
