@@ -232,9 +232,15 @@ export function removeJunkSections(
 
 /**
  * Removes consent banners, junk-headed sections and the widgets of the page's type from the
- * content; returns the page's longest thread of posts, or null. `walk` as for `elementsOf`.
+ * content; returns the page's longest thread of posts, or null. `walk` as for `elementsOf`; `nested`
+ * as for `postRuns`.
  */
-export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyWalk): Thread | null {
+export function removeBoilerplate(
+  root: DomElement,
+  kind: PageKind,
+  walk?: BodyWalk,
+  nested = false,
+): Thread | null {
   const labelled = () => elementsOf(root, LABELLED, walk);
   removeLabelled(root, labelled(), CONSENT_ATTR, CONSENT_SHARE, CONSENT_TEXT);
   // A shop's customer reviews, by their shape, whatever their share (a page of no stated type may be a shop's).
@@ -252,7 +258,9 @@ export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyW
   }
   // A page that does not say it is a forum shows a thread only by its dated posts.
   const posts =
-    kind === "forum" || kind === "other" ? removeRepeatedControls(root, kind === "other", labelled()) : null;
+    kind === "forum" || kind === "other"
+      ? removeRepeatedControls(root, kind === "other", labelled(), nested)
+      : null;
   // A forum's title is followed by who started the thread and when: the first post says so too.
   if (posts && kind === "forum") removeThreadMeta(root, posts[0]);
   if (posts) {

@@ -43,7 +43,7 @@ import { removeSkipLinkBlocks } from "./skip-links";
 import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
-import { postRuns } from "./post-lists";
+import { holdsPostText, postRuns } from "./post-lists";
 import { regionHoldsSpecs, removeProductSections } from "./product-page";
 import { removeInactiveLinkTabs } from "./inactive-tabs";
 import { removeRatingInputs } from "./rating-inputs";
@@ -219,8 +219,8 @@ export function extractMainContent(html: string, url?: string): Extracted {
     kind === "article" &&
     article?.content &&
     articleChars < pageChars * THREAD_ARTICLE_SHARE &&
-    leftInPage(document) &&
-    postRuns(leftInPage(document) as DomElement, true).length
+    ((leftInPage(document) && postRuns(leftInPage(document) as DomElement, true).length) ||
+      holdsPostText(article.content))
       ? threadAroundPost(junkFreeParse(html, url).document, article.content)
       : null;
   if (posted) region = posted.region;

@@ -28,7 +28,8 @@ export function missesThread(thread: Thread, article: DomElement, region: DomEle
 
 /** The thread of a fresh parse (its junk removed) and its region, when Readability's article is one of its posts; else null. */
 export function threadAroundPost(page: DomDocument, article: DomElement) {
-  const thread = page.body ? removeBoilerplate(page.body, "other") : null;
+  // Nested comments count as one thread here: Readability took one of them.
+  const thread = page.body ? removeBoilerplate(page.body, "other", undefined, true) : null;
   if (!thread || !page.body) return null;
   const inArticle = postsIn(thread, squashed(article));
   if (inArticle < 1 || inArticle >= thread.probes.length * THREAD_COVER_SHARE) return null;
