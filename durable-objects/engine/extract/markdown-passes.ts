@@ -11,6 +11,7 @@ import { dropNearRepeatedLines } from "./near-repeats";
 import type { PageKind } from "./page-kind";
 import { dropRepeatedParagraphs, dropRepeatedQuotes } from "./post-lists";
 import { dropRepeatedBlocks, dropRepeatedLines, dropRepeatedLongBlocks } from "./product-page";
+import { dropRepeatedRows } from "./repeated-rows";
 import { dropResultCounts } from "./result-counts";
 import { withLdThread } from "./structured-posts";
 import { dropLeadingLinks, dropTrailingLinks } from "./trailing-links";
@@ -33,7 +34,7 @@ export function cleanMarkdown(markdown: string, kind: PageKind, ld: LdNode[], th
   // A product page's block or line printed again, word for word or but for a word or two, is read once.
   if (kind === "product")
     markdown = withProductDescription(
-      dropNearRepeatedLines(dropRepeatedLines(dropRepeatedBlocks(markdown))),
+      dropRepeatedRows(dropNearRepeatedLines(dropRepeatedLines(dropRepeatedBlocks(markdown)))),
       ld,
     );
   // A label printed once per layout (desktop and phone copies) stands twice in a row: it is read once.
@@ -52,8 +53,9 @@ function withProductDescription(markdown: string, ld: LdNode[]): string {
   const product = ld.find((n) => ldIs(n, /^(product|productgroup)$/i) && typeof n.description === "string");
   const description = typeof product?.description === "string" ? product.description.trim() : "";
   if (description.length < 40) return markdown;
-  const opening = wordsOf(description).split(" ").slice(0, 8).join(" ");
-  if (wordsOf(markdown).includes(opening)) return markdown;
   const text = description.replace(/<[^>]+>/g, " ").replace(/[ \t]+/g, " ");
+  // Its opening read without its markup (`<b>`, `&#39;`), whose letters the page does not show.
+  const opening = wordsOf(text.replace(/&#?\w+;/g, " ")).split(" ").slice(0, 8).join(" ");
+  if (wordsOf(markdown).includes(opening)) return markdown;
   return markdown ? `${markdown}\n\n${text}` : text;
 }

@@ -67,6 +67,16 @@ describe("main content beyond articles", () => {
     expect(markdown).toContain("A light trail shoe with a grippy outsole");
   });
 
+  it("does not add a JSON-LD description the page shows, though the JSON-LD marks it up (<b>, &#39;)", () => {
+    const ld = `<script type="application/ld+json">{"@type":"Product","name":"Trail runner","description":"A <b>light trail shoe</b> with a grippy outsole, a rock plate and a breathable mesh upper for long days in the hills, the maker&#39;s best."}</script>`;
+    const html = wrap(
+      ld,
+      `<h1>Trail runner</h1><p>$120</p><p>A <b>light trail shoe</b> with a grippy outsole, a rock plate and a breathable mesh upper for long days in the hills, the maker's best.</p>`,
+    );
+    const { markdown } = extractMainContent(html, "https://shop.example/p/trail");
+    expect(markdown.match(/grippy outsole/g)).toHaveLength(1);
+  });
+
   it("reads a page whose crawler content sits in a large <noscript>, and survives a stray CDATA marker", () => {
     const posts = Array.from(
       { length: 30 },
