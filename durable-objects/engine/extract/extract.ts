@@ -250,7 +250,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   }
   const threaded =
     thread && region && article?.content ? missesThread(thread, article.content, region.node) : false;
-  // A thread under a list that Readability read as a table is readers' comments: the region is weighed without them.
+  // A thread under a list that Readability read as a table or ordered list is readers' comments: the region is weighed without them.
   const commented =
     threaded && kind === "other" && article?.content != null && isTableArticle(article.content, articleChars);
   const missed = threaded && !commented;

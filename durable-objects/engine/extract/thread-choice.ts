@@ -37,16 +37,16 @@ export function threadAroundPost(page: DomDocument, article: DomElement) {
   return postsIn(thread, squashed(region.node)) > inArticle ? { region, thread } : null;
 }
 
-/** A table holding at least this share of Readability's article makes the article a list (a ranked table). */
+/** A table or ordered list holding at least this share of Readability's article makes the article a list (a ranked table). */
 export const TABLE_ARTICLE_SHARE = 0.6;
 
 /**
- * Whether Readability's article is a table (a ranked list of items) rather than a post: the
- * thread the region adds is then readers' comments under the list, not the page.
- * Cost: one table query of the article.
+ * Whether Readability's article is a table or an ordered list (a ranked list of items) rather
+ * than a post: the thread the region adds is then readers' comments under the list (or under its
+ * items), not the page. Cost: one table/list query of the article.
  */
 export function isTableArticle(article: DomElement, chars: number): boolean {
-  for (const table of article.querySelectorAll("table"))
+  for (const table of article.querySelectorAll("table, ol"))
     if (textLength(table) >= chars * TABLE_ARTICLE_SHARE) return true;
   return false;
 }
