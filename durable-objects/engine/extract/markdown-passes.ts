@@ -48,14 +48,26 @@ export function cleanMarkdown(markdown: string, kind: PageKind, ld: LdNode[], th
 
 const wordsOf = (text: string) => textWords(text).join(" ");
 
+/** A shorter JSON-LD description is no description. */
+const MIN_LD_DESCRIPTION_CHARS = 40;
+
+const ENTITIES: Record<string, string> = { amp: "&", apos: "'", quot: '"', lt: "<", gt: ">", nbsp: " " };
+/** The text of a JSON-LD string that a CMS escaped as HTML (`&apos;`, `&#39;`, `&quot;`). */
+const decodeEntities = (text: string) =>
+  text.replace(/&(#\d+|[a-z]+);/gi, (all, name: string) =>
+    name.startsWith("#")
+      ? String.fromCodePoint(Number(name.slice(1)))
+      : (ENTITIES[name.toLowerCase()] ?? all),
+  );
+
 /** Adds the product's JSON-LD description when the page's markup did not show it (it sat in a tab or a script). */
 function withProductDescription(markdown: string, ld: LdNode[]): string {
   const product = ld.find((n) => ldIs(n, /^(product|productgroup)$/i) && typeof n.description === "string");
   const description = typeof product?.description === "string" ? product.description.trim() : "";
-  if (description.length < 40) return markdown;
-  const text = description.replace(/<[^>]+>/g, " ").replace(/[ \t]+/g, " ");
+  if (description.length < MIN_LD_DESCRIPTION_CHARS) return markdown;
+  const text = decodeEntities(description.replace(/<[^>]+>/g, " ")).replace(/[ \t]+/g, " ");
   // Its opening read without its markup (`<b>`, `&#39;`), whose letters the page does not show.
-  const opening = wordsOf(text.replace(/&#?\w+;/g, " ")).split(" ").slice(0, 8).join(" ");
+  const opening = wordsOf(text).split(" ").slice(0, 8).join(" ");
   if (wordsOf(markdown).includes(opening)) return markdown;
   return markdown ? `${markdown}\n\n${text}` : text;
 }
