@@ -3,7 +3,7 @@
  * copy, one of them hidden by a style sheet the extractor cannot read) leaves the same line twice,
  * one after the other, in the Markdown. A reader sees it once.
  */
-import { isCodeFence, markdownWords } from "./markdown";
+import { isCodeFence, keyWords, markdownWords } from "./markdown";
 
 /** A doubled line goes when it has at most this many words (a label, a badge, a button, a short heading;
  * a paragraph twice in a row may be the page's own). */
@@ -22,7 +22,7 @@ export function dropDoubledLines(markdown: string): string {
     if (isCodeFence(line)) fenced = !fenced;
     const key = fenced || line.trimStart().startsWith("|") ? "" : markdownWords(line);
     if (key) {
-      if (key === previous && key.split(" ").length <= MAX_DOUBLED_LINE_WORDS) continue;
+      if (key === previous && keyWords(key) <= MAX_DOUBLED_LINE_WORDS) continue;
       previous = key;
     } else if (fenced || line.trim()) previous = "";
     kept.push(line);

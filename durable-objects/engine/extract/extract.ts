@@ -43,7 +43,7 @@ import { removeSkipLinkBlocks } from "./skip-links";
 import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
-import { holdsPostText, postRuns } from "./post-lists";
+import { holdsPostText, postRuns, removeRepeatedControls } from "./post-lists";
 import { regionHoldsSpecs, removeProductSections } from "./product-page";
 import { removeInactiveLinkTabs } from "./inactive-tabs";
 import { removeRatingInputs } from "./rating-inputs";
@@ -280,6 +280,9 @@ export function extractMainContent(html: string, url?: string): Extracted {
                   (kind === "product" &&
                     regionHoldsSpecs(region.node, region.chars, article.content, articleChars))))))));
   const chosen = useRegion ? region?.node : article?.content;
+  // A dated thread printed on a page labelled article (its posts may be list items: XenForo 1's
+  // `li.message`) keeps no per-post controls and poster stats, as on a forum page.
+  if (chosen && kind === "article") removeRepeatedControls(chosen, true, undefined, false, true);
   // A story's opening paragraphs printed in their own block above the body Readability took.
   if (kind === "article" && chosen && !useRegion) restoreArticleIntro(chosen, printed, isArticleJunk);
   // A category's guide printed outside the region of its grid (Readability's article) follows the grid.

@@ -100,12 +100,18 @@ export const isCodeFence = (line: string) => /^\s*(```|~~~)/.test(line);
 
 /** A Markdown text's words, lower-cased, link targets and Markdown marks left out: what makes two lines or blocks the same text. */
 export const markdownWords = (markdown: string) =>
-  (
-    markdown
-      .replace(/\]\([^)]*\)/g, "]")
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  ).join(" ");
+  markdown
+    .replace(/\]\([^)]*\)/g, "]")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
+/** How many words a `markdownWords` key holds (1 for ""), counted without splitting it. */
+export function keyWords(key: string): number {
+  let words = 1;
+  for (let i = key.indexOf(" "); i !== -1; i = key.indexOf(" ", i + 1)) words++;
+  return words;
+}
 
 /**
  * Converts an element (a linkedom node) to Markdown. Turndown first copies the node, since its

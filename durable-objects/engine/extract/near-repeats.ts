@@ -24,7 +24,10 @@ const WORD_IDS = 2 ** 17;
 function triples(words: string[], ids: Map<string, number>): Set<number> {
   const nums = words.map((w) => {
     let id = ids.get(w);
-    if (id === undefined) ids.set(w, (id = ids.size % WORD_IDS));
+    if (id === undefined) {
+      id = ids.size % WORD_IDS;
+      ids.set(w, id);
+    }
     return id;
   });
   const out = new Set<number>();

@@ -9,6 +9,7 @@
  */
 import type { DomDocument, DomElement, DomNode } from "./dom-types";
 import { AVATAR_CLASS } from "./letter-avatars";
+import { markupMay } from "./markup-hints";
 
 /** Elements that never hold article text, removed before anything reads the page. */
 const JUNK_TAGS = new Set([
@@ -119,6 +120,8 @@ export function walkPage(doc: DomDocument, withChrome: boolean): PageGroups {
   };
   const body = doc.body;
   const end = body ? lastDescendant(body) : null;
+  // Classes are read for avatars only when the markup names one (most pages do not).
+  const avatars = markupMay(doc, AVATAR_CLASS);
   let inBody = false;
   for (const el of doc.querySelectorAll("*")) {
     const name = nameOf(el);
@@ -129,7 +132,7 @@ export function walkPage(doc: DomDocument, withChrome: boolean): PageGroups {
       groups.asidesAndHidden.push(el);
     if (inBody) {
       groups.bodyElements.push(el);
-      if (attributes && AVATAR_CLASS.test(el.getAttribute("class") ?? "")) groups.avatars.push(el);
+      if (avatars && attributes && AVATAR_CLASS.test(el.getAttribute("class") ?? "")) groups.avatars.push(el);
       if (LABELLED_BLOCK_TAGS.has(name)) groups.labelledBlocks.push(el);
       if (withChrome) sortForChrome(el, name, role, groups);
       else if (attributes && isPanel(el, role)) groups.panels.push(el);

@@ -44,13 +44,16 @@ function unitOf(el: DomElement, root: DomElement): DomElement {
  * sibling post containers of one shape (dated, when asked). `nested`: a comment in a list item of
  * its own, beside the list of its replies (lobste.rs, Hacker News), joins the comments of its shape
  * in other list items, however deep (asked only where Readability took one comment as the article:
- * a blog's comment list is built the same way and is no thread of the page).
+ * a blog's comment list is built the same way and is no thread of the page). `items`: list items
+ * count as posts (asked only of what is printed on a page labelled article; elsewhere a list of
+ * teasers is too easily taken for a thread).
  */
 export function postRuns(
   root: DomElement,
   dated: boolean,
   classed: Iterable<DomElement> = root.querySelectorAll("[class], [id]"),
   nested = false,
+  items = false,
 ): DomElement[][] {
   const runs = new Map<DomElement | null, Map<string, DomElement[]>>();
   const units = new Set<DomElement>();
@@ -70,7 +73,7 @@ export function postRuns(
   const out: DomElement[][] = [];
   for (const shapes of runs.values())
     for (const posts of shapes.values())
-      if (posts.length >= MIN_POSTS && isThread(posts, dated)) out.push(posts);
+      if (posts.length >= MIN_POSTS && isThread(posts, dated, items)) out.push(posts);
   return out;
 }
 
@@ -81,8 +84,8 @@ const INLINE_TAG = /^(A|SPAN|B|I|EM|STRONG|SMALL|CODE|LABEL|IMG|LI)$/;
 export const DATED_SHARE = 0.7;
 
 /** Whether a run of like blocks is a thread: blocks, most of them dated unless the page says it is a forum. */
-function isThread(posts: DomElement[], needsDates: boolean): boolean {
-  if (INLINE_TAG.test(posts[0].tagName)) return false;
+function isThread(posts: DomElement[], needsDates: boolean, items: boolean): boolean {
+  if (INLINE_TAG.test(posts[0].tagName) && !(items && posts[0].tagName === "LI")) return false;
   if (!needsDates) return true;
   let dated = 0;
   for (const post of posts) if (post.querySelector("time") || DATE_LIKE.test(post.textContent ?? "")) dated++;
@@ -154,9 +157,10 @@ export function removeRepeatedControls(
   dated: boolean,
   classed: Iterable<DomElement> = root.querySelectorAll("[class], [id]"),
   nested = false,
+  items = false,
 ): DomElement[] | null {
   let longest: DomElement[] = [];
-  for (const posts of postRuns(root, dated, classed, nested)) {
+  for (const posts of postRuns(root, dated, classed, nested, items)) {
     const perPost = posts.map(shortTexts);
     const seen = new Map<string, number>();
     for (const texts of perPost) for (const text of texts.keys()) seen.set(text, (seen.get(text) ?? 0) + 1);

@@ -6,7 +6,7 @@
 import { removeJunkSections } from "./boilerplate";
 import { STRUCTURED_REGION_OVER_ARTICLE } from "./doc-pages";
 import type { DomElement } from "./dom-types";
-import { isCodeFence, markdownWords } from "./markdown";
+import { isCodeFence, keyWords, markdownWords } from "./markdown";
 
 /** Headings of a product page's sections about something else: reviews, Q&A, other products. */
 export const PRODUCT_JUNK_HEADING = new RegExp(
@@ -64,7 +64,7 @@ export function dropRepeatedLongBlocks(markdown: string): string {
     let code: boolean = fenced;
     for (const line of block.split("\n")) if (isCodeFence(line)) [fenced, code] = [!fenced, true];
     const key = code || block.trimStart().startsWith("|") ? "" : markdownWords(block);
-    if (key.split(" ").length >= MIN_REPEATED_BLOCK_WORDS) {
+    if (keyWords(key) >= MIN_REPEATED_BLOCK_WORDS) {
       if (seen.has(key)) continue;
       seen.add(key);
     }
@@ -90,7 +90,7 @@ export function dropRepeatedLines(markdown: string): string {
     for (const line of block.split("\n")) {
       if (isCodeFence(line)) fenced = !fenced;
       const key = fenced || line.trimStart().startsWith("|") ? "" : markdownWords(line);
-      if (key.split(" ").length >= MIN_REPEATED_LINE_WORDS) {
+      if (keyWords(key) >= MIN_REPEATED_LINE_WORDS) {
         if (seen.has(key)) continue;
         seen.add(key);
       }
