@@ -230,6 +230,27 @@ export function removeJunkSections(
   }
 }
 
+/** Class words of a block printed as a box's title (`convo_title`, `widget-title`, `block-header`). */
+const TITLE_CLASS = /(^|[\s_-])(title|heading|header|hd)($|[\s_-])/i;
+/** Tags of a title printed without a heading element. */
+const TITLE_TAG = /^(DIV|SPAN|P|STRONG|B|DT|LABEL)$/;
+
+/**
+ * Removes the boxes beside a thread titled like a junk heading ("Recent conversations", "Related
+ * threads") by a block labelled a title instead of a heading element; `walk` as for `elementsOf`.
+ */
+function removeTitledJunkSections(root: DomElement, walk?: BodyWalk): void {
+  const total = lazyTextLength(root);
+  for (const title of elementsOf(root, LABELLED, walk)) {
+    if (!TITLE_TAG.test(title.tagName) || !TITLE_CLASS.test(title.getAttribute("class") ?? "")) continue;
+    if (!isInside(title, root) || title.firstElementChild?.tagName === "DIV") continue;
+    const text = shortText(title, 60);
+    if (!text || !JUNK_HEADING.test(text)) continue;
+    const section = sectionOf(title, root, (total() || 1) * JUNK_SECTION_SHARE);
+    if (section) section.remove();
+  }
+}
+
 /**
  * Removes consent banners, junk-headed sections and the widgets of the page's type from the
  * content; returns the page's longest thread of posts, or null. `walk` as for `elementsOf`; `nested`
@@ -285,5 +306,6 @@ export function removeBoilerplate(
   removeJunkSections(root, kind === "other" ? UNTYPED_JUNK_HEADING : JUNK_HEADING, JUNK_SECTION_SHARE, walk);
   // A thread ends with a call to sign in and reply, shown to guests.
   if (kind === "forum" || thread) removeJunkSections(root, JOIN_HEADING, JUNK_SECTION_SHARE, walk);
+  if (kind === "forum" || thread) removeTitledJunkSections(root, walk);
   return thread;
 }

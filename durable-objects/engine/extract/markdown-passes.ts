@@ -24,6 +24,8 @@ export function cleanMarkdown(markdown: string, kind: PageKind, ld: LdNode[], th
   if (kind === "forum") markdown = withLdThread(markdown, ld);
   // A reply quoting an earlier post repeats it: the thread keeps the post once.
   if (threaded) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
+  // On a forum a reply's quote of an earlier post, cut or retouched, repeats it but for a word or two.
+  if (kind === "forum") markdown = dropNearRepeatedLines(markdown);
   // A page of no stated type or an article may print a long text once per layout: it is read once.
   if (kind === "other" || kind === "article") markdown = dropRepeatedLongBlocks(markdown);
   // A story starts after the lines of links printed before it, and a story or a thread ends where those after it begin.

@@ -4,6 +4,7 @@
  * sentence repeated under another heading ("Purchase with purpose! Repair makes…" and then
  * "Repair makes…"). The exact repeats go in `dropRepeatedLines`; these are the copies that differ
  * by a word, a trailing mark or a lead-in, which a reader still reads as the same text twice.
+ * On a forum, the same holds for a reply's quote of an earlier post, cut short or retouched.
  */
 import { isCodeFence, markdownWords } from "./markdown";
 
