@@ -5,6 +5,7 @@
  * an accordion's answer is; the short hidden blocks an expander also labels (a toggle's label, a
  * popover) are not prose and stay hidden.
  */
+import { hiddenByStyle } from "./dom-shape";
 import { linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { markToggle } from "./disclosures";
@@ -14,8 +15,6 @@ import { unfold } from "./folded-content";
 const EXPANDER_CLASS = /(^|[\s_-])expander($|[\s_-])/i;
 /** A paragraph this long is prose (the same bar as a filter panel's `PROSE_PARAGRAPH_CHARS`). */
 export const MIN_EXPANDED_PARAGRAPH = 200;
-
-const hiddenByStyle = (el: DomElement) => /display\s*:\s*none/i.test(el.getAttribute("style") ?? "");
 
 /** Whether the element holds a paragraph of prose and is not mostly links. */
 function holdsProse(el: DomElement): boolean {

@@ -4,6 +4,7 @@
  */
 import { dropContentsLabels } from "./contents-labels";
 import { dropControlLabels } from "./control-labels";
+import { decodeEntities } from "../net/html-entities";
 import { textWords } from "./dom-text";
 import { dropDoubledLines } from "./doubled-lines";
 import { type LdNode, ldIs } from "./metadata";
@@ -52,15 +53,6 @@ const wordsOf = (text: string) => textWords(text).join(" ");
 
 /** A shorter JSON-LD description is no description. */
 const MIN_LD_DESCRIPTION_CHARS = 40;
-
-const ENTITIES: Record<string, string> = { amp: "&", apos: "'", quot: '"', lt: "<", gt: ">", nbsp: " " };
-/** The text of a JSON-LD string that a CMS escaped as HTML (`&apos;`, `&#39;`, `&quot;`). */
-const decodeEntities = (text: string) =>
-  text.replace(/&(#\d+|[a-z]+);/gi, (all, name: string) =>
-    name.startsWith("#")
-      ? String.fromCodePoint(Number(name.slice(1)))
-      : (ENTITIES[name.toLowerCase()] ?? all),
-  );
 
 /** Adds the product's JSON-LD description when the page's markup did not show it (it sat in a tab or a script). */
 function withProductDescription(markdown: string, ld: LdNode[]): string {

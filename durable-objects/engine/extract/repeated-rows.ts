@@ -3,7 +3,7 @@
  * one sheet printed once per layout. A row that repeats a row of an earlier table word for word is
  * read once; rows repeated inside one table (a grid of sizes) are that table's data and stay.
  */
-import { isCodeFence, markdownWords } from "./markdown";
+import { isCodeFence, keyWords, markdownWords } from "./markdown";
 
 /** Rows of fewer words ("| Yes |", "| Color | Black |") may repeat between tables by chance. */
 export const MIN_REPEATED_ROW_WORDS = 3;
@@ -35,7 +35,7 @@ export function dropRepeatedRows(markdown: string): string {
     const keys = table.map((row, j) => (j < bodyAt ? "" : markdownWords(row)));
     const body = table.filter((_, j) => {
       const key = keys[j];
-      return j < bodyAt || key.split(" ").length < MIN_REPEATED_ROW_WORDS || !earlier.has(key);
+      return j < bodyAt || keyWords(key) < MIN_REPEATED_ROW_WORDS || !earlier.has(key);
     });
     if (body.length < table.length) dropped = true;
     if (body.length > bodyAt) kept.push(...body);

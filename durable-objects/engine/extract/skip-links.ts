@@ -6,6 +6,7 @@
  * its whole content until a script shows it), so a page drawn by script, whose HTML holds nothing
  * but this block and its footer, kept it as its "content". It goes whatever its share.
  */
+import { hiddenByStyle } from "./dom-shape";
 import { textWords } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
@@ -29,9 +30,6 @@ export function isSkipLinkBlock(el: DomElement): boolean {
 
 /** Removes the skip-link blocks among `hidden` (the page's chrome hidden by style or flag). */
 export function removeSkipLinkBlocks(hidden: DomElement[]): void {
-  for (const el of hidden) {
-    const style = el.getAttribute("style") ?? "";
-    const isHidden = /display:\s*none/.test(style) || el.getAttribute("aria-hidden") === "true";
-    if (isHidden && isSkipLinkBlock(el)) el.remove();
-  }
+  for (const el of hidden)
+    if ((hiddenByStyle(el) || el.getAttribute("aria-hidden") === "true") && isSkipLinkBlock(el)) el.remove();
 }

@@ -5,6 +5,7 @@
  * one post taken as the article there is found afterwards, from the posts Readability left.
  */
 import { removeBoilerplate } from "./boilerplate";
+import { labelOf } from "./dom-shape";
 import { textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { postsIn, type Thread } from "./post-lists";
@@ -73,8 +74,7 @@ function isStory(el: DomElement): boolean {
  * paragraph query of the article only then.
  */
 export function isCommentsBesideStory(region: DomElement, article: DomElement): boolean {
-  const label = `${region.getAttribute("class") ?? ""} ${region.getAttribute("id") ?? ""}`;
-  if (!COMMENTS_LABEL.test(label)) return false;
+  if (!COMMENTS_LABEL.test(labelOf(region))) return false;
   const opening = squashed(article).trim().slice(0, 80);
   return !squashed(region).includes(opening) && isStory(article);
 }

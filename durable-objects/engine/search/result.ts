@@ -1,6 +1,7 @@
 /** The search result shape and the helpers every engine parser shares. */
 import { z } from "zod";
 import { SearchError } from "../errors";
+import { decodeEntities } from "../net/html-entities";
 
 /** One search result as web_search returns it. */
 export const SearchResult = z.object({
@@ -10,20 +11,9 @@ export const SearchResult = z.object({
 });
 export type SearchResult = z.infer<typeof SearchResult>;
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
 /** Removes tags and decodes entities from a snippet that carries markup (Brave, Google htmlSnippet). */
 export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, "")
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, code: string) => {
-      if (code[0] === "#") {
-        const n =
-          code[1] === "x" || code[1] === "X" ? Number.parseInt(code.slice(2), 16) : Number(code.slice(1));
-        return Number.isFinite(n) ? String.fromCodePoint(n) : m;
-      }
-      return ENTITIES[code.toLowerCase()] ?? m;
-    })
+  return decodeEntities(html.replace(/<[^>]*>/g, ""))
     .replace(/\s+/g, " ")
     .trim();
 }
