@@ -4,7 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { CirrusError, ConfigError } from "../durable-objects/engine/errors";
 import type { RpcFailure } from "../durable-objects/engine/rpc-result";
-import type { ErrorBody } from "../shared/api";
+import type { ErrorBody } from "../schemas/api";
 
 /** An error with an HTTP status and a stable code; rendered as `{"error": {code, message}}`. */
 export class ApiError extends CirrusError {

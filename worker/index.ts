@@ -36,11 +36,11 @@ import { widgetCors } from "./widget-cors";
 
 export { ConversationObject } from "../durable-objects/conversation/conversation-object";
 export { JobObject } from "../durable-objects/job/job-object";
-export { JobRegistry } from "../durable-objects/job-registry/job-registry";
-export { McpRegistry } from "../durable-objects/mcp-registry/mcp-registry";
+export { JobRegistry } from "../durable-objects/job-registry/job-registry-object";
+export { McpRegistry } from "../durable-objects/mcp-registry/mcp-registry-object";
 export { McpSessionObject } from "../durable-objects/mcp-session/mcp-session-object";
-export { OriginRegistry } from "../durable-objects/origin-registry/origin-registry";
-export { WebhookObject } from "../durable-objects/webhooks/webhook-object";
+export { OriginRegistry } from "../durable-objects/origin-registry/origin-registry-object";
+export { WebhookObject } from "../durable-objects/webhook/webhook-object";
 export { WorkspaceObject } from "../durable-objects/workspace/workspace-object";
 
 const OPENAPI_INFO = {

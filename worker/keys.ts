@@ -1,6 +1,6 @@
 /** Creating, editing and revoking a workspace's keys, keeping the CORS origin registry in step. */
 import type { z } from "@hono/zod-openapi";
-import type { CreateKey, KeyInfo, UpdateKey } from "../shared/api";
+import type { CreateKey, KeyInfo, UpdateKey } from "../schemas/api";
 import { ApiError } from "./errors";
 import { workspaceStub } from "./stubs";
 import { forgetKey } from "./widget-access";

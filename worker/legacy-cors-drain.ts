@@ -3,7 +3,10 @@
  * each origin's rows move into that origin's OriginRegistry, then leave the list, which is
  * dropped when empty. Until then an origin copies its own rows on first use.
  */
-import { LEGACY_CORS_INSTANCE, originRegistry } from "../durable-objects/origin-registry/origin-registry";
+import {
+  LEGACY_CORS_INSTANCE,
+  originRegistry,
+} from "../durable-objects/origin-registry/origin-registry-object";
 import { workspaceStub } from "./stubs";
 
 /** Origins moved per page (each takes two calls). */

@@ -10,7 +10,7 @@ import {
   type JobAddress,
   legacyJobRegistry,
   registryShard,
-} from "../durable-objects/job-registry/job-registry";
+} from "../durable-objects/job-registry/job-registry-object";
 import { JOB_REGISTRY_SHARDS, shardOf } from "../durable-objects/job-registry/shards";
 
 /** Jobs read from a registry shard per page. */

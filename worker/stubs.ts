@@ -1,6 +1,6 @@
 /** Durable Object stubs, always scoped to the caller's workspace. */
 import type { ConversationObject } from "../durable-objects/conversation/conversation-object";
-import type { McpRegistry } from "../durable-objects/mcp-registry/mcp-registry";
+import type { McpRegistry } from "../durable-objects/mcp-registry/mcp-registry-object";
 import type { WorkspaceObject } from "../durable-objects/workspace/workspace-object";
 import { ApiError } from "./errors";
 

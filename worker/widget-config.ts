@@ -4,7 +4,7 @@
  * A change through PUT /v1/settings is seen at once in the isolate that made it and within
  * CONFIG_TTL_MS everywhere else.
  */
-import type { WidgetSettings } from "../shared/agent-settings";
+import type { WidgetSettings } from "../schemas/agent-settings";
 import { IsolateCache } from "./isolate-cache";
 import { workspaceStub } from "./stubs";
 

@@ -5,7 +5,7 @@
  * carry that request's origin only.
  */
 import type { MiddlewareHandler } from "hono";
-import { originRegistry } from "../durable-objects/origin-registry/origin-registry";
+import { originRegistry } from "../durable-objects/origin-registry/origin-registry-object";
 import type { AppEnv } from "./app-env";
 import { ApiError } from "./errors";
 import { IsolateCache } from "./isolate-cache";

@@ -1,5 +1,5 @@
 /** Checks an answer to an ask_user question against its options. */
-import type { PendingQuestion } from "../../shared/events";
+import type { PendingQuestion } from "../../schemas/events";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 
 /** The answer as the tool returns it, or a 400 saying why it does not fit the question. */

@@ -4,7 +4,7 @@
  * applied, and the run resumed through the alarm — no request is held while it waits.
  */
 import { z } from "zod";
-import type { ApprovalDecisionBody, ApprovalResolved } from "../../shared/approvals";
+import type { ApprovalDecisionBody, ApprovalResolved } from "../../schemas/approvals";
 import type { ApprovalLedger } from "../engine/approvals/approval-ledger";
 import type { Approvals } from "../engine/approvals/approvals";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";

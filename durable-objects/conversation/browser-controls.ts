@@ -2,7 +2,7 @@
  * What the live view does with a conversation's browser: list its tabs, take a tab's
  * screenshot, forward a person's input, save the browser into its profile, and stream a tab.
  */
-import type { BrowserInput, ProfileSaved, TabList } from "../../shared/browser-api";
+import type { BrowserInput, ProfileSaved, TabList } from "../../schemas/browser-api";
 import type { ConversationBrowser } from "../engine/browser/conversation-browser";
 import { InputRefused } from "../engine/browser/remote-input";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";

@@ -14,7 +14,7 @@ import {
   unavailableNote,
 } from "../engine/mcp/mcp-toolset";
 import type { ToolRegistry } from "../engine/tools/tool";
-import type { McpRegistry } from "../mcp-registry/mcp-registry";
+import type { McpRegistry } from "../mcp-registry/mcp-registry-object";
 import type { ConversationInfo } from "./conversation-meta";
 import { imageFiles } from "./conversation-policy";
 import { McpSessions } from "./mcp-sessions";

@@ -2,14 +2,14 @@
  * A conversation's small settings in its SQLite `meta` table: its info (set at creation), the
  * job it runs for, its own HTTP tools and the context summary.
  */
-import type { AgentSettings } from "../../shared/agent-settings";
+import type { AgentSettings } from "../../schemas/agent-settings";
 import {
   type Channel,
   type Conversation,
   type CreateConversation,
   DEFAULT_TITLE_CHARS,
-} from "../../shared/api";
-import type { StoredHttpTool } from "../../shared/http-tools";
+} from "../../schemas/api";
+import type { StoredHttpTool } from "../../schemas/http-tools";
 import type { RuntimeConfig } from "../engine/config/runtime-config";
 import type { JobLink } from "./job-link";
 

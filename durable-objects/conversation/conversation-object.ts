@@ -13,11 +13,11 @@ import type {
   ConversationDetails,
   CreateConversation,
   RunResult,
-} from "../../shared/api";
-import type { ApprovalDecisionBody, ApprovalResolved } from "../../shared/approvals";
-import type { BrowserInput, ProfileSaved, TabList, TakeoverDone } from "../../shared/browser-api";
-import type { StoredHttpTool } from "../../shared/http-tools";
-import type { MessageList, MessagePageQuery } from "../../shared/message-pages";
+} from "../../schemas/api";
+import type { ApprovalDecisionBody, ApprovalResolved } from "../../schemas/approvals";
+import type { BrowserInput, ProfileSaved, TabList, TakeoverDone } from "../../schemas/browser-api";
+import type { StoredHttpTool } from "../../schemas/http-tools";
+import type { MessageList, MessagePageQuery } from "../../schemas/message-pages";
 import { writtenFiles } from "../engine/files/written-files";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { decideApproval } from "./approval-decision";

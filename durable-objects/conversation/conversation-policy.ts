@@ -2,7 +2,7 @@
  * What a conversation takes from its workspace's settings and its own: the allowed_domains of
  * web_fetch and the browser, whether the model is shown screenshots, and where screenshots go.
  */
-import type { AgentPolicy } from "../../shared/settings";
+import type { AgentPolicy } from "../../schemas/settings";
 import { modelSeesImages, type ReadImage } from "../engine/browser/screenshot-vision";
 import type { WorkspaceFiles } from "../engine/files/workspace-files";
 import type { DomainPolicy } from "../engine/net/allowed-domains";

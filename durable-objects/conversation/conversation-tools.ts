@@ -1,5 +1,5 @@
 /** Assembles a conversation's tools: built-ins, the deployment's custom tools, HTTP tools, finish and agent. */
-import type { StoredHttpTool } from "../../shared/http-tools";
+import type { StoredHttpTool } from "../../schemas/http-tools";
 import { readEnv } from "../engine/config/env";
 import type { RuntimeConfig } from "../engine/config/runtime-config";
 import { tools as customTools } from "../engine/custom-tools/define";

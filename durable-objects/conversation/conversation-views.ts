@@ -4,8 +4,8 @@ import {
   type ConversationDetails,
   DETAILS_MESSAGE_LIMIT,
   type RunView,
-} from "../../shared/api";
-import type { MessageList, MessagePageQuery } from "../../shared/message-pages";
+} from "../../schemas/api";
+import type { MessageList, MessagePageQuery } from "../../schemas/message-pages";
 import type { Approvals } from "../engine/approvals/approvals";
 import type { StateHolder } from "../engine/loop/conversation-state";
 import type { EventLog } from "../engine/store/event-log";

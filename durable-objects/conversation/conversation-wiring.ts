@@ -3,10 +3,10 @@
  * web, files, the browser), the loop's dependencies and the browser itself — assembled from the
  * conversation's storage, the deployment's config and the workspace's settings.
  */
-import type { ApprovalPolicy } from "../../shared/approvals";
-import type { ProfileSaved } from "../../shared/browser-api";
-import { type CostSettings, DEFAULT_COST_SETTINGS } from "../../shared/cost";
-import type { StoredHttpTool } from "../../shared/http-tools";
+import type { ApprovalPolicy } from "../../schemas/approvals";
+import type { ProfileSaved } from "../../schemas/browser-api";
+import { type CostSettings, DEFAULT_COST_SETTINGS } from "../../schemas/cost";
+import type { StoredHttpTool } from "../../schemas/http-tools";
 import type { Approvals } from "../engine/approvals/approvals";
 import type { ApprovalLevels } from "../engine/approvals/policy";
 import { type BrowserProfileLink, ConversationBrowser } from "../engine/browser/conversation-browser";

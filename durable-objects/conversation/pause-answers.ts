@@ -2,8 +2,8 @@
  * How a person ends a pause: answering the pending `ask_user` question (checked against its
  * options), resolving it without an answer, or finishing a take-over of the browser.
  */
-import type { AnswerBody } from "../../shared/api";
-import type { TakeoverDone } from "../../shared/browser-api";
+import type { AnswerBody } from "../../schemas/api";
+import type { TakeoverDone } from "../../schemas/browser-api";
 import type { ConversationBrowser } from "../engine/browser/conversation-browser";
 import type { StateHolder } from "../engine/loop/conversation-state";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";

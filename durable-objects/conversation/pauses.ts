@@ -3,7 +3,7 @@
  * in the conversation's state record (so they survive eviction), each with a deadline and the
  * result the tool gets when nobody answered in time.
  */
-import type { CirrusEvent } from "../../shared/events";
+import type { CirrusEvent } from "../../schemas/events";
 import type { StateHolder } from "../engine/loop/conversation-state";
 import { ev } from "../engine/loop/event-builders";
 

@@ -3,10 +3,10 @@
  * webhooks are raised, and when a run ends its waiters are released, its usage is reported and
  * the job it runs for (if any) is told.
  */
-import type { RunResult } from "../../shared/api";
+import type { RunResult } from "../../schemas/api";
 import type { EventLog } from "../engine/store/event-log";
 import type { Run, RunStore } from "../engine/store/run-store";
-import { raiseWebhookEvent } from "../webhooks/webhook-events";
+import { raiseWebhookEvent } from "../webhook/webhook-events";
 import type { ConversationMeta } from "./conversation-meta";
 import type { ConversationWiring } from "./conversation-wiring";
 import { notifyJobRunEnded } from "./job-link";

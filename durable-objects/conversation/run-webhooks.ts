@@ -1,8 +1,8 @@
 /** Which of a conversation's events become webhook events, and what those say about the run. */
-import type { CirrusEvent } from "../../shared/events";
-import type { WebhookEvent, WebhookEventType } from "../../shared/webhooks";
+import type { CirrusEvent } from "../../schemas/events";
+import type { WebhookEvent, WebhookEventType } from "../../schemas/webhooks";
 import type { Run } from "../engine/store/run-store";
-import { webhookEvent } from "../webhooks/webhook-events";
+import { webhookEvent } from "../webhook/webhook-events";
 
 const TERMINAL: Partial<Record<Run["status"], WebhookEventType>> = {
   succeeded: "run.succeeded",

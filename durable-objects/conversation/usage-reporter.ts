@@ -2,7 +2,7 @@
  * Reports what a conversation's runs spend to its workspace's usage ledger, in the background,
  * and remembers the day's total the workspace answers with, for the daily budget.
  */
-import type { UsageEntry } from "../../shared/usage";
+import type { UsageEntry } from "../../schemas/usage";
 import type { Usage } from "../engine/model/model-types";
 import type { WorkspaceObject } from "../workspace/workspace-object";
 

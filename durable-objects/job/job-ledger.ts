@@ -4,8 +4,8 @@
  * occurrence seen twice (double alarms, a cron sweep, a restart) is recorded once.
  */
 
-import type { Usage } from "../../shared/api";
-import type { JobRun, JobRunStatus, JobRunTrigger, WebhookDelivery } from "../../shared/jobs";
+import type { Usage } from "../../schemas/api";
+import type { JobRun, JobRunStatus, JobRunTrigger, WebhookDelivery } from "../../schemas/jobs";
 import { randomToken } from "../engine/tokens";
 
 /** A ledger row with what the job object needs beyond the public view. */

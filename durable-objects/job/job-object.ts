@@ -5,12 +5,12 @@
  * occurrence is claimed in the ledger under a UNIQUE key before anything is awaited.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { RunResult } from "../../shared/api";
-import type { CreateJob, Job, JobRun, UpdateJob } from "../../shared/jobs";
-import { type CursorPage, cursorPage } from "../../shared/page";
+import type { RunResult } from "../../schemas/api";
+import type { CreateJob, Job, JobRun, UpdateJob } from "../../schemas/jobs";
+import { type CursorPage, cursorPage } from "../../schemas/page";
 import { readEnv } from "../engine/config/env";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
-import { raiseWebhookEvent } from "../webhooks/webhook-events";
+import { raiseWebhookEvent } from "../webhook/webhook-events";
 import { JobLedger, jobRunView, type StoredRun } from "./job-ledger";
 import { type JobRecord, JobRecordStore, jobView, nextWake } from "./job-record";
 import {

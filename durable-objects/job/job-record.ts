@@ -1,5 +1,5 @@
 /** What a job object stores about its job, how the API shows it, and when it next has work. */
-import type { Job, JobSettings } from "../../shared/jobs";
+import type { Job, JobSettings } from "../../schemas/jobs";
 import type { StoredRun } from "./job-ledger";
 import { nextOccurrence } from "./schedule";
 

@@ -1,5 +1,5 @@
 /** A job's settings: defaults, partial updates and the checks that refuse bad ones with a clear reason. */
-import type { CreateJob, JobSettings, UpdateJob } from "../../shared/jobs";
+import type { CreateJob, JobSettings, UpdateJob } from "../../schemas/jobs";
 import { compileOutputSchema } from "../engine/tools/finish";
 import { DEFAULT_JSON_OUTPUT_PATH, DEFAULT_OUTPUT_PATH, outputPathProblem } from "./output-path";
 import { cronProblem, timeZoneProblem } from "./schedule";

@@ -1,6 +1,6 @@
 /** The workspace webhook event (`job.run.succeeded` / `job.run.failed`) for an ended job run. */
-import type { WebhookEvent } from "../../shared/webhooks";
-import { webhookEvent } from "../webhooks/webhook-events";
+import type { WebhookEvent } from "../../schemas/webhooks";
+import { webhookEvent } from "../webhook/webhook-events";
 import type { StoredRun } from "./job-ledger";
 import type { JobRecord } from "./job-record";
 

@@ -4,15 +4,15 @@
  * `webhook-timestamp`, `webhook-signature`), and with the scheme HTTP tools use
  * (`X-Cirrus-Signature: t=<unix>,v1=<hex>` over "<t>.<body>") for receivers written before.
  */
-import type { WebhookDelivery } from "../../shared/jobs";
+import type { WebhookDelivery } from "../../schemas/jobs";
 import { signatureHeader } from "../engine/custom-tools/http-tool";
 import {
   postWebhook,
   retryDelay,
   WEBHOOK_MAX_ATTEMPTS,
   webhookUrlProblem,
-} from "../engine/webhooks/delivery";
-import { standardHeaders } from "../engine/webhooks/signing";
+} from "../engine/webhook-delivery/delivery";
+import { standardHeaders } from "../engine/webhook-delivery/signing";
 
 export {
   retryDelay,
@@ -21,7 +21,7 @@ export {
   WEBHOOK_RETRY_MAX_MS,
   WEBHOOK_TIMEOUT_MS,
   webhookUrlProblem,
-} from "../engine/webhooks/delivery";
+} from "../engine/webhook-delivery/delivery";
 
 /** Characters of the result quoted in the summary. */
 export const EXCERPT_CHARS = 500;

@@ -5,8 +5,8 @@
  * secret box before they are written; this module only stores what it is given.
  */
 
-import type { ApprovalRule } from "../../shared/approvals";
-import type { McpServerStatus } from "../../shared/mcp";
+import type { ApprovalRule } from "../../schemas/approvals";
+import type { McpServerStatus } from "../../schemas/mcp";
 import type { McpToolInfo } from "../engine/mcp/mcp-types";
 
 /** A server's row. */

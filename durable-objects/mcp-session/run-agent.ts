@@ -11,8 +11,8 @@ import {
   type ServerNotification,
   type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { RunResult } from "../../shared/api";
-import type { PendingQuestion } from "../../shared/events";
+import type { RunResult } from "../../schemas/api";
+import type { PendingQuestion } from "../../schemas/events";
 import type { ConversationObject } from "../conversation/conversation-object";
 import type { WorkspaceObject } from "../workspace/workspace-object";
 

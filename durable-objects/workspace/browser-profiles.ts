@@ -3,7 +3,7 @@
  * sealed with the secret box (AES-GCM, workspace id and profile name bound in), split across rows
  * when large, plus the facts the API may show (sites, size, times) — never a value.
  */
-import type { ProfileInfo, ProfileSaved } from "../../shared/browser-api";
+import type { ProfileInfo, ProfileSaved } from "../../schemas/browser-api";
 import { EMPTY_PROFILE, mergeIntoProfile, type ProfileState, sitesOf } from "../engine/browser/profile-state";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { openSecret, sealSecret } from "../engine/secret-box";

@@ -2,7 +2,7 @@
  * The workspace's usage ledger in SQLite: tokens, dollars and ended runs per UTC day, model and
  * conversation, as the conversations report them. It answers the daily budget and the Usage page.
  */
-import type { UsageEntry, UsageReport, UsageTotals } from "../../shared/usage";
+import type { UsageEntry, UsageReport, UsageTotals } from "../../schemas/usage";
 
 /** Sources listed in one report (the count of all is reported beside them). */
 export const MAX_REPORT_SOURCES = 500;

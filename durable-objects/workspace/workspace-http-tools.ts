@@ -1,5 +1,5 @@
 /** The workspace's HTTP tools (endpoints the agent may call), one JSON row per tool name. */
-import type { StoredHttpTool } from "../../shared/http-tools";
+import type { StoredHttpTool } from "../../schemas/http-tools";
 
 /** The HTTP tool table of one workspace. */
 export class HttpToolStore {

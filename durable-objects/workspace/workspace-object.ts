@@ -15,12 +15,12 @@
  * Limiting bindings; CORS origins live in OriginRegistry.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { AgentSettings, WidgetSettings } from "../../shared/agent-settings";
-import type { ProfileInfo, ProfileSaved } from "../../shared/browser-api";
-import type { CostSettings } from "../../shared/cost";
-import type { StoredHttpTool } from "../../shared/http-tools";
-import type { AgentPolicy, SearchSettings, SettingsUpdate, SettingsView } from "../../shared/settings";
-import type { UsageEntry, UsageReport } from "../../shared/usage";
+import type { AgentSettings, WidgetSettings } from "../../schemas/agent-settings";
+import type { ProfileInfo, ProfileSaved } from "../../schemas/browser-api";
+import type { CostSettings } from "../../schemas/cost";
+import type { StoredHttpTool } from "../../schemas/http-tools";
+import type { AgentPolicy, SearchSettings, SettingsUpdate, SettingsView } from "../../schemas/settings";
+import type { UsageEntry, UsageReport } from "../../schemas/usage";
 import type { ProfileState } from "../engine/browser/profile-state";
 import type { DirStats, FileLimits, Reservation } from "../engine/files/file-ledger";
 import type { RpcResult } from "../engine/rpc-result";

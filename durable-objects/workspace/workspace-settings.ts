@@ -10,8 +10,8 @@ import {
   DEFAULT_AGENT_SETTINGS,
   DEFAULT_WIDGET_SETTINGS,
   WidgetSettings,
-} from "../../shared/agent-settings";
-import { CostSettings, DEFAULT_COST_SETTINGS, type ModelPrices } from "../../shared/cost";
+} from "../../schemas/agent-settings";
+import { CostSettings, DEFAULT_COST_SETTINGS, type ModelPrices } from "../../schemas/cost";
 import {
   AgentPolicy,
   DEFAULT_AGENT_POLICY,
@@ -21,7 +21,7 @@ import {
   type SettingsUpdate,
   type SettingsView,
   settingsView,
-} from "../../shared/settings";
+} from "../../schemas/settings";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import {
   decodeSection,

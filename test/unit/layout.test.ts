@@ -88,14 +88,26 @@ describe("the layout", () => {
     expect(offending).toEqual([]);
   });
 
-  it("has no import cycles, type-only imports included, in the worker, the objects and shared/", () => {
-    const files = ["durable-objects", "worker", "shared"].flatMap((d) => sources(join(ROOT, d)));
+  it("has no import cycles, type-only imports included, in the worker, the objects and schemas/", () => {
+    const files = ["durable-objects", "worker", "schemas"].flatMap((d) => sources(join(ROOT, d)));
     expect(importCycles(files)).toEqual([]);
+  });
+
+  it("names every Durable Object class file <folder>/<folder>-object.ts", () => {
+    const misplaced = sources(OBJECTS)
+      .filter((file) => /\bextends DurableObject\b/.test(readFileSync(file, "utf8")))
+      .map((file) => relative(OBJECTS, file))
+      .filter((rel) => {
+        const [folder, name] = rel.split(/[\\/]/);
+        return name !== `${folder}-object.ts`;
+      });
+    expect(misplaced).toEqual([]);
+    expect(sources(OBJECTS).filter((f) => f.endsWith("-object.ts")).length).toBeGreaterThanOrEqual(8);
   });
 
   it("finds the engine's imports at all (the check is not vacuous)", () => {
     const all = sources(ENGINE).flatMap(specifiers);
     expect(all.length).toBeGreaterThan(100);
-    expect(all).toContain("../../../shared/events");
+    expect(all).toContain("../../../schemas/events");
   });
 });

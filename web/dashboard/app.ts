@@ -1,5 +1,5 @@
 /** The dashboard: sign in with a workspace key, then Conversations, Settings, Keys, Files, Jobs, Usage, MCP. */
-import { clear, h } from "../shared/dom";
+import { clear, h } from "../ui/dom";
 import { api, currentKey, setKey } from "./client";
 import { conversationsPage } from "./conversation-list";
 import { conversationPage } from "./conversations-page";

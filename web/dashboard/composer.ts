@@ -2,7 +2,7 @@
  * The chat box of a conversation: Enter sends, Shift+Enter starts a new line; Stop cancels the
  * run. The answer arrives on the conversation's event stream, which the page already follows.
  */
-import { h } from "../shared/dom";
+import { h } from "../ui/dom";
 import { api, authHeaders } from "./client";
 import { failureText, notice } from "./ui";
 

@@ -1,5 +1,5 @@
 /** The Conversations list: title, status, last activity and channel; search, paging, new, delete. */
-import { clear, h } from "../shared/dom";
+import { clear, h } from "../ui/dom";
 import { api } from "./client";
 import { newConversationForm } from "./new-conversation";
 import { failureText, notice, when } from "./ui";

@@ -2,12 +2,12 @@
  * One conversation: replayed from its event log and live while it runs, with a composer to talk
  * to it, its pending question answerable inline, tasks and tabs. The list is conversation-list.ts.
  */
-import { ApprovalsView } from "../shared/approvals-view";
-import { clear, h } from "../shared/dom";
-import { EventStream } from "../shared/event-stream";
-import { asText, type ConversationState } from "../shared/event-types";
-import { TakeoverSlot } from "../shared/takeover-panel";
-import { Transcript } from "../shared/transcript";
+import { ApprovalsView } from "../ui/approvals-view";
+import { clear, h } from "../ui/dom";
+import { EventStream } from "../ui/event-stream";
+import { asText, type ConversationState } from "../ui/event-types";
+import { TakeoverSlot } from "../ui/takeover-panel";
+import { Transcript } from "../ui/transcript";
 import { api, authHeaders } from "./client";
 import { Composer } from "./composer";
 import { downloadFile } from "./files-page";

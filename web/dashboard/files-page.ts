@@ -3,8 +3,8 @@
  * stream the chosen file as the request body; downloads go through a Blob so the key stays in
  * a header (never in a URL).
  */
-import { clear, h } from "../shared/dom";
-import { encodeFilePath } from "../shared/file-path";
+import { clear, h } from "../ui/dom";
+import { encodeFilePath } from "../ui/file-path";
 import { ApiFailure, api, authHeaders } from "./client";
 import { failureText, notice, when } from "./ui";
 

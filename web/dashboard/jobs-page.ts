@@ -2,8 +2,8 @@
  * Jobs (`/v1/jobs`): create and edit scheduled research jobs, run one now, read its run ledger
  * and open a run's result or conversation.
  */
-import type { Job, JobRun } from "../../shared/jobs";
-import { clear, h } from "../shared/dom";
+import type { Job, JobRun } from "../../schemas/jobs";
+import { clear, h } from "../ui/dom";
 import { api } from "./client";
 import { downloadFile } from "./files-page";
 import { failureText, field, notice, when } from "./ui";

@@ -1,5 +1,5 @@
 /** Keys: create and revoke secret and publishable keys, edit a publishable key's allowed origins. */
-import { clear, h } from "../shared/dom";
+import { clear, h } from "../ui/dom";
 import { api } from "./client";
 import { failureText, field, notice, when } from "./ui";
 

@@ -3,8 +3,8 @@
  * tools, "Connect" a server that needs OAuth (opens the sign-in in a new tab), list its tools
  * again, remove it. Header values are write-only: only their names come back.
  */
-import type { McpServerView } from "../../shared/mcp";
-import { clear, h, safeHttpUrl } from "../shared/dom";
+import type { McpServerView } from "../../schemas/mcp";
+import { clear, h, safeHttpUrl } from "../ui/dom";
 import { api } from "./client";
 import { failureText, field, notice, when } from "./ui";
 

@@ -1,5 +1,5 @@
 /** "New conversation": instructions, model, allowed tools and browser profile, then the chat. */
-import { h } from "../shared/dom";
+import { h } from "../ui/dom";
 import { api } from "./client";
 import { failureText, field, notice } from "./ui";
 

@@ -1,6 +1,6 @@
 /** The pending ask_user question of a conversation, answerable in place: options, checkboxes or text. */
-import { clear, h } from "../shared/dom";
-import type { PendingQuestion } from "../shared/event-types";
+import { clear, h } from "../ui/dom";
+import type { PendingQuestion } from "../ui/event-types";
 import { api } from "./client";
 import { failureText, notice } from "./ui";
 

@@ -2,7 +2,7 @@
  * Agent settings (`GET/PUT /v1/settings`): the agent defaults for new conversations (model,
  * instructions, tools allowed), the search engine and its keys (write-only), the widget's look.
  */
-import { clear, h } from "../shared/dom";
+import { clear, h } from "../ui/dom";
 import { api } from "./client";
 import { failureText, field, notice } from "./ui";
 

@@ -4,8 +4,8 @@
  * conversation is idle a screenshot is taken only on request, so opening an old conversation does
  * not start a browser.
  */
-import type { BrowserTab } from "../../shared/events";
-import { clear, h } from "../shared/dom";
+import type { BrowserTab } from "../../schemas/events";
+import { clear, h } from "../ui/dom";
 import { authHeaders } from "./client";
 
 const REFRESH_MS = 3000;

@@ -1,5 +1,5 @@
 /** Small shared pieces of dashboard pages. */
-import { h } from "../shared/dom";
+import { h } from "../ui/dom";
 import { ApiFailure } from "./client";
 
 /** A labelled form field. */

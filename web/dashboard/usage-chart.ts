@@ -2,7 +2,7 @@
  * The Usage page's per-day chart: runs, tokens and dollars as three bar rows over the same days,
  * drawn as SVG with DOM calls (text only through textContent). Each bar's tooltip reads its day.
  */
-import type { UsageReport } from "../../shared/usage";
+import type { UsageReport } from "../../schemas/usage";
 import { count, shortDay, usd } from "./usage-format";
 
 const SVG = "http://www.w3.org/2000/svg";

@@ -1,5 +1,5 @@
 /** How the Usage page writes numbers, dollars and UTC days. */
-import type { UsageTotals } from "../../shared/usage";
+import type { UsageTotals } from "../../schemas/usage";
 
 const DAY_MS = 86_400_000;
 const integer = new Intl.NumberFormat("en-US");

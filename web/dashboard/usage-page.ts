@@ -3,9 +3,9 @@
  * conversation, for the last 7, 30 or 90 days or a chosen range (`#/usage/7d`,
  * `#/usage/2026-11-01..2026-11-30`); CSV export of the same range.
  */
-import type { Job } from "../../shared/jobs";
-import type { UsageReport } from "../../shared/usage";
-import { append, clear, h } from "../shared/dom";
+import type { Job } from "../../schemas/jobs";
+import type { UsageReport } from "../../schemas/usage";
+import { append, clear, h } from "../ui/dom";
 import { ApiFailure, api, authHeaders } from "./client";
 import { failureText, field, notice } from "./ui";
 import { usageChart } from "./usage-chart";

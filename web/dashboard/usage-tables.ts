@@ -1,6 +1,6 @@
 /** The Usage page's tables: per day, per model, per job and per conversation, and the totals line. */
-import type { UsageReport, UsageTotals } from "../../shared/usage";
-import { type Child, h } from "../shared/dom";
+import type { UsageReport, UsageTotals } from "../../schemas/usage";
+import { type Child, h } from "../ui/dom";
 import { cost, count } from "./usage-format";
 
 const NUMBERS = ["Runs", "Input tokens", "Output tokens", "Cached input", "Total tokens", "Cost"];

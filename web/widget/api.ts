@@ -1,5 +1,5 @@
 /** The widget's calls to Cirrus with a publishable key and the visitor token. */
-import { encodeFilePath } from "../shared/file-path";
+import { encodeFilePath } from "../ui/file-path";
 import type { WidgetConfig } from "./config";
 
 /** A visitor session, kept in localStorage so the conversation survives reloads. */

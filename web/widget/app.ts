@@ -1,11 +1,11 @@
 /** The widget's behaviour: session, event stream, transcript, composer, questions, files. */
-import type { CirrusEvent } from "../../shared/events";
-import { ApprovalsView } from "../shared/approvals-view";
-import { clear, h } from "../shared/dom";
-import { EventStream, type StreamStatus } from "../shared/event-stream";
-import type { AskUserValue, ConversationState } from "../shared/event-types";
-import { TakeoverSlot } from "../shared/takeover-panel";
-import { Transcript } from "../shared/transcript";
+import type { CirrusEvent } from "../../schemas/events";
+import { ApprovalsView } from "../ui/approvals-view";
+import { clear, h } from "../ui/dom";
+import { EventStream, type StreamStatus } from "../ui/event-stream";
+import type { AskUserValue, ConversationState } from "../ui/event-types";
+import { TakeoverSlot } from "../ui/takeover-panel";
+import { Transcript } from "../ui/transcript";
 import { WidgetApi, WidgetApiError } from "./api";
 import type { WidgetConfig } from "./config";
 import { buildLayout, type WidgetLayout } from "./layout";

@@ -1,5 +1,5 @@
 /** The widget's options, read from its `<script data-…>` tag. */
-import { CSS_COLOUR } from "../../shared/patterns";
+import { CSS_COLOUR } from "../../schemas/patterns";
 import { type Language, type Strings, stringsFor } from "./i18n";
 
 /** Everything the widget is configured with. */

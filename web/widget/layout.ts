@@ -1,5 +1,5 @@
 /** The widget's static DOM: launcher, panel, transcript area, tasks, question slot, composer. */
-import { h } from "../shared/dom";
+import { h } from "../ui/dom";
 import type { WidgetConfig } from "./config";
 import { WIDGET_CSS } from "./styles";
 

@@ -1,6 +1,6 @@
 /** The ask_user form: free text, option buttons, or checkboxes when `multiple`; with a countdown. */
-import { h } from "../shared/dom";
-import type { AskUserValue } from "../shared/event-types";
+import { h } from "../ui/dom";
+import type { AskUserValue } from "../ui/event-types";
 import type { Strings } from "./i18n";
 
 const TICK_MS = 1000;

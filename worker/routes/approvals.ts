@@ -1,7 +1,7 @@
 /** Deciding a tool call that waits for a person's approval. */
 import { createRoute, z } from "@hono/zod-openapi";
-import { ErrorBody } from "../../shared/api";
-import { ApprovalDecisionBody, ApprovalResolved } from "../../shared/approvals";
+import { ErrorBody } from "../../schemas/api";
+import { ApprovalDecisionBody, ApprovalResolved } from "../../schemas/approvals";
 import { createApp } from "../app-factory";
 import { unwrap } from "../errors";
 import { existingConversation } from "../stubs";

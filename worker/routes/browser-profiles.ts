@@ -1,13 +1,13 @@
 /** Browser profiles of the workspace: create, list (no values), delete; and saving a conversation's browser into its profile. */
 import { createRoute, z } from "@hono/zod-openapi";
-import { ErrorBody } from "../../shared/api";
+import { ErrorBody } from "../../schemas/api";
 import {
   CreateProfile,
   ProfileInfo,
   ProfileList,
   ProfileNameParam,
   ProfileSaved,
-} from "../../shared/browser-api";
+} from "../../schemas/browser-api";
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
 import { existingConversation, workspaceStub } from "../stubs";

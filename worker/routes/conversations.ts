@@ -10,9 +10,9 @@ import {
   ConversationList,
   CreateConversation,
   UpdateConversation,
-} from "../../shared/api";
-import { MessageList, MessagePageQuery } from "../../shared/message-pages";
-import { cursorPage } from "../../shared/page";
+} from "../../schemas/api";
+import { MessageList, MessagePageQuery } from "../../schemas/message-pages";
+import { cursorPage } from "../../schemas/page";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
 import { assertProfile, conversationStub, existingConversation, workspaceStub } from "../stubs";

@@ -8,8 +8,8 @@ import { OCTET_STREAM, typeForName } from "../../durable-objects/engine/files/co
 import { FilesError } from "../../durable-objects/engine/files/files-error";
 import { workspaceFiles } from "../../durable-objects/engine/files/files-factory";
 import { normalizePath } from "../../durable-objects/engine/files/paths";
-import { ErrorBody } from "../../shared/api";
-import { FileDeleted, FileInfo, FileList, ListFilesQuery } from "../../shared/files";
+import { ErrorBody } from "../../schemas/api";
+import { FileDeleted, FileInfo, FileList, ListFilesQuery } from "../../schemas/files";
 import type { AppEnv } from "../app-env";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";

@@ -9,7 +9,7 @@ import {
   HttpToolView,
   httpToolView,
   type StoredHttpTool,
-} from "../../shared/http-tools";
+} from "../../schemas/http-tools";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
 import { existingConversation, workspaceStub } from "../stubs";

@@ -2,11 +2,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { jobStub } from "../../durable-objects/conversation/job-link";
 import { randomToken } from "../../durable-objects/engine/tokens";
-import { newWebhookSecret } from "../../durable-objects/engine/webhooks/signing";
+import { newWebhookSecret } from "../../durable-objects/engine/webhook-delivery/signing";
 import type { JobObject } from "../../durable-objects/job/job-object";
-import { registerJob, unregisterJob } from "../../durable-objects/job-registry/job-registry";
-import { CreateJob, Job, JobList, JobRun, JobRunList, UpdateJob } from "../../shared/jobs";
-import { cursorPage } from "../../shared/page";
+import { registerJob, unregisterJob } from "../../durable-objects/job-registry/job-registry-object";
+import { CreateJob, Job, JobList, JobRun, JobRunList, UpdateJob } from "../../schemas/jobs";
+import { cursorPage } from "../../schemas/page";
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
 import { assertProfile, workspaceStub } from "../stubs";

@@ -1,6 +1,6 @@
 /** The caller's own workspace keys: list, create, edit allowed origins, revoke (for the dashboard). */
 import { createRoute, z } from "@hono/zod-openapi";
-import { CreatedKey, CreateKey, KeyInfo, UpdateKey } from "../../shared/api";
+import { CreatedKey, CreateKey, KeyInfo, UpdateKey } from "../../schemas/api";
 import { createApp } from "../app-factory";
 import { createWorkspaceKey, revokeWorkspaceKey, updateWorkspaceKey } from "../keys";
 import { workspaceStub } from "../stubs";

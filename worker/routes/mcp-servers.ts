@@ -5,14 +5,14 @@
  * no API key, only the `state` that names the workspace and the sign-in stored there.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { ErrorBody } from "../../shared/api";
+import { ErrorBody } from "../../schemas/api";
 import {
   CreateMcpServer,
   McpAuthorization,
   McpServerList,
   McpServerView,
   UpdateMcpServer,
-} from "../../shared/mcp";
+} from "../../schemas/mcp";
 import { createApp } from "../app-factory";
 import { ApiError, errorBody, unwrap } from "../errors";
 import { mcpRegistryStub } from "../stubs";

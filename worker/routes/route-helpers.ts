@@ -1,6 +1,6 @@
 /** Small helpers shared by route files. */
 import { z } from "@hono/zod-openapi";
-import { ErrorBody } from "../../shared/api";
+import { ErrorBody } from "../../schemas/api";
 
 /** A JSON response entry for a route's `responses`. */
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({

@@ -8,8 +8,8 @@ import {
   SendMessage,
   ToolCallBody,
   ToolCallResult,
-} from "../../shared/api";
-import { TakeoverDone, TakeoverDoneBody } from "../../shared/browser-api";
+} from "../../schemas/api";
+import { TakeoverDone, TakeoverDoneBody } from "../../schemas/browser-api";
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
 import { existingConversation } from "../stubs";

@@ -1,6 +1,6 @@
 /** The workspace secret store: write-only values for type_secret; only names are ever listed. */
 import { createRoute, z } from "@hono/zod-openapi";
-import { PutSecret, SecretInfo, SecretName } from "../../shared/browser-api";
+import { PutSecret, SecretInfo, SecretName } from "../../schemas/browser-api";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
 import { workspaceStub } from "../stubs";

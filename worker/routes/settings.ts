@@ -1,6 +1,6 @@
 /** Per-workspace settings: the search engine for web_search and its keys (write-only). */
 import { createRoute } from "@hono/zod-openapi";
-import { SettingsUpdate, SettingsView } from "../../shared/settings";
+import { SettingsUpdate, SettingsView } from "../../schemas/settings";
 import { createApp } from "../app-factory";
 import { unwrap } from "../errors";
 import { workspaceStub } from "../stubs";

@@ -3,7 +3,7 @@
  * frames, and a person's trusted input into a tab.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { BrowserInput, TabList } from "../../shared/browser-api";
+import { BrowserInput, TabList } from "../../schemas/browser-api";
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
 import { existingConversation } from "../stubs";

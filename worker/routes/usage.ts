@@ -1,7 +1,7 @@
 /** The workspace's usage report: runs, tokens and dollars per day, model and conversation or job; CSV too. */
 import { createRoute } from "@hono/zod-openapi";
 import { MAX_CSV_ROWS, MAX_REPORT_DAYS, utcDay } from "../../durable-objects/workspace/usage-ledger";
-import { UsageQuery, UsageReport } from "../../shared/usage";
+import { UsageQuery, UsageReport } from "../../schemas/usage";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
 import { workspaceStub } from "../stubs";

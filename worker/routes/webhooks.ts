@@ -1,14 +1,14 @@
 /** Run webhooks: register endpoints for run, question and job events; list, delete, read the delivery log. */
 import { createRoute, z } from "@hono/zod-openapi";
-import { webhooksStub } from "../../durable-objects/webhooks/webhook-events";
-import type { CursorPage } from "../../shared/page";
+import { webhooksStub } from "../../durable-objects/webhook/webhook-events";
+import type { CursorPage } from "../../schemas/page";
 import {
   CreatedWebhook,
   CreateWebhook,
   WebhookDeliveryList,
   type WebhookDeliveryView,
   WebhookList,
-} from "../../shared/webhooks";
+} from "../../schemas/webhooks";
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
 import { commonErrors, deletedResponse, json, jsonBody, PageQuery } from "./route-helpers";

@@ -1,8 +1,8 @@
 /** The widget's entry: a publishable key opens a visitor session bound to a new conversation. */
 import { createRoute } from "@hono/zod-openapi";
 import { hashKey, randomToken } from "../../durable-objects/engine/tokens";
-import { WidgetSettings } from "../../shared/agent-settings";
-import { type Conversation, WidgetSession } from "../../shared/api";
+import { WidgetSettings } from "../../schemas/agent-settings";
+import { type Conversation, WidgetSession } from "../../schemas/api";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
 import { conversationStub, workspaceStub } from "../stubs";

@@ -1,6 +1,6 @@
 /** Workspaces and their API keys; the admin token only. */
 import { createRoute, z } from "@hono/zod-openapi";
-import { CreatedKey, CreateKey, CreateWorkspace, KeyInfo, Workspace } from "../../shared/api";
+import { CreatedKey, CreateKey, CreateWorkspace, KeyInfo, Workspace } from "../../schemas/api";
 import { createApp } from "../app-factory";
 import { requireAdmin } from "../auth";
 import { ApiError } from "../errors";

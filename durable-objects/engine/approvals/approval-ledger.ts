@@ -4,7 +4,7 @@
  * decided they move here, which is how a second decision is told apart from an unknown id (409
  * vs 404) and how the tool step finds the arguments an approved call runs with.
  */
-import type { ApprovalResolver } from "../../../shared/approvals";
+import type { ApprovalResolver } from "../../../schemas/approvals";
 
 /** One decided approval. */
 export interface ApprovalDecision {

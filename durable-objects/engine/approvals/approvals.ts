@@ -4,8 +4,8 @@
  * not executed, and a decision — a person's, a timeout's — settles it. A denial always answers the
  * model with a tool result, so the run goes on.
  */
-import type { ApprovalResolved, ApprovalResolver, PendingApproval } from "../../../shared/approvals";
-import type { CirrusEvent } from "../../../shared/events";
+import type { ApprovalResolved, ApprovalResolver, PendingApproval } from "../../../schemas/approvals";
+import type { CirrusEvent } from "../../../schemas/events";
 import { ev } from "../loop/event-builders";
 import type { ChatMessage, ToolCall } from "../model/model-types";
 import type { Tool } from "../tools/tool";

@@ -3,7 +3,7 @@
  * most specific entry wins), and how the levels combine (the stricter wins; an unattended run
  * turns `ask` into a denial unless the job's own rules allow the tool).
  */
-import type { ApprovalPolicy, ApprovalRule } from "../../../shared/approvals";
+import type { ApprovalPolicy, ApprovalRule } from "../../../schemas/approvals";
 import { RUN_CONTROL_TOOL_NAMES } from "../custom-tools/reserved-names";
 
 /** Tools that are the run's own controls: globs never match them, only an exact entry does. */

@@ -3,7 +3,7 @@
  * typed in it, wired to the tools' {@link BrowserOps} interface.
  */
 import type { BrowserWorker, CDPSession, Page } from "@cloudflare/puppeteer";
-import type { BrowserInput, ProfileSaved } from "../../../shared/browser-api";
+import type { BrowserInput, ProfileSaved } from "../../../schemas/browser-api";
 import { fail, type RpcResult } from "../rpc-result";
 import type { BrowserOps, SecretReader } from "../tools/browser-shared";
 import { BrowserSession, type BrowserSessionOptions, type ProfileLoader } from "./browser-session";

@@ -5,7 +5,7 @@
  * queueing them; the screencast stops when the last viewer leaves.
  */
 import type { CDPSession, Page } from "@cloudflare/puppeteer";
-import type { LiveFrame } from "../../../shared/browser-api";
+import type { LiveFrame } from "../../../schemas/browser-api";
 import { jpegSize } from "./jpeg-size";
 
 /** JPEG quality of the screencast (0-100). */

@@ -5,7 +5,7 @@
  * Nothing here records what was typed.
  */
 import type { Page } from "@cloudflare/puppeteer";
-import type { BrowserInput } from "../../../shared/browser-api";
+import type { BrowserInput } from "../../../schemas/browser-api";
 import { pressCombo } from "./input-helpers";
 import type { FrameGeometry } from "./live-view";
 

@@ -5,7 +5,7 @@
  * `tool` messages). Only the reference is stored, so the event log and messages hold no base64
  * and the context carries at most one image.
  */
-import type { ModelVision } from "../../../shared/settings";
+import type { ModelVision } from "../../../schemas/settings";
 import type { ChatMessage, ImageMessage, ModelClient } from "../model/model-types";
 
 /** Model names that take image input, for model_vision "auto". */

@@ -4,7 +4,7 @@
  * {@link PRICES_AS_OF}; a workspace overrides any of them (or adds models) with
  * `PUT /v1/settings {"model_prices": …}`. A model found in neither reports `cost_usd: null`.
  */
-import type { ModelPrice, ModelPrices } from "../../../shared/cost";
+import type { ModelPrice, ModelPrices } from "../../../schemas/cost";
 import type { Usage } from "../model/model-types";
 
 /** The day the built-in prices were read from the providers' price pages. */

@@ -2,7 +2,7 @@
  * The run ledger with prices: every model call's tokens are recorded with their cost in
  * dollars, and handed to a spend listener (the workspace's usage ledger, budgets).
  */
-import type { ModelPrice } from "../../../shared/cost";
+import type { ModelPrice } from "../../../schemas/cost";
 import type { RunLedger } from "../loop/loop-deps";
 import type { Usage } from "../model/model-types";
 import type { RunStore } from "../store/run-store";

@@ -5,7 +5,7 @@
  */
 import { Validator } from "@cfworker/json-schema";
 import { z } from "zod";
-import type { StoredHttpTool } from "../../../shared/http-tools";
+import type { StoredHttpTool } from "../../../schemas/http-tools";
 import { defineTool, type Tool, ToolError } from "../tools/tool";
 import { refuseSecretPlaceholders } from "./secret-placeholder";
 

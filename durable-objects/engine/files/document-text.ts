@@ -1,5 +1,5 @@
 /** The text of a workspace document (PDF or DOCX) for opfs_read's text mode, by its type or its first bytes. */
-import type { FileInfo } from "../../../shared/files";
+import type { FileInfo } from "../../../schemas/files";
 import { DOCX_TYPE, DocxError, isDocxBytes, readDocxText } from "../docx/docx-text";
 import { htmlToMarkdown } from "../extract/content";
 import { isPdfBytes, PDF_TYPE, PdfError, readPdfText } from "../pdf/pdf-text";

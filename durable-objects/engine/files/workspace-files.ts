@@ -9,7 +9,7 @@ import {
   type FileInfo,
   type FileList,
   MAX_LIST_ENTRIES,
-} from "../../../shared/files";
+} from "../../../schemas/files";
 import { OCTET_STREAM } from "./content-types";
 import type { DirStats, FileLimits, Reservation } from "./file-ledger";
 import { FilesError } from "./files-error";

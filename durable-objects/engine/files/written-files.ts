@@ -4,7 +4,7 @@
  * (`files`), and the conversation lets visitors download only these.
  */
 
-import type { ToolResultFile } from "../../../shared/events";
+import type { ToolResultFile } from "../../../schemas/events";
 import type { StoredMessage } from "../store/message-store";
 import { normalizePath } from "./paths";
 

@@ -11,7 +11,7 @@
  */
 import type { JsonPatchOperation } from "@ag-ui/core";
 import { z } from "zod";
-import { PendingApproval } from "../../../shared/approvals";
+import { PendingApproval } from "../../../schemas/approvals";
 import {
   BrowserTab,
   type ConversationState,
@@ -19,7 +19,7 @@ import {
   PendingQuestion,
   PendingTakeover,
   Task,
-} from "../../../shared/events";
+} from "../../../schemas/events";
 
 /** Version of the stored record's shape. */
 export const CONVERSATION_STATE_VERSION = 1;

@@ -1,6 +1,11 @@
 /** Typed constructors for the events the loop emits, so call sites stay short and checked. */
 import { EventType, type JsonPatchOperation, type TokenUsage } from "@ag-ui/core";
-import type { CirrusEvent, ConversationState, CustomEventName, ToolResultFile } from "../../../shared/events";
+import type {
+  CirrusEvent,
+  ConversationState,
+  CustomEventName,
+  ToolResultFile,
+} from "../../../schemas/events";
 import type { Usage } from "../model/model-types";
 
 /** AG-UI's usage record from ours, with the run's cost in dollars (`cost_usd`, null when unpriced). */

@@ -2,7 +2,7 @@
  * Interrupted-stream repair: after a restart, closes what an earlier attempt left open (a text
  * message, tool calls, a step) so the event stream stays well formed, and says it resumed.
  */
-import type { CirrusEvent } from "../../../shared/events";
+import type { CirrusEvent } from "../../../schemas/events";
 import { ev } from "./event-builders";
 
 /** Event types the repair looks at. */

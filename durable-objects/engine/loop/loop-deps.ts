@@ -1,6 +1,6 @@
 /** What the agent loop needs from the object that hosts it, as small interfaces. */
 
-import type { CirrusEvent } from "../../../shared/events";
+import type { CirrusEvent } from "../../../schemas/events";
 import type { GateResult } from "../approvals/approvals";
 import type { RunBudget } from "../cost/budget";
 import type { ResultSpill } from "../files/result-spill";

@@ -5,7 +5,7 @@
  * events forwarded to the parent as `sub_agent_event`.
  */
 
-import type { CirrusEvent } from "../../../shared/events";
+import type { CirrusEvent } from "../../../schemas/events";
 import { BROWSER_TOOL_NAMES } from "../custom-tools/reserved-names";
 import { type SubAgentRef, type SubAgentType, subAgentLine } from "../store/run-store";
 import { ToolError, ToolRegistry } from "../tools/tool";

@@ -6,7 +6,7 @@
  */
 
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { ApprovalRule } from "../../../shared/approvals";
+import type { ApprovalRule } from "../../../schemas/approvals";
 import { defineTool, type Tool, ToolError, type ToolRegistry } from "../tools/tool";
 import { describeError, McpConnection, type ServerEndpoint } from "./connection";
 import { adaptInputSchema, jsonSchemaValidator } from "./json-schema";

@@ -4,7 +4,7 @@
  * cutting, or with a tool already registered) get a short hash of the original name, assigned in
  * a fixed order, so the same servers always produce the same names.
  */
-import { TOOL_NAME_PATTERN } from "../../../shared/patterns";
+import { TOOL_NAME_PATTERN } from "../../../schemas/patterns";
 
 /** Longest tool name OpenAI-compatible APIs accept. */
 export const MAX_TOOL_NAME = 64;

@@ -1,5 +1,5 @@
 /** Runs one web search on the workspace's engine: request, fetch (SSRF-guarded), parse, unwrap. */
-import type { SearchSettings } from "../../../shared/settings";
+import type { SearchSettings } from "../../../schemas/settings";
 import { NetError, SearchError } from "../errors";
 import { assertFetchable, guardedFetch, type NetworkPolicy } from "../net/ssrf";
 import { BAIDU_BASE_URL, baiduRequest, isBaiduRedirect, parseBaidu } from "./baidu";

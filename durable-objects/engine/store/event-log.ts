@@ -3,7 +3,7 @@
  * Every event is written before any listener sees it, so a reader that resumes after
  * sequence N gets every later event exactly once, in order.
  */
-import type { CirrusEvent, LoggedEvent } from "../../../shared/events";
+import type { CirrusEvent, LoggedEvent } from "../../../schemas/events";
 import { ensureLargeValueTable, packValue, unpackValue } from "./large-values";
 
 /** Receives events as they are appended. Return false to unsubscribe. */

@@ -3,7 +3,7 @@
  * with idempotency keys, status, step count, token usage and outcome.
  */
 
-import type { SubAgentUsage } from "../../../shared/api";
+import type { SubAgentUsage } from "../../../schemas/api";
 import { addCost } from "../cost/price-table";
 import type { Usage } from "../model/model-types";
 import { addUsage, ZERO_USAGE } from "../model/model-types";
@@ -18,7 +18,7 @@ export type RunStatus =
   | "failed"
   | "cancelled";
 
-export type { SubAgentType } from "../../../shared/api";
+export type { SubAgentType } from "../../../schemas/api";
 
 /** A run's tokens and their cost in dollars (null while unknown: no price for its model), sub-agents included. */
 export type RunUsage = Usage & {

@@ -2,7 +2,7 @@
  * Server-Sent Events over the event log: replays from a sequence, then streams live events
  * with heartbeats. `id:` carries the sequence so clients resume with Last-Event-ID.
  */
-import { type LoggedEvent, TERMINAL_EVENT_TYPES } from "../../../shared/events";
+import { type LoggedEvent, TERMINAL_EVENT_TYPES } from "../../../schemas/events";
 import type { EventLog } from "./event-log";
 
 /** A slow reader holding this many unsent chunks is dropped; it resumes with Last-Event-ID. */

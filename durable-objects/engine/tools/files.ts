@@ -1,6 +1,6 @@
 /** The workspace file tools: opfs_write, opfs_read, opfs_list, opfs_delete. */
 import { z } from "zod";
-import { type FileInfo, ListCursor, MAX_LIST_ENTRIES } from "../../../shared/files";
+import { type FileInfo, ListCursor, MAX_LIST_ENTRIES } from "../../../schemas/files";
 import { isTextType, looksLikeText, OCTET_STREAM, SNIFF_BYTES, typeForName } from "../files/content-types";
 import { parseDataUrl } from "../files/data-url";
 import { readDocumentText } from "../files/document-text";

@@ -1,6 +1,6 @@
 /** The task-list tools: create_task, get_task, update_task, list_tasks, delete_task. */
 import { z } from "zod";
-import type { Task } from "../../../shared/events";
+import type { Task } from "../../../schemas/events";
 import { defineTool, type Tool, ToolError } from "./tool";
 
 /** What the task tools need: the conversation's in-memory task list. */

@@ -3,7 +3,7 @@
  * budget and a result-size budget. Every failure becomes a result the model can read.
  */
 import { z } from "zod";
-import type { PendingQuestion, PendingTakeover } from "../../../shared/events";
+import type { PendingQuestion, PendingTakeover } from "../../../schemas/events";
 import { CirrusError } from "../errors";
 import type { ResultSpill } from "../files/result-spill";
 import { isFinish, isSuspension, RetryRequest, type ToolContext, ToolError, type ToolRegistry } from "./tool";

@@ -4,9 +4,9 @@
  * the model sees.
  */
 import { z } from "zod";
-import type { ApprovalRule } from "../../../shared/approvals";
-import type { PendingQuestion, PendingTakeover } from "../../../shared/events";
-import { TOOL_NAME_PATTERN } from "../../../shared/patterns";
+import type { ApprovalRule } from "../../../schemas/approvals";
+import type { PendingQuestion, PendingTakeover } from "../../../schemas/events";
+import { TOOL_NAME_PATTERN } from "../../../schemas/patterns";
 import { CirrusError } from "../errors";
 import type { ToolSpec } from "../model/model-types";
 

@@ -1,6 +1,6 @@
 /** The web tool family: web_fetch (a URL as Markdown, JSON or text) and web_search (the workspace's engine). */
 import { z } from "zod";
-import type { SearchSettings } from "../../../shared/settings";
+import type { SearchSettings } from "../../../schemas/settings";
 import type { WebConfig } from "../config/web-config";
 import { DOCX_TYPE, DocxError } from "../docx/docx-text";
 import {

@@ -17,7 +17,7 @@ import { createAskUserTool } from "../../../durable-objects/engine/tools/ask-use
 import { createAgentTool } from "../../../durable-objects/engine/tools/sub-agent";
 import { createTaskTools } from "../../../durable-objects/engine/tools/tasks";
 import { defineTool, ToolRegistry } from "../../../durable-objects/engine/tools/tool";
-import type { CirrusEvent, LoggedEvent } from "../../../shared/events";
+import type { CirrusEvent, LoggedEvent } from "../../../schemas/events";
 import type { Turn } from "../../support/scripted-model-wire";
 import { memorySql } from "./sql-storage";
 

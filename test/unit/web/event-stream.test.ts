@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { EventStream } from "../../../web/shared/event-stream";
-import { applyStateDelta, resultFiles } from "../../../web/shared/event-types";
-import { readSseStream } from "../../../web/shared/sse";
+import { EventStream } from "../../../web/ui/event-stream";
+import { applyStateDelta, resultFiles } from "../../../web/ui/event-types";
+import { readSseStream } from "../../../web/ui/sse";
 
 const servers: Server[] = [];
 const streams: EventStream[] = [];

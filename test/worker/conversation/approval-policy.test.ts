@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import type { JobRun } from "../../../shared/jobs";
+import type { JobRun } from "../../../schemas/jobs";
 import { api, createConversation, getConversation, newWorkspaceKey, script, uniqueKey } from "../helpers";
 import { settledRun } from "../job/jobs-helpers";
 import {

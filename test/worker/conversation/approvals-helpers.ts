@@ -1,5 +1,5 @@
 /** Helpers for the approval tests: waiting for approvals, deciding them, reading what the model saw. */
-import type { PendingApproval } from "../../../shared/approvals";
+import type { PendingApproval } from "../../../schemas/approvals";
 import { api, eventually, getConversation, modelRequests, readSse, type SseMessage } from "../helpers";
 
 /** Sends a message without waiting for its stream. */

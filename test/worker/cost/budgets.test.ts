@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { JobRun } from "../../../shared/jobs";
-import type { UsageReport } from "../../../shared/usage";
+import type { JobRun } from "../../../schemas/jobs";
+import type { UsageReport } from "../../../schemas/usage";
 import {
   api,
   createConversation,

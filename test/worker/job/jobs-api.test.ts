@@ -1,7 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { JobObject } from "../../../durable-objects/job/job-object";
-import type { Job } from "../../../shared/jobs";
+import type { Job } from "../../../schemas/jobs";
 import { api, env } from "../helpers";
 import { createJob, otherWorkspaceKey, stubOf } from "./jobs-helpers";
 

@@ -5,8 +5,8 @@ import { inject } from "vitest";
 import { jobStub } from "../../../durable-objects/conversation/job-link";
 import { randomToken } from "../../../durable-objects/engine/tokens";
 import type { JobObject } from "../../../durable-objects/job/job-object";
-import { registerJob } from "../../../durable-objects/job-registry/job-registry";
-import type { CreateJob, Job, JobRun } from "../../../shared/jobs";
+import { registerJob } from "../../../durable-objects/job-registry/job-registry-object";
+import type { CreateJob, Job, JobRun } from "../../../schemas/jobs";
 import { api, eventually, newWorkspaceKey } from "../helpers";
 
 export const pageUrl = () => inject("pageUrl");

@@ -6,7 +6,7 @@ import {
 } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { randomToken } from "../../../durable-objects/engine/tokens";
-import { legacyJobRegistry, registryShard } from "../../../durable-objects/job-registry/job-registry";
+import { legacyJobRegistry, registryShard } from "../../../durable-objects/job-registry/job-registry-object";
 import { JOB_REGISTRY_SHARDS, shardOf } from "../../../durable-objects/job-registry/shards";
 import worker from "../../../worker/index";
 import { api, env } from "../helpers";

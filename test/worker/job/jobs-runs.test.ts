@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JobRun } from "../../../shared/jobs";
+import type { JobRun } from "../../../schemas/jobs";
 import { api, eventually, getConversation, modelRequests, release, script, uniqueKey } from "../helpers";
 import { configureReceiver, createJob, jobRuns, pageUrl, receiverLog, settledRun } from "./jobs-helpers";
 

@@ -1,6 +1,6 @@
 /** Helpers for the MCP tests: the servers' URLs and controls, registering a server, tool results. */
 import { inject } from "vitest";
-import type { McpServerView } from "../../../shared/mcp";
+import type { McpServerView } from "../../../schemas/mcp";
 import { api, modelRequests } from "../helpers";
 
 /** The URLs of the MCP servers globalSetup started. */

@@ -1,7 +1,7 @@
 import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { McpRegistry } from "../../../durable-objects/mcp-registry/mcp-registry";
-import type { McpServerView } from "../../../shared/mcp";
+import type { McpRegistry } from "../../../durable-objects/mcp-registry/mcp-registry-object";
+import type { McpServerView } from "../../../schemas/mcp";
 import { api, createConversation, env, script, uniqueKey } from "../helpers";
 import { addServer, mcpUrls, serverLog, toolResultsById } from "./mcp-helpers";
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import {
   LEGACY_CORS_INSTANCE,
   type OriginRegistry,
-} from "../../../durable-objects/origin-registry/origin-registry";
+} from "../../../durable-objects/origin-registry/origin-registry-object";
 import worker from "../../../worker/index";
 import { api, env } from "../helpers";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { UsageReport } from "../../../shared/usage";
+import type { UsageReport } from "../../../schemas/usage";
 import { api, createConversation, readSse, script, uniqueKey, untilRunEnd } from "../helpers";
 import { createJob, settledRun } from "../job/jobs-helpers";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { globMatches, judge, matchRule, stricter } from "../../../../durable-objects/engine/approvals/policy";
 import { displayArguments, REDACTED } from "../../../../durable-objects/engine/approvals/redact";
-import { ApprovalDecisionBody, ApprovalPolicy } from "../../../../shared/approvals";
+import { ApprovalDecisionBody, ApprovalPolicy } from "../../../../schemas/approvals";
 
 describe("globs over tool names", () => {
   it("match whole names with * and ?, and nothing else is special", () => {

@@ -9,7 +9,7 @@ import {
   recordFromEvents,
   StateHolder,
 } from "../../../../durable-objects/engine/loop/conversation-state";
-import type { LoggedEvent } from "../../../../shared/events";
+import type { LoggedEvent } from "../../../../schemas/events";
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../../fixtures/conversation-state/${name}`, import.meta.url), "utf8"));

@@ -4,7 +4,7 @@ import { type WebConfig, webConfig } from "../../../../durable-objects/engine/co
 import { ToolRegistry } from "../../../../durable-objects/engine/tools/tool";
 import { runTool } from "../../../../durable-objects/engine/tools/tool-runner";
 import { createWebTools } from "../../../../durable-objects/engine/tools/web";
-import { DEFAULT_SEARCH_SETTINGS } from "../../../../shared/settings";
+import { DEFAULT_SEARCH_SETTINGS } from "../../../../schemas/settings";
 import { api, createConversation, env } from "../../helpers";
 
 /** The URL of a page on the local page server. */

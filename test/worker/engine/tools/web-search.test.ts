@@ -246,7 +246,7 @@ describe("web_search with the private-network guard on", () => {
     const { ToolRegistry } = await import("../../../../durable-objects/engine/tools/tool");
     const { createWebTools } = await import("../../../../durable-objects/engine/tools/web");
     const { runTool } = await import("../../../../durable-objects/engine/tools/tool-runner");
-    const { DEFAULT_SEARCH_SETTINGS } = await import("../../../../shared/settings");
+    const { DEFAULT_SEARCH_SETTINGS } = await import("../../../../schemas/settings");
     const settings = {
       ...DEFAULT_SEARCH_SETTINGS,
       engine: "google" as const,

@@ -2,7 +2,7 @@
  * A pending take-over as the person sees it: the agent's reason, the tab's live view to drive,
  * and a Done button that hands the browser back (`POST …/takeover/{id}/done`).
  */
-import type { PendingTakeover } from "../../shared/events";
+import type { PendingTakeover } from "../../schemas/events";
 import { h } from "./dom";
 import { LiveView } from "./live-view";
 

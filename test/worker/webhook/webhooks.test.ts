@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CreatedWebhook, WebhookDeliveryView } from "../../../shared/webhooks";
+import type { CreatedWebhook, WebhookDeliveryView } from "../../../schemas/webhooks";
 import {
   api,
   createConversation,

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { retryDelay, webhookUrlProblem } from "../../../../durable-objects/engine/webhooks/delivery";
-import { newWebhookSecret, secretKeyBytes } from "../../../../durable-objects/engine/webhooks/signing";
+import { retryDelay, webhookUrlProblem } from "../../../../durable-objects/engine/webhook-delivery/delivery";
+import {
+  newWebhookSecret,
+  secretKeyBytes,
+} from "../../../../durable-objects/engine/webhook-delivery/signing";
 
 describe("webhook URLs and retries", () => {
   it("refuse private and local addresses unless private networks are allowed", () => {

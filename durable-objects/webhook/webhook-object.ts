@@ -4,8 +4,8 @@
  * from the alarm, each attempt signed in the Standard Webhooks format and logged, with backoff.
  */
 import { DurableObject } from "cloudflare:workers";
-import { type CursorPage, cursorPage } from "../../shared/page";
-import type { CreatedWebhook, CreateWebhook, Webhook, WebhookEvent } from "../../shared/webhooks";
+import { type CursorPage, cursorPage } from "../../schemas/page";
+import type { CreatedWebhook, CreateWebhook, Webhook, WebhookEvent } from "../../schemas/webhooks";
 import { readEnv } from "../engine/config/env";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { secretKey } from "../engine/secret-box";
@@ -14,8 +14,8 @@ import {
   retryDelay,
   WEBHOOK_MAX_ATTEMPTS,
   webhookUrlProblem,
-} from "../engine/webhooks/delivery";
-import { newWebhookSecret, standardHeaders } from "../engine/webhooks/signing";
+} from "../engine/webhook-delivery/delivery";
+import { newWebhookSecret, standardHeaders } from "../engine/webhook-delivery/signing";
 import { DeliveryLog, type DueDelivery } from "./delivery-log";
 import { EndpointStore, MAX_ENDPOINTS } from "./endpoint-store";
 

@@ -5,7 +5,7 @@
  * refreshed before they expire) and tell it when a server's tool list changed.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { CreateMcpServer, McpServerView, UpdateMcpServer } from "../../shared/mcp";
+import type { CreateMcpServer, McpServerView, UpdateMcpServer } from "../../schemas/mcp";
 import { readEnv } from "../engine/config/env";
 import { McpConnection } from "../engine/mcp/connection";
 import type { McpServerConfig } from "../engine/mcp/mcp-toolset";

@@ -2,7 +2,7 @@
  * The delivery log: one row per event sent to an endpoint (its body, status and next attempt)
  * and one per attempt (when, the receiver's status, the error, how long it took).
  */
-import type { WebhookDeliveryView, WebhookEvent } from "../../shared/webhooks";
+import type { WebhookDeliveryView, WebhookEvent } from "../../schemas/webhooks";
 
 /** Deliveries kept per endpoint; older ones are pruned as new ones come. */
 export const DELIVERIES_KEPT = 1000;

@@ -1,5 +1,5 @@
 /** The workspace's webhook endpoints in SQLite; signing secrets sealed at rest (AES-GCM). */
-import type { Webhook, WebhookEventType } from "../../shared/webhooks";
+import type { Webhook, WebhookEventType } from "../../schemas/webhooks";
 import { openSecret, sealSecret } from "../engine/secret-box";
 
 /** Endpoints one workspace may register. */

@@ -2,7 +2,7 @@
  * Pending tool approvals (from the conversation's state): the tool, its arguments (secret values
  * already redacted by the server) and Approve / Deny buttons. Shared by widget and dashboard.
  */
-import type { PendingApproval } from "../../shared/approvals";
+import type { PendingApproval } from "../../schemas/approvals";
 import { clear, h } from "./dom";
 import { asText } from "./event-types";
 

@@ -2,7 +2,7 @@
  * A conversation's event stream over `fetch` (EventSource cannot send auth headers): resumes
  * with Last-Event-ID after drops, drops duplicates by seq, backs off, honours Retry-After.
  */
-import type { CirrusEvent } from "../../shared/events";
+import type { CirrusEvent } from "../../schemas/events";
 import { readSseStream } from "./sse";
 
 const FIRST_RETRY_MS = 500;

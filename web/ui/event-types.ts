@@ -1,5 +1,5 @@
 /** Cirrus events by their `type` string, for typed handlers without importing AG-UI at runtime. */
-import type { CirrusEvent, ConversationState, PendingQuestion, Task } from "../../shared/events";
+import type { CirrusEvent, ConversationState, PendingQuestion, Task } from "../../schemas/events";
 
 /** Every event type mapped to its event. */
 export type EventsByType = { [E in CirrusEvent as `${E["type"]}`]: E };

@@ -2,7 +2,7 @@
  * Renders a conversation's events as a transcript: messages (Markdown, streamed), tool steps
  * with status, sub-agent activity, questions, notices and errors. Shared by widget and dashboard.
  */
-import type { CirrusEvent } from "../../shared/events";
+import type { CirrusEvent } from "../../schemas/events";
 import { clear, h } from "./dom";
 import {
   type AskUserValue,
