@@ -24,11 +24,13 @@ import type { UsageEntry, UsageReport } from "../../schemas/usage";
 import type { ProfileState } from "../engine/browser/profile-state";
 import type { DirStats, FileLimits, Reservation } from "../engine/files/file-ledger";
 import type { RpcResult } from "../engine/rpc-result";
+import { migrate } from "../engine/store/migrations";
 import { forgetLegacyOrigin, type LegacyOrigin, legacyOriginRefs, legacyOriginsPage } from "./legacy-cors";
 import { utcDay } from "./usage-ledger";
 import type { ConversationEntry } from "./workspace-index";
 import type { KeyRecord, KeyType, VisitorRecord, WidgetKey } from "./workspace-keys";
 import { type WorkspaceParts, workspaceParts } from "./workspace-parts";
+import { WORKSPACE_MIGRATIONS } from "./workspace-schema";
 import type { WorkspaceRecord } from "./workspace-record";
 
 /** The Durable Object of one workspace. */
@@ -37,6 +39,7 @@ export class WorkspaceObject extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    migrate(ctx.storage, WORKSPACE_MIGRATIONS);
     this.p = workspaceParts(ctx.storage.sql, env, ctx.id.toString());
   }
 

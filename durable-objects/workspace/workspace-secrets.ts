@@ -5,6 +5,13 @@
  */
 import { openSecret, sealSecret } from "../engine/secret-box";
 
+/** Creates the secrets table: the object's schema steps call it. */
+export function createSecretTable(sql: SqlStorage): void {
+  sql.exec(
+    "CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, sealed TEXT NOT NULL, updated_at INTEGER NOT NULL)",
+  );
+}
+
 /** The secret table of one workspace. */
 export class SecretStore {
   constructor(
@@ -13,11 +20,7 @@ export class SecretStore {
     private readonly key: () => Promise<CryptoKey>,
     /** The workspace's id, which binds each sealed value to its workspace. */
     private readonly owner: () => string,
-  ) {
-    sql.exec(
-      "CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, sealed TEXT NOT NULL, updated_at INTEGER NOT NULL)",
-    );
-  }
+  ) {}
 
   /** Stores (or replaces) a secret's value, encrypted. */
   async put(name: string, value: string): Promise<{ name: string; set: true }> {
