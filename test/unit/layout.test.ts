@@ -72,7 +72,8 @@ describe("the layout", () => {
       for (const spec of specifiers(file)) {
         const target = resolve(dirname(file), spec);
         const folder = objectFolder(target);
-        if (folder !== null && folder !== "engine" && folder !== "addresses") offending.push(`${relative(ROOT, file)} → ${spec}`);
+        if (folder !== null && folder !== "engine" && folder !== "addresses")
+          offending.push(`${relative(ROOT, file)} → ${spec}`);
         if (target.startsWith(join(ROOT, "worker"))) offending.push(`${relative(ROOT, file)} → ${spec}`);
       }
     }
@@ -114,7 +115,9 @@ describe("the layout", () => {
       .map((file) => relative(ROOT, file));
     expect(byHand).toEqual([]);
     const addressFiles = sources(ADDRESSES);
-    expect(addressFiles.filter((f) => /idFromName\(/.test(readFileSync(f, "utf8"))).length).toBeGreaterThanOrEqual(8);
+    expect(
+      addressFiles.filter((f) => /idFromName\(/.test(readFileSync(f, "utf8"))).length,
+    ).toBeGreaterThanOrEqual(8);
     // The addresses are a leaf: they import only each other and the engine's error classes.
     const reaching = addressFiles.flatMap((f) =>
       specifiers(f)
