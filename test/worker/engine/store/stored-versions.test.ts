@@ -6,8 +6,16 @@
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { CONVERSATION_MIGRATIONS } from "../../../../durable-objects/conversation/conversation-schema";
+import { conversationStub } from "../../../../durable-objects/addresses/conversation";
+import { jobStub } from "../../../../durable-objects/addresses/job";
+import { registryShard } from "../../../../durable-objects/addresses/job-registry";
+import { mcpRegistryStub } from "../../../../durable-objects/addresses/mcp-registry";
+import { originRegistryStub } from "../../../../durable-objects/addresses/origin-registry";
+import { webhookStub } from "../../../../durable-objects/addresses/webhook";
+import { workspaceStub } from "../../../../durable-objects/addresses/workspace";
 import { ConversationObject } from "../../../../durable-objects/conversation/conversation-object";
+import { CONVERSATION_MIGRATIONS } from "../../../../durable-objects/conversation/conversation-schema";
+import { columnsOf, schemaVersion } from "../../../../durable-objects/engine/store/migrations";
 import { JobObject } from "../../../../durable-objects/job/job-object";
 import { JOB_MIGRATIONS } from "../../../../durable-objects/job/job-schema";
 import {
@@ -24,7 +32,6 @@ import { WebhookObject } from "../../../../durable-objects/webhook/webhook-objec
 import { WEBHOOK_MIGRATIONS } from "../../../../durable-objects/webhook/webhook-schema";
 import { WorkspaceObject } from "../../../../durable-objects/workspace/workspace-object";
 import { WORKSPACE_MIGRATIONS } from "../../../../durable-objects/workspace/workspace-schema";
-import { columnsOf, schemaVersion } from "../../../../durable-objects/engine/store/migrations";
 import { createConversation } from "../../helpers";
 import { createJob } from "../../job/jobs-helpers";
 
@@ -39,7 +46,7 @@ const tableNames = (sql: SqlStorage) =>
 
 describe("objects stored at an earlier schema version", () => {
   it("a workspace from before key types, origins and titles keeps its keys and conversations", async () => {
-    const stub = env.WORKSPACES.get(env.WORKSPACES.idFromName("schema-v0"));
+    const stub = workspaceStub(env, "schema-v0");
     await runInDurableObject(stub, async (ws: WorkspaceObject, state) => {
       ws.init("schema-v0", "Old workspace");
       const key = await ws.createKey("ci");
@@ -74,7 +81,7 @@ describe("objects stored at an earlier schema version", () => {
 
   it("a conversation from before versions reads as it did", async () => {
     const id = await createConversation("echo", { title: "Stored early" });
-    const stub = env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(`default/${id}`));
+    const stub = conversationStub(env, "default", id);
     await runInDurableObject(stub, (conv: ConversationObject, state) => {
       const before = conv.describe();
       expect(before?.title).toBe("Stored early");
@@ -87,7 +94,7 @@ describe("objects stored at an earlier schema version", () => {
 
   it("a job from before versions keeps its settings", async () => {
     const job = await createJob({ name: "Digest", prompt: "Summarise.", schedule: "0 7 * * 1-5" });
-    const stub = env.JOBS.get(env.JOBS.idFromName(`default/${job.id}`));
+    const stub = jobStub(env, "default", job.id);
     await runInDurableObject(stub, (old: JobObject, state) => {
       const before = old.describe();
       expect(before?.name).toBe("Digest");
@@ -99,7 +106,7 @@ describe("objects stored at an earlier schema version", () => {
   });
 
   it("an MCP registry from before approval defaults lists its servers, allowing their tools", async () => {
-    const stub = env.MCP_REGISTRY.get(env.MCP_REGISTRY.idFromName("schema-v0"));
+    const stub = mcpRegistryStub(env, "schema-v0");
     await runInDurableObject(stub, (_registry: McpRegistry, state) => {
       const sql = state.storage.sql;
       sql.exec(
@@ -118,7 +125,7 @@ describe("objects stored at an earlier schema version", () => {
   });
 
   it("a webhook object from before versions keeps its endpoints", async () => {
-    const stub = env.WEBHOOKS.get(env.WEBHOOKS.idFromName("schema-v0"));
+    const stub = webhookStub(env, "schema-v0");
     await runInDurableObject(stub, async (hooks: WebhookObject, state) => {
       const created = await hooks.create({ url: "https://hooks.example/in", events: ["run.succeeded"] });
       expect(created.ok).toBe(true);
@@ -131,15 +138,15 @@ describe("objects stored at an earlier schema version", () => {
   });
 
   it("a job registry shard and an origin from before versions keep their entries", async () => {
-    const shard = env.JOB_REGISTRY.get(env.JOB_REGISTRY.idFromName("schema-v0"));
+    const shard = registryShard(env, 0);
     await runInDurableObject(shard, (registry: JobRegistry, state) => {
       registry.add("ws_a", "job_1");
       unversioned(state.storage.sql);
       const woke = new JobRegistry(state, env);
       expect(schemaVersion(state.storage.sql)).toBe(JOB_REGISTRY_MIGRATIONS.length);
-      expect(woke.page(null, 10)).toEqual([{ workspace_id: "ws_a", job_id: "job_1" }]);
+      expect(woke.page(null, 100)).toContainEqual({ workspace_id: "ws_a", job_id: "job_1" });
     });
-    const origin = env.ORIGINS.get(env.ORIGINS.idFromName("https://old.example"));
+    const origin = originRegistryStub(env, "https://old.example");
     await runInDurableObject(origin, async (registry: OriginRegistry, state) => {
       registry.takeLegacy(["ws_a/key_1"]);
       unversioned(state.storage.sql);
