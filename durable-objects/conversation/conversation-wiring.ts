@@ -3,6 +3,7 @@
  * web, files, the browser), the loop's dependencies and the browser itself — assembled from the
  * conversation's storage, the deployment's config and the workspace's settings.
  */
+import { workspaceStub } from "../addresses/workspace";
 import type { ApprovalPolicy } from "../../schemas/approvals";
 import type { ProfileSaved } from "../../schemas/browser-api";
 import { type CostSettings, DEFAULT_COST_SETTINGS } from "../../schemas/cost";
@@ -86,8 +87,7 @@ export class ConversationWiring {
 
   /** The workspace's object. */
   workspace(workspaceId: string): DurableObjectStub<WorkspaceObject> {
-    const ns = this.p.env.WORKSPACES;
-    return ns.get(ns.idFromName(workspaceId)) as DurableObjectStub<WorkspaceObject>;
+    return workspaceStub(this.p.env, workspaceId) as DurableObjectStub<WorkspaceObject>;
   }
 
   /** The workspace's time zone, read with its policy when a run's tools are built. */
