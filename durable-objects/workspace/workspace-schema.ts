@@ -11,7 +11,7 @@ import { createHttpToolTable } from "./workspace-http-tools";
 import { createIndexTables } from "./workspace-index";
 import { createKeyTables } from "./workspace-keys";
 import { createWorkspaceTable } from "./workspace-record";
-import { createSecretTable } from "./workspace-secrets";
+import { addSecretKinds, createSecretTable } from "./workspace-secrets";
 import { createSettingsTables } from "./workspace-settings";
 
 /** Every step of a workspace's SQLite, oldest first. */
@@ -31,4 +31,5 @@ export const WORKSPACE_MIGRATIONS = migrationSteps([
       createProfileTables(sql);
     },
   },
+  { version: 2, name: "secrets.kind, digits, period, allowed_domains", up: addSecretKinds },
 ]);

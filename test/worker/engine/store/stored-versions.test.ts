@@ -55,6 +55,8 @@ describe("objects stored at an earlier schema version", () => {
       const sql = state.storage.sql;
       unversioned(sql);
       sql.exec(`ALTER TABLE api_keys DROP COLUMN type; ALTER TABLE api_keys DROP COLUMN allowed_origins;
+        ALTER TABLE secrets DROP COLUMN kind; ALTER TABLE secrets DROP COLUMN digits;
+        ALTER TABLE secrets DROP COLUMN period; ALTER TABLE secrets DROP COLUMN allowed_domains;
         ALTER TABLE conversations DROP COLUMN title; DROP TABLE settings_archive; DROP TABLE browser_profiles;
         CREATE TABLE rate_windows (key TEXT PRIMARY KEY, count INTEGER NOT NULL);`);
 
@@ -76,6 +78,26 @@ describe("objects stored at an earlier schema version", () => {
       expect(woke.listProfiles()).toEqual([]);
       expect(tableNames(sql)).not.toContain("rate_windows");
       expect(columnsOf(sql, "conversations").has("title")).toBe(true);
+    });
+  });
+
+  it("a workspace at version 1 (before secret kinds) keeps its secrets, as text typable anywhere", async () => {
+    const stub = workspaceStub(env, "schema-v1");
+    await runInDurableObject(stub, async (ws: WorkspaceObject, state) => {
+      ws.init("schema-v1", "Secrets");
+      await ws.putSecret("LOGIN", { value: "hunter2", kind: "text" });
+      const sql = state.storage.sql;
+      sql.exec(`DELETE FROM _schema WHERE version > 1; ALTER TABLE secrets DROP COLUMN kind;
+        ALTER TABLE secrets DROP COLUMN digits; ALTER TABLE secrets DROP COLUMN period;
+        ALTER TABLE secrets DROP COLUMN allowed_domains;`);
+      const woke = new WorkspaceObject(state, env);
+      expect(schemaVersion(sql)).toBe(WORKSPACE_MIGRATIONS.length);
+      expect(await woke.readSecret("LOGIN")).toMatchObject({
+        kind: "text",
+        value: "hunter2",
+        allowed_domains: null,
+      });
+      expect(woke.secretNames()).toMatchObject([{ name: "LOGIN", kind: "text", allowed_domains: null }]);
     });
   });
 
