@@ -3,8 +3,10 @@
  * workspace named `default`; a workspace key (`sk_<workspace>_<secret>`) sees only its own;
  * a publishable key (`pk_…`, see widget-access.ts) reaches only the widget routes.
  */
-import { workspaceStub } from "../durable-objects/addresses/workspace";
+
 import type { MiddlewareHandler } from "hono";
+import { workspaceStub } from "../durable-objects/addresses/workspace";
+import { readEnv } from "../durable-objects/engine/config/env";
 import { hashKey } from "../durable-objects/engine/tokens";
 import type { AppEnv, Principal } from "./app-env";
 import { ApiError } from "./errors";
@@ -23,7 +25,8 @@ export async function timingSafeEqual(a: string, b: string): Promise<boolean> {
 
 /** Resolves a bearer token to a principal, or null. */
 export async function authenticate(env: Env, token: string): Promise<Principal | null> {
-  if (env.ADMIN_TOKEN && (await timingSafeEqual(token, env.ADMIN_TOKEN))) {
+  const adminToken = readEnv(env).ADMIN_TOKEN;
+  if (adminToken && (await timingSafeEqual(token, adminToken))) {
     const ws = workspaceStub(env, DEFAULT_WORKSPACE);
     await ws.init(DEFAULT_WORKSPACE, "default");
     return { workspaceId: DEFAULT_WORKSPACE, admin: true, keyId: null };

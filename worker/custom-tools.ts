@@ -9,10 +9,8 @@
  *     async function get_price({ sku }) { return (await fetch(`https://prices.internal/${sku}`)).json(); });
  */
 import { env } from "cloudflare:workers";
-import { EnvVars } from "../durable-objects/engine/config/env";
+import { envVarAtLoad } from "../durable-objects/engine/config/env";
 import { registerExampleTools } from "./example-tools";
 
-// Example tools for local trials and the test-suite; off unless EXAMPLE_TOOLS=true. Read without
-// throwing: an invalid configuration is reported by the first request, not at module load.
-if (EnvVars.shape.EXAMPLE_TOOLS.safeParse((env as { EXAMPLE_TOOLS?: unknown }).EXAMPLE_TOOLS).data)
-  registerExampleTools();
+// Example tools for local trials and the test-suite; off unless EXAMPLE_TOOLS=true.
+if (envVarAtLoad(env, "EXAMPLE_TOOLS")) registerExampleTools();

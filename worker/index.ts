@@ -4,6 +4,7 @@
  */
 
 import { readEnv } from "../durable-objects/engine/config/env";
+import { secretStoreRoots } from "../durable-objects/engine/config/keys-config";
 import { ConfigError } from "../durable-objects/engine/errors";
 import { createApp } from "./app-factory";
 import { requireAuth } from "./auth";
@@ -71,6 +72,20 @@ app.route("/", mcp);
 app.use("/v1/*", widgetCors());
 app.use("/v1/*", requireAuth());
 app.use("/v1/*", restrictPublishable());
+// Writes that seal a value need the secret store's key: a clear 503 naming SECRETS_KEY without it.
+for (const path of [
+  "/v1/secrets/*",
+  "/v1/browser/profiles",
+  "/v1/browser/profiles/*",
+  "/v1/mcp/servers",
+  "/v1/mcp/servers/*",
+  "/v1/webhooks",
+  "/v1/conversations/:id/browser/save",
+])
+  app.on(["POST", "PUT", "PATCH"], path, async (c, next) => {
+    secretStoreRoots(c.env);
+    await next();
+  });
 app.route("/v1", workspaces);
 app.route("/v1", conversations);
 app.route("/v1", runs);

@@ -4,6 +4,7 @@
  * and the notices announcing them with the run's first event.
  */
 import { mcpRegistryStub } from "../addresses/mcp-registry";
+import { readEnv } from "../engine/config/env";
 import type { RuntimeConfig } from "../engine/config/runtime-config";
 import { conversationFiles } from "../engine/files/files-factory";
 import { ev } from "../engine/loop/event-builders";
@@ -75,7 +76,7 @@ export class ConversationMcp {
   private toolsetFor(info: ConversationInfo): McpToolset {
     const registry = () => this.registry(info.workspace_id);
     this.toolset ??= new McpToolset({
-      allowPrivateNetwork: this.p.env.ALLOW_PRIVATE_NETWORK === "true",
+      allowPrivateNetwork: readEnv(this.p.env).ALLOW_PRIVATE_NETWORK,
       sessions: new McpSessions(this.p.sql),
       reauthorize: (id) => registry().reauthorize(id),
       saveTools: (id, tools) => {

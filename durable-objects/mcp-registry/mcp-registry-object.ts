@@ -12,7 +12,7 @@ import type { McpServerConfig } from "../engine/mcp/mcp-toolset";
 import { type McpToolInfo, McpUnavailable } from "../engine/mcp/mcp-types";
 import { assertFetchable } from "../engine/net/ssrf";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
-import { openSecret, sealSecret, secretKey } from "../engine/secret-box";
+import { openSecret, sealSecret, secretKeyring } from "../engine/secret-box";
 import { migrate } from "../engine/store/migrations";
 import { MCP_REGISTRY_MIGRATIONS } from "./mcp-registry-schema";
 import { OAuthFlows } from "./oauth-flows";
@@ -300,7 +300,7 @@ export class McpRegistry extends DurableObject<Env> {
 
   private sealer(): Sealer {
     const aad = (label: string) => `${this.ctx.id.toString()}/mcp/${label}`;
-    const key = () => secretKey(this.env);
+    const key = () => secretKeyring(this.env);
     return {
       seal: async (label, value) => sealSecret(await key(), aad(label), value),
       open: async (label, sealed) => openSecret(await key(), aad(label), sealed),

@@ -4,8 +4,7 @@
  * asked for them with a progress token), and `ask_user` questions turned into MCP elicitation
  * when the client supports it, else answered like an unattended job run.
  */
-import { workspaceStub } from "../addresses/workspace";
-import { conversationStub } from "../addresses/conversation";
+
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
   type CallToolResult,
@@ -15,6 +14,8 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { RunResult } from "../../schemas/api";
 import type { PendingQuestion } from "../../schemas/events";
+import { conversationStub } from "../addresses/conversation";
+import { workspaceStub } from "../addresses/workspace";
 import type { ConversationObject } from "../conversation/conversation-object";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;

@@ -1,6 +1,6 @@
 /** The workspace's webhook endpoints in SQLite; signing secrets sealed at rest (AES-GCM). */
 import type { Webhook, WebhookEventType } from "../../schemas/webhooks";
-import { openSecret, sealSecret } from "../engine/secret-box";
+import { openSecret, type SecretKeyring, sealSecret } from "../engine/secret-box";
 
 /** Endpoints one workspace may register. */
 export const MAX_ENDPOINTS = 20;
@@ -31,7 +31,7 @@ export function createEndpointTables(sql: SqlStorage): void {
 export class EndpointStore {
   constructor(
     private readonly sql: SqlStorage,
-    private readonly key: () => Promise<CryptoKey>,
+    private readonly key: () => Promise<SecretKeyring>,
   ) {}
 
   count(): number {

@@ -8,7 +8,7 @@ import { type CursorPage, cursorPage } from "../../schemas/page";
 import type { CreatedWebhook, CreateWebhook, Webhook, WebhookEvent } from "../../schemas/webhooks";
 import { readEnv } from "../engine/config/env";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
-import { secretKey } from "../engine/secret-box";
+import { secretKeyring } from "../engine/secret-box";
 import { migrate } from "../engine/store/migrations";
 import {
   postWebhook,
@@ -32,7 +32,7 @@ export class WebhookObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     migrate(ctx.storage, WEBHOOK_MIGRATIONS);
-    this.endpoints = new EndpointStore(ctx.storage.sql, () => secretKey(env));
+    this.endpoints = new EndpointStore(ctx.storage.sql, () => secretKeyring(env));
     this.log = new DeliveryLog(ctx.storage.sql);
   }
 

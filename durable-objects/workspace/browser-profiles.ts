@@ -6,7 +6,7 @@
 import type { ProfileInfo, ProfileSaved } from "../../schemas/browser-api";
 import { EMPTY_PROFILE, mergeIntoProfile, type ProfileState, sitesOf } from "../engine/browser/profile-state";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
-import { openSecret, sealSecret } from "../engine/secret-box";
+import { openSecret, type SecretKeyring, sealSecret } from "../engine/secret-box";
 import { dropValue, ensureLargeValueTable, packValue, unpackValue } from "../engine/store/large-values";
 
 /** Largest saved state of one profile, in bytes of JSON before encryption. */
@@ -44,7 +44,7 @@ export class BrowserProfiles {
 
   constructor(
     private readonly sql: SqlStorage,
-    private readonly key: () => Promise<CryptoKey>,
+    private readonly key: () => Promise<SecretKeyring>,
     private readonly aad: (name: string) => string,
   ) {}
 

@@ -4,7 +4,7 @@
  * file ledger and browser profiles. The object class holds the result and delegates.
  */
 import { FileLedger } from "../engine/files/file-ledger";
-import { secretKey } from "../engine/secret-box";
+import { secretKeyring } from "../engine/secret-box";
 import { BrowserProfiles } from "./browser-profiles";
 import { UsageLedger } from "./usage-ledger";
 import { HttpToolStore } from "./workspace-http-tools";
@@ -39,12 +39,12 @@ export function workspaceParts(sql: SqlStorage, env: Env, objectId: string): Wor
     index: new WorkspaceIndex(sql),
     settings: new WorkspaceSettings(sql),
     usage: new UsageLedger(sql),
-    secrets: new SecretStore(sql, () => secretKey(env), workspaceId),
+    secrets: new SecretStore(sql, () => secretKeyring(env), workspaceId),
     tools: new HttpToolStore(sql),
     files: new FileLedger(sql),
     profiles: new BrowserProfiles(
       sql,
-      () => secretKey(env),
+      () => secretKeyring(env),
       (name) => `${workspaceId()}/browser-profile/${name}`,
     ),
   };

@@ -5,7 +5,7 @@
  * the sealed value: its kind (text or a TOTP seed) and the domains it may be typed on.
  */
 import type { PutSecret, SecretInfo } from "../../schemas/browser-api";
-import { openSecret, sealSecret } from "../engine/secret-box";
+import { openSecret, type SecretKeyring, sealSecret } from "../engine/secret-box";
 import type { TypableSecret } from "../engine/secrets/typable-secret";
 import { addColumn } from "../engine/store/migrations";
 
@@ -43,7 +43,7 @@ export class SecretStore {
   constructor(
     private readonly sql: SqlStorage,
     /** The sealing key (derived once per call from the root secret). */
-    private readonly key: () => Promise<CryptoKey>,
+    private readonly key: () => Promise<SecretKeyring>,
     /** The workspace's id, which binds each sealed value to its workspace. */
     private readonly owner: () => string,
   ) {}

@@ -4,6 +4,7 @@
  * Mounted outside `/v1`, whose routes all need a key.
  */
 import { Hono } from "hono";
+import { missingKey } from "../../durable-objects/engine/config/keys-config";
 import { FilesError } from "../../durable-objects/engine/files/files-error";
 import { linkSigner, workspaceFiles } from "../../durable-objects/engine/files/files-factory";
 import type { AppEnv } from "../app-env";
@@ -20,8 +21,7 @@ const app = new Hono<AppEnv>();
 
 app.get("/files/:token", async (c) => {
   const signer = linkSigner(c.env);
-  if (!signer)
-    throw new ApiError(503, "signing_unavailable", "File links are not configured on this server.");
+  if (!signer) throw missingKey("FILES_SIGNING_SECRET", "file links");
   const claims = await signer.verify(c.req.param("token"));
   if (claims === "expired")
     throw new ApiError(410, "link_expired", "This file link has expired; ask for a new one.");

@@ -23,6 +23,19 @@ const text = (fallback: string) => z.preprocess(blank, z.string().default(fallba
 /** An optional secret; its value is never repeated in an error. */
 const secret = () => z.preprocess(blank, z.string().optional());
 
+/** Older secrets, comma-separated (a key rotation keeps them readable); none by default. */
+const secretList = () =>
+  z.preprocess(
+    (v) =>
+      typeof v === "string"
+        ? v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
+    z.array(z.string()).default([]),
+  );
+
 /** An optional absolute http(s) URL, without its trailing slashes. */
 const baseUrl = () =>
   z.preprocess(
@@ -45,7 +58,9 @@ export const EnvVars = z.object({
   ADMIN_TOKEN: secret(),
   OPENAI_API_KEY: secret(),
   SECRETS_KEY: secret(),
+  SECRETS_KEY_PREVIOUS: secretList(),
   FILES_SIGNING_SECRET: secret(),
+  FILES_SIGNING_SECRET_PREVIOUS: secretList(),
   OPENAI_BASE_URL: baseUrl(),
   OPENAI_MODEL: text("gpt-4o-mini"),
   WORKERS_AI_MODEL: text("@cf/meta/llama-3.3-70b-instruct-fp8-fast"),
@@ -108,9 +123,22 @@ const SECRETS: ReadonlySet<string> = new Set([
   "ADMIN_TOKEN",
   "OPENAI_API_KEY",
   "SECRETS_KEY",
+  "SECRETS_KEY_PREVIOUS",
   "FILES_SIGNING_SECRET",
+  "FILES_SIGNING_SECRET_PREVIOUS",
   "OTEL_EXPORTER_OTLP_HEADERS",
 ]);
+
+/**
+ * One variable read when a module loads, where throwing would stop the Worker from starting: its
+ * value as {@link readEnv} parses it, or its default when the value is invalid (every request then
+ * answers 503 invalid_config naming it, so the default is never what serves traffic).
+ */
+export function envVarAtLoad<K extends keyof EnvVars>(env: object, name: K): EnvVars[K] {
+  const raw = (env as Record<string, unknown>)[name];
+  const parsed = EnvVars.shape[name].safeParse(raw);
+  return (parsed.success ? parsed.data : EnvVars.shape[name].parse(undefined)) as EnvVars[K];
+}
 
 /** Parses the Worker's environment (bindings and unknown names are ignored); throws {@link ConfigError}. */
 export function readEnv(env: object): EnvVars {

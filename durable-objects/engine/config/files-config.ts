@@ -8,8 +8,6 @@ export interface FilesConfig {
   linkTtlSeconds: number;
   /** Origin put in front of signed links (`PUBLIC_BASE_URL`); without it, the conversation's origin. */
   publicBaseUrl: string;
-  /** `FILES_SIGNING_SECRET`, else derived from `ADMIN_TOKEN`; null when neither is set. */
-  signingSecret: string | null;
 }
 
 /** Reads the file settings from the Worker's environment. */
@@ -19,7 +17,5 @@ export function filesConfig(env: object): FilesConfig {
     limits: { maxFileBytes: v.FILES_MAX_FILE_BYTES, maxWorkspaceBytes: v.FILES_MAX_WORKSPACE_BYTES },
     linkTtlSeconds: v.FILES_LINK_TTL_SECONDS,
     publicBaseUrl: v.PUBLIC_BASE_URL ?? "",
-    // The derived secret is labelled so it can never be replayed as the admin token itself.
-    signingSecret: v.FILES_SIGNING_SECRET ?? (v.ADMIN_TOKEN ? `cirrus-files-link-v1:${v.ADMIN_TOKEN}` : null),
   };
 }

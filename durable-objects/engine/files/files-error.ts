@@ -14,7 +14,6 @@ export const FILE_ERROR_STATUS = {
   length_required: 411,
   file_too_large: 413,
   quota_exceeded: 413,
-  signing_unavailable: 503,
   link_unavailable: 503,
 } as const;
 

@@ -1,6 +1,7 @@
 /** Builds the file layer of one workspace from the Worker's bindings (R2 `FILES`, `WORKSPACES`). */
 import { workspaceStub } from "../../addresses/workspace";
 import { filesConfig } from "../config/files-config";
+import { fileLinkRoots } from "../config/keys-config";
 import { FilesError } from "./files-error";
 import { createResultSpill, type ResultSpill } from "./result-spill";
 import { createFileLinks, type FileLinks, LinkSigner } from "./signed-links";
@@ -14,8 +15,8 @@ export function workspaceFiles(env: Env, workspaceId: string): WorkspaceFiles {
 
 /** The signer of file links, or null when no secret is configured. */
 export function linkSigner(env: Env): LinkSigner | null {
-  const secret = filesConfig(env).signingSecret;
-  return secret ? new LinkSigner(secret) : null;
+  const roots = fileLinkRoots(env);
+  return roots ? new LinkSigner(roots) : null;
 }
 
 /**

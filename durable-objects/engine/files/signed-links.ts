@@ -2,8 +2,10 @@
  * Signed file links: our equivalent of a browser's blob URL. A link names one file of one
  * workspace and an expiry, signed with HMAC-SHA256, so a browser or a page script can fetch
  * it without an API key: `GET /files/<payload>.<signature>`. Verification is constant-time
- * (crypto.subtle.verify) and checks the expiry.
+ * (crypto.subtle.verify) and checks the expiry. Links are signed with the current key and accepted
+ * under any previous one (FILES_SIGNING_SECRET_PREVIOUS), so a rotation breaks no link before it expires.
  */
+import type { KeyRoots } from "../config/keys-config";
 
 /** Links are served under this path of the API's origin. */
 export const LINK_PATH = "/files/";
@@ -36,29 +38,37 @@ function fromB64url(s: string): Uint8Array | null {
   }
 }
 
-/** Signs and verifies links with one secret. */
+const hmacKey = (secret: string) =>
+  crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+    "verify",
+  ]);
+
+/** Signs links with the current secret and verifies them with it or a previous one. */
 export class LinkSigner {
-  private cached: Promise<CryptoKey> | null = null;
+  private cached: Promise<CryptoKey[]> | null = null;
 
-  constructor(private readonly secret: string) {}
+  constructor(private readonly roots: KeyRoots) {}
 
-  /** The HMAC key, imported on first use (most tool sets never sign anything). */
-  private get key(): Promise<CryptoKey> {
-    this.cached ??= crypto.subtle.importKey(
-      "raw",
-      enc.encode(this.secret),
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      ["sign", "verify"],
-    );
+  /** The HMAC keys, current first, imported on first use (most tool sets never sign anything). */
+  private get keys(): Promise<CryptoKey[]> {
+    this.cached ??= Promise.all([this.roots.current, ...this.roots.previous].map(hmacKey));
     return this.cached;
   }
 
   /** A token for `claims`: base64url(JSON) + "." + base64url(HMAC). */
   async sign(claims: LinkClaims): Promise<string> {
     const payload = b64url(enc.encode(JSON.stringify(claims)));
-    const mac = await crypto.subtle.sign("HMAC", await this.key, enc.encode(payload));
+    const [current] = await this.keys;
+    const mac = await crypto.subtle.sign("HMAC", current, enc.encode(payload));
     return `${payload}.${b64url(new Uint8Array(mac))}`;
+  }
+
+  private async signedByAny(mac: Uint8Array, payload: string): Promise<boolean> {
+    for (const key of await this.keys) {
+      if (await crypto.subtle.verify("HMAC", key, mac, enc.encode(payload))) return true;
+    }
+    return false;
   }
 
   /** The claims of a valid, unexpired token, or why it is refused. */
@@ -66,8 +76,7 @@ export class LinkSigner {
     const [payload, sig, extra] = token.split(".");
     const mac = sig === undefined || extra !== undefined ? null : fromB64url(sig);
     if (!payload || !mac) return "malformed";
-    if (!(await crypto.subtle.verify("HMAC", await this.key, mac, enc.encode(payload))))
-      return "bad_signature";
+    if (!(await this.signedByAny(mac, payload))) return "bad_signature";
     const raw = fromB64url(payload);
     let claims: LinkClaims;
     try {

@@ -1,24 +1,20 @@
 /** Chooses the model client from the environment: an OpenAI-compatible endpoint, else Workers AI. */
+import { readEnv } from "../config/env";
 import type { RuntimeConfig } from "../config/runtime-config";
 import type { ModelClient } from "./model-types";
 import { createOpenAIClient, ModelError } from "./openai-client";
 import { createWorkersAiClient, type WorkersAiBinding } from "./workers-ai-client";
 
-/** The environment variables and bindings that pick a model. */
+/** The environment (its OPENAI_* variables, read through the env schema) and the AI binding. */
 export interface ModelEnv {
-  OPENAI_API_KEY?: string;
-  OPENAI_BASE_URL?: string;
   AI?: WorkersAiBinding;
 }
 
 /** Builds the model client; a client that always fails when nothing is configured. */
 export function createModelClient(env: ModelEnv, config: RuntimeConfig): ModelClient {
-  if (env.OPENAI_API_KEY) {
-    return createOpenAIClient({
-      apiKey: env.OPENAI_API_KEY,
-      baseURL: env.OPENAI_BASE_URL,
-      retry: config.retry,
-    });
+  const { OPENAI_API_KEY, OPENAI_BASE_URL } = readEnv(env);
+  if (OPENAI_API_KEY) {
+    return createOpenAIClient({ apiKey: OPENAI_API_KEY, baseURL: OPENAI_BASE_URL, retry: config.retry });
   }
   if (env.AI) return createWorkersAiClient(env.AI, config.workersAiModel);
   return {

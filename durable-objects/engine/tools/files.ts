@@ -1,6 +1,8 @@
 /** The workspace file tools: opfs_write, opfs_read, opfs_list, opfs_delete. */
+
 import { z } from "zod";
 import { type FileInfo, ListCursor, MAX_LIST_ENTRIES } from "../../../schemas/files";
+import { missingKey } from "../config/keys-config";
 import { isTextType, looksLikeText, OCTET_STREAM, SNIFF_BYTES, typeForName } from "../files/content-types";
 import { parseDataUrl } from "../files/data-url";
 import { readDocumentText } from "../files/document-text";
@@ -101,8 +103,7 @@ async function readFile(deps: FilesToolDeps, args: z.infer<typeof ReadArgs>) {
   const asText = args.mode === "text" || (args.mode === "auto" && (await isText(deps, file)));
   const base = { path: file.path, type: file.type, size: file.size };
   if (!asText) {
-    if (!deps.links)
-      throw new FilesError("signing_unavailable", "File links are not configured on this server.");
+    if (!deps.links) throw missingKey("FILES_SIGNING_SECRET", "file links");
     return { ...base, mode: "blob" as const, ...(await deps.links.link(file.path)) };
   }
   const offset = args.offset ?? 1;

@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { filesConfig } from "../../../durable-objects/engine/config/files-config";
+import { fileLinkRoots } from "../../../durable-objects/engine/config/keys-config";
 import { LinkSigner } from "../../../durable-objects/engine/files/signed-links";
 import { callTool, newWorkspaceKey, patternStream } from "../files-helpers";
 import { api, createConversation } from "../helpers";
@@ -193,7 +194,7 @@ describe("the files API's documentation", () => {
 });
 
 describe("signed file links", () => {
-  const signer = () => new LinkSigner(filesConfig(env as unknown as Record<string, unknown>).signingSecret!);
+  const signer = () => new LinkSigner(fileLinkRoots(env)!);
 
   async function blobLink(path: string, content: string): Promise<{ url: string; expires_at: number }> {
     const conv = await createConversation("files-links");
@@ -237,7 +238,7 @@ describe("signed file links", () => {
     const claims = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
     const reencode = (o: unknown) =>
       btoa(JSON.stringify(o)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-    const forgedToken = await new LinkSigner("not-the-secret").sign({ ...claims, path: "links/secret.txt" });
+    const forgedToken = await new LinkSigner({ current: "not-the-secret", previous: [] }).sign({ ...claims, path: "links/secret.txt" });
     const attempts = [
       `${reencode({ ...claims, path: "links/other.txt" })}.${sig}`,
       `${reencode({ ...claims, ws: "ws-someoneelse" })}.${sig}`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { filesConfig } from "../../../../durable-objects/engine/config/files-config";
+import { fileLinkRoots } from "../../../../durable-objects/engine/config/keys-config";
 import {
   isTextType,
   looksLikeText,
@@ -119,14 +120,19 @@ describe("partsOf and filesConfig", () => {
   });
 
   it("reads limits from the environment and derives a link secret from the admin token", () => {
+    expect(fileLinkRoots({ ADMIN_TOKEN: "t" })?.current).not.toBe("t");
+    expect(fileLinkRoots({})).toBeNull();
+    expect(
+      fileLinkRoots({ FILES_SIGNING_SECRET: "s", ADMIN_TOKEN: "t", FILES_SIGNING_SECRET_PREVIOUS: "r,q" }),
+    ).toEqual({
+      current: "s",
+      previous: ["r", "q", fileLinkRoots({ ADMIN_TOKEN: "t" })?.current],
+    });
     const cfg = filesConfig({ FILES_MAX_FILE_BYTES: "10", FILES_LINK_TTL_SECONDS: "", ADMIN_TOKEN: "t" });
     expect(cfg.limits.maxFileBytes).toBe(10);
     expect(cfg.linkTtlSeconds).toBe(900);
     expect(() => filesConfig({ FILES_LINK_TTL_SECONDS: "bad" })).toThrow(
       'FILES_LINK_TTL_SECONDS must be a number (got "bad")',
     );
-    expect(cfg.signingSecret).not.toBe("t");
-    expect(filesConfig({}).signingSecret).toBeNull();
-    expect(filesConfig({ FILES_SIGNING_SECRET: "s", ADMIN_TOKEN: "t" }).signingSecret).toBe("s");
   });
 });
