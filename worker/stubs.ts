@@ -1,12 +1,11 @@
 /** Durable Object stubs, always scoped to the caller's workspace. */
-
-import { conversationStub as conversationAddress } from "../durable-objects/addresses/conversation";
-import { CONVERSATION_ID } from "../durable-objects/addresses/ids";
-import { mcpRegistryStub as mcpRegistryAddress } from "../durable-objects/addresses/mcp-registry";
-import { workspaceStub as workspaceAddress } from "../durable-objects/addresses/workspace";
 import type { ConversationObject } from "../durable-objects/conversation/conversation-object";
 import type { McpRegistry } from "../durable-objects/mcp-registry/mcp-registry-object";
 import type { WorkspaceObject } from "../durable-objects/workspace/workspace-object";
+import { CONVERSATION_ID } from "../durable-objects/addresses/ids";
+import { conversationStub as conversationAddress } from "../durable-objects/addresses/conversation";
+import { mcpRegistryStub as mcpRegistryAddress } from "../durable-objects/addresses/mcp-registry";
+import { workspaceStub as workspaceAddress } from "../durable-objects/addresses/workspace";
 import { ApiError } from "./errors";
 
 /** Ids the API accepts for conversations (ours are `conv_…`; AG-UI clients bring their own). */

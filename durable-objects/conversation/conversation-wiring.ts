@@ -3,12 +3,11 @@
  * web, files, the browser), the loop's dependencies and the browser itself — assembled from the
  * conversation's storage, the deployment's config and the workspace's settings.
  */
-
+import { workspaceStub } from "../addresses/workspace";
 import type { ApprovalPolicy } from "../../schemas/approvals";
 import type { ProfileSaved } from "../../schemas/browser-api";
 import { type CostSettings, DEFAULT_COST_SETTINGS } from "../../schemas/cost";
 import type { StoredHttpTool } from "../../schemas/http-tools";
-import { workspaceStub } from "../addresses/workspace";
 import type { Approvals } from "../engine/approvals/approvals";
 import type { ApprovalLevels } from "../engine/approvals/policy";
 import { type BrowserProfileLink, ConversationBrowser } from "../engine/browser/conversation-browser";
@@ -28,12 +27,12 @@ import { runSubAgent } from "../engine/loop/sub-agent";
 import type { McpServerConfig } from "../engine/mcp/mcp-toolset";
 import { createModelClient } from "../engine/model/model-factory";
 import type { RpcResult } from "../engine/rpc-result";
-import type { Redaction } from "../engine/secrets/secret-redactor";
-import type { TypableSecret } from "../engine/secrets/typable-secret";
 import type { EventLog } from "../engine/store/event-log";
 import type { MessageStore } from "../engine/store/message-store";
 import type { Run, RunStore } from "../engine/store/run-store";
 import type { SteerQueue } from "../engine/store/steer-queue";
+import type { Redaction } from "../engine/secrets/secret-redactor";
+import type { TypableSecret } from "../engine/secrets/typable-secret";
 import type { SecretReader } from "../engine/tools/browser-shared";
 import type { ToolRegistry } from "../engine/tools/tool";
 import type { WebToolDeps } from "../engine/tools/web";

@@ -14,6 +14,7 @@ import { migrate } from "../engine/store/migrations";
 import { raiseWebhookEvent } from "../webhook/webhook-events";
 import { JobLedger, jobRunView, type StoredRun } from "./job-ledger";
 import { type JobRecord, JobRecordStore, jobView, nextWake } from "./job-record";
+import { JOB_MIGRATIONS } from "./job-schema";
 import {
   cancelConversation,
   deliverDueWebhooks,
@@ -23,7 +24,6 @@ import {
   saveResult,
   startConversation,
 } from "./job-runs";
-import { JOB_MIGRATIONS } from "./job-schema";
 import { applyUpdate, settingsFromCreate, settingsProblem } from "./job-settings";
 import { jobRunWebhookEvent } from "./job-webhook-event";
 import { planDue } from "./schedule";

@@ -2,11 +2,10 @@
  * The work behind one job run, as plain functions: start its conversation, read how it ended,
  * save the result to the workspace files and describe it to a webhook.
  */
-
+import { workspaceStub } from "../addresses/workspace";
+import { conversationStub } from "../addresses/conversation";
 import type { Conversation, RunResult } from "../../schemas/api";
 import type { JobSettings } from "../../schemas/jobs";
-import { conversationStub } from "../addresses/conversation";
-import { workspaceStub } from "../addresses/workspace";
 import { type JobLink, UNATTENDED_NOTE } from "../conversation/job-link";
 import { workspaceFiles } from "../engine/files/files-factory";
 import { compileOutputSchema } from "../engine/tools/finish";

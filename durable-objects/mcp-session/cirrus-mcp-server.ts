@@ -3,14 +3,13 @@
  * as stateless tools with the workspace's search settings and allowed_domains, and
  * `get_conversation`. Results go through the same result budget as the agent's own tools.
  */
-
+import { CONVERSATION_ID } from "../addresses/ids";
+import { conversationStub } from "../addresses/conversation";
+import { workspaceStub } from "../addresses/workspace";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import { z } from "zod";
-import { conversationStub } from "../addresses/conversation";
-import { CONVERSATION_ID } from "../addresses/ids";
-import { workspaceStub } from "../addresses/workspace";
 import { runtimeConfig } from "../engine/config/runtime-config";
 import { webConfig } from "../engine/config/web-config";
 import { createSummarizer } from "../engine/extract/summarize";

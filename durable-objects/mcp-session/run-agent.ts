@@ -4,7 +4,8 @@
  * asked for them with a progress token), and `ask_user` questions turned into MCP elicitation
  * when the client supports it, else answered like an unattended job run.
  */
-
+import { workspaceStub } from "../addresses/workspace";
+import { conversationStub } from "../addresses/conversation";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
   type CallToolResult,
@@ -14,8 +15,6 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { RunResult } from "../../schemas/api";
 import type { PendingQuestion } from "../../schemas/events";
-import { conversationStub } from "../addresses/conversation";
-import { workspaceStub } from "../addresses/workspace";
 import type { ConversationObject } from "../conversation/conversation-object";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;

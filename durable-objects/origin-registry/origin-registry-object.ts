@@ -5,10 +5,9 @@
  * Concerns: the origin's key references, and taking over the origin's rows of the retired global
  * list. An origin no key allows stores nothing, so preflights from made-up origins leave no state.
  */
-
-import { DurableObject } from "cloudflare:workers";
 import { originRegistryStub } from "../addresses/origin-registry";
 import { workspaceStub } from "../addresses/workspace";
+import { DurableObject } from "cloudflare:workers";
 import { migrate, migrationSteps } from "../engine/store/migrations";
 
 /** The WorkspaceObject instance that held every origin before this object; drained by the cron. */

@@ -2,9 +2,8 @@
  * What the other objects call to raise a webhook event: the stub of a workspace's webhooks
  * object and the event bodies for runs, questions and job runs.
  */
-
-import type { WebhookEvent, WebhookEventData, WebhookEventType } from "../../schemas/webhooks";
 import { webhookStub } from "../addresses/webhook";
+import type { WebhookEvent, WebhookEventData, WebhookEventType } from "../../schemas/webhooks";
 import type { WebhookObject } from "./webhook-object";
 
 /** Outputs larger than this (as JSON) are left out of the body, with `output_truncated: true`. */

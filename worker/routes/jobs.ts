@@ -1,6 +1,5 @@
 /** Scheduled jobs: create, list, read, update, delete, run now, and the run ledger. */
 import { createRoute, z } from "@hono/zod-openapi";
-import { JOB_ID } from "../../durable-objects/addresses/ids";
 import { jobStub } from "../../durable-objects/addresses/job";
 import { randomToken } from "../../durable-objects/engine/tokens";
 import { newWebhookSecret } from "../../durable-objects/engine/webhook-delivery/signing";
@@ -14,6 +13,7 @@ import { assertProfile, workspaceStub } from "../stubs";
 import { checkMcpServerNames } from "./mcp-servers";
 import { commonErrors, deletedResponse, json, jsonBody, PageQuery } from "./route-helpers";
 
+import { JOB_ID } from "../../durable-objects/addresses/ids";
 const IdParam = z.object({
   id: z.string().openapi({ param: { name: "id", in: "path" }, example: "job_abc123" }),
 });

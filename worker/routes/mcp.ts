@@ -4,16 +4,15 @@
  * the admin token acts on `default`). Each session is one McpSessionObject named inside the
  * key's workspace, so a session id from another workspace reaches nothing.
  */
-
-import { Hono } from "hono";
-import { MCP_SESSION_ID as SESSION_ID } from "../../durable-objects/addresses/ids";
 import { mcpSessionStub } from "../../durable-objects/addresses/mcp-session";
+import { Hono } from "hono";
 import { randomToken } from "../../durable-objects/engine/tokens";
 import { SESSION_HEADER, WORKSPACE_HEADER } from "../../durable-objects/mcp-session/mcp-session-object";
 import type { AppEnv } from "../app-env";
 import { authenticate } from "../auth";
 import { errorBody } from "../errors";
 
+import { MCP_SESSION_ID as SESSION_ID } from "../../durable-objects/addresses/ids";
 const app = new Hono<AppEnv>();
 
 const rpcError = (status: number, code: number, message: string) =>

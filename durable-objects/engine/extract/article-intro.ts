@@ -10,9 +10,9 @@
  * over at most 15 paragraphs; the article's text is read only when an introduction is found.
  */
 import { isInside } from "./article-cleanup";
-import { foldText } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { stillUnder } from "./page-walk";
+import { foldText } from "./dom-text";
 
 /** A paragraph this long (characters) is prose, not a caption or a line of chrome. */
 const MIN_PARAGRAPH_CHARS = 150;

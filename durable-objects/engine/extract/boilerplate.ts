@@ -4,13 +4,13 @@
  * one page type (reviews and recommendations on a product page, user panels on a forum).
  */
 import { isInside } from "./article-cleanup";
-import { labelOf } from "./dom-shape";
 import { lazyTextLength, linkTextLength, shortText, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { removeEditNotes } from "./edit-notes";
 import { cleanForumPosts } from "./forum-posts";
 import type { PageKind } from "./page-kind";
 import { type BodyWalk, elementsOf, LABELLED, SUBHEADINGS } from "./page-walk";
+import { labelOf } from "./dom-shape";
 import { JOIN_HEADING, POST_ATTR, removeRepeatedControls, type Thread, threadOf } from "./post-lists";
 import { keepPostMeta, MAX_NAME_CHARS } from "./post-meta";
 import { removeReviewItems } from "./review-items";

@@ -7,9 +7,9 @@
 import { isInside } from "./article-cleanup";
 import { PRICE_MARK, removeCardMarks } from "./card-marks";
 import { labelOf, shapeOf } from "./dom-shape";
+import { removeGridPageReviews } from "./grid-page";
 import { textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
-import { removeGridPageReviews } from "./grid-page";
 
 /** A grid has at least this many priced cards under one parent. */
 export const MIN_PRICED_CARDS = 3;

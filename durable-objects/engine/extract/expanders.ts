@@ -5,11 +5,10 @@
  * an accordion's answer is; the short hidden blocks an expander also labels (a toggle's label, a
  * popover) are not prose and stay hidden.
  */
-
-import { markToggle } from "./disclosures";
 import { hiddenByStyle } from "./dom-shape";
 import { linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
+import { markToggle } from "./disclosures";
 import { unfold } from "./folded-content";
 
 /** A class token naming an expander's part (`a-expander-content`, `expander__body`). */

@@ -3,7 +3,6 @@
  * cookie banners, ads), Readability picks the article, and the result becomes Markdown.
  */
 import { cleanArticle, isInside } from "./article-cleanup";
-import { printedParagraphs, restoreArticleIntro } from "./article-intro";
 import {
   ARTICLE_JUNK_ATTR,
   removeArticleForms,
@@ -12,7 +11,6 @@ import {
 } from "./article-promos";
 import { removeCountedComments, removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
-import { removeBreakpointTwins, screenCopies } from "./breakpoint-twins";
 import { removeCardControls } from "./card-controls";
 import { removeCardCopies } from "./card-copies";
 import { dominantCardList, INTRO_CARDS_SHARE, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
@@ -22,36 +20,36 @@ import { isDisclosedPanel, regionHoldsFoldedPanels } from "./disclosures";
 import { clearMisleadingLabels, isCodeTab, regionKeepsStructure } from "./doc-pages";
 import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
-import { openFoldedProse } from "./expanders";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { separateGluedItems } from "./glued-items";
-import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
-import { openHeadedPanels } from "./headed-panels";
 import { showProseSlides } from "./hidden-slides";
-import { removeInactiveLinkTabs } from "./inactive-tabs";
+import { openFoldedProse } from "./expanders";
+import { openHeadedPanels } from "./headed-panels";
+import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
-import { removeLetterAvatars } from "./letter-avatars";
+import { removeAnnouncements } from "./live-regions";
 import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
 import { removeListViewCopies } from "./list-views";
-import { removeAnnouncements } from "./live-regions";
 import { toMarkdown } from "./markdown";
 import { cleanMarkdown } from "./markdown-passes";
+import { dropTemplateBindings } from "./template-bindings";
 import { type PageMetadata, readJsonLd, readMetadata } from "./metadata";
-import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { type PageKind, pageKind } from "./page-kind";
 import { emojiAsText, removeJunkTags } from "./page-repair";
-import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
-import { parsePage } from "./parse-page";
-import { holdsPostText, postRuns, removeRepeatedControls } from "./post-lists";
-import { regionHoldsSpecs, removeProductSections } from "./product-page";
-import { removeRatingInputs } from "./rating-inputs";
-import { leftInPage, readArticle, withLeftSections } from "./read-article";
-import { mainRegion, removeChrome, removeProductGrids } from "./region";
+import { removeLetterAvatars } from "./letter-avatars";
 import { removeRepeatedLinkLabels } from "./repeated-links";
 import { removeHiddenEverywhere } from "./screen-hidden";
-import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
 import { removeSkipLinkBlocks } from "./skip-links";
-import { dropTemplateBindings } from "./template-bindings";
+import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
+import { parsePage } from "./parse-page";
+import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
+import { holdsPostText, postRuns, removeRepeatedControls } from "./post-lists";
+import { regionHoldsSpecs, removeProductSections } from "./product-page";
+import { removeInactiveLinkTabs } from "./inactive-tabs";
+import { removeRatingInputs } from "./rating-inputs";
+import { mainRegion, removeChrome, removeProductGrids } from "./region";
+import { printedParagraphs, restoreArticleIntro } from "./article-intro";
+import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
 import {
   isCommentsBesideStory,
   isTableArticle,
@@ -60,6 +58,8 @@ import {
   threadAroundPost,
 } from "./thread-choice";
 import { removeTwinBlocks } from "./twin-blocks";
+import { removeBreakpointTwins, screenCopies } from "./breakpoint-twins";
+import { leftInPage, readArticle, withLeftSections } from "./read-article";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;

@@ -5,9 +5,8 @@
  * paragraph of prose almost free of links and under half its text is links; a teaser card (a
  * related post: its heading is a link to another page, its excerpt prose too) still goes.
  */
-
-import { linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
+import { linkTextLength, textLength } from "./dom-text";
 
 /** A paragraph this long is prose, not a caption or a button's label. */
 export const PROSE_CHARS = 200;

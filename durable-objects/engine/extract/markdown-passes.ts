@@ -2,10 +2,9 @@
  * The passes over an extraction's Markdown: lines and blocks that the page's layout printed twice,
  * runs of links around a story, and labels left with nothing to label.
  */
-
-import { decodeEntities } from "../net/html-entities";
 import { dropContentsLabels } from "./contents-labels";
 import { dropControlLabels } from "./control-labels";
+import { decodeEntities } from "../net/html-entities";
 import { textWords } from "./dom-text";
 import { dropDoubledLines } from "./doubled-lines";
 import { type LdNode, ldIs } from "./metadata";

@@ -10,8 +10,8 @@
  * holds a paragraph of prose (`linked-prose.ts`).
  */
 import type { DomElement } from "./dom-types";
-import { isLinkedProse } from "./linked-prose";
 import { hasSolidText, measureSubtree } from "./subtree-text";
+import { isLinkedProse } from "./linked-prose";
 
 /** The parts of Readability 0.6.0 this relies on (version pinned in package.json; internal, so not typed). */
 interface ReaderInternals {

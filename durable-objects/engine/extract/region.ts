@@ -5,12 +5,11 @@
  * `<main>` landmark, or else the densest content block, is kept whole.
  */
 import { isInside } from "./article-cleanup";
+import { camelWords } from "./dom-shape";
 import { isPricedCardPart, wrapsPricedGrid } from "./collection-page";
 import { isDisclosedPanel } from "./disclosures";
-import { camelWords } from "./dom-shape";
 import { lazyTextLength, linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
-import { classFoldedAnswers } from "./folded-answers";
 import { desktopDisplay, FOLDED_HIDING, foldedPanels } from "./folded-content";
 import {
   isChromeDrawer,
@@ -22,14 +21,15 @@ import {
 } from "./junk-labels";
 import { isSectionHeader } from "./landmarks";
 import {
-  type BodyWalk,
   CHROME_SELECTOR,
   type ChromeGroups,
+  type BodyWalk,
   type ElementKind,
   elementsOf,
   stillUnder,
   walkForChrome,
 } from "./page-walk";
+import { classFoldedAnswers } from "./folded-answers";
 import { isPostForm } from "./post-lists";
 import { spokenTwin } from "./spoken-text";
 

@@ -77,10 +77,9 @@ describe("the env schema", () => {
   it("gives every other flag one meaning for every spelling", () => {
     for (const [value, meaning] of FLAG_SPELLINGS) {
       expect(readEnv({ EXAMPLE_TOOLS: value }).EXAMPLE_TOOLS).toBe(meaning);
-      const otlp = otlpConfig({
-        OTEL_EXPORTER_OTLP_ENDPOINT: "https://otel.example",
-        OTEL_CAPTURE_CONTENT: value,
-      });
+      const otlp = otlpConfig(
+        readEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "https://otel.example", OTEL_CAPTURE_CONTENT: value }),
+      );
       expect(otlp?.captureContent, String(value)).toBe(meaning);
     }
   });

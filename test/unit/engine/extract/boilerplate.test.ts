@@ -4,9 +4,9 @@ import {
   removeBoilerplate,
   removeJunkSections,
 } from "../../../../durable-objects/engine/extract/boilerplate";
+import { mainRegion } from "../../../../durable-objects/engine/extract/region";
 import type { DomDocument, DomElement } from "../../../../durable-objects/engine/extract/dom-types";
 import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
-import { mainRegion } from "../../../../durable-objects/engine/extract/region";
 
 const page = (head: string, body: string) =>
   `<!doctype html><html><head><title>Page</title>${head}</head><body><header class="site-header"><a href="/">Home</a></header>${body}<footer><p>© 2026 Example</p></footer></body></html>`;

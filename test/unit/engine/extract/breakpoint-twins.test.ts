@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import type { DomElement } from "../../../../durable-objects/engine/extract/dom-types";
 import {
   removeBreakpointTwins,
   screenCopies,
 } from "../../../../durable-objects/engine/extract/breakpoint-twins";
-import type { DomElement } from "../../../../durable-objects/engine/extract/dom-types";
 import { removeTwinBlocks } from "../../../../durable-objects/engine/extract/twin-blocks";
 import { afterPass } from "./fragment";
 

@@ -1,7 +1,7 @@
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
-import type { DomElement } from "../../../../durable-objects/engine/extract/dom-types";
 import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
+import type { DomElement } from "../../../../durable-objects/engine/extract/dom-types";
 import { isLinkedProse } from "../../../../durable-objects/engine/extract/linked-prose";
 
 const prose = (name: string) =>

@@ -2,8 +2,8 @@ import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import type { DomDocument } from "../../../../durable-objects/engine/extract/dom-types";
 import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
-import { toMarkdown } from "../../../../durable-objects/engine/extract/markdown";
 import { removeRepeatedLinkLabels } from "../../../../durable-objects/engine/extract/repeated-links";
+import { toMarkdown } from "../../../../durable-objects/engine/extract/markdown";
 
 const trails = [
   "Bear Creek Loop",

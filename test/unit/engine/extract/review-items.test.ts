@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
-import { removeReviewItems } from "../../../../durable-objects/engine/extract/review-items";
 import { afterPass } from "./fragment";
+import { removeReviewItems } from "../../../../durable-objects/engine/extract/review-items";
 
 const product = `<h1>Desk Riser</h1><p>$249.00</p><p>A standing desk converter of steel and birch that lifts a monitor and a keyboard to standing height in one move.</p>`;
 /** A review as shops print them: the reviewer, a date, a star rating, a title and the text. */
