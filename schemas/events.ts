@@ -130,6 +130,7 @@ export const CustomEventName = z.enum([
   "approval_resolved",
   "sub_agent_event",
   "notice",
+  "browser_queued",
 ]);
 export type CustomEventName = z.infer<typeof CustomEventName>;
 

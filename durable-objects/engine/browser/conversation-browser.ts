@@ -1,24 +1,29 @@
 /**
- * The browser of one conversation as its Durable Object holds it: session, tabs and the secrets
- * typed in it, wired to the tools' {@link BrowserOps} interface.
+ * The browser of one conversation as the workspace's fleet holds it: its context, tabs and the
+ * secrets typed in it, wired to the tools' {@link BrowserOps} interface.
  */
-import type { BrowserWorker, CDPSession, Page } from "@cloudflare/puppeteer";
+import type { CDPSession, Page } from "@cloudflare/puppeteer";
 import type { BrowserInput, ProfileSaved } from "../../../schemas/browser-api";
 import { fail, type RpcResult } from "../rpc-result";
 import type { BrowserOps, SecretReader } from "../tools/browser-shared";
-import { BrowserSession, type BrowserSessionOptions, type ProfileLoader } from "./browser-session";
+import {
+  BrowserSession,
+  type BrowserSessionOptions,
+  type ContextSource,
+  type ProfileLoader,
+} from "./browser-session";
 import { type LiveViewOptions, LiveViews } from "./live-view";
 import type { ProfileState } from "./profile-state";
+import { redactSecrets } from "./secret-redaction";
 import { dispatchInput, inputGeometry } from "./remote-input";
 import { type OpenTabOptions, type TabFilter, TabManager, type TabView } from "./tab-manager";
 import { type TabRecord, TabStore } from "./tab-store";
 
-/** Marker put where a typed secret's value would appear. */
-const secretMarker = (name: string) => `<secret:${name}>`;
-
-/** What a conversation's browser needs from its Durable Object. */
+/** What a conversation's browser needs from the fleet. */
 export interface ConversationBrowserDeps {
-  binding: BrowserWorker;
+  /** The conversation's id: the scope of its rows in the fleet's SQLite. */
+  conversationId: string;
+  source: ContextSource;
   sql: SqlStorage;
   options: BrowserSessionOptions;
   secrets: SecretReader;
@@ -47,9 +52,9 @@ export class ConversationBrowser implements BrowserOps {
   readonly scriptTimeoutMs: number;
 
   constructor(private readonly deps: ConversationBrowserDeps) {
-    this.store = new TabStore(deps.sql);
+    this.store = new TabStore(deps.sql, deps.conversationId);
     this.scriptTimeoutMs = deps.options.scriptTimeoutMs;
-    this.session = new BrowserSession(deps.binding, this.store, deps.options, deps.profile);
+    this.session = new BrowserSession(deps.source, this.store, deps.options, deps.profile);
     this.liveViews = new LiveViews(deps.live);
     this.tabs = new TabManager(this.session, deps.options.policy, (tabs) => deps.publishTabs(tabs));
   }
@@ -100,17 +105,20 @@ export class ConversationBrowser implements BrowserOps {
     return this.session.takeNote();
   }
 
-  /** When the open browser becomes idle past the limit, or null when none is open. */
+  /** When the open context becomes idle past the limit (later while a person holds it), or null when none is open. */
   idleDeadline(): number | null {
     const last = this.store.lastUsed();
-    return this.store.sessionId() && last !== null ? last + this.deps.options.idleMs : null;
+    if (!this.store.sessionId() || last === null) return null;
+    const idle = last + this.deps.options.idleMs;
+    if (this.liveViews.viewers() > 0) return Math.max(idle, Date.now() + this.deps.options.idleMs);
+    return Math.max(idle, this.store.pinnedUntil() ?? 0);
   }
 
   /** Closes the browser when it has been idle past the limit (called from the alarm); true if it did. */
   closeIfIdle(): Promise<boolean> {
     return this.exclusive(async () => {
       const deadline = this.idleDeadline();
-      if (deadline === null || Date.now() < deadline) return false;
+      if (deadline === null || Date.now() < deadline || this.pinned()) return false;
       await this.closeSaving();
       return true;
     });
@@ -200,20 +208,7 @@ export class ConversationBrowser implements BrowserOps {
         if (v) this.typed.set(name, v);
       }
     }
-    const secrets = [...this.typed].filter(([, v]) => v.length > 0);
-    if (secrets.length === 0) return value;
-    const forms = secrets.flatMap(([n, v]) => [
-      [n, v],
-      [n, JSON.stringify(v).slice(1, -1)],
-    ]);
-    const scrub = (s: string) => forms.reduce((acc, [n, v]) => acc.split(v).join(secretMarker(n)), s);
-    if (value instanceof Error) {
-      value.message = scrub(value.message);
-      return value;
-    }
-    if (typeof value === "string") return scrub(value) as T;
-    const json = JSON.stringify(value);
-    return json === undefined ? value : (JSON.parse(scrub(json)) as T);
+    return redactSecrets(value, [...this.typed]);
   }
 
   /** A tab's page for the live view's screenshot, or null when the tab does not exist. */
@@ -224,8 +219,14 @@ export class ConversationBrowser implements BrowserOps {
     return (await page.screenshot({ type: "png" })) as Uint8Array;
   }
 
-  /** Closes the browser (conversation deleted), saving its state into the profile first. */
-  shutdown(): Promise<void> {
-    return this.closeSaving();
+  /** Closes the browser (conversation deleted), saving its state into the profile first; forgets its tabs. */
+  async shutdown(): Promise<void> {
+    await this.exclusive(() => this.closeSaving());
+    this.store.clear();
+  }
+
+  /** Whether a person watches or was handed a tab (the context is neither closed for idleness nor taken). */
+  pinned(): boolean {
+    return this.liveViews.viewers() > 0 || (this.store.pinnedUntil() ?? 0) > Date.now();
   }
 }
