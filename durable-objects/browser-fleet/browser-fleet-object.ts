@@ -101,41 +101,41 @@ export class BrowserFleetObject extends DurableObject<Env> {
   }
 
   /** The conversation's tabs and browser facts, for the live view. */
-  tabs(convId: string): RpcResult<TabList> {
-    return controls.tabList(this.fleet.known(convId));
+  async tabs(conv: FleetConversation): Promise<RpcResult<TabList>> {
+    return controls.tabList(await this.fleet.of(conv));
   }
 
   /** A PNG of one tab. */
-  tabScreenshot(convId: string, tabId: number): Promise<RpcResult<Uint8Array>> {
-    const browser = this.fleet.known(convId);
-    return this.fleet.holding(convId, () => controls.tabScreenshot(browser, tabId));
+  async tabScreenshot(conv: FleetConversation, tabId: number): Promise<RpcResult<Uint8Array>> {
+    const browser = await this.fleet.of(conv);
+    return this.fleet.holding(conv.id, () => controls.tabScreenshot(browser, tabId));
   }
 
   /** Forwards a person's input to a tab as trusted input. */
-  tabInput(convId: string, tabId: number, input: BrowserInput): Promise<RpcResult<{ ok: true }>> {
-    const browser = this.fleet.known(convId);
-    return this.fleet.holding(convId, () => controls.tabInput(browser, tabId, input));
+  async tabInput(conv: FleetConversation, tabId: number, input: BrowserInput): Promise<RpcResult<{ ok: true }>> {
+    const browser = await this.fleet.of(conv);
+    return this.fleet.holding(conv.id, () => controls.tabInput(browser, tabId, input));
   }
 
   /** Saves the conversation's cookies and local storage into its browser profile. */
-  saveBrowser(convId: string): Promise<RpcResult<ProfileSaved>> {
-    const browser = this.fleet.known(convId);
-    return this.fleet.holding(convId, () => controls.saveBrowser(browser));
+  async saveBrowser(conv: FleetConversation): Promise<RpcResult<ProfileSaved>> {
+    const browser = await this.fleet.of(conv);
+    return this.fleet.holding(conv.id, () => controls.saveBrowser(browser));
   }
 
   /** A tab's current URL and title when a take-over is done (the hold on the context ends), or null. */
-  async tabFacts(convId: string, tabId: number): Promise<{ url: string; title: string } | null> {
-    const browser = this.fleet.known(convId);
-    if (!browser) return null;
+  async tabFacts(conv: FleetConversation, tabId: number): Promise<{ url: string; title: string } | null> {
+    const browser = await this.fleet.of(conv);
     browser.store.pinUntil(0);
-    const facts = await this.fleet.holding(convId, () => browser.tabFacts(tabId));
+    const facts = await this.fleet.holding(conv.id, () => browser.tabFacts(tabId));
     await browser.settle();
     return facts;
   }
 
   /** A tab's live view as an SSE response (or the error in the API's one shape). */
-  liveView(convId: string, tabId: number): Promise<Response> {
-    return this.fleet.holding(convId, () => controls.liveViewResponse(this.fleet.known(convId), tabId));
+  async liveView(conv: FleetConversation, tabId: number): Promise<Response> {
+    const browser = await this.fleet.of(conv);
+    return this.fleet.holding(conv.id, () => controls.liveViewResponse(browser, tabId));
   }
 
   /** The conversation was deleted: its context closes (profile saved) and its tabs are forgotten. */

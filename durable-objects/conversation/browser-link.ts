@@ -88,27 +88,27 @@ export class BrowserLink implements RemoteBrowser {
   }
 
   tabs(): Promise<RpcResult<TabList>> {
-    return this.deps.fleet().tabs(this.id()) as Promise<RpcResult<TabList>>;
+    return this.deps.fleet().tabs(this.deps.conversation()) as Promise<RpcResult<TabList>>;
   }
 
   tabScreenshot(tabId: number): Promise<RpcResult<Uint8Array>> {
-    return this.deps.fleet().tabScreenshot(this.id(), tabId) as Promise<RpcResult<Uint8Array>>;
+    return this.deps.fleet().tabScreenshot(this.deps.conversation(), tabId) as Promise<RpcResult<Uint8Array>>;
   }
 
   tabInput(tabId: number, input: BrowserInput): Promise<RpcResult<{ ok: true }>> {
-    return this.deps.fleet().tabInput(this.id(), tabId, input) as Promise<RpcResult<{ ok: true }>>;
+    return this.deps.fleet().tabInput(this.deps.conversation(), tabId, input) as Promise<RpcResult<{ ok: true }>>;
   }
 
   saveBrowser(): Promise<RpcResult<ProfileSaved>> {
-    return this.deps.fleet().saveBrowser(this.id()) as Promise<RpcResult<ProfileSaved>>;
+    return this.deps.fleet().saveBrowser(this.deps.conversation()) as Promise<RpcResult<ProfileSaved>>;
   }
 
   tabFacts(tabId: number): Promise<{ url: string; title: string } | null> {
-    return this.deps.fleet().tabFacts(this.id(), tabId);
+    return this.deps.fleet().tabFacts(this.deps.conversation(), tabId);
   }
 
   liveView(tabId: number): Promise<Response> {
-    return this.deps.fleet().liveView(this.id(), tabId);
+    return this.deps.fleet().liveView(this.deps.conversation(), tabId);
   }
 
   /** The conversation was deleted: the fleet closes its context and forgets its tabs. */

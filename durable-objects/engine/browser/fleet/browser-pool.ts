@@ -15,6 +15,8 @@ import type { PoolRecords } from "./pool-records";
 
 /** How long reconnecting to a kept session after a restart may take. */
 const RECONNECT_TIMEOUT_MS = 5_000;
+/** How long a liveness probe of a kept session may take. */
+const PROBE_TIMEOUT_MS = 3_000;
 
 /** A conversation's context, and whether it is new (empty: its state must be restored). */
 export interface Lease {
@@ -74,7 +76,8 @@ export class BrowserPool {
     await this.restored;
     this.lastUse.set(conv, this.deps.clock.now());
     const kept = this.find(conv);
-    if (kept) return { context: kept.contexts.get(conv)!, fresh: false, sessionId: kept.id };
+    if (kept && (await this.alive(kept)))
+      return { context: kept.contexts.get(conv)!, fresh: false, sessionId: kept.id };
     const inFlight = this.pending.get(conv);
     if (inFlight) return inFlight;
     const made = this.make(conv, onQueued).finally(() => this.pending.delete(conv));
@@ -137,6 +140,22 @@ export class BrowserPool {
   /** Conversations with a context open. */
   openConversations(): string[] {
     return [...this.sessions.values()].flatMap((s) => [...s.contexts.keys()]);
+  }
+
+  /** Whether a kept session still answers (it may have ended without its disconnect seen yet); forgets it if not. */
+  private async alive(session: LiveSession): Promise<boolean> {
+    const answered = await withTimeout(session.browser.version(), PROBE_TIMEOUT_MS).then(
+      () => true,
+      () => false,
+    );
+    if (answered) return true;
+    if (this.sessions.get(session.id) === session) {
+      this.tick(session);
+      this.sessions.delete(session.id);
+      this.deps.records.removeSession(session.id);
+      session.browser.disconnect().catch(() => {});
+    }
+    return false;
   }
 
   private find(conv: string): LiveSession | null {
@@ -314,10 +333,10 @@ export class BrowserPool {
   }
 }
 
-function withTimeout<T>(p: Promise<T>): Promise<T> {
+function withTimeout<T>(p: Promise<T>, ms = RECONNECT_TIMEOUT_MS): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("timed out")), RECONNECT_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new Error("timed out")), ms);
   });
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }

@@ -82,3 +82,16 @@ export async function liveTabs(conv: string): Promise<{
   if (res.status !== 200) throw new Error(`tabs → ${res.status} ${await res.text()}`);
   return res.json() as never;
 }
+
+/** How many browser contexts the fleet holds open for a conversation (0 or 1). */
+export async function contextsOf(conv: string, workspaceId = "default"): Promise<number> {
+  return runInDurableObject(fleetObject(workspaceId), (_obj, state) => {
+    try {
+      return state.storage.sql
+        .exec<{ n: number }>("SELECT COUNT(*) AS n FROM fleet_contexts WHERE conv = ?", conv)
+        .one().n;
+    } catch {
+      return 0;
+    }
+  });
+}
