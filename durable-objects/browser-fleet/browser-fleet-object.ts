@@ -112,7 +112,11 @@ export class BrowserFleetObject extends DurableObject<Env> {
   }
 
   /** Forwards a person's input to a tab as trusted input. */
-  async tabInput(conv: FleetConversation, tabId: number, input: BrowserInput): Promise<RpcResult<{ ok: true }>> {
+  async tabInput(
+    conv: FleetConversation,
+    tabId: number,
+    input: BrowserInput,
+  ): Promise<RpcResult<{ ok: true }>> {
     const browser = await this.fleet.of(conv);
     return this.fleet.holding(conv.id, () => controls.tabInput(browser, tabId, input));
   }

@@ -96,7 +96,9 @@ export class BrowserLink implements RemoteBrowser {
   }
 
   tabInput(tabId: number, input: BrowserInput): Promise<RpcResult<{ ok: true }>> {
-    return this.deps.fleet().tabInput(this.deps.conversation(), tabId, input) as Promise<RpcResult<{ ok: true }>>;
+    return this.deps.fleet().tabInput(this.deps.conversation(), tabId, input) as Promise<
+      RpcResult<{ ok: true }>
+    >;
   }
 
   saveBrowser(): Promise<RpcResult<ProfileSaved>> {

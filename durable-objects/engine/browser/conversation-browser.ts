@@ -19,6 +19,9 @@ import { dispatchInput, inputGeometry } from "./remote-input";
 import { type OpenTabOptions, type TabFilter, TabManager, type TabView } from "./tab-manager";
 import { type TabRecord, TabStore } from "./tab-store";
 
+/** How long a take-over's end waits for the tab's live URL and title before using the stored ones. */
+const FACTS_WAIT_MS = 3_000;
+
 /** What a conversation's browser needs from the fleet. */
 export interface ConversationBrowserDeps {
   /** The conversation's id: the scope of its rows in the fleet's SQLite. */
@@ -140,12 +143,18 @@ export class ConversationBrowser implements BrowserOps {
   async tabFacts(tabId: number): Promise<{ url: string; title: string } | null> {
     const tab = this.store.tab(tabId);
     if (!tab) return null;
-    try {
-      const view = await this.exclusive(async () => this.tabs.view(tab, await this.session.page(tab)));
-      return { url: view.url, title: view.title };
-    } catch {
-      return { url: tab.url, title: tab.title };
-    }
+    const stored = { url: tab.url, title: tab.title };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<typeof stored>((resolve) => {
+      timer = setTimeout(() => resolve(stored), FACTS_WAIT_MS);
+    });
+    const read = this.exclusive(async () => this.tabs.view(tab, await this.session.page(tab))).then(
+      (view) => ({ url: view.url, title: view.title }),
+      () => stored,
+    );
+    const facts = await Promise.race([read, late]);
+    clearTimeout(timer);
+    return facts;
   }
 
   /** How many live views are open on the tabs. */
