@@ -174,6 +174,7 @@ export class ConversationBrowser implements BrowserOps {
 
   /** Writes the browser's current cookies and local storage into the conversation's profile. */
   saveProfile(): Promise<RpcResult<ProfileSaved>> {
+    if (!this.deps.profile) return this.saveProfileNow(); // the refusal needs no browser
     return this.exclusive(() => this.saveProfileNow());
   }
 
