@@ -8,6 +8,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { BrowserWorker } from "@cloudflare/puppeteer";
+import { workspaceStub } from "../addresses/workspace";
 import type { BrowserInput, ProfileSaved, TabList } from "../../schemas/browser-api";
 import type {
   FleetCall,
@@ -75,6 +76,7 @@ export class BrowserFleetObject extends DurableObject<Env> {
       tabs: controls.publicTabs(browser),
       browserMs: this.drain(conv.id),
       typedSecrets: browser.store.typedSecrets(),
+      typedNow: browser.takeTyped(),
     };
   }
 
@@ -166,7 +168,6 @@ export class BrowserFleetObject extends DurableObject<Env> {
   }
 
   private secrets(conv: FleetConversation) {
-    const ns = this.env.WORKSPACES;
-    return { read: (name: string) => ns.get(ns.idFromName(conv.workspaceId)).readSecret(name) };
+    return { read: (name: string) => workspaceStub(this.env, conv.workspaceId).readSecret(name) };
   }
 }

@@ -4,6 +4,7 @@
  * call (kept, so the alarm can close an idle context and save its profile).
  */
 import type { BrowserWorker } from "@cloudflare/puppeteer";
+import { workspaceStub } from "../addresses/workspace";
 import type { ProfileSaved } from "../../schemas/browser-api";
 import { ConversationBrowser } from "../engine/browser/conversation-browser";
 import { BrowserPool } from "../engine/browser/fleet/browser-pool";
@@ -13,7 +14,6 @@ import { PoolRecords } from "../engine/browser/fleet/pool-records";
 import type { ProfileState } from "../engine/browser/profile-state";
 import { browserConfig, type FleetLimits, liveViewConfig } from "../engine/config/browser-config";
 import type { RpcResult } from "../engine/rpc-result";
-import type { WorkspaceObject } from "../workspace/workspace-object";
 
 /** What the fleet's conversations need from the object. */
 export interface FleetParts {
@@ -106,10 +106,7 @@ export class FleetBrowsers {
   }
 
   private build(conv: FleetConversation): ConversationBrowser {
-    const workspace = () => {
-      const ns = this.p.env.WORKSPACES;
-      return ns.get(ns.idFromName(conv.workspaceId)) as DurableObjectStub<WorkspaceObject>;
-    };
+    const workspace = () => workspaceStub(this.p.env, conv.workspaceId);
     const options = browserConfig(this.p.env, conv.allowedDomains ?? undefined);
     const browser = new ConversationBrowser({
       conversationId: conv.id,

@@ -6,7 +6,7 @@
 import type { BrowserInput, ProfileSaved, TabList } from "../../schemas/browser-api";
 import type { BrowserTab } from "../../schemas/events";
 import type { FleetConversation, ToolEnvelope } from "../engine/browser/fleet/fleet-wire";
-import { redactSecrets } from "../engine/browser/secret-redaction";
+import { type Redaction, SecretRedactor } from "../engine/secrets/secret-redactor";
 import type { RpcResult } from "../engine/rpc-result";
 import type { RemoteBrowser } from "../engine/tools/browser-remote";
 import type { SaveFile, Summarize } from "../engine/tools/browser-shared";
@@ -21,7 +21,7 @@ export interface BrowserLinkDeps {
   scriptTimeoutMs: number;
   publishTabs(tabs: BrowserTab[]): void;
   /** Reads a secret's value from the workspace (to blank typed secrets out of what the conversation shows). */
-  readSecret(name: string): Promise<string | null>;
+  readSecret(name: string): Promise<{ value: string } | null>;
   /** The names of secrets typed in the browser, as last reported (kept by the conversation). */
   typedSecrets: { get(): string[]; set(names: string[]): void };
   /** Browser time a call used (ms), for the run's usage. */
@@ -35,7 +35,7 @@ export interface BrowserLinkDeps {
 /** The conversation's handle on its browser in the fleet. */
 export class BrowserLink implements RemoteBrowser {
   readonly scriptTimeoutMs: number;
-  private readonly values = new Map<string, string>();
+  private readonly typed = new SecretRedactor();
 
   constructor(private readonly deps: BrowserLinkDeps) {
     this.scriptTimeoutMs = deps.scriptTimeoutMs;
@@ -60,7 +60,8 @@ export class BrowserLink implements RemoteBrowser {
           : undefined,
         queued: (position: number) => this.deps.queued(ctx.runId, ctx.toolCallId, position),
       },
-    )) as ToolEnvelope;
+    )) as unknown as ToolEnvelope;
+    for (const [name, value] of envelope.typedNow) this.typed.remember(name, value);
     if (envelope.typedSecrets.length > this.deps.typedSecrets.get().length)
       this.deps.typedSecrets.set(envelope.typedSecrets);
     this.deps.publishTabs(envelope.tabs);
@@ -76,15 +77,28 @@ export class BrowserLink implements RemoteBrowser {
     return res.value.tab_id;
   }
 
+  /** The redaction of every secret typed in the browser, for tool results and run output. */
+  readonly redaction: Redaction = {
+    ready: () => this.loadTyped(),
+    text: (s) => this.typed.text(s),
+    value: (v) => this.typed.value(v),
+    longest: () => this.typed.longest(),
+    safeCut: (s, cut) => this.typed.safeCut(s, cut),
+  };
+
   /** Replaces the values of secrets typed in the browser with `<secret:name>`. */
   async redact<T>(value: T): Promise<T> {
-    const names = this.deps.typedSecrets.get();
-    for (const name of names)
-      if (!this.values.has(name)) {
-        const v = await this.deps.readSecret(name).catch(() => null);
-        if (v) this.values.set(name, v);
-      }
-    return redactSecrets(value, [...this.values]);
+    await this.loadTyped();
+    return this.typed.value(value);
+  }
+
+  /** After a wake: reads the values of the secrets typed before (their names are kept). */
+  private async loadTyped(): Promise<void> {
+    for (const name of this.deps.typedSecrets.get()) {
+      if (this.typed.knows(name)) continue;
+      const secret = await this.deps.readSecret(name).catch(() => null);
+      if (secret) this.typed.remember(name, secret.value);
+    }
   }
 
   tabs(): Promise<RpcResult<TabList>> {

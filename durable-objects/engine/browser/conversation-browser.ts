@@ -5,6 +5,7 @@
 import type { CDPSession, Page } from "@cloudflare/puppeteer";
 import type { BrowserInput, ProfileSaved } from "../../../schemas/browser-api";
 import { fail, type RpcResult } from "../rpc-result";
+import { type Redaction, SecretRedactor } from "../secrets/secret-redactor";
 import type { BrowserOps, SecretReader } from "../tools/browser-shared";
 import {
   BrowserSession,
@@ -14,7 +15,6 @@ import {
 } from "./browser-session";
 import { type LiveViewOptions, LiveViews } from "./live-view";
 import type { ProfileState } from "./profile-state";
-import { redactSecrets } from "./secret-redaction";
 import { dispatchInput, inputGeometry } from "./remote-input";
 import { type OpenTabOptions, type TabFilter, TabManager, type TabView } from "./tab-manager";
 import { type TabRecord, TabStore } from "./tab-store";
@@ -49,7 +49,8 @@ export class ConversationBrowser implements BrowserOps {
   readonly store: TabStore;
   private readonly session: BrowserSession;
   private readonly tabs: TabManager;
-  private readonly typed = new Map<string, string>();
+  private readonly typed = new SecretRedactor();
+  private readonly newlyTyped: [string, string][] = [];
   private queue: Promise<unknown> = Promise.resolve();
   private readonly liveViews: LiveViews;
   readonly scriptTimeoutMs: number;
@@ -207,18 +208,59 @@ export class ConversationBrowser implements BrowserOps {
   }
 
   rememberSecret(name: string, value: string): void {
-    this.typed.set(name, value);
+    this.typed.remember(name, value);
     this.store.addTypedSecret(name);
+    this.newlyTyped.push([name, value]);
   }
 
+  /** The values typed since the last call (the conversation redacts them too), once. */
+  takeTyped(): [string, string][] {
+    return this.newlyTyped.splice(0);
+  }
+
+  /** The redaction of every secret typed in this browser, for tool results and run output. */
+  readonly redaction: Redaction = {
+    ready: () => this.loadTyped(),
+    text: (s) => this.typed.text(s),
+    value: (v) => this.typed.value(v),
+    longest: () => this.typed.longest(),
+    safeCut: (s, cut) => this.typed.safeCut(s, cut),
+  };
+
   async redact<T>(value: T): Promise<T> {
+    await this.loadTyped();
+    return this.typed.value(value);
+  }
+
+  /** After a wake: reads the values of the secrets typed before (names are kept in SQLite). */
+  private async loadTyped(): Promise<void> {
     for (const name of this.store.typedSecrets()) {
-      if (!this.typed.has(name)) {
-        const v = await this.deps.secrets.read(name).catch(() => null);
-        if (v) this.typed.set(name, v);
-      }
+      if (this.typed.knows(name)) continue;
+      const secret = await this.deps.secrets.read(name).catch(() => null);
+      if (secret) this.typed.remember(name, secret.value);
     }
-    return redactSecrets(value, [...this.typed]);
+  }
+
+  /** Marks the tab's current document as holding a typed secret (execute_script refuses it). */
+  async markSecretTyped(tab: TabRecord, page: Page): Promise<void> {
+    this.store.markDocument(tab.id, "secret", await this.documentId(page));
+  }
+
+  /** Marks the tab's current document as having run a script of the model's (type_secret refuses it). */
+  async markScripted(tab: TabRecord, page: Page): Promise<void> {
+    this.store.markDocument(tab.id, "script", await this.documentId(page));
+  }
+
+  /** Whether the tab's current document holds a typed secret / ran a script of the model's. */
+  async documentMarked(tab: TabRecord, page: Page, mark: "secret" | "script"): Promise<boolean> {
+    const marked = this.store.markedDocument(tab.id, mark);
+    return marked !== null && marked === (await this.documentId(page));
+  }
+
+  /** The id of the document a tab shows now (its main frame's loader: a new one per navigation). */
+  private async documentId(page: Page): Promise<string> {
+    const { frameTree } = await (await this.session.cdp(page)).send("Page.getFrameTree");
+    return frameTree.frame.loaderId;
   }
 
   /** A tab's page for the live view's screenshot, or null when the tab does not exist. */

@@ -39,7 +39,9 @@ function describingOps(scriptTimeoutMs: number): BrowserOps {
     exclusive: elsewhere,
     settle: elsewhere,
     rememberSecret: elsewhere,
-    redact: elsewhere,
+    markSecretTyped: elsewhere,
+    markScripted: elsewhere,
+    documentMarked: elsewhere,
   };
 }
 

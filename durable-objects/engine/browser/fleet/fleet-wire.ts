@@ -42,10 +42,13 @@ export interface FleetError {
 }
 
 /**
- * A browser tool's outcome, with the tabs to publish, the browser time used since the last report
- * and the names of the secrets typed in the browser (the conversation blanks them out elsewhere too).
+ * A browser tool's outcome, with the tabs to publish, the browser time used since the last report,
+ * the names of the secrets typed in the browser and the values typed during this call (the
+ * conversation redacts them from results and output; they are never stored or logged).
  */
-export type ToolEnvelope = { tabs: BrowserTab[]; browserMs: number; typedSecrets: string[] } & (
-  | { ok: true; value: Record<string, unknown> }
-  | { ok: false; error: FleetError }
-);
+export type ToolEnvelope = {
+  tabs: BrowserTab[];
+  browserMs: number;
+  typedSecrets: string[];
+  typedNow: [string, string][];
+} & ({ ok: true; value: Record<string, unknown> } | { ok: false; error: FleetError });
