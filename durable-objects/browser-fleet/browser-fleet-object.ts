@@ -19,6 +19,8 @@ import type {
 import { type Clock, realClock } from "../engine/browser/fleet/launch";
 import { fleetLimits } from "../engine/config/browser-config";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
+import { migrate } from "../engine/store/migrations";
+import { BROWSER_FLEET_MIGRATIONS } from "./browser-fleet-schema";
 import { FleetBrowsers } from "./fleet-browsers";
 import * as controls from "./fleet-controls";
 import { asData, runFleetTool } from "./fleet-tool-call";
@@ -43,6 +45,7 @@ export class BrowserFleetObject extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    migrate(ctx.storage, BROWSER_FLEET_MIGRATIONS);
     this.binding = env.BROWSER;
     this.fleet = new FleetBrowsers({
       env,

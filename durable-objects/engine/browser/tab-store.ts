@@ -43,18 +43,31 @@ type Row = {
   active: number;
 };
 
-/** SQLite-backed browser registry of one conversation (`scope`: its id). */
+/**
+ * Creates the tab tables conversations held when each had its own browser (their baseline schema
+ * step keeps them; nothing reads them since the fleet holds the tabs).
+ */
+export function createTabTables(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS browser_tabs (id INTEGER PRIMARY KEY, window_id INTEGER NOT NULL,
+      target_id TEXT, url TEXT NOT NULL, title TEXT NOT NULL DEFAULT '', active INTEGER NOT NULL DEFAULT 0);
+    CREATE TABLE IF NOT EXISTS browser_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`);
+}
+
+/** Creates the fleet's tab tables (every conversation's tabs and browser state, by scope). */
+export function createFleetTabTables(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS fleet_tabs (scope TEXT NOT NULL, id INTEGER NOT NULL, window_id INTEGER NOT NULL,
+      target_id TEXT, url TEXT NOT NULL, title TEXT NOT NULL DEFAULT '', active INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (scope, id));
+    CREATE TABLE IF NOT EXISTS fleet_tab_meta (scope TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
+      PRIMARY KEY (scope, key));`);
+}
+
+/** SQLite-backed browser registry of one conversation (`scope`: its id) in the fleet. */
 export class TabStore {
   constructor(
     private readonly sql: SqlStorage,
     readonly scope: string,
-  ) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS fleet_tabs (scope TEXT NOT NULL, id INTEGER NOT NULL, window_id INTEGER NOT NULL,
-        target_id TEXT, url TEXT NOT NULL, title TEXT NOT NULL DEFAULT '', active INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (scope, id));
-      CREATE TABLE IF NOT EXISTS fleet_tab_meta (scope TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
-        PRIMARY KEY (scope, key));`);
-  }
+  ) {}
 
   /** Forgets everything of this conversation (it was deleted). */
   clear(): void {

@@ -24,16 +24,19 @@ export type ContextRow = {
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** SQLite tables of the fleet. */
-export class PoolRecords {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS fleet_sessions (session_id TEXT PRIMARY KEY, launched_at INTEGER NOT NULL,
+/** Creates the fleet's pool tables: the object's schema steps call it. */
+export function createPoolTables(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS fleet_sessions (session_id TEXT PRIMARY KEY, launched_at INTEGER NOT NULL,
         ticked_at INTEGER NOT NULL, last_conv TEXT);
       CREATE TABLE IF NOT EXISTS fleet_contexts (conv TEXT PRIMARY KEY, session_id TEXT NOT NULL, context_id TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS fleet_days (day TEXT PRIMARY KEY, ms INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS fleet_meter (conv TEXT PRIMARY KEY, ms INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS fleet_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`);
-  }
+}
+
+/** SQLite tables of the fleet. */
+export class PoolRecords {
+  constructor(private readonly sql: SqlStorage) {}
 
   sessions(): SessionRow[] {
     return this.sql.exec<SessionRow>("SELECT * FROM fleet_sessions").toArray();
