@@ -9,7 +9,15 @@
 import type { Run } from "../store/run-store";
 import { contextFor } from "./context-window";
 import { ev } from "./event-builders";
-import { budgetStop, costStop, finishRun, modelFailure, runEndOf, runFinalAnswer } from "./finishing";
+import {
+  budgetStop,
+  costStop,
+  finishRun,
+  modelFailure,
+  runEndOf,
+  runFinalAnswer,
+  sendRunBack,
+} from "./finishing";
 import { closeInterruptedStreams, STREAM_EVENT_TYPES } from "./interrupted-streams";
 import type { LoopDeps, LoopOutcome, LoopScope } from "./loop-deps";
 import { modelStep } from "./model-step";
@@ -110,8 +118,17 @@ export async function advanceRun(deps: LoopDeps, runId: string): Promise<Advance
   const run = deps.runs.get(runId)!;
   const scope = runScope(deps, run);
   if (queued.status !== "queued") closeInterruptedStreams(scope.pastEvents(), (e) => deps.emit(runId, e));
-  const end = runEndOf(await runLoop(scope));
-  if (!end) return "suspended";
-  finishRun(deps, runId, end);
-  return "finished";
+  for (;;) {
+    const outcome = await runLoop(scope);
+    // A succeeded result is reviewed first; a run sent back goes on from a new user message.
+    const verdict = outcome.kind === "succeeded" ? await deps.review?.(runId, outcome.output) : undefined;
+    if (verdict?.revise) {
+      sendRunBack(deps, runId, verdict.revise);
+      continue;
+    }
+    const end = runEndOf(outcome);
+    if (!end) return "suspended";
+    finishRun(deps, runId, end.status === "succeeded" && verdict ? { ...end, review: verdict.review } : end);
+    return "finished";
+  }
 }
