@@ -66,9 +66,12 @@ export async function reviewRun(deps: ReviewDeps, runId: string, output: unknown
     deps.emit(ev.custom("outcome_graded", { passed, total: grades.length, grades, error, revision }));
   }
   const unverifiedToFix = settings.verify === "revise" && check ? check.unverified : 0;
-  if ((unverifiedToFix > 0 || failed.length > 0) && revision < settings.maxRevisions) {
+  // A grading that failed is recorded, not sent back: the agent cannot fix the grader.
+  const toFix = grading?.error ? [] : failed;
+  if ((unverifiedToFix > 0 || toFix.length > 0) && revision < settings.maxRevisions) {
     store.addRevision(runId);
-    return { revise: revisionMessage(unverifiedToFix ? check : null, failed, revision + 1, settings.maxRevisions), review: store.review(runId) };
+    const message = revisionMessage(unverifiedToFix ? check : null, toFix, revision + 1, settings.maxRevisions);
+    return { revise: message, review: store.review(runId) };
   }
   const review: RunReview = {
     citations: check?.citations ?? null,
