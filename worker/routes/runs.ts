@@ -34,9 +34,10 @@ app.openapi(
       body: jsonBody(SendMessage),
     },
     responses: {
+      // Both bodies: the JSON result (stream: false) and the SSE stream (stream: true).
       200: {
-        ...json(RunResult, "The finished run (stream: false)"),
-        ...sse("The run's events (stream: true)"),
+        description: "The run's events (stream: true), or the finished run (stream: false)",
+        content: { ...json(RunResult, "").content, ...sse("").content },
       },
       ...commonErrors,
     },
