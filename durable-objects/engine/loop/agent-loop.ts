@@ -14,6 +14,7 @@ import {
   costStop,
   finishRun,
   modelFailure,
+  redactEnd,
   runEndOf,
   runFinalAnswer,
   sendRunBack,
@@ -120,14 +121,16 @@ export async function advanceRun(deps: LoopDeps, runId: string): Promise<Advance
   if (queued.status !== "queued") closeInterruptedStreams(scope.pastEvents(), (e) => deps.emit(runId, e));
   for (;;) {
     const outcome = await runLoop(scope);
-    // A succeeded result is reviewed first; a run sent back goes on from a new user message.
-    const verdict = outcome.kind === "succeeded" ? await deps.review?.(runId, outcome.output) : undefined;
+    const ended = runEndOf(outcome);
+    if (!ended) return "suspended";
+    await deps.redaction?.ready();
+    const end = redactEnd(ended, deps.redaction);
+    // A succeeded result is reviewed (as it will be shown); a run sent back goes on from a new user message.
+    const verdict = end.status === "succeeded" ? await deps.review?.(runId, end.output) : undefined;
     if (verdict?.revise) {
       sendRunBack(deps, runId, verdict.revise);
       continue;
     }
-    const end = runEndOf(outcome);
-    if (!end) return "suspended";
     finishRun(deps, runId, end.status === "succeeded" && verdict ? { ...end, review: verdict.review } : end);
     return "finished";
   }
