@@ -243,7 +243,11 @@ export const JobRun = z
       .int()
       .nullable()
       .describe("The result's citations never read plus quotations not found; null when not checked."),
-    grades_passed: z.number().int().nullable().describe("Success criteria the last grading passed; null when none."),
+    grades_passed: z
+      .number()
+      .int()
+      .nullable()
+      .describe("Success criteria the last grading passed; null when none."),
     grades_total: z.number().int().nullable().describe("Success criteria graded; null when none."),
   })
   .openapi("JobRun");

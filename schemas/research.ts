@@ -48,21 +48,23 @@ export const Citation = z
     url: z.string().describe("The URL as the result cites it (a Markdown link or a bare URL)."),
     read: z
       .boolean()
-      .describe("Whether the run read this page (web_fetch, get_tab_content, open_tab, sub-agents; requested or final URL)."),
+      .describe(
+        "Whether the run read this page (web_fetch, get_tab_content, open_tab, sub-agents; requested or final URL).",
+      ),
     quotes: z
       .array(z.string())
       .describe("Passages of six words or more the result puts in quotation marks next to this citation."),
     quotes_found: z
       .array(z.string())
-      .describe("Those of `quotes` found in the text read from this page (case, whitespace, punctuation and quote marks ignored)."),
+      .describe(
+        "Those of `quotes` found in the text read from this page (case, whitespace, punctuation and quote marks ignored).",
+      ),
   })
   .openapi("Citation");
 export type Citation = z.infer<typeof Citation>;
 
 /** A quotation with no citation in its paragraph: checked against every page the run read. */
-export const UncitedQuote = z
-  .object({ quote: z.string(), found: z.boolean() })
-  .openapi("UncitedQuote");
+export const UncitedQuote = z.object({ quote: z.string(), found: z.boolean() }).openapi("UncitedQuote");
 export type UncitedQuote = z.infer<typeof UncitedQuote>;
 
 /** One success criterion as the grader judged it. */

@@ -78,7 +78,19 @@ export function conversationParts(
     timeoutMs: config.approvalTimeoutMs,
     scrub: (value) => p.wiring.browser()?.redact(value) ?? Promise.resolve(value),
   });
-  const stores = { config, meta, log, messages, runs, state, approvals, approvalLedger, steering, reads, reviews };
+  const stores = {
+    config,
+    meta,
+    log,
+    messages,
+    runs,
+    state,
+    approvals,
+    approvalLedger,
+    steering,
+    reads,
+    reviews,
+  };
   const signal = () => p.driver.signal;
   const wiring = new ConversationWiring({ ...stores, env, storage, sql, signal, emit, waitUntil });
   const info = () => meta.info();

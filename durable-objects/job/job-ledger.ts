@@ -90,7 +90,12 @@ export class JobLedger {
       webhook TEXT, webhook_next_at INTEGER);
       CREATE INDEX IF NOT EXISTS job_runs_status ON job_runs (status);
       CREATE INDEX IF NOT EXISTS job_runs_webhook ON job_runs (webhook_next_at);`);
-    const have = new Set(sql.exec<{ name: string }>("PRAGMA table_info(job_runs)").toArray().map((c) => c.name));
+    const have = new Set(
+      sql
+        .exec<{ name: string }>("PRAGMA table_info(job_runs)")
+        .toArray()
+        .map((c) => c.name),
+    );
     for (const [name, type] of Object.entries(ADDED_COLUMNS))
       if (!have.has(name)) sql.exec(`ALTER TABLE job_runs ADD COLUMN ${name} ${type}`);
   }
@@ -181,9 +186,13 @@ export class JobLedger {
   /** The newest `limit` runs before run `beforeNumber` that saved a report, and how many such runs there are. */
   reportsBefore(beforeNumber: number, limit: number): { runs: StoredRun[]; total: number } {
     const where = "WHERE number < ? AND result_path IS NOT NULL";
-    const total = this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM job_runs ${where}`, beforeNumber).one().n;
+    const total = this.sql
+      .exec<{ n: number }>(`SELECT COUNT(*) AS n FROM job_runs ${where}`, beforeNumber)
+      .one().n;
     const rows = limit
-      ? this.sql.exec<Row>(`SELECT * FROM job_runs ${where} ORDER BY number DESC LIMIT ?`, beforeNumber, limit).toArray()
+      ? this.sql
+          .exec<Row>(`SELECT * FROM job_runs ${where} ORDER BY number DESC LIMIT ?`, beforeNumber, limit)
+          .toArray()
       : [];
     return { runs: rows.map((r) => this.toRun(r)), total };
   }

@@ -68,7 +68,11 @@ export function memoryBlock(reports: EarlierReport[], total: number): string {
 }
 
 /** The memory block of a job run: the reports of the runs before it, as many as `memory_runs`. */
-export function memoryFor(ledger: Pick<JobLedger, "reportsBefore">, settings: JobSettings, run: StoredRun): string {
+export function memoryFor(
+  ledger: Pick<JobLedger, "reportsBefore">,
+  settings: JobSettings,
+  run: StoredRun,
+): string {
   const { memory_runs } = researchSettings(settings);
   if (!memory_runs) return "";
   const { runs, total } = ledger.reportsBefore(run.number, memory_runs);

@@ -240,7 +240,8 @@ export class JobObject extends DurableObject<Env> {
     }
     const review = reviewOutcome(record.settings, result);
     const saved = await saveResult(this.scope(record), record.settings, run, result.output);
-    if ("error" in saved) return this.end(record, run, { ...review, status: "failed", error: saved.error, tokens });
+    if ("error" in saved)
+      return this.end(record, run, { ...review, status: "failed", error: saved.error, tokens });
     const ended = { tokens, resultPath: saved.path, excerpt: saved.excerpt, ...review };
     this.end(record, run, { status: review.error ? "failed" : "succeeded", ...ended });
   }

@@ -81,7 +81,13 @@ export async function startConversation(
     // The first message: what earlier runs reported (memory_runs), then the job's prompt.
     const content = memoryFor(ledger, settings, run) + settings.prompt;
     const criteria = research.success_criteria ? { success_criteria: research.success_criteria } : {};
-    const sent = await stub.sendMessage(content, `job:${run.id}`, run.conv_run_id ?? undefined, false, criteria);
+    const sent = await stub.sendMessage(
+      content,
+      `job:${run.id}`,
+      run.conv_run_id ?? undefined,
+      false,
+      criteria,
+    );
     return sent.ok ? null : { code: "start_failed", message: sent.message };
   } catch (err) {
     return { code: "start_failed", message: `The run could not start: ${(err as Error).message}` };
@@ -107,8 +113,11 @@ export async function runState(scope: JobScope, run: StoredRun): Promise<RunResu
  * that did not pass every criterion.
  */
 export function reviewOutcome(settings: JobSettings, result: RunResult) {
-  const grades = result.grades ? { passed: result.grades.filter((g) => g.pass).length, total: result.grades.length } : null;
-  const failing = grades !== null && grades.passed < grades.total && researchSettings(settings).fail_on_ungraded;
+  const grades = result.grades
+    ? { passed: result.grades.filter((g) => g.pass).length, total: result.grades.length }
+    : null;
+  const failing =
+    grades !== null && grades.passed < grades.total && researchSettings(settings).fail_on_ungraded;
   const error: RunError | null = failing
     ? {
         code: "criteria_failed",

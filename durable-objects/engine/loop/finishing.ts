@@ -121,7 +121,10 @@ export function finishRun(deps: LoopDeps, runId: string, end: RunEnd): void {
   requeueSteering(deps, runId);
   if (end.status === "succeeded") {
     deps.runs.finish(runId, "succeeded", end.output);
-    deps.emit(runId, ev.runFinished(deps.conversationId, runId, end.output, usage, false, reviewFields(end.review)));
+    deps.emit(
+      runId,
+      ev.runFinished(deps.conversationId, runId, end.output, usage, false, reviewFields(end.review)),
+    );
   } else if (end.status === "cancelled") {
     deps.runs.finish(runId, "cancelled", null, { code: "cancelled", message: "The run was cancelled." });
     deps.emit(runId, ev.runFinished(deps.conversationId, runId, null, usage, true));

@@ -83,7 +83,10 @@ export function findCitations(text: string): { links: Link[]; quotes: Quote[] } 
   for (const m of masked.matchAll(MD_LINK)) {
     const at = m.index + m[0].indexOf("](");
     links.push({ url: m[1], start: m.index, end: m.index + m[0].length });
-    masked = masked.slice(0, at) + blank(masked.slice(at, m.index + m[0].length)) + masked.slice(m.index + m[0].length);
+    masked =
+      masked.slice(0, at) +
+      blank(masked.slice(at, m.index + m[0].length)) +
+      masked.slice(m.index + m[0].length);
   }
   for (const m of masked.matchAll(BARE_URL)) {
     const url = trimUrl(m[0]);
@@ -137,7 +140,9 @@ class ReadPages {
     for (const r of reads) {
       const keys = [r.url, r.final_url].map((u) => (u ? urlKey(u) : null)).filter((k): k is string => !!k);
       if (!keys.length) continue;
-      const ids = [...new Set(keys.map((k) => this.group.get(k)).filter((g): g is number => g !== undefined))];
+      const ids = [
+        ...new Set(keys.map((k) => this.group.get(k)).filter((g): g is number => g !== undefined)),
+      ];
       const id = ids[0] ?? this.texts.push([]) - 1;
       for (const other of ids.slice(1)) this.merge(other, id);
       for (const k of keys) this.group.set(k, id);
@@ -176,13 +181,15 @@ export function checkCitations(text: string, reads: PageRead[]): CitationCheck {
   const byKey = new Map<string, Citation>();
   for (const l of links) {
     const key = urlKey(l.url)!;
-    if (!byKey.has(key)) byKey.set(key, { url: l.url, read: pages.textsOf(l.url) !== null, quotes: [], quotes_found: [] });
+    if (!byKey.has(key))
+      byKey.set(key, { url: l.url, read: pages.textsOf(l.url) !== null, quotes: [], quotes_found: [] });
   }
   const uncited: UncitedQuote[] = [];
   for (const q of quotes) {
     const link = citationOf(q, links, parts);
     if (!link) {
-      if (!uncited.some((u) => u.quote === q.text)) uncited.push({ quote: q.text, found: found(pages.all(), q.text) });
+      if (!uncited.some((u) => u.quote === q.text))
+        uncited.push({ quote: q.text, found: found(pages.all(), q.text) });
       continue;
     }
     const c = byKey.get(urlKey(link.url)!)!;

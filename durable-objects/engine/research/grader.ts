@@ -98,7 +98,9 @@ export function parseGrades(text: string, criteria: string[]): Grade[] | null {
   const norm = (s: string) => s.trim().toLowerCase();
   const out: Grade[] = [];
   for (const [i, criterion] of criteria.entries()) {
-    const g = valid.find((v) => norm(v.criterion) === norm(criterion)) ?? (valid.length === criteria.length ? valid[i] : undefined);
+    const g =
+      valid.find((v) => norm(v.criterion) === norm(criterion)) ??
+      (valid.length === criteria.length ? valid[i] : undefined);
     if (!g) return null;
     out.push({ criterion, pass: g.pass, reason: g.reason });
   }
@@ -131,7 +133,8 @@ export async function gradeResult(
       onUsage(turn.usage);
       const grades = parseGrades(turn.text, input.criteria);
       if (grades) return { grades, error: null };
-      problem = "the grader's answer was not JSON of the form {grades: [{criterion, pass, reason}]} covering every criterion";
+      problem =
+        "the grader's answer was not JSON of the form {grades: [{criterion, pass, reason}]} covering every criterion";
     } catch (err) {
       problem = `the grader call failed: ${(err as Error).message}`;
       if (input.signal?.aborted) break;

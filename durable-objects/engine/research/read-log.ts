@@ -42,7 +42,10 @@ export class ReadLog {
     const withText =
       read.text !== null &&
       this.sql
-        .exec<{ n: number }>("SELECT COUNT(*) AS n FROM run_reads WHERE run_id = ? AND hashes IS NOT NULL", runId)
+        .exec<{ n: number }>(
+          "SELECT COUNT(*) AS n FROM run_reads WHERE run_id = ? AND hashes IS NOT NULL",
+          runId,
+        )
         .one().n < MAX_TEXT_READS_PER_RUN;
     const page = withText ? pageShingles(read.text!) : null;
     this.sql.exec(
@@ -76,9 +79,7 @@ export class ReadLog {
   /** The distinct URLs read (final URL when known), oldest first, at most `limit`; and how many in all. */
   sources(limit = MAX_LISTED_SOURCES): { urls: string[]; total: number } {
     const rows = this.sql
-      .exec<{ u: string }>(
-        "SELECT COALESCE(final_url, url) AS u FROM run_reads GROUP BY u ORDER BY MIN(id)",
-      )
+      .exec<{ u: string }>("SELECT COALESCE(final_url, url) AS u FROM run_reads GROUP BY u ORDER BY MIN(id)")
       .toArray();
     return { urls: rows.slice(0, limit).map((r) => r.u), total: rows.length };
   }

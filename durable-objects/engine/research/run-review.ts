@@ -55,7 +55,13 @@ export async function reviewRun(deps: ReviewDeps, runId: string, output: unknown
   if (check && (check.citations.length || check.uncited_quotes.length)) {
     const { citations, uncited_quotes, unverified } = check;
     deps.emit(
-      ev.custom("citations_checked", { cited: citations.length, unverified, citations, uncited_quotes, revision }),
+      ev.custom("citations_checked", {
+        cited: citations.length,
+        unverified,
+        citations,
+        uncited_quotes,
+        revision,
+      }),
     );
   }
   const grading = settings.criteria.length ? await grade(deps, text) : null;
@@ -70,7 +76,12 @@ export async function reviewRun(deps: ReviewDeps, runId: string, output: unknown
   const toFix = grading?.error ? [] : failed;
   if ((unverifiedToFix > 0 || toFix.length > 0) && revision < settings.maxRevisions) {
     store.addRevision(runId);
-    const message = revisionMessage(unverifiedToFix ? check : null, toFix, revision + 1, settings.maxRevisions);
+    const message = revisionMessage(
+      unverifiedToFix ? check : null,
+      toFix,
+      revision + 1,
+      settings.maxRevisions,
+    );
     return { revise: message, review: store.review(runId) };
   }
   const review: RunReview = {
@@ -104,11 +115,20 @@ const listed = (lines: string[]) =>
   lines.slice(0, LISTED).join("\n") + (lines.length > LISTED ? `\n(and ${lines.length - LISTED} more)` : "");
 
 /** The user message that sends a run back: what to fix, then the whole result again. */
-export function revisionMessage(check: CitationCheck | null, failed: Grade[], n: number, max: number): string {
-  const parts = [`Your result is not accepted yet (revision ${n} of ${max}). Fix the following, then give the complete result again (with the finish tool if you used it):`];
+export function revisionMessage(
+  check: CitationCheck | null,
+  failed: Grade[],
+  n: number,
+  max: number,
+): string {
+  const parts = [
+    `Your result is not accepted yet (revision ${n} of ${max}). Fix the following, then give the complete result again (with the finish tool if you used it):`,
+  ];
   const unread = check?.citations.filter((c) => !c.read).map((c) => `- ${c.url}`) ?? [];
   if (unread.length)
-    parts.push(`Cited but never read in this run — read the page (web_fetch) or remove the claim and its link:\n${listed(unread)}`);
+    parts.push(
+      `Cited but never read in this run — read the page (web_fetch) or remove the claim and its link:\n${listed(unread)}`,
+    );
   const missing = [
     ...(check?.citations ?? [])
       .filter((c) => c.read)
@@ -116,7 +136,9 @@ export function revisionMessage(check: CitationCheck | null, failed: Grade[], n:
     ...(check?.uncited_quotes ?? []).filter((u) => !u.found).map((u) => `- "${u.quote}" (no citation)`),
   ];
   if (missing.length)
-    parts.push(`Quotations not found in the pages read — quote the page's exact words or drop the quotation marks and the claim:\n${listed(missing)}`);
+    parts.push(
+      `Quotations not found in the pages read — quote the page's exact words or drop the quotation marks and the claim:\n${listed(missing)}`,
+    );
   if (failed.length)
     parts.push(`Success criteria not met:\n${listed(failed.map((g) => `- ${g.criterion} — ${g.reason}`))}`);
   return parts.join("\n\n");

@@ -13,7 +13,12 @@ export const MAX_READ_WORDS = 20_000;
 
 /** The words a text is matched by. */
 export function matchWords(text: string): string[] {
-  return text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .normalize("NFKC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** 32-bit FNV-1a of a string. */

@@ -16,7 +16,10 @@ type Result = {
 };
 
 async function send(id: string, json: Record<string, unknown>): Promise<Result> {
-  const res = await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { stream: false, ...json } });
+  const res = await api(`/v1/conversations/${id}/messages`, {
+    method: "POST",
+    json: { stream: false, ...json },
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as Result;
 }
@@ -84,7 +87,9 @@ describe("citations checked against what the run read", () => {
     await script(key, [fetchTurn(read), { text: `It “${QUOTE}” and “${INVENTED}” ([source](${read})).` }]);
     const id = await createConversation(key);
     const out = await send(id, { content: "quote it" });
-    expect(out.citations).toEqual([{ url: read, read: true, quotes: [QUOTE, INVENTED], quotes_found: [QUOTE] }]);
+    expect(out.citations).toEqual([
+      { url: read, read: true, quotes: [QUOTE, INVENTED], quotes_found: [QUOTE] },
+    ]);
     expect(out.citations_unverified).toBe(1);
   });
 

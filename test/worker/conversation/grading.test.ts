@@ -11,7 +11,9 @@ import {
 } from "../helpers";
 
 const CRITERION = "Names three European rivers";
-const grades = (pass: boolean, reason: string) => ({ json: { grades: [{ criterion: CRITERION, pass, reason }] } });
+const grades = (pass: boolean, reason: string) => ({
+  json: { grades: [{ criterion: CRITERION, pass, reason }] },
+});
 
 type Result = {
   status: string;
@@ -51,8 +53,20 @@ describe("graded outcomes", () => {
       .filter((e) => e.data.type === "CUSTOM" && e.data.name === "outcome_graded")
       .map((e) => e.data.value);
     expect(graded).toEqual([
-      { passed: 0, total: 1, grades: [{ criterion: CRITERION, pass: false, reason: "Only one river is named." }], error: null, revision: 0 },
-      { passed: 1, total: 1, grades: [{ criterion: CRITERION, pass: true, reason: "Three rivers are named." }], error: null, revision: 1 },
+      {
+        passed: 0,
+        total: 1,
+        grades: [{ criterion: CRITERION, pass: false, reason: "Only one river is named." }],
+        error: null,
+        revision: 0,
+      },
+      {
+        passed: 1,
+        total: 1,
+        grades: [{ criterion: CRITERION, pass: true, reason: "Three rivers are named." }],
+        error: null,
+        revision: 1,
+      },
     ]);
     expect(events.at(-1)!.data).toMatchObject({
       type: "RUN_FINISHED",
@@ -61,11 +75,14 @@ describe("graded outcomes", () => {
       revisions: 1,
     });
     const [, grader, revised] = await modelRequests(key);
-    expect(grader).toMatchObject({ response_format: { type: "json_schema", json_schema: { name: "grades" } } });
+    expect(grader).toMatchObject({
+      response_format: { type: "json_schema", json_schema: { name: "grades" } },
+    });
     expect(grader.tools ?? []).toEqual([]);
     expect(grader.messages.map((m) => m.role)).toEqual(["system", "user"]);
     const prompt = String(grader.messages[1].content);
-    for (const part of ["Name rivers of Europe", CRITERION, "The Danube.", "<sources_read>"]) expect(prompt).toContain(part);
+    for (const part of ["Name rivers of Europe", CRITERION, "The Danube.", "<sources_read>"])
+      expect(prompt).toContain(part);
     const back = revised.messages.at(-1)!;
     expect(back.role).toBe("user");
     expect(String(back.content)).toContain(`${CRITERION} — Only one river is named.`);
@@ -111,10 +128,18 @@ describe("graded outcomes", () => {
       },
     });
     expect(prices.status).toBe(200);
-    await script(key, [{ text: "The Volga, the Danube and the Ural.", usage: { prompt_tokens: 1000, completion_tokens: 100 } }]);
-    await script(grader, [{ ...grades(true, "Three."), usage: { prompt_tokens: 3000, completion_tokens: 50 } }]);
+    await script(key, [
+      { text: "The Volga, the Danube and the Ural.", usage: { prompt_tokens: 1000, completion_tokens: 100 } },
+    ]);
+    await script(grader, [
+      { ...grades(true, "Three."), usage: { prompt_tokens: 3000, completion_tokens: 50 } },
+    ]);
     const id = await createConversation(key, {}, ws.key);
-    const out = await send(id, { content: "rivers", success_criteria: [CRITERION], grader_model: grader }, ws.key);
+    const out = await send(
+      id,
+      { content: "rivers", success_criteria: [CRITERION], grader_model: grader },
+      ws.key,
+    );
     expect(out.grades).toEqual([{ criterion: CRITERION, pass: true, reason: "Three." }]);
     expect(out.usage).toMatchObject({ input_tokens: 4000, output_tokens: 150, total_tokens: 4150 });
     // (1000×1 + 100×2)/1e6 + (3000×10 + 50×20)/1e6

@@ -26,12 +26,27 @@ describe("research jobs", () => {
       finishWith(`# Rivers\n\nSee [the article](${article}).`),
       finishWith("# Rivers again\n\nNothing new."),
     ]);
-    const job = await createJob({ name: "River digest", prompt: "Write the river digest.", schedule: "@daily", model: key });
-    expect(job).toMatchObject({ verify_citations: "revise", max_revisions: 1, memory_runs: 3, success_criteria: null });
+    const job = await createJob({
+      name: "River digest",
+      prompt: "Write the river digest.",
+      schedule: "@daily",
+      model: key,
+    });
+    expect(job).toMatchObject({
+      verify_citations: "revise",
+      max_revisions: 1,
+      memory_runs: 3,
+      success_criteria: null,
+    });
 
     await runNow(job.id);
     const first = await settledRun(job.id);
-    expect(first).toMatchObject({ status: "succeeded", citations_unverified: 0, grades_passed: null, grades_total: null });
+    expect(first).toMatchObject({
+      status: "succeeded",
+      citations_unverified: 0,
+      grades_passed: null,
+      grades_total: null,
+    });
     const afterFirst = await modelRequests(key);
     expect(afterFirst).toHaveLength(3);
     expect(userText(afterFirst[0])).toBe("Write the river digest.");
@@ -54,7 +69,13 @@ describe("research jobs", () => {
   it("turns memory off with memory_runs 0", async () => {
     const key = uniqueKey("job-nomemory");
     await script(key, [finishWith("one"), finishWith("two")]);
-    const job = await createJob({ name: "Forgetful", prompt: "Go.", schedule: "@daily", model: key, memory_runs: 0 });
+    const job = await createJob({
+      name: "Forgetful",
+      prompt: "Go.",
+      schedule: "@daily",
+      model: key,
+      memory_runs: 0,
+    });
     await runNow(job.id);
     await settledRun(job.id);
     await runNow(job.id);
@@ -85,7 +106,10 @@ describe("research jobs", () => {
       status: "failed",
       grades_passed: 0,
       grades_total: 1,
-      error: { code: "criteria_failed", message: `1 of 1 success criteria failed: ${CRITERION} (Only one river.)` },
+      error: {
+        code: "criteria_failed",
+        message: `1 of 1 success criteria failed: ${CRITERION} (Only one river.)`,
+      },
     });
     expect(run.result_path).toMatch(/^reports\/graded\//);
     const grader = (await modelRequests(key))[1];
@@ -133,17 +157,37 @@ describe("research jobs", () => {
       return Object.keys(schema.properties);
     };
     expect(props("CreateJob")).toEqual(
-      expect.arrayContaining(["verify_citations", "max_revisions", "memory_runs", "success_criteria", "grader_model", "fail_on_ungraded"]),
+      expect.arrayContaining([
+        "verify_citations",
+        "max_revisions",
+        "memory_runs",
+        "success_criteria",
+        "grader_model",
+        "fail_on_ungraded",
+      ]),
     );
-    expect(props("JobRun")).toEqual(expect.arrayContaining(["citations_unverified", "grades_passed", "grades_total"]));
+    expect(props("JobRun")).toEqual(
+      expect.arrayContaining(["citations_unverified", "grades_passed", "grades_total"]),
+    );
     expect(props("RunResult")).toEqual(
-      expect.arrayContaining(["citations", "citations_unverified", "uncited_quotes", "grades", "grading_error", "revisions"]),
+      expect.arrayContaining([
+        "citations",
+        "citations_unverified",
+        "uncited_quotes",
+        "grades",
+        "grading_error",
+        "revisions",
+      ]),
     );
     expect(props("SendMessage")).toEqual(
       expect.arrayContaining(["verify_citations", "max_revisions", "success_criteria", "grader_model"]),
     );
-    expect(props("CreateConversation")).toEqual(expect.arrayContaining(["verify_citations", "max_revisions", "grader_model"]));
-    expect(props("Conversation")).toEqual(expect.arrayContaining(["verify_citations", "max_revisions", "grader_model"]));
+    expect(props("CreateConversation")).toEqual(
+      expect.arrayContaining(["verify_citations", "max_revisions", "grader_model"]),
+    );
+    expect(props("Conversation")).toEqual(
+      expect.arrayContaining(["verify_citations", "max_revisions", "grader_model"]),
+    );
   });
 
   it("refuses a criteria list that is too long and an unknown verify_citations value with a 400", async () => {
@@ -164,7 +208,10 @@ describe("research jobs", () => {
     }
     const conv = await api("/v1/conversations", { method: "POST", json: {} });
     const { id } = (await conv.json()) as { id: string };
-    for (const json of [{ content: "x", success_criteria: tooMany }, { content: "x", verify_citations: "always" }]) {
+    for (const json of [
+      { content: "x", success_criteria: tooMany },
+      { content: "x", verify_citations: "always" },
+    ]) {
       const res = await api(`/v1/conversations/${id}/messages`, { method: "POST", json });
       expect(res.status).toBe(400);
       const body = (await res.json()) as { error: { code: string; message: string } };

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { checkCitations, findCitations, type PageRead, resultText } from "../../../../durable-objects/engine/research/citations";
+import {
+  checkCitations,
+  findCitations,
+  type PageRead,
+  resultText,
+} from "../../../../durable-objects/engine/research/citations";
 import { pageShingles } from "../../../../durable-objects/engine/research/text-match";
 
 const page = (url: string | null, final_url: string | null, text: string | null): PageRead => ({
@@ -24,8 +29,13 @@ describe("finding citations", () => {
   });
 
   it("counts only quotations of six words or more, in straight or curly quotation marks", () => {
-    const { quotes } = findCitations('He said "too short here" and “this one has exactly six words” and "so does this one, six words".');
-    expect(quotes.map((q) => q.text)).toEqual(["so does this one, six words", "this one has exactly six words"]);
+    const { quotes } = findCitations(
+      'He said "too short here" and “this one has exactly six words” and "so does this one, six words".',
+    );
+    expect(quotes.map((q) => q.text)).toEqual([
+      "so does this one, six words",
+      "this one has exactly six words",
+    ]);
   });
 
   it("collects the strings of a structured result", () => {
@@ -66,7 +76,11 @@ describe("checking citations against pages read", () => {
     const reads = [
       page("https://short.example/r", "https://rivers.example/danube", ARTICLE),
       page("https://tab.example/start", "https://tab.example/landing", null),
-      page(null, "https://tab.example/landing", "Every marked trail of the valley, with heights and walking times."),
+      page(
+        null,
+        "https://tab.example/landing",
+        "Every marked trail of the valley, with heights and walking times.",
+      ),
     ];
     const text =
       '[one](https://short.example/r) [two](https://rivers.example/danube) "Every marked trail of the valley, with heights" [three](https://tab.example/start)';
@@ -77,7 +91,8 @@ describe("checking citations against pages read", () => {
   });
 
   it("checks a quotation with no citation in its paragraph against every page read", () => {
-    const text = 'Experts agree: "links the Black Forest with the Black Sea". And "a sentence that nobody ever wrote anywhere".';
+    const text =
+      'Experts agree: "links the Black Forest with the Black Sea". And "a sentence that nobody ever wrote anywhere".';
     const check = checkCitations(text, [page("https://rivers.example/danube", null, ARTICLE)]);
     expect(check.uncited_quotes).toEqual([
       { quote: "links the Black Forest with the Black Sea", found: true },
@@ -91,7 +106,10 @@ describe("checking citations against pages read", () => {
       '- [A](https://a.example/): "links the Black Forest with the Black Sea"',
       '- [B](https://b.example/): "a sentence that nobody ever wrote anywhere"',
     ].join("\n");
-    const check = checkCitations(text, [page("https://a.example", null, ARTICLE), page("https://b.example", null, "other text entirely here")]);
+    const check = checkCitations(text, [
+      page("https://a.example", null, ARTICLE),
+      page("https://b.example", null, "other text entirely here"),
+    ]);
     expect(check.citations.map((c) => c.quotes_found.length)).toEqual([1, 0]);
   });
 });
