@@ -6,6 +6,7 @@
 
 import type { Usage } from "../../schemas/api";
 import type { JobRun, JobRunStatus, JobRunTrigger, WebhookDelivery } from "../../schemas/jobs";
+import { addColumn } from "../engine/store/migrations";
 import { randomToken } from "../engine/tokens";
 
 /** A ledger row with what the job object needs beyond the public view. */
@@ -68,37 +69,32 @@ interface Row extends Record<string, SqlStorageValue> {
   cited_urls: string | null;
 }
 
-/** Columns added after the first version of the table. */
-const ADDED_COLUMNS = {
-  citations_unverified: "INTEGER",
-  grades_passed: "INTEGER",
-  grades_total: "INTEGER",
-  cited_urls: "TEXT",
-};
+/** Creates the job run ledger table: the object's schema steps call it. */
+export function createJobRunTables(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS job_runs (
+    number INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, occurrence_key TEXT NOT NULL UNIQUE,
+    trigger TEXT NOT NULL, scheduled_at INTEGER NOT NULL, missed INTEGER NOT NULL DEFAULT 0,
+    started_at INTEGER, ended_at INTEGER, status TEXT NOT NULL, conversation_id TEXT, conv_run_id TEXT,
+    deadline INTEGER, result_path TEXT, tokens TEXT, error TEXT, excerpt TEXT,
+    webhook TEXT, webhook_next_at INTEGER);
+    CREATE INDEX IF NOT EXISTS job_runs_status ON job_runs (status);
+    CREATE INDEX IF NOT EXISTS job_runs_webhook ON job_runs (webhook_next_at);`);
+}
+
+/** Adds the research columns of a run (schema step 2): its review and the URLs its result cited. */
+export function addJobRunResearchColumns(sql: SqlStorage): void {
+  addColumn(sql, "job_runs", "citations_unverified", "INTEGER");
+  addColumn(sql, "job_runs", "grades_passed", "INTEGER");
+  addColumn(sql, "job_runs", "grades_total", "INTEGER");
+  addColumn(sql, "job_runs", "cited_urls", "TEXT");
+}
 
 /** The ledger of one job. */
 export class JobLedger {
   constructor(
     private readonly sql: SqlStorage,
     private readonly jobId: () => string,
-  ) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS job_runs (
-      number INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, occurrence_key TEXT NOT NULL UNIQUE,
-      trigger TEXT NOT NULL, scheduled_at INTEGER NOT NULL, missed INTEGER NOT NULL DEFAULT 0,
-      started_at INTEGER, ended_at INTEGER, status TEXT NOT NULL, conversation_id TEXT, conv_run_id TEXT,
-      deadline INTEGER, result_path TEXT, tokens TEXT, error TEXT, excerpt TEXT,
-      webhook TEXT, webhook_next_at INTEGER);
-      CREATE INDEX IF NOT EXISTS job_runs_status ON job_runs (status);
-      CREATE INDEX IF NOT EXISTS job_runs_webhook ON job_runs (webhook_next_at);`);
-    const have = new Set(
-      sql
-        .exec<{ name: string }>("PRAGMA table_info(job_runs)")
-        .toArray()
-        .map((c) => c.name),
-    );
-    for (const [name, type] of Object.entries(ADDED_COLUMNS))
-      if (!have.has(name)) sql.exec(`ALTER TABLE job_runs ADD COLUMN ${name} ${type}`);
-  }
+  ) {}
 
   /** Records an occurrence; null when it was already recorded. */
   claim(c: Claim): StoredRun | null {

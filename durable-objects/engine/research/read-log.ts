@@ -27,14 +27,17 @@ export interface ReadRecord {
   text: string | null;
 }
 
+/** Creates the read log's table (the conversation's schema step 2). */
+export function createReadTables(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS run_reads (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, run_id TEXT NOT NULL, tool TEXT NOT NULL, url TEXT, final_url TEXT,
+    hashes BLOB, words INTEGER NOT NULL DEFAULT 0, cut INTEGER NOT NULL DEFAULT 0, at INTEGER NOT NULL);
+    CREATE INDEX IF NOT EXISTS run_reads_run ON run_reads (run_id)`);
+}
+
 /** The read log of one conversation. */
 export class ReadLog {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS run_reads (
-      id INTEGER PRIMARY KEY AUTOINCREMENT, run_id TEXT NOT NULL, tool TEXT NOT NULL, url TEXT, final_url TEXT,
-      hashes BLOB, words INTEGER NOT NULL DEFAULT 0, cut INTEGER NOT NULL DEFAULT 0, at INTEGER NOT NULL);
-      CREATE INDEX IF NOT EXISTS run_reads_run ON run_reads (run_id)`);
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   /** Records one read of a run. */
   record(runId: string, read: ReadRecord): void {

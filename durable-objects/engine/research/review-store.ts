@@ -10,12 +10,15 @@ interface Row extends Record<string, SqlStorageValue> {
   revisions: number;
 }
 
+/** Creates the review table (the conversation's schema step 2). */
+export function createReviewTable(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS run_reviews (
+    run_id TEXT PRIMARY KEY, options TEXT, review TEXT, revisions INTEGER NOT NULL DEFAULT 0)`);
+}
+
 /** The review records of one conversation's runs. */
 export class ReviewStore {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS run_reviews (
-      run_id TEXT PRIMARY KEY, options TEXT, review TEXT, revisions INTEGER NOT NULL DEFAULT 0)`);
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   private row(runId: string): Row | undefined {
     return this.sql
