@@ -131,6 +131,8 @@ export const CustomEventName = z.enum([
   "sub_agent_event",
   "notice",
   "browser_queued",
+  "citations_checked",
+  "outcome_graded",
 ]);
 export type CustomEventName = z.infer<typeof CustomEventName>;
 
