@@ -1,0 +1,147 @@
+/**
+ * Finds a rendered page's main region, as a reader's eye does: the smallest block that holds
+ * nearly all of the page's prose (paragraph text that is not links), not counting prose inside
+ * page chrome (navigation, sidebars, footers, dialogs, comments). A page with little prose (a
+ * search form, a dashboard, an app) has no clear main region.
+ */
+import { ELEMENT_NODE, isReadable, TEXT_NODE, type WElement } from "./dom";
+
+/** A text block counts as prose from this many characters of its own (non-link) text. */
+export const MIN_BLOCK_PROSE = 60;
+/** A block whose text is more than this share of links is a list of links, not prose. */
+export const MAX_PROSE_LINK_SHARE = 0.4;
+/** A page with less prose than this has no clear main region. */
+export const MIN_PAGE_PROSE = 500;
+/** The main region is the smallest block holding at least this share of the page's prose. */
+export const REGION_PROSE_SHARE = 0.9;
+/** Chrome holding more than this share of the page's text is read as content (a page that is all "sidebar"). */
+const MAX_CHROME_SHARE = 0.5;
+/** The region grows to take in the page's heading when that adds at most this share of its text. */
+const HEADING_GROWTH = 0.3;
+
+/** Tags that write their text inline, inside the block around them. */
+const INLINE_TAGS = new Set(
+  "A ABBR B BDI BDO CITE CODE DATA DFN EM FONT I KBD LABEL MARK Q S SAMP SMALL SPAN STRONG SUB SUP TIME U VAR WBR BR IMG".split(
+    " ",
+  ),
+);
+/** Landmarks of page chrome, by tag or role. */
+const CHROME_TAGS = new Set(["NAV", "ASIDE", "FOOTER", "DIALOG"]);
+const CHROME_ROLES = /^(navigation|complementary|contentinfo|dialog|alertdialog|banner|search)$/;
+/** Class and id words of page chrome. */
+export const CHROME_WORDS =
+  /(^|[\s_-])(nav|navbar|navigation|menu|sidebar|footer|comments?|related|recommended|newsletter|subscribe|cookies?|consent|modal|popup|share|sharing|social|breadcrumbs?|promo|ad|ads|advert)($|[\s_-])/i;
+
+/** What the measuring pass learns about a page. */
+export interface PageMeasure {
+  /** Visible text characters under each element. */
+  text: Map<WElement, number>;
+  /** Prose characters under each element (chrome excluded). */
+  prose: Map<WElement, number>;
+}
+
+interface Block {
+  el: WElement;
+  chars: number;
+  link: number;
+}
+
+/** Whether an element is page chrome by its tag, role or label. */
+export function isChrome(el: WElement): boolean {
+  if (CHROME_TAGS.has(el.tagName.toUpperCase())) return true;
+  if (CHROME_ROLES.test(el.getAttribute("role") ?? "") || el.getAttribute("aria-modal") === "true") return true;
+  return CHROME_WORDS.test(`${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`);
+}
+
+/** Measures visible text and prose under every element of `root`. */
+export function measure(root: WElement): PageMeasure {
+  const text = new Map<WElement, number>();
+  const blocks: Block[] = [];
+  const visit = (el: WElement, block: Block, inLink: boolean): number => {
+    let total = 0;
+    for (let i = 0; i < el.childNodes.length; i++) {
+      const node = el.childNodes[i];
+      if (node.nodeType === TEXT_NODE) {
+        const n = (node.textContent ?? "").replace(/\s+/g, " ").trim().length;
+        block.chars += n;
+        if (inLink) block.link += n;
+        total += n;
+      } else if (node.nodeType === ELEMENT_NODE) {
+        const child = node as WElement;
+        if (!isReadable(child)) continue;
+        const tag = child.tagName.toUpperCase();
+        const link = inLink || tag === "A";
+        if (INLINE_TAGS.has(tag)) total += visit(child, block, link);
+        else {
+          const own: Block = { el: child, chars: 0, link: 0 };
+          total += visit(child, own, link);
+          blocks.push(own);
+        }
+      }
+    }
+    text.set(el, total);
+    return total;
+  };
+  const top: Block = { el: root, chars: 0, link: 0 };
+  visit(root, top, false);
+  blocks.push(top);
+  return { text, prose: proseOf(root, blocks, text) };
+}
+
+/** Adds each prose block's characters to it and its ancestors, unless it lies in chrome. */
+function proseOf(root: WElement, blocks: Block[], text: Map<WElement, number>): Map<WElement, number> {
+  const prose = new Map<WElement, number>();
+  const pageText = text.get(root) ?? 0;
+  const chrome = new Map<WElement, boolean>();
+  const inChrome = (el: WElement): boolean => {
+    for (let n: WElement | null = el; n && n !== root; n = n.parentElement) {
+      let c = chrome.get(n);
+      if (c === undefined) {
+        c = isChrome(n) && (text.get(n) ?? 0) <= pageText * MAX_CHROME_SHARE;
+        chrome.set(n, c);
+      }
+      if (c) return true;
+    }
+    return false;
+  };
+  for (const b of blocks) {
+    const own = b.chars - b.link;
+    if (own < MIN_BLOCK_PROSE || b.link > b.chars * MAX_PROSE_LINK_SHARE || /^H[1-6]$/.test(b.el.tagName)) continue;
+    if (inChrome(b.el)) continue;
+    for (let n: WElement | null = b.el; n; n = n === root ? null : n.parentElement)
+      prose.set(n, (prose.get(n) ?? 0) + own);
+  }
+  return prose;
+}
+
+/** The page's main region under `root`, or null when the page has no clear one. */
+export function mainRegion(root: WElement, m: PageMeasure): WElement | null {
+  const total = m.prose.get(root) ?? 0;
+  if (total < MIN_PAGE_PROSE) return null;
+  let region = root;
+  for (;;) {
+    let next: WElement | null = null;
+    for (let i = 0; i < region.children.length; i++) {
+      const c = region.children[i];
+      if ((m.prose.get(c) ?? 0) >= total * REGION_PROSE_SHARE) next = c;
+    }
+    if (!next) break;
+    region = next;
+  }
+  if (region === root) return null;
+  return withHeading(root, region, m);
+}
+
+/** Grows the region to take in the page's first visible <h1> when that adds little text. */
+function withHeading(root: WElement, region: WElement, m: PageMeasure): WElement {
+  const h1s = root.querySelectorAll("h1");
+  let heading: WElement | null = null;
+  for (let i = 0; i < h1s.length && !heading; i++) if (m.text.has(h1s[i])) heading = h1s[i];
+  if (!heading || region.contains(heading)) return region;
+  const base = m.text.get(region) ?? 0;
+  for (let n = region.parentElement; n && n !== root; n = n.parentElement) {
+    if ((m.text.get(n) ?? 0) > base * (1 + HEADING_GROWTH) + 200) return region;
+    if (n.contains(heading)) return n;
+  }
+  return region;
+}
