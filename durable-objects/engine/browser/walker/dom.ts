@@ -68,15 +68,28 @@ export const SKIP_TAGS = new Set([
 export const squash = (s: string | null | undefined): string => (s ?? "").replace(/\s+/g, " ").trim();
 
 /** The element's rendered text (innerText), or its text content where there is no layout. */
-export const textOf = (el: WElement): string => squash(el.innerText ?? el.textContent);
+export const textOf = (el: WElement): string => squash(renderedText(el));
+
+/** innerText: the text as the page shows it (CSS-hidden parts left out, line breaks kept). */
+export const renderedText = (el: WElement): string =>
+  // biome-ignore lint/performance/useDomNodeTextContent: the walker reads what the page shows
+  el.innerText ?? el.textContent ?? "";
+
+/** Visibility already asked of the browser (a read measures the page, then writes part of it). */
+const shownCache = new WeakMap<WElement, boolean>();
 
 /** Whether the element is rendered: the browser's own check, else the `hidden` attribute and inline style. */
 export function isShown(el: WElement): boolean {
-  if (typeof el.checkVisibility === "function") return el.checkVisibility();
-  if (el.hasAttribute("hidden")) return false;
-  return !/display\s*:\s*none|visibility\s*:\s*hidden/i.test(el.getAttribute("style") ?? "");
+  let shown = shownCache.get(el);
+  if (shown !== undefined) return shown;
+  if (typeof el.checkVisibility === "function") shown = el.checkVisibility();
+  else
+    shown =
+      !el.hasAttribute("hidden") &&
+      !/display\s*:\s*none|visibility\s*:\s*hidden/i.test(el.getAttribute("style") ?? "");
+  shownCache.set(el, shown);
+  return shown;
 }
 
 /** Whether the element is one the walker reads at all. */
-export const isReadable = (el: WElement): boolean =>
-  !SKIP_TAGS.has(el.tagName.toUpperCase()) && isShown(el);
+export const isReadable = (el: WElement): boolean => !SKIP_TAGS.has(el.tagName.toUpperCase()) && isShown(el);

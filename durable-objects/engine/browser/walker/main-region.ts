@@ -38,27 +38,35 @@ export interface PageMeasure {
   text: Map<WElement, number>;
   /** Prose characters under each element (chrome excluded). */
   prose: Map<WElement, number>;
+  /** Link text characters under each element. */
+  links: Map<WElement, number>;
 }
 
 interface Block {
   el: WElement;
   chars: number;
   link: number;
+  /** Link characters of the blocks nested in this one. */
+  nested: number;
 }
 
 /** Whether an element is page chrome by its tag, role or label. */
 export function isChrome(el: WElement): boolean {
   if (CHROME_TAGS.has(el.tagName.toUpperCase())) return true;
-  if (CHROME_ROLES.test(el.getAttribute("role") ?? "") || el.getAttribute("aria-modal") === "true") return true;
+  if (CHROME_ROLES.test(el.getAttribute("role") ?? "") || el.getAttribute("aria-modal") === "true")
+    return true;
   return CHROME_WORDS.test(`${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`);
 }
 
 /** Measures visible text and prose under every element of `root`. */
 export function measure(root: WElement): PageMeasure {
   const text = new Map<WElement, number>();
+  const links = new Map<WElement, number>();
   const blocks: Block[] = [];
   const visit = (el: WElement, block: Block, inLink: boolean): number => {
     let total = 0;
+    const linkedBefore = block.link;
+    const nestedBefore = block.nested;
     for (let i = 0; i < el.childNodes.length; i++) {
       const node = el.childNodes[i];
       if (node.nodeType === TEXT_NODE) {
@@ -73,19 +81,21 @@ export function measure(root: WElement): PageMeasure {
         const link = inLink || tag === "A";
         if (INLINE_TAGS.has(tag)) total += visit(child, block, link);
         else {
-          const own: Block = { el: child, chars: 0, link: 0 };
+          const own: Block = { el: child, chars: 0, link: 0, nested: 0 };
           total += visit(child, own, link);
+          block.nested += own.link + own.nested;
           blocks.push(own);
         }
       }
     }
     text.set(el, total);
+    links.set(el, block.link - linkedBefore + block.nested - nestedBefore);
     return total;
   };
-  const top: Block = { el: root, chars: 0, link: 0 };
+  const top: Block = { el: root, chars: 0, link: 0, nested: 0 };
   visit(root, top, false);
   blocks.push(top);
-  return { text, prose: proseOf(root, blocks, text) };
+  return { text, links, prose: proseOf(root, blocks, text) };
 }
 
 /** Adds each prose block's characters to it and its ancestors, unless it lies in chrome. */
@@ -106,7 +116,8 @@ function proseOf(root: WElement, blocks: Block[], text: Map<WElement, number>): 
   };
   for (const b of blocks) {
     const own = b.chars - b.link;
-    if (own < MIN_BLOCK_PROSE || b.link > b.chars * MAX_PROSE_LINK_SHARE || /^H[1-6]$/.test(b.el.tagName)) continue;
+    if (own < MIN_BLOCK_PROSE || b.link > b.chars * MAX_PROSE_LINK_SHARE || /^H[1-6]$/.test(b.el.tagName))
+      continue;
     if (inChrome(b.el)) continue;
     for (let n: WElement | null = b.el; n; n = n === root ? null : n.parentElement)
       prose.set(n, (prose.get(n) ?? 0) + own);
@@ -144,4 +155,23 @@ function withHeading(root: WElement, region: WElement, m: PageMeasure): WElement
     if (n.contains(heading)) return n;
   }
   return region;
+}
+
+/** Chrome inside the main region with little text of its own (share bars, related links, sign-up boxes). */
+export const MAX_FOLDED_OWN_TEXT = 200;
+/** A chrome block inside the region at least this share links is folded whatever its length. */
+const FOLDED_LINK_SHARE = 0.5;
+
+/** The outermost chrome blocks inside the region, left out of its text and listed in the outline. */
+export function foldedParts(region: WElement, m: PageMeasure): WElement[] {
+  const out: WElement[] = [];
+  const all = region.querySelectorAll("*");
+  for (let i = 0; i < all.length; i++) {
+    const el = all[i];
+    const chars = m.text.get(el) ?? 0;
+    if (!chars || out.at(-1)?.contains(el) || !isChrome(el)) continue;
+    const link = m.links.get(el) ?? 0;
+    if (link >= chars * FOLDED_LINK_SHARE || chars - link < MAX_FOLDED_OWN_TEXT) out.push(el);
+  }
+  return out;
 }

@@ -3,7 +3,16 @@
  * in braces: links, buttons, form fields, clickable roles and the headings that anchor sections
  * (`## Pricing {#pricing}`, `[button: Send] {[data-c="3"]}`).
  */
-import { ELEMENT_NODE, isReadable, squash, TEXT_NODE, textOf, type WElement, type WNode } from "./dom";
+import {
+  ELEMENT_NODE,
+  isReadable,
+  renderedText,
+  squash,
+  TEXT_NODE,
+  textOf,
+  type WElement,
+  type WNode,
+} from "./dom";
 import type { SelectorMaker } from "./selectors";
 
 /** Elements that start and end a block of text. */
@@ -55,9 +64,12 @@ export class MarkdownWriter {
   private out: string[] = [];
   private buf = "";
   private readonly selectors: SelectorMaker;
+  private readonly skip: ReadonlySet<WElement>;
 
-  constructor(selectors: SelectorMaker) {
+  /** `skip`: subtrees left out (the chrome folded out of a main region). */
+  constructor(selectors: SelectorMaker, skip: ReadonlySet<WElement> = new Set()) {
     this.selectors = selectors;
+    this.skip = skip;
   }
 
   /** The Markdown of `root`, blocks separated by blank lines. */
@@ -96,7 +108,7 @@ export class MarkdownWriter {
     }
     if (node.nodeType !== ELEMENT_NODE) return;
     const el = node as WElement;
-    if (!isReadable(el)) return;
+    if (!isReadable(el) || this.skip.has(el)) return;
     if (this.actionable(el)) return;
     this.structure(el);
   }
@@ -109,7 +121,8 @@ export class MarkdownWriter {
       this.flush();
       const level = Number(tag[1]);
       const text = textOf(el);
-      if (text) this.out.push(`${"#".repeat(level)} ${text}${level <= ANCHORED_HEADING_LEVEL ? ` {${sel()}}` : ""}`);
+      if (text)
+        this.out.push(`${"#".repeat(level)} ${text}${level <= ANCHORED_HEADING_LEVEL ? ` {${sel()}}` : ""}`);
       return true;
     }
     if (tag === "A" && el.hasAttribute("href")) {
@@ -119,8 +132,12 @@ export class MarkdownWriter {
       this.buf += ` [${label}](${el.href ?? el.getAttribute("href")}) {${sel()}} `;
       return true;
     }
-    if (tag === "BUTTON" || (tag === "INPUT" && BUTTON_INPUTS.test(el.type ?? el.getAttribute("type") ?? ""))) {
-      const text = textOf(el) || squash(el.value) || el.getAttribute("aria-label") || el.getAttribute("title") || "";
+    if (
+      tag === "BUTTON" ||
+      (tag === "INPUT" && BUTTON_INPUTS.test(el.type ?? el.getAttribute("type") ?? ""))
+    ) {
+      const text =
+        textOf(el) || squash(el.value) || el.getAttribute("aria-label") || el.getAttribute("title") || "";
       this.buf += ` [button: ${text}] {${sel()}} `;
       return true;
     }
@@ -159,7 +176,7 @@ export class MarkdownWriter {
     }
     if (tag === "PRE") {
       this.flush();
-      this.out.push(`\`\`\`\n${el.innerText ?? el.textContent ?? ""}\n\`\`\``);
+      this.out.push(`\`\`\`\n${renderedText(el)}\n\`\`\``);
       return;
     }
     if (tag === "LI") {

@@ -64,7 +64,7 @@ function describe(el: WElement, sel: string, chars: number): string {
   return `- ${kindOf(el)} {${sel}}: ${facts.join("; ")}`;
 }
 
-/** The parts of the page outside `region`, in page order. */
+/** The parts of the page outside `region`. */
 export function outsideParts(root: WElement, region: WElement, m: PageMeasure): WElement[] {
   const shown = (el: WElement) => (m.text.get(el) ?? 0) >= MIN_PART_CHARS;
   const apart = (el: WElement) => !el.contains(region) && !region.contains(el);
@@ -80,13 +80,19 @@ export function outsideParts(root: WElement, region: WElement, m: PageMeasure): 
       parts.add(s);
     }
   }
-  const ordered = Array.from(root.querySelectorAll("*")).filter((el) => parts.has(el));
-  return ordered;
+  return [...parts];
 }
 
-/** The outline's lines (empty when nothing lies outside the region). */
-export function outline(root: WElement, region: WElement, m: PageMeasure, selectors: SelectorMaker): string {
-  const parts = outsideParts(root, region, m);
+/** The outline's lines (empty when nothing lies outside the region); `folded` are parts left out inside it. */
+export function outline(
+  root: WElement,
+  region: WElement,
+  m: PageMeasure,
+  selectors: SelectorMaker,
+  folded: WElement[] = [],
+): string {
+  const found = new Set([...outsideParts(root, region, m), ...folded]);
+  const parts = Array.from(root.querySelectorAll("*")).filter((el) => found.has(el));
   if (parts.length === 0) return "";
   const lines = parts
     .slice(0, MAX_OUTLINE_PARTS)

@@ -1,10 +1,11 @@
 /**
  * get_tab_content's reading of a rendered page, run inside the page: the requested part, else
- * the main region followed by an outline of the rest, else (no clear main region) the `<main>`
+ * the main region (less the chrome inside it: share bars, related links) followed by an outline of
+ * the rest, else (no clear main region) the `<main>`
  * landmark or the whole body, as Markdown with short selectors on what the agent can act on.
  */
 import type { WDocument, WElement } from "./dom";
-import { mainRegion, measure } from "./main-region";
+import { foldedParts, mainRegion, measure } from "./main-region";
 import { MarkdownWriter } from "./markdown";
 import { outline } from "./outline";
 import { SelectorMaker } from "./selectors";
@@ -34,7 +35,11 @@ export function readPage(doc: WDocument, url: string, requested: string | null):
       return { ...base, used_selector: requested, content: "", error: "bad_selector" };
     }
     if (!root) return { ...base, used_selector: requested, content: "", error: "no_match" };
-    return { ...base, used_selector: requested, content: new MarkdownWriter(new SelectorMaker(doc)).write(root) };
+    return {
+      ...base,
+      used_selector: requested,
+      content: new MarkdownWriter(new SelectorMaker(doc)).write(root),
+    };
   }
   const selectors = new SelectorMaker(doc);
   const m = measure(body);
@@ -48,10 +53,11 @@ export function readPage(doc: WDocument, url: string, requested: string | null):
       content: new MarkdownWriter(selectors).write(root),
     };
   }
+  const folded = foldedParts(region, m);
   return {
     ...base,
     used_selector: selectors.of(region, true),
-    content: new MarkdownWriter(selectors).write(region),
-    outline: outline(body, region, m, selectors),
+    content: new MarkdownWriter(selectors, new Set(folded)).write(region),
+    outline: outline(body, region, m, selectors, folded),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Short CSS selectors that resolve to exactly one element: `#id` when the id is unique, else a
- * tag or a `tag[attr="value"]` that is unique, else an attribute the walker stamps on the element
+ * `tag[attr="value"]` or a tag that is unique, else an attribute the walker stamps on the element
  * (`[data-c="12"]`), which stays while the page stays (a later read gives the same one).
  */
 import type { WDocument, WElement } from "./dom";
@@ -75,13 +75,13 @@ export class SelectorMaker {
       if (sel.length <= MAX_SELECTOR_CHARS) return sel;
     }
     const tag = el.tagName.toLowerCase();
-    if (this.tags.get(tag) === 1 && tag !== "html") return tag;
     for (const attr of NAMING_ATTRS) {
       const value = el.getAttribute(attr);
       if (!value || /[\n\r\f]/.test(value)) continue;
       const sel = `${tag}[${attr}=${quoted(value)}]`;
       if (sel.length <= MAX_SELECTOR_CHARS && this.countOf(tag, attr, value) === 1) return sel;
     }
+    if (this.tags.get(tag) === 1 && tag !== "html") return tag;
     if (byClass) {
       const sel = this.classSelector(el, tag);
       if (sel) return sel;
