@@ -2,7 +2,9 @@
  * get_tab_content bench, inside workerd (wrangler's local runtime) with the local Chromium: the
  * pages of the article-extraction set served locally (their own scripts and remote resources
  * blocked by a CSP, so the run is offline and repeatable), each read with the tool's defaults and
- * with the walker it replaced (bench/legacy-tab-walker.ts, through execute_script), side by side.
+ * with the walker it replaced (bench/legacy-tab-walker.ts, through execute_script), side by side;
+ * `script` is the new walker through execute_script too (its main part only, no outline), so the
+ * two walkers' times compare on the same path.
  * Per walker: recall and precision of the true article body (word 4-shingles), the share of the
  * content that is selector annotations, characters per page, time per call, how often the whole
  * body was read, and whether every annotation on a sample of pages matches exactly one element.
@@ -18,6 +20,7 @@ import { decodeBody } from "../durable-objects/engine/net/charset.ts";
 import { buildWeb } from "../scripts/build-web.ts";
 import { aggregate, type BenchPage, loadPages, scorePage } from "./article-set.ts";
 import { legacyExtractionScript } from "./legacy-tab-walker.ts";
+import { readPageScript } from "../durable-objects/engine/browser/page-content.ts";
 
 const TOKEN = "bench-admin-token";
 /** get_tab_content's default cap, which the old walker's content is cut to as well. */
@@ -29,7 +32,7 @@ const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; scrip
 /** A selector annotation: ` {selector}` after a heading, link, button or field. */
 const ANNOTATION = / \{([^{}\n]+)\}/g;
 
-type Walker = "new" | "old";
+type Walker = "new" | "old" | "script";
 interface Read {
   content: string;
   used: string;
@@ -104,6 +107,9 @@ async function main(): Promise<void> {
       if (walker === "new") {
         const r = await tool("get_tab_content", { tab_id: tabId });
         [content, used] = [r.content, r.used_selector];
+      } else if (walker === "script") {
+        const r = (await script(tabId, readPageScript(undefined))).result;
+        [content, used] = [r.content, r.used_selector];
       } else {
         const r = (await script(tabId, legacyExtractionScript(undefined))).result;
         [content, used] = [String(r.content).slice(0, DEFAULT_CHARS), r.used_selector];
@@ -124,10 +130,12 @@ async function main(): Promise<void> {
       return { content, used, ms, annotated, unique, checked: check ? selectors.length : 0 };
     };
 
-    const reads: Record<Walker, Read[]> = { new: [], old: [] };
+    const reads: Record<Walker, Read[]> = { new: [], old: [], script: [] };
     for (const [i, page] of pages.entries()) {
       const tab = await tool("open_tab", { url: `${origin}/p/${page.key}` });
-      const order: Walker[] = i % 2 === 0 ? ["new", "old"] : ["old", "new"];
+      // Each walker reads first on a third of the pages (the first read pays the page's style and layout).
+      const walkers: Walker[] = ["new", "old", "script"];
+      const order = [...walkers.slice(i % 3), ...walkers.slice(0, i % 3)];
       for (const w of order) reads[w].push(await readWith(w, tab.id, i % SAMPLE_EVERY === 0));
       await tool("close_tab", { tab_id: tab.id });
     }
@@ -155,7 +163,7 @@ function report(pages: BenchPage[], reads: Record<Walker, Read[]>): void {
   for (const [name, inPart] of parts) {
     const idx = pages.flatMap((p, i) => (inPart(p) ? [i] : []));
     if (!idx.length) continue;
-    for (const w of ["old", "new"] as Walker[]) {
+    for (const w of ["old", "new", "script"] as Walker[]) {
       const rs = idx.map((i) => reads[w][i]);
       const { recall, precision } = aggregate(idx.map((i) => scorePage(pages[i].truth, reads[w][i].content)));
       const chars = rs.reduce((n, r) => n + r.content.length, 0);

@@ -49,7 +49,7 @@ export const browserPages: [string, PageHandler][] = [
         res,
         `<title>Storm story</title><body><header><a href="/hello">Front page</a><nav aria-label="Sections">${linkList("Section", 60)}</nav></header>
         <div class="layout"><div class="story"><h1>Storm floods the harbour town</h1><p class="byline">By A. Reporter</p>
-        <div class="story-text">${storyParagraphs(8)}<p>Read <a href="/hello?story=more">the council's statement</a> in full.</p>
+        <div class="story-text">${storyParagraphs(14)}<p>Read <a href="/hello?story=more">the council's statement</a> in full.</p>
         <p><input placeholder="Your comment"> <button>Post comment</button></p></div></div>
         <aside><h2>Most read</h2>${linkList("Popular", 40)}</aside></div>
         <footer>${linkList("Footer", 12)}</footer>

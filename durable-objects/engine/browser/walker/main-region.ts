@@ -1,8 +1,8 @@
 /**
- * Finds a rendered page's main region, as a reader's eye does: the smallest block that holds
- * nearly all of the page's prose (paragraph text that is not links), not counting prose inside
- * page chrome (navigation, sidebars, footers, dialogs, comments). A page with little prose (a
- * search form, a dashboard, an app) has no clear main region.
+ * Finds a rendered page's main region, as a reader's eye does: the block richest in prose
+ * (paragraph text that is not links) for the other text it holds, not counting prose inside page
+ * chrome (navigation, sidebars, footers, dialogs, comments). A page with little prose (a search
+ * form, a dashboard, an app) has no clear main region.
  */
 import { ELEMENT_NODE, isReadable, TEXT_NODE, type WElement } from "./dom";
 
@@ -12,8 +12,8 @@ export const MIN_BLOCK_PROSE = 60;
 export const MAX_PROSE_LINK_SHARE = 0.4;
 /** A page with less prose than this has no clear main region. */
 export const MIN_PAGE_PROSE = 500;
-/** The main region is the smallest block holding at least this share of the page's prose. */
-export const REGION_PROSE_SHARE = 0.9;
+/** What each character of text that is not prose costs a candidate region, against a character of prose. */
+export const REGION_OTHER_COST = 0.25;
 /** Chrome holding more than this share of the page's text is read as content (a page that is all "sidebar"). */
 const MAX_CHROME_SHARE = 0.5;
 /** The region grows to take in the page's heading when that adds at most this share of its text. */
@@ -125,21 +125,23 @@ function proseOf(root: WElement, blocks: Block[], text: Map<WElement, number>): 
   return prose;
 }
 
-/** The page's main region under `root`, or null when the page has no clear one. */
+/**
+ * The page's main region under `root`, or null when the page has no clear one: the block whose
+ * prose, less REGION_OTHER_COST for each character of its other text (menus, captions, teasers'
+ * links), is greatest; the innermost of equals.
+ */
 export function mainRegion(root: WElement, m: PageMeasure): WElement | null {
-  const total = m.prose.get(root) ?? 0;
-  if (total < MIN_PAGE_PROSE) return null;
-  let region = root;
-  for (;;) {
-    let next: WElement | null = null;
-    for (let i = 0; i < region.children.length; i++) {
-      const c = region.children[i];
-      if ((m.prose.get(c) ?? 0) >= total * REGION_PROSE_SHARE) next = c;
+  if ((m.prose.get(root) ?? 0) < MIN_PAGE_PROSE) return null;
+  let region = null as WElement | null;
+  let best = Number.NEGATIVE_INFINITY;
+  for (const [el, prose] of m.prose) {
+    const score = prose - REGION_OTHER_COST * ((m.text.get(el) ?? 0) - prose);
+    if (score > best || (score === best && region && region.contains(el))) {
+      region = el;
+      best = score;
     }
-    if (!next) break;
-    region = next;
   }
-  if (region === root) return null;
+  if (!region || region === root || best < MIN_PAGE_PROSE) return null;
   return withHeading(root, region, m);
 }
 

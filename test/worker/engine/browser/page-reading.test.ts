@@ -26,7 +26,7 @@ describe("get_tab_content reads the main content first", () => {
       expect(read.truncated).toBe(false);
       const [story, outline] = read.content.split("\n\n---\n\n");
       expect(story).toMatch(/^# Storm floods the harbour town \{h1\}\n\nBy A\. Reporter\n\nParagraph 1: /);
-      for (let n = 1; n <= 8; n++) expect(story).toContain(`Paragraph ${n}: the harbour town`);
+      for (let n = 1; n <= 14; n++) expect(story).toContain(`Paragraph ${n}: the harbour town`);
       expect(story).not.toMatch(/Section \d|Popular \d|Footer \d|We use cookies/);
       const lines = outline.split("\n");
       expect(lines[0]).toBe("Elsewhere on the page (pass a selector to read one):");
@@ -34,7 +34,7 @@ describe("get_tab_content reads the main content first", () => {
         "- header {header}: 61 links (Front page, Section 1, Section 2, Section 3, …)",
         '- sidebar {aside}: "Most read"; 40 links (Popular 1, Popular 2, Popular 3, Popular 4, …)',
         "- footer {footer}: 12 links (Footer 1, Footer 2, Footer 3, Footer 4, …)",
-        '- dialog {div[aria-label="Cookies"]}: 1 button',
+        '- dialog {div[aria-label="Cookies"]}: 1 button; "We use cookies. Accept all…" (25 characters)',
       ]);
       const parts = lines.slice(1).map((l: string) => /\{([^}]+)\}/.exec(l)![1]);
       const [header, aside, footer, dialog] = await Promise.all(
@@ -43,7 +43,7 @@ describe("get_tab_content reads the main content first", () => {
       expect(header.content).toContain("[Section 60](");
       expect(aside.content).toContain("[Popular 40](");
       expect(footer.content).toContain("[Footer 12](");
-      expect(dialog.content).toMatch(/^We use cookies\. \[button: Accept all\] \{[^}]+\}$/);
+      expect(dialog.content).toMatch(/^We use cookies\.\n\n\[button: Accept all\] \{[^}]+\}$/);
     },
     T,
   );
