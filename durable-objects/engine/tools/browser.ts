@@ -105,7 +105,11 @@ const joinOutline = (main: string, outline: string) => (outline ? `${main}\n\n--
  * Fits the main part and the outline into `max` characters: when the main part is cut, the
  * outline still closes the content if it takes at most OUTLINE_SHARE of `max`.
  */
-export function fitContent(main: string, outline: string, max: number): { content: string; truncated: boolean } {
+export function fitContent(
+  main: string,
+  outline: string,
+  max: number,
+): { content: string; truncated: boolean } {
   const whole = joinOutline(main, outline);
   if (whole.length <= max) return { content: whole, truncated: false };
   const tail = outline ? `\n\n[…]\n\n---\n\n${outline}` : "";
@@ -176,7 +180,11 @@ export function createBrowserTools(deps: BrowserToolDeps): Tool[] {
         if (args.prompt) {
           if (!deps.summarize) throw new ToolError("unavailable", "Summarising is not available here.");
           const whole = joinOutline(page_.content, page_.outline);
-          const summary = await deps.summarize(whole.slice(0, MAX_SUMMARY_INPUT_CHARS), args.prompt, ctx.signal);
+          const summary = await deps.summarize(
+            whole.slice(0, MAX_SUMMARY_INPUT_CHARS),
+            args.prompt,
+            ctx.signal,
+          );
           [content, truncated] = [summary.slice(0, max), summary.length > max];
         } else {
           ({ content, truncated } = fitContent(page_.content, page_.outline, max));
