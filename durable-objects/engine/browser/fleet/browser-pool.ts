@@ -121,7 +121,14 @@ export class BrowserPool {
   }
 
   /** Sessions alive now, contexts open, conversations waiting, launches ever. */
-  stats(): { sessions: number; contexts: number; waiting: number; queued: number; launches: number; peak: number } {
+  stats(): {
+    sessions: number;
+    contexts: number;
+    waiting: number;
+    queued: number;
+    launches: number;
+    peak: number;
+  } {
     let contexts = 0;
     for (const s of this.sessions.values()) contexts += s.contexts.size;
     return {
