@@ -5,7 +5,8 @@
  * alarm. Listing jobs for people goes through the workspace. Concerns: one shard's job addresses.
  */
 import { DurableObject } from "cloudflare:workers";
-import { LEGACY_REGISTRY_NAME, shardOf } from "./shards";
+import { legacyJobRegistry, registryShard } from "../addresses/job-registry";
+import { shardOf } from "./shards";
 
 /** A job's address. */
 export interface JobAddress {
@@ -45,20 +46,7 @@ export class JobRegistry extends DurableObject<Env> {
   }
 }
 
-function registryStub(env: Env, name: string): DurableObjectStub<JobRegistry> {
-  const ns = env.JOB_REGISTRY as DurableObjectNamespace<JobRegistry>;
-  return ns.get(ns.idFromName(name));
-}
-
-/** The stub of shard `n`. */
-export function registryShard(env: Env, n: number): DurableObjectStub<JobRegistry> {
-  return registryStub(env, `jobs-shard-${n}`);
-}
-
-/** The stub of the registry used before sharding (the sweep drains it into the shards). */
-export function legacyJobRegistry(env: Env): DurableObjectStub<JobRegistry> {
-  return registryStub(env, LEGACY_REGISTRY_NAME);
-}
+export { legacyJobRegistry, registryShard } from "../addresses/job-registry";
 
 /** Lists a new job in its shard. */
 export async function registerJob(env: Env, workspaceId: string, jobId: string): Promise<void> {

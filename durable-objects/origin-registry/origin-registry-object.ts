@@ -5,8 +5,9 @@
  * Concerns: the origin's key references, and taking over the origin's rows of the retired global
  * list. An origin no key allows stores nothing, so preflights from made-up origins leave no state.
  */
+import { originRegistryStub } from "../addresses/origin-registry";
+import { workspaceStub } from "../addresses/workspace";
 import { DurableObject } from "cloudflare:workers";
-import type { WorkspaceObject } from "../workspace/workspace-object";
 
 /** The WorkspaceObject instance that held every origin before this object; drained by the cron. */
 export const LEGACY_CORS_INSTANCE = "__cors__";
@@ -62,8 +63,7 @@ export class OriginRegistry extends DurableObject<Env> {
       this.seeded = true;
       return;
     }
-    const ns = this.env.WORKSPACES as DurableObjectNamespace<WorkspaceObject>;
-    const { refs, drained } = await ns.get(ns.idFromName(LEGACY_CORS_INSTANCE)).legacyOriginRefs(origin);
+    const { refs, drained } = await workspaceStub(this.env, LEGACY_CORS_INSTANCE).legacyOriginRefs(origin);
     if (drained) OriginRegistry.legacyDrained = true;
     if (this.seeded) return;
     if (refs.length > 0) this.store(refs);
@@ -87,6 +87,5 @@ export class OriginRegistry extends DurableObject<Env> {
 
 /** The registry object of one origin. */
 export function originRegistry(env: Env, origin: string): DurableObjectStub<OriginRegistry> {
-  const ns = env.ORIGINS as DurableObjectNamespace<OriginRegistry>;
-  return ns.get(ns.idFromName(origin));
+  return originRegistryStub(env, origin) as DurableObjectStub<OriginRegistry>;
 }

@@ -165,6 +165,17 @@ export class TabStore {
     this.setMeta("typed_secrets", [...names]);
   }
 
+  /** Records that a tab's document (by its loader id) holds a typed secret or ran a model's script. */
+  markDocument(tabId: number, mark: "secret" | "script", documentId: string): void {
+    const key = `${mark}_documents`;
+    this.setMeta(key, { ...this.getMeta<Record<string, string>>(key), [tabId]: documentId });
+  }
+
+  /** The document of a tab last marked so, or null. */
+  markedDocument(tabId: number, mark: "secret" | "script"): string | null {
+    return this.getMeta<Record<string, string>>(`${mark}_documents`)?.[tabId] ?? null;
+  }
+
   private getMeta<T>(key: string): T | null {
     const row = this.sql
       .exec<{ value: string }>("SELECT value FROM browser_meta WHERE key = ?", key)
