@@ -84,7 +84,7 @@ export const CreateConversation = z
       .max(10_000_000)
       .optional()
       .describe(
-        "Clear old bulky tool results from the context once a request would pass this many tokens; each is saved whole in the workspace (default CONTEXT_CLEAR_AT_TOKENS, 24000; 0: never).",
+        "Clear old bulky tool results from the context once a request would pass this many tokens; each is saved whole in the workspace (default CONTEXT_CLEAR_AT_TOKENS, 16000; 0: never).",
       ),
     context_keep_results: z
       .number()
@@ -93,7 +93,7 @@ export const CreateConversation = z
       .max(100)
       .optional()
       .describe(
-        "How many of the newest bulky tool results a clearing step keeps (default CONTEXT_KEEP_RESULTS, 3).",
+        "How many of the newest bulky tool results a clearing step keeps (default CONTEXT_KEEP_RESULTS, 1).",
       ),
     output_schema: z
       .record(z.string(), z.unknown())

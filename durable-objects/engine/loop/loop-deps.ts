@@ -42,7 +42,7 @@ export interface PromptSettings {
 }
 
 /** Bulky tool results a clearing step keeps when no number is set. */
-export const DEFAULT_KEEP_RESULTS = 3;
+export const DEFAULT_KEEP_RESULTS = 1;
 
 /** The context summary that stands in for the oldest messages. */
 export interface ContextSummary {
