@@ -25,12 +25,14 @@ import type { ProfileState } from "../engine/browser/profile-state";
 import type { DirStats, FileLimits, Reservation } from "../engine/files/file-ledger";
 import type { RpcResult } from "../engine/rpc-result";
 import type { TypableSecret } from "../engine/secrets/typable-secret";
+import { migrate } from "../engine/store/migrations";
 import { forgetLegacyOrigin, type LegacyOrigin, legacyOriginRefs, legacyOriginsPage } from "./legacy-cors";
 import { utcDay } from "./usage-ledger";
 import type { ConversationEntry } from "./workspace-index";
 import type { KeyRecord, KeyType, VisitorRecord, WidgetKey } from "./workspace-keys";
 import { type WorkspaceParts, workspaceParts } from "./workspace-parts";
 import type { WorkspaceRecord } from "./workspace-record";
+import { WORKSPACE_MIGRATIONS } from "./workspace-schema";
 
 /** The Durable Object of one workspace. */
 export class WorkspaceObject extends DurableObject<Env> {
@@ -38,6 +40,7 @@ export class WorkspaceObject extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    migrate(ctx.storage, WORKSPACE_MIGRATIONS);
     this.p = workspaceParts(ctx.storage.sql, env, ctx.id.toString());
   }
 

@@ -7,6 +7,7 @@
 import type { PutSecret, SecretInfo } from "../../schemas/browser-api";
 import { openSecret, sealSecret } from "../engine/secret-box";
 import type { TypableSecret } from "../engine/secrets/typable-secret";
+import { addColumn } from "../engine/store/migrations";
 
 /** A TOTP secret's defaults (RFC 6238's). */
 const DEFAULT_DIGITS = 6;
@@ -22,6 +23,21 @@ type SecretRow = {
   updated_at: number;
 };
 
+/** Creates the secrets table as it was at schema version 1: the object's schema steps call it. */
+export function createSecretTable(sql: SqlStorage): void {
+  sql.exec(
+    "CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, sealed TEXT NOT NULL, updated_at INTEGER NOT NULL)",
+  );
+}
+
+/** Adds each secret's kind (text or TOTP), its TOTP digits and period, and the domains it may be typed on. */
+export function addSecretKinds(sql: SqlStorage): void {
+  addColumn(sql, "secrets", "kind", "TEXT NOT NULL DEFAULT 'text'");
+  addColumn(sql, "secrets", "digits", "INTEGER");
+  addColumn(sql, "secrets", "period", "INTEGER");
+  addColumn(sql, "secrets", "allowed_domains", "TEXT");
+}
+
 /** The secret table of one workspace. */
 export class SecretStore {
   constructor(
@@ -30,25 +46,7 @@ export class SecretStore {
     private readonly key: () => Promise<CryptoKey>,
     /** The workspace's id, which binds each sealed value to its workspace. */
     private readonly owner: () => string,
-  ) {
-    sql.exec(
-      "CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, sealed TEXT NOT NULL, updated_at INTEGER NOT NULL)",
-    );
-    const columns = new Set(
-      sql
-        .exec<{ name: string }>("PRAGMA table_info(secrets)")
-        .toArray()
-        .map((c) => c.name),
-    );
-    for (const [column, type] of [
-      ["kind", "TEXT NOT NULL DEFAULT 'text'"],
-      ["digits", "INTEGER"],
-      ["period", "INTEGER"],
-      ["allowed_domains", "TEXT"],
-    ]) {
-      if (!columns.has(column)) sql.exec(`ALTER TABLE secrets ADD COLUMN ${column} ${type}`);
-    }
-  }
+  ) {}
 
   /** Stores (or replaces) a secret, its value encrypted. */
   async put(name: string, body: PutSecret): Promise<{ name: string; set: true }> {

@@ -5,6 +5,7 @@
  * `read_page`, whose long page text makes results worth clearing). Saved results go to `saved`.
  */
 import { z } from "zod";
+import { CONVERSATION_MIGRATIONS } from "../../../durable-objects/conversation/conversation-schema";
 import { pricedLedger } from "../../../durable-objects/engine/cost/priced-ledger";
 import { savedResultPath } from "../../../durable-objects/engine/files/result-spill";
 import { emptyRecord, StateHolder } from "../../../durable-objects/engine/loop/conversation-state";
@@ -15,6 +16,7 @@ import { createOpenAIClient } from "../../../durable-objects/engine/model/openai
 import { ClearedResults } from "../../../durable-objects/engine/store/cleared-results";
 import { EventLog } from "../../../durable-objects/engine/store/event-log";
 import { MessageStore } from "../../../durable-objects/engine/store/message-store";
+import { migrate } from "../../../durable-objects/engine/store/migrations";
 import { RunStore } from "../../../durable-objects/engine/store/run-store";
 import { createAskUserTool } from "../../../durable-objects/engine/tools/ask-user";
 import { createAgentTool } from "../../../durable-objects/engine/tools/sub-agent";
@@ -22,7 +24,7 @@ import { createTaskTools } from "../../../durable-objects/engine/tools/tasks";
 import { defineTool, ToolRegistry } from "../../../durable-objects/engine/tools/tool";
 import type { CirrusEvent, LoggedEvent } from "../../../schemas/events";
 import type { Turn } from "../../support/scripted-model-wire";
-import { memorySql } from "./sql-storage";
+import { memoryStorage } from "./sql-storage";
 
 /** What a test sees of one conversation's loop. */
 export interface Harness {
@@ -63,7 +65,9 @@ export function pageText(page: string, chars = 8_000): string {
 
 /** Builds a conversation's loop deps talking to `model` (a script key) on the scripted server. */
 export function harness(llmUrl: string, model: string, opts: HarnessOptions = {}): Harness {
-  const sql = memorySql();
+  const storage = memoryStorage();
+  migrate(storage, CONVERSATION_MIGRATIONS);
+  const sql = storage.sql;
   const log = new EventLog(sql);
   const runs = new RunStore(sql);
   const messages = new MessageStore(sql);
