@@ -68,7 +68,9 @@ export function withMinuteStamp(requests: LoggedRequest[], start: Date, turnSeco
   return requests.map((r, i) => {
     const at = new Date(start.getTime() + i * turnSeconds * 1000);
     const stamp = `Now: ${at.toISOString().slice(0, 16).replace("T", " ")} UTC.`;
-    const messages = r.messages.filter((m) => !(m.role === "system" && String(m.content).startsWith("Now: ")));
+    const messages = r.messages.filter(
+      (m) => !(m.role === "system" && String(m.content).startsWith("Now: ")),
+    );
     const [system, ...rest] = messages;
     const lines = String(system.content).split("\n");
     const stamped = { ...system, content: [lines[0], stamp, ...lines.slice(1)].join("\n") };

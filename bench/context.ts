@@ -15,7 +15,14 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { type Figures, type LoggedRequest, measure, pct, requestText, withMinuteStamp } from "./context-measure.ts";
+import {
+  type Figures,
+  type LoggedRequest,
+  measure,
+  pct,
+  requestText,
+  withMinuteStamp,
+} from "./context-measure.ts";
 import { type BenchStack, startBenchStack } from "./start-worker.ts";
 
 const DATA = process.env.CONTEXT_DATA ?? join(import.meta.dirname, "../../shared/data/article-extraction");
@@ -60,7 +67,12 @@ interface RunResult {
 }
 
 /** One run: a conversation (clearing on or off), scripted directly or through a sub-agent. */
-async function run(stack: BenchStack, urls: string[], naive: boolean, viaSubAgent: boolean): Promise<RunResult> {
+async function run(
+  stack: BenchStack,
+  urls: string[],
+  naive: boolean,
+  viaSubAgent: boolean,
+): Promise<RunResult> {
   const key = `bench-context-${naive ? "naive" : "cleared"}-${viaSubAgent ? "sub" : "run"}-${Date.now()}`;
   const created = await stack.request("/v1/conversations", {
     method: "POST",
@@ -105,7 +117,9 @@ const flat = (s: string) => s.replace(/\s+/g, "");
  * got the saved file in one read, and every field of the result it first saw is in it.
  */
 function readBackIsWhole(requests: LoggedRequest[], file: string | null): boolean {
-  const original = requests.map((r) => toolResult(r, "call_read_0")).find((c) => c && !c.startsWith("[Cleared"));
+  const original = requests
+    .map((r) => toolResult(r, "call_read_0"))
+    .find((c) => c && !c.startsWith("[Cleared"));
   const back = requests.map((r) => toolResult(r, "call_back")).find((c) => c !== null);
   const cleared = requests.some((r) => toolResult(r, "call_read_0")?.startsWith("[Cleared"));
   if (!original || !back || !file || !cleared) return false;
@@ -150,9 +164,15 @@ function report(title: string, naive: RunResult, cleared: RunResult): void {
   const n = sum(naiveFigures(naive.requests, new Date("2026-12-01T09:00:10Z")));
   const c = sum(ours(cleared.requests));
   const wire = cleared.usage.cached_input_tokens ?? 0;
-  console.log(`\n### ${title}: ${c.requests} model requests (${cleared.seconds.toFixed(0)} s; naive ${naive.seconds.toFixed(0)} s)\n`);
-  console.log("| figure | naive loop | this loop | this / naive | target |\n| --- | ---: | ---: | ---: | --- |");
-  console.log(`| total input, tokens (chars/4) | ${tok(n.total)} | ${tok(c.total)} | ${pct(c.total, n.total)} | ≤ 25% |`);
+  console.log(
+    `\n### ${title}: ${c.requests} model requests (${cleared.seconds.toFixed(0)} s; naive ${naive.seconds.toFixed(0)} s)\n`,
+  );
+  console.log(
+    "| figure | naive loop | this loop | this / naive | target |\n| --- | ---: | ---: | ---: | --- |",
+  );
+  console.log(
+    `| total input, tokens (chars/4) | ${tok(n.total)} | ${tok(c.total)} | ${pct(c.total, n.total)} | ≤ 25% |`,
+  );
   console.log(
     `| prefix identical to the request before: share of all input · median request · requests under 90% | ${pct(n.cached, n.total)} · ${(100 * n.median).toFixed(1)}% · ${n.under90} | ${pct(c.cached, c.total)} · ${(100 * c.median).toFixed(1)}% · ${c.under90} | | ≥ 90% (every request but a clearing step's) |`,
   );
@@ -160,7 +180,9 @@ function report(title: string, naive: RunResult, cleared: RunResult): void {
   console.log(
     `| billed-equivalent input, cached at a tenth | ${tok(n.billed)} | ${tok(c.billed)} | ${pct(c.billed, n.billed)} | ≤ 40% |`,
   );
-  console.log(`| first page's cleared result read back whole | — | ${cleared.readBackWhole ? "yes" : "NO"} | | yes |`);
+  console.log(
+    `| first page's cleared result read back whole | — | ${cleared.readBackWhole ? "yes" : "NO"} | | yes |`,
+  );
   console.log(
     `| cached input tokens in the run's usage (from the wire) | — | ${wire.toLocaleString("en-US")} of ${cleared.usage.input_tokens.toLocaleString("en-US")} | ${pct(wire, cleared.usage.input_tokens)} | |`,
   );
@@ -169,7 +191,10 @@ function report(title: string, naive: RunResult, cleared: RunResult): void {
 async function main(): Promise<void> {
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
   process.env.WRANGLER_SEND_METRICS = "false";
-  const files = readdirSync(join(DATA, "html")).filter((f) => f.endsWith(".html.gz")).sort().slice(0, PAGES);
+  const files = readdirSync(join(DATA, "html"))
+    .filter((f) => f.endsWith(".html.gz"))
+    .sort()
+    .slice(0, PAGES);
   const server = createServer((req, res) => {
     const i = Number(/^\/p\/(\d+)\.html$/.exec(req.url ?? "")?.[1] ?? -1);
     if (!files[i]) return void res.writeHead(404).end();
@@ -182,12 +207,19 @@ async function main(): Promise<void> {
   const stack = await startBenchStack({ SUB_AGENT_MAX_STEPS: "80", MAX_STEPS: "80" });
   try {
     const probe = await stack.request("/v1/conversations", { method: "POST", json: { model: "bench" } });
-    const defaults = (await probe.json()) as { context_clear_at_tokens: number; context_keep_results: number };
+    const defaults = (await probe.json()) as {
+      context_clear_at_tokens: number;
+      context_keep_results: number;
+    };
     console.log(
       `\n## Context bench: ${PAGES} pages of the article set, real Chromium, scripted model (defaults: CONTEXT_CLEAR_AT_TOKENS ${defaults.context_clear_at_tokens}, CONTEXT_KEEP_RESULTS ${defaults.context_keep_results}; naive: clearing off, the date to the minute at the top, ${TURN_SECONDS} s a model turn)`,
     );
     report("one run", await run(stack, urls, true, false), await run(stack, urls, false, false));
-    report("the same work in a sub-agent", await run(stack, urls, true, true), await run(stack, urls, false, true));
+    report(
+      "the same work in a sub-agent",
+      await run(stack, urls, true, true),
+      await run(stack, urls, false, true),
+    );
   } finally {
     await stack.stop();
     server.closeAllConnections();
