@@ -18,6 +18,7 @@ import type { ApprovalDecisionBody, ApprovalResolved } from "../../schemas/appro
 import type { BrowserInput, ProfileSaved, TabList, TakeoverDone } from "../../schemas/browser-api";
 import type { StoredHttpTool } from "../../schemas/http-tools";
 import type { MessageList, MessagePageQuery } from "../../schemas/message-pages";
+import type { MessageReviewOptions } from "../../schemas/research";
 import { writtenFiles } from "../engine/files/written-files";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { decideApproval } from "./approval-decision";
@@ -108,6 +109,7 @@ export class ConversationObject extends DurableObject<Env> {
     idempotencyKey: string | null,
     runId?: string,
     steer = false,
+    review: MessageReviewOptions = {},
   ): Promise<RpcResult<Intake>> {
     const info = this.info();
     if (!info) return fail(404, "not_found", "No such conversation.");
@@ -115,6 +117,8 @@ export class ConversationObject extends DurableObject<Env> {
       { runs: this.p.runs, steering: this.p.steering, log: this.p.log },
       { content, idempotencyKey, runId, steer },
     );
+    // A steered message joins a run whose options are set; a new run keeps its message's.
+    if (!intake.steered) this.p.reviews.setOptions(intake.run_id, review);
     if (intake.created && !info.title) await this.setTitle(defaultTitle(content));
     if (intake.created && !intake.steered) await this.p.driver.wake();
     return ok(intake);
@@ -143,7 +147,7 @@ export class ConversationObject extends DurableObject<Env> {
   /** A run's result without waiting: null when unknown (used by scheduled jobs). */
   runOutcome(runId: string): RunResult | null {
     const run = this.p.runs.get(runId);
-    return run ? runResult(run) : null;
+    return run ? runResult(run, this.p.reviews) : null;
   }
 
   /** Answers the pending ask_user question. */

@@ -22,10 +22,13 @@ import { pricedLedger } from "../engine/cost/priced-ledger";
 import { createSummarizer } from "../engine/extract/summarize";
 import { conversationFiles } from "../engine/files/files-factory";
 import type { StateHolder } from "../engine/loop/conversation-state";
-import type { ContextSummary, LoopDeps, SummaryStore } from "../engine/loop/loop-deps";
+import type { ContextSummary, LoopDeps, RunLedger, SummaryStore } from "../engine/loop/loop-deps";
 import { runSubAgent } from "../engine/loop/sub-agent";
 import type { McpServerConfig } from "../engine/mcp/mcp-toolset";
 import { createModelClient } from "../engine/model/model-factory";
+import { recordReads } from "../engine/research/read-recorder";
+import type { ReadLog } from "../engine/research/read-log";
+import type { ReviewStore } from "../engine/research/review-store";
 import type { RpcResult } from "../engine/rpc-result";
 import { ClearedResults } from "../engine/store/cleared-results";
 import type { EventLog } from "../engine/store/event-log";
@@ -42,6 +45,7 @@ import { ConversationMcp } from "./conversation-mcp";
 import type { ConversationInfo, ConversationMeta } from "./conversation-meta";
 import { type ConversationPolicy, conversationPolicy, imageFiles, wakeBy } from "./conversation-policy";
 import { buildConversationTools } from "./conversation-tools";
+import { reviewer } from "./result-review";
 import { RunTracing } from "./run-tracing";
 import { type ReportSubject, UsageReporter } from "./usage-reporter";
 
@@ -60,6 +64,8 @@ export interface WiringParts {
   approvals: Approvals;
   /** Messages sent with `steer: true`. */
   steering: SteerQueue;
+  reads: ReadLog;
+  reviews: ReviewStore;
   /** The signal that stops the run being driven now. */
   signal(): AbortSignal;
   emit: LoopDeps["emit"];
@@ -128,6 +134,7 @@ export class ConversationWiring {
       runSubAgent: (spec, ctx) =>
         runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
     });
+    recordReads(registry, this.p.reads);
     if (info) await this.mcp.attach(registry, info, mcpServers as McpServerConfig[]);
     registry.redaction = this.redaction();
     return registry;
@@ -193,6 +200,7 @@ export class ConversationWiring {
       approvals: this.p.approvals,
       steering: this.p.steering,
       onRunEnd: (runId) => this.p.approvals.dropRun(runId, "cancelled"),
+      review: reviewer({ ...this.p, info, model, ledger: (m) => this.ledger(m), signal: this.p.signal() }),
     };
   }
 
@@ -206,7 +214,7 @@ export class ConversationWiring {
   }
 
   /** The run ledger that prices each call and reports it to the workspace's usage ledger. */
-  private ledger(model: string) {
+  private ledger(model: string): RunLedger {
     return pricedLedger(this.p.runs, this.price(model), (_runId, usage, cost) =>
       this.usage.spend(this.subject(), usage, cost),
     );
