@@ -6,6 +6,7 @@ const benches = [
   "tracing.ts",
   "extraction.ts",
   "browser.ts",
+  "tab-content.ts",
   "live-view.ts",
   "files.ts",
   "widget-size.ts",
@@ -14,6 +15,7 @@ const benches = [
   "mcp.ts",
   "bundle-size.ts",
   "resume.ts",
+  "context.ts",
 ];
 
 for (const file of benches) {

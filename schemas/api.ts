@@ -10,6 +10,7 @@ import { PendingQuestion, PendingTakeover, Task } from "./events";
 import { McpServerNames } from "./mcp";
 import { cursorPageOf } from "./page";
 import { TOOL_NAME_PATTERN } from "./patterns";
+import { GraderModel, MaxRevisions, MessageReviewOptions, RunReview, VerifyCitations } from "./research";
 import { AllowedDomains } from "./settings";
 
 /** The one error shape of every route. */
@@ -77,6 +78,24 @@ export const CreateConversation = z
       .max(10_000_000)
       .optional()
       .describe("The model's context window in tokens; older turns are summarised when a run nears it."),
+    context_clear_at_tokens: z
+      .number()
+      .int()
+      .min(0)
+      .max(10_000_000)
+      .optional()
+      .describe(
+        "Clear old bulky tool results from the context once a request would pass this many tokens; each is saved whole in the workspace (default CONTEXT_CLEAR_AT_TOKENS, 16000; 0: never).",
+      ),
+    context_keep_results: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .optional()
+      .describe(
+        "How many of the newest bulky tool results a clearing step keeps (default CONTEXT_KEEP_RESULTS, 1).",
+      ),
     output_schema: z
       .record(z.string(), z.unknown())
       .optional()
@@ -103,6 +122,11 @@ export const CreateConversation = z
       "Dollars all runs of this conversation together may spend; a run that reaches it stops before its next model turn with RUN_ERROR `cost_limit`.",
     ),
     mcp_servers: McpServerNames.optional(),
+    verify_citations: VerifyCitations.optional().describe(
+      "Check every run's citations against the pages it read: `off`, `flag` (default: record what is unverified) or `revise` (also send the run back to fix them).",
+    ),
+    max_revisions: MaxRevisions.optional(),
+    grader_model: GraderModel.optional(),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
@@ -116,6 +140,12 @@ export const Usage = z
     output_tokens: z.number().int(),
     total_tokens: z.number().int(),
     cached_input_tokens: z.number().int().optional().describe("Input tokens served from the prompt cache."),
+    browser_seconds: z
+      .number()
+      .optional()
+      .describe(
+        "Seconds of browser time (this conversation's share of its workspace's browsers), priced into cost_usd at BROWSER_HOUR_PRICE_USD.",
+      ),
     cost_usd: CostUsd,
   })
   .openapi("Usage");
@@ -157,6 +187,18 @@ export const Conversation = z
     metadata: z.record(z.string(), z.string()),
     max_steps: z.number().int(),
     context_window: z.number().int(),
+    context_clear_at_tokens: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        "Tokens past which old tool results are cleared (0: never); absent in conversations made before it.",
+      ),
+    context_keep_results: z
+      .number()
+      .int()
+      .optional()
+      .describe("Bulky tool results a clearing step keeps; absent in conversations made before it."),
     output_schema: z.record(z.string(), z.unknown()).nullable(),
     allowed_domains: z.array(z.string()).optional(),
     allowed_tools: z.array(z.string()).nullable(),
@@ -164,6 +206,9 @@ export const Conversation = z
     browser_profile: z.string().nullable().describe("The browser profile the browser starts with."),
     max_cost_usd: z.number().nullable(),
     mcp_servers: z.array(z.string()).nullable().optional(),
+    verify_citations: VerifyCitations,
+    max_revisions: z.number().int(),
+    grader_model: z.string().nullable(),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;
@@ -252,6 +297,7 @@ export const SendMessage = z
         "Join the active run before its next model turn instead of queueing a new run; with no active run, start one as usual.",
       ),
   })
+  .extend(MessageReviewOptions.shape)
   .openapi("SendMessage");
 
 export const RunResult = z
@@ -262,6 +308,7 @@ export const RunResult = z
     usage: RunUsage,
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
   })
+  .extend(RunReview.shape)
   .openapi("RunResult");
 export type RunResult = z.infer<typeof RunResult>;
 

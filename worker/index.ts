@@ -6,6 +6,7 @@
 import { readEnv } from "../durable-objects/engine/config/env";
 import { secretStoreRoots } from "../durable-objects/engine/config/keys-config";
 import { ConfigError } from "../durable-objects/engine/errors";
+import { Notice } from "../schemas/events";
 import { createApp } from "./app-factory";
 import { requireAuth } from "./auth";
 import { renderDocs } from "./docs-page";
@@ -35,6 +36,7 @@ import { rearmJobs } from "./scheduled";
 import { restrictPublishable } from "./widget-access";
 import { widgetCors } from "./widget-cors";
 
+export { BrowserFleetObject } from "../durable-objects/browser-fleet/browser-fleet-object";
 export { ConversationObject } from "../durable-objects/conversation/conversation-object";
 export { JobObject } from "../durable-objects/job/job-object";
 export { JobRegistry } from "../durable-objects/job-registry/job-registry-object";
@@ -62,6 +64,8 @@ app.use("*", async (c, next) => {
 });
 
 app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+// The value of a CUSTOM `notice` event in the event streams (schemas/events.ts).
+app.openAPIRegistry.register("Notice", Notice);
 app.get("/", (c) => c.json({ name: "cirrus", docs: "/docs", openapi: "/openapi.json" }));
 app.doc31("/openapi.json", { ...OPENAPI_INFO, security: [{ bearer: [] }] });
 app.get("/docs", (c) => c.html(renderDocs(app.getOpenAPI31Document({ ...OPENAPI_INFO }) as never)));

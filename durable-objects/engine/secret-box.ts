@@ -58,8 +58,10 @@ async function deriveKey(root: string): Promise<SealingKey> {
 /** The keyring of some roots (each root's key derived once per isolate). */
 export async function keyringOf(roots: KeyRoots): Promise<SecretKeyring> {
   const of = (root: string) => {
-    let key = derived.get(root);
-    if (!key) derived.set(root, (key = deriveKey(root)));
+    const known = derived.get(root);
+    if (known) return known;
+    const key = deriveKey(root);
+    derived.set(root, key);
     return key;
   };
   const [current, ...previous] = await Promise.all([roots.current, ...roots.previous].map(of));

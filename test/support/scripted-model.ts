@@ -3,11 +3,17 @@
  *
  *   POST /v1/chat/completions        `model` is the script key; each request consumes that key's next turn
  *   GET  /v1/models                  known keys (echo, bench, and every scripted key)
- *   PUT  /__scripts/:key             { turns: Turn[], repeat?: boolean }  replace the script (log is kept)
+ *   PUT  /__scripts/:key             { turns: Turn[], repeat?: boolean, cache?: "openai"|"deepseek"|"anthropic" }
+ *                                    replace the script (log is kept); with `cache`, every answer reports as
+ *                                    cached the share of its request that is a byte-identical prefix of the
+ *                                    request before it (an exact-prefix cache), in that provider's usage shape
  *   POST /__scripts/:key/append      { turns: Turn[] }
  *   GET  /__scripts/:key/requests    { requests: [...request bodies in arrival order] }
  *   POST /__scripts/:key/release     release every request held by a `hang` turn -> { released: n }
  *   DELETE /__scripts/:key           remove the script and its request log
+ *
+ * A `json` turn answers a structured-output call (the grader's): the request must carry
+ * `response_format` of type `json_schema` (else 400), and the turn's value comes back as JSON text.
  *
  * Built-in keys (used only while no script is registered under them): `echo` answers
  * "echo: <last user message>", and any key starting with `bench` answers "ok" instantly.
@@ -17,6 +23,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo, Socket } from "node:net";
 import { keepIdleConnections } from "./keep-alive.ts";
 import {
+  type CacheShape,
+  CACHE_SHAPES,
+  cachedPromptTokens,
   completionBody,
   envelope,
   errorBody,
@@ -30,11 +39,14 @@ import {
   type Turn,
   turnProblem,
   usageFor,
+  withCachedTokens,
 } from "./scripted-model-wire.ts";
 
 export type {
+  CacheShape,
   DropTurn,
   ErrorTurn,
+  JsonTurn,
   MalformedToolCallTurn,
   StreamErrorTurn,
   TextTurn,
@@ -59,6 +71,7 @@ interface Script {
   turns: Turn[];
   cursor: number;
   repeat: boolean;
+  cache?: CacheShape;
 }
 
 class BadJson extends Error {}
@@ -157,6 +170,7 @@ export async function startScriptedModel(opts: ScriptedModelOptions = {}): Promi
     body: Record<string, unknown>,
     res: ServerResponse,
     signal: AbortSignal,
+    previous?: unknown,
   ): Promise<void> {
     if ("drop" in turn) {
       res.socket?.destroy();
@@ -175,10 +189,14 @@ export async function startScriptedModel(opts: ScriptedModelOptions = {}): Promi
       stream && isRecord(body.stream_options) && body.stream_options.include_usage === true;
     const out = outputOf(turn);
     const env = envelope(model, includeUsage);
-    const usage = usageFor(out, body.messages, turn.usage);
+    const cache = scripts.get(model)?.cache;
+    const counted = usageFor(out, body.messages, turn.usage);
+    const usage = cache
+      ? withCachedTokens(counted, cachedPromptTokens(previous, body, counted.prompt_tokens), cache)
+      : counted;
     const breakAfter = "stream_error_after_chunks" in turn ? turn.stream_error_after_chunks : undefined;
 
-    if (!stream) {
+    if (!stream || turn.json_response) {
       if (breakAfter === undefined) return sendJson(res, 200, completionBody(env, out, usage));
       const text = JSON.stringify(completionBody(env, out, usage));
       res.writeHead(200, {
@@ -220,6 +238,9 @@ export async function startScriptedModel(opts: ScriptedModelOptions = {}): Promi
     log.push(body);
     const turn = nextTurn(key, body);
     if (!turn) return sendJson(res, 400, errorBody(`no scripted turn left for model ${key}`, 400));
+    const format = body.response_format;
+    if ("json" in turn && !(isRecord(format) && format.type === "json_schema"))
+      return sendJson(res, 400, errorBody(`a json turn of ${key} needs response_format json_schema`, 400));
 
     const gone = new AbortController();
     res.on("close", () => gone.abort());
@@ -227,7 +248,7 @@ export async function startScriptedModel(opts: ScriptedModelOptions = {}): Promi
     if (turn.hang && !(await hold(key, signal))) return;
     if (turn.delay_ms && !(await sleep(turn.delay_ms, signal))) return;
     if (signal.aborted) return;
-    await answer(turn, body, res, signal);
+    await answer(turn, body, res, signal, log.at(-2));
   }
 
   async function control(
@@ -260,8 +281,17 @@ export async function startScriptedModel(opts: ScriptedModelOptions = {}): Promi
       if (problem) return sendJson(res, 400, errorBody(`turn ${i}: ${problem}`, 400));
     }
     const turns = turnsIn as Turn[]; // validated by turnProblem above
+    const cache = body.cache;
+    if (cache !== undefined && !CACHE_SHAPES.includes(cache as CacheShape))
+      return sendJson(res, 400, errorBody(`cache must be one of ${CACHE_SHAPES.join(", ")}`, 400));
     const existing = scripts.get(key);
-    if (route === "PUT " || !existing) scripts.set(key, { turns, cursor: 0, repeat: body.repeat === true });
+    if (route === "PUT " || !existing)
+      scripts.set(key, {
+        turns,
+        cursor: 0,
+        repeat: body.repeat === true,
+        ...(cache ? { cache: cache as CacheShape } : {}),
+      });
     else existing.turns.push(...turns);
     sendJson(res, 200, { key, turns: scripts.get(key)?.turns.length ?? 0 });
   }

@@ -17,6 +17,15 @@ function count(fallback: number, max?: number) {
   return z.preprocess(blank, (max ? n.max(max, `must be at most ${max}`) : n).default(fallback));
 }
 
+/** A whole number of 0 or more, with a default. */
+function atLeastZero(fallback: number, max?: number) {
+  const n = z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more");
+  return z.preprocess(blank, (max ? n.max(max, `must be at most ${max}`) : n).default(fallback));
+}
+
 /** A text value with a default. */
 const text = (fallback: string) => z.preprocess(blank, z.string().default(fallback));
 
@@ -70,6 +79,8 @@ export const EnvVars = z.object({
   MAX_RESULT_CHARS: count(50_000),
   TOOL_RETRY_BUDGET: count(3),
   MODEL_CONTEXT_TOKENS: count(128_000),
+  CONTEXT_CLEAR_AT_TOKENS: atLeastZero(16_000),
+  CONTEXT_KEEP_RESULTS: atLeastZero(1, 100),
   MODEL_RETRY_ATTEMPTS: count(5),
   MODEL_RETRY_BASE_DELAY_MS: count(500),
   MODEL_RETRY_MAX_DELAY_MS: count(60_000),
@@ -80,7 +91,16 @@ export const EnvVars = z.object({
   RUN_WATCHDOG_MS: count(3_000),
   ALLOW_PRIVATE_NETWORK: flag(),
   EXAMPLE_TOOLS: flag(),
-  BROWSER_IDLE_MS: count(600_000),
+  BROWSER_IDLE_MS: count(60_000),
+  BROWSER_MAX_SESSIONS: count(3),
+  BROWSER_CONTEXTS_PER_SESSION: count(8),
+  BROWSER_LAUNCH_INTERVAL_MS: count(20_000),
+  BROWSER_DAILY_MINUTES: count(10),
+  BROWSER_QUEUE_TIMEOUT_MS: count(60_000),
+  BROWSER_HOUR_PRICE_USD: z.preprocess(
+    blank,
+    z.coerce.number({ error: "must be a number" }).min(0, "must be 0 or more").default(0.09),
+  ),
   LIVE_VIEW_MAX_FPS: count(10),
   PAGE_SCRIPT_TIMEOUT_MS: count(10_000, 60_000),
   WEB_FETCH_TIMEOUT_MS: count(30_000),

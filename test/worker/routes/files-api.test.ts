@@ -238,7 +238,10 @@ describe("signed file links", () => {
     const claims = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
     const reencode = (o: unknown) =>
       btoa(JSON.stringify(o)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-    const forgedToken = await new LinkSigner({ current: "not-the-secret", previous: [] }).sign({ ...claims, path: "links/secret.txt" });
+    const forgedToken = await new LinkSigner({ current: "not-the-secret", previous: [] }).sign({
+      ...claims,
+      path: "links/secret.txt",
+    });
     const attempts = [
       `${reencode({ ...claims, path: "links/other.txt" })}.${sig}`,
       `${reencode({ ...claims, ws: "ws-someoneelse" })}.${sig}`,
