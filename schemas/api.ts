@@ -2,6 +2,7 @@
  * The HTTP API's schemas: one zod schema per concept, used to validate requests, type the
  * Durable Objects' answers and generate the OpenAPI document.
  */
+import { RecordingSetting } from "./recordings";
 import { z } from "@hono/zod-openapi";
 import { ApprovalPolicy, PendingApproval } from "./approvals";
 import { ProfileName } from "./browser-api";
@@ -103,6 +104,9 @@ export const CreateConversation = z
       "Dollars all runs of this conversation together may spend; a run that reaches it stops before its next model turn with RUN_ERROR `cost_limit`.",
     ),
     mcp_servers: McpServerNames.optional(),
+    recording: RecordingSetting.optional().describe(
+      "Record every browser tab as rrweb events (inputs masked), listed at /v1/conversations/{id}/recordings; default: the workspace's agent settings, else false.",
+    ),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
@@ -164,6 +168,7 @@ export const Conversation = z
     browser_profile: z.string().nullable().describe("The browser profile the browser starts with."),
     max_cost_usd: z.number().nullable(),
     mcp_servers: z.array(z.string()).nullable().optional(),
+    recording: z.boolean().describe("Whether its browser tabs are recorded."),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;

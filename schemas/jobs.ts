@@ -65,6 +65,11 @@ const fields = {
     "A browser profile of the workspace that each run's browser starts with (signed-in sites); like any conversation, a run saves back to it when its browser closes.",
   ),
   mcp_servers: McpServerNames,
+  recording: z
+    .boolean()
+    .describe(
+      "Whether each run records its browser tabs (rrweb, inputs masked); default: the workspace's agent settings.",
+    ),
 };
 
 export const CreateJob = z
@@ -86,6 +91,7 @@ export const CreateJob = z
     approvals: fields.approvals.optional(),
     browser_profile: fields.browser_profile.optional(),
     mcp_servers: fields.mcp_servers.optional(),
+    recording: fields.recording.optional(),
   })
   .openapi("CreateJob");
 export type CreateJob = z.infer<typeof CreateJob>;
@@ -110,6 +116,7 @@ export const UpdateJob = z
     approvals: fields.approvals.nullable().optional(),
     browser_profile: fields.browser_profile.nullable().optional(),
     mcp_servers: fields.mcp_servers.nullable().optional(),
+    recording: fields.recording.nullable().optional(),
   })
   .openapi("UpdateJob");
 export type UpdateJob = z.infer<typeof UpdateJob>;
@@ -134,6 +141,8 @@ export const JobSettings = z.object({
   browser_profile: fields.browser_profile.nullable(),
   /** Absent in jobs stored before MCP: all servers. */
   mcp_servers: fields.mcp_servers.nullable().optional(),
+  /** Absent in jobs stored before recordings: the workspace's default. */
+  recording: fields.recording.nullable().optional(),
 });
 export type JobSettings = z.infer<typeof JobSettings>;
 

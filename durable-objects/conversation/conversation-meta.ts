@@ -47,6 +47,7 @@ export function publicInfo(info: ConversationInfo, live: LiveFields): Conversati
     allowed_tools: rest.allowed_tools ?? null,
     browser_profile: rest.browser_profile ?? null,
     max_cost_usd: rest.max_cost_usd ?? null,
+    recording: rest.recording ?? false,
   };
 }
 
@@ -77,6 +78,7 @@ export function newConversationInfo(
     allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,
     browser_profile: body.browser_profile ?? null,
     max_cost_usd: body.max_cost_usd ?? null,
+    recording: body.recording ?? agent.recording ?? false,
     ...(origin ? { origin } : {}),
     ...(body.mcp_servers ? { mcp_servers: body.mcp_servers } : {}),
     ...(body.approvals ? { approvals: body.approvals } : {}),

@@ -3,6 +3,9 @@
  * web, files, the browser), the loop's dependencies and the browser itself — assembled from the
  * conversation's storage, the deployment's config and the workspace's settings.
  */
+import { recordingConfig } from "../engine/config/recording-config";
+import { BrowserRecording } from "../engine/recording/browser-recording";
+import { RecordingStore } from "../engine/recording/recording-store";
 import { workspaceStub } from "../addresses/workspace";
 import type { ApprovalPolicy } from "../../schemas/approvals";
 import type { ProfileSaved } from "../../schemas/browser-api";
@@ -248,8 +251,18 @@ export class ConversationWiring {
       wakeBy: (at) => wakeBy(this.p.storage, at),
       live: liveViewConfig(this.p.env),
       profile: info.browser_profile ? this.profileLink(info.workspace_id, info.browser_profile) : undefined,
+      ...(info.recording ? { recording: this.recording(info.workspace_id, info.id) } : {}),
     });
     return this.browserCache;
+  }
+
+  /** Where the conversation's browser recordings go (R2, kept RECORDING_TTL_DAYS). */
+  private recording(workspaceId: string, conversationId: string): BrowserRecording {
+    const config = recordingConfig(this.p.env);
+    return new BrowserRecording(
+      new RecordingStore(this.p.env.FILES, workspaceId, conversationId, config.ttlMs),
+      config.maxBytes,
+    );
   }
 
   /** The conversation's browser profile in its workspace (state travels only between the two objects). */

@@ -14,6 +14,7 @@ import { hasDomainLimits } from "../net/allowed-domains";
 import { type NavigationPolicy, navigationRefusal, subresourcePolicy } from "./navigation-guard";
 import { READ_STORAGE_SCRIPT, restoreStorageScript } from "./page-content";
 import { type ProfileState, sitesOf } from "./profile-state";
+import type { BrowserRecording } from "../recording/browser-recording";
 import type { SavedCookie, SavedStorage, TabRecord, TabStore } from "./tab-store";
 
 /** Cloudflare's longest keep_alive for a browser session. */
@@ -52,6 +53,8 @@ export class BrowserSession {
   private readonly guarded = new WeakSet<Page>();
   private readonly refusals = new Map<number, string>();
   private note: string | null = null;
+  /** Records every tracked page when the conversation records its browser. */
+  recording: BrowserRecording | null = null;
   /** Whether the saved cookies were put into the current browser (false right after a launch). */
   private stateApplied = true;
   /** Origins a page of the current browser has been on: their saved storage is not written again. */
@@ -133,6 +136,7 @@ export class BrowserSession {
 
   /** Closes a tab's page and forgets it. */
   async closePage(tabId: number): Promise<void> {
+    await this.recording?.detach(tabId);
     const page = this.pages.get(tabId);
     this.pages.delete(tabId);
     this.refusals.delete(tabId);
@@ -191,6 +195,7 @@ export class BrowserSession {
 
   /** Closes the browser for good (conversation deleted or idle). */
   async close(): Promise<void> {
+    await this.recording?.close();
     const browser = this.browser;
     this.browser = null;
     this.pages.clear();
@@ -331,6 +336,7 @@ export class BrowserSession {
     this.pages.set(tabId, page);
     this.store.updateTab(tabId, { target_id: targetId(page) });
     await this.guard(tabId, page);
+    if (this.recording) await this.recording.attach(tabId, page, await this.cdp(page));
   }
 
   /** Applies a changed policy (e.g. new workspace allowed_domains) to the pages already open. */
