@@ -11,6 +11,7 @@ import { PendingQuestion, PendingTakeover, Task } from "./events";
 import { McpServerNames } from "./mcp";
 import { cursorPageOf } from "./page";
 import { TOOL_NAME_PATTERN } from "./patterns";
+import { GraderModel, MaxRevisions, MessageReviewOptions, RunReview, VerifyCitations } from "./research";
 import { AllowedDomains } from "./settings";
 
 /** The one error shape of every route. */
@@ -107,6 +108,11 @@ export const CreateConversation = z
     recording: RecordingSetting.optional().describe(
       "Record every browser tab as rrweb events (inputs masked), listed at /v1/conversations/{id}/recordings; default: the workspace's agent settings, else false.",
     ),
+    verify_citations: VerifyCitations.optional().describe(
+      "Check every run's citations against the pages it read: `off`, `flag` (default: record what is unverified) or `revise` (also send the run back to fix them).",
+    ),
+    max_revisions: MaxRevisions.optional(),
+    grader_model: GraderModel.optional(),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
@@ -120,6 +126,12 @@ export const Usage = z
     output_tokens: z.number().int(),
     total_tokens: z.number().int(),
     cached_input_tokens: z.number().int().optional().describe("Input tokens served from the prompt cache."),
+    browser_seconds: z
+      .number()
+      .optional()
+      .describe(
+        "Seconds of browser time (this conversation's share of its workspace's browsers), priced into cost_usd at BROWSER_HOUR_PRICE_USD.",
+      ),
     cost_usd: CostUsd,
   })
   .openapi("Usage");
@@ -169,6 +181,9 @@ export const Conversation = z
     max_cost_usd: z.number().nullable(),
     mcp_servers: z.array(z.string()).nullable().optional(),
     recording: z.boolean().describe("Whether its browser tabs are recorded."),
+    verify_citations: VerifyCitations,
+    max_revisions: z.number().int(),
+    grader_model: z.string().nullable(),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;
@@ -257,6 +272,7 @@ export const SendMessage = z
         "Join the active run before its next model turn instead of queueing a new run; with no active run, start one as usual.",
       ),
   })
+  .extend(MessageReviewOptions.shape)
   .openapi("SendMessage");
 
 export const RunResult = z
@@ -267,6 +283,7 @@ export const RunResult = z
     usage: RunUsage,
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
   })
+  .extend(RunReview.shape)
   .openapi("RunResult");
 export type RunResult = z.infer<typeof RunResult>;
 

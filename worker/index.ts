@@ -37,6 +37,7 @@ import { sweepExpiredRecordings } from "../durable-objects/engine/recording/reco
 import { restrictPublishable } from "./widget-access";
 import { widgetCors } from "./widget-cors";
 
+export { BrowserFleetObject } from "../durable-objects/browser-fleet/browser-fleet-object";
 export { ConversationObject } from "../durable-objects/conversation/conversation-object";
 export { JobObject } from "../durable-objects/job/job-object";
 export { JobRegistry } from "../durable-objects/job-registry/job-registry-object";

@@ -6,7 +6,19 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { legacyJobRegistry, registryShard } from "../addresses/job-registry";
+import { migrate, migrationSteps } from "../engine/store/migrations";
 import { shardOf } from "./shards";
+
+/** Every step of a registry shard's SQLite, oldest first (docs/architecture-storage.md). */
+export const JOB_REGISTRY_MIGRATIONS = migrationSteps([
+  {
+    version: 1,
+    name: "baseline",
+    up: (sql) =>
+      sql.exec(`CREATE TABLE IF NOT EXISTS jobs (workspace_id TEXT NOT NULL, job_id TEXT NOT NULL,
+        PRIMARY KEY (workspace_id, job_id))`),
+  },
+]);
 
 /** A job's address. */
 export interface JobAddress {
@@ -21,8 +33,7 @@ export class JobRegistry extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS jobs (workspace_id TEXT NOT NULL, job_id TEXT NOT NULL,
-      PRIMARY KEY (workspace_id, job_id))`);
+    migrate(ctx.storage, JOB_REGISTRY_MIGRATIONS);
   }
 
   add(workspaceId: string, jobId: string): void {

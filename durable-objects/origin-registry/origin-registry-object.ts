@@ -8,9 +8,22 @@
 import { originRegistryStub } from "../addresses/origin-registry";
 import { workspaceStub } from "../addresses/workspace";
 import { DurableObject } from "cloudflare:workers";
+import { migrate, migrationSteps } from "../engine/store/migrations";
 
 /** The WorkspaceObject instance that held every origin before this object; drained by the cron. */
 export const LEGACY_CORS_INSTANCE = "__cors__";
+
+/**
+ * Every step of an origin's SQLite, oldest first (docs/architecture-storage.md). They run on the
+ * first write and on each wake of an origin that stored something: `key_refs` marks the seed.
+ */
+export const ORIGIN_REGISTRY_MIGRATIONS = migrationSteps([
+  {
+    version: 1,
+    name: "baseline",
+    up: (sql) => sql.exec("CREATE TABLE IF NOT EXISTS key_refs (key_ref TEXT PRIMARY KEY)"),
+  },
+]);
 
 /** The Durable Object of one origin. */
 export class OriginRegistry extends DurableObject<Env> {
@@ -26,6 +39,7 @@ export class OriginRegistry extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
+    if (this.stored()) migrate(ctx.storage, ORIGIN_REGISTRY_MIGRATIONS);
   }
 
   /** Whether any publishable key allows this origin. */
@@ -80,7 +94,7 @@ export class OriginRegistry extends DurableObject<Env> {
 
   /** Adds key references, creating the tables on the first write. */
   private store(refs: string[]): void {
-    this.sql.exec("CREATE TABLE IF NOT EXISTS key_refs (key_ref TEXT PRIMARY KEY)");
+    migrate(this.ctx.storage, ORIGIN_REGISTRY_MIGRATIONS);
     for (const ref of refs) this.sql.exec("INSERT OR IGNORE INTO key_refs (key_ref) VALUES (?)", ref);
   }
 }

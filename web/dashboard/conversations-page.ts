@@ -13,6 +13,7 @@ import { Composer } from "./composer";
 import { downloadFile } from "./files-page";
 import { QuestionInline } from "./question-inline";
 import { RecordingsView, type ToolSpan } from "./recordings-view";
+import { reviewRow } from "./research-view";
 import { TabsView } from "./tabs-view";
 import { failureText, notice } from "./ui";
 
@@ -121,6 +122,8 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
       if (status.textContent === "Loading…") status.textContent = "Idle";
       transcript.apply(event);
       trackToolSpan(spans, event);
+      const review = reviewRow(event);
+      if (review) transcript.add(review);
       modelBanner(banner, event);
     },
     onFatal: (code) => {
