@@ -122,6 +122,12 @@ export const Usage = z
     output_tokens: z.number().int(),
     total_tokens: z.number().int(),
     cached_input_tokens: z.number().int().optional().describe("Input tokens served from the prompt cache."),
+    browser_seconds: z
+      .number()
+      .optional()
+      .describe(
+        "Seconds of browser time (this conversation's share of its workspace's browsers), priced into cost_usd at BROWSER_HOUR_PRICE_USD.",
+      ),
     cost_usd: CostUsd,
   })
   .openapi("Usage");

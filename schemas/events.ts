@@ -130,6 +130,7 @@ export const CustomEventName = z.enum([
   "approval_resolved",
   "sub_agent_event",
   "notice",
+  "browser_queued",
   "citations_checked",
   "outcome_graded",
 ]);
