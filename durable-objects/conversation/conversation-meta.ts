@@ -83,11 +83,14 @@ export function newConversationInfo(
   };
 }
 
+/** Creates the conversation meta table: the object's schema steps call it. */
+export function createMetaTable(sql: SqlStorage): void {
+  sql.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+}
+
 /** Typed access to the `meta` table. */
 export class ConversationMeta {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   get<T>(key: string): T | null {
     const row = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0];

@@ -11,9 +11,11 @@ import { ev } from "../engine/loop/event-builders";
 import { StateStore } from "../engine/loop/state-store";
 import { EventLog } from "../engine/store/event-log";
 import { MessageStore } from "../engine/store/message-store";
+import { migrate } from "../engine/store/migrations";
 import { RunStore } from "../engine/store/run-store";
 import { SteerQueue } from "../engine/store/steer-queue";
 import { ConversationMeta } from "./conversation-meta";
+import { CONVERSATION_MIGRATIONS } from "./conversation-schema";
 import { ConversationWiring } from "./conversation-wiring";
 import { RunDriver } from "./run-driver";
 import { RunEvents } from "./run-events";
@@ -41,6 +43,7 @@ export function conversationParts(
   waitUntil: (p: Promise<unknown>) => void,
 ): ConversationParts {
   const sql = storage.sql;
+  migrate(storage, CONVERSATION_MIGRATIONS);
   const config = runtimeConfig(env);
   const meta = new ConversationMeta(sql);
   const log = new EventLog(sql);

@@ -3,6 +3,7 @@
  * web, files, the browser), the loop's dependencies and the browser itself — assembled from the
  * conversation's storage, the deployment's config and the workspace's settings.
  */
+import { workspaceStub } from "../addresses/workspace";
 import type { ApprovalPolicy } from "../../schemas/approvals";
 import type { ProfileSaved } from "../../schemas/browser-api";
 import { type CostSettings, DEFAULT_COST_SETTINGS } from "../../schemas/cost";
@@ -30,6 +31,9 @@ import type { EventLog } from "../engine/store/event-log";
 import type { MessageStore } from "../engine/store/message-store";
 import type { Run, RunStore } from "../engine/store/run-store";
 import type { SteerQueue } from "../engine/store/steer-queue";
+import type { Redaction } from "../engine/secrets/secret-redactor";
+import type { TypableSecret } from "../engine/secrets/typable-secret";
+import type { SecretReader } from "../engine/tools/browser-shared";
 import type { ToolRegistry } from "../engine/tools/tool";
 import type { WebToolDeps } from "../engine/tools/web";
 import type { WorkspaceObject } from "../workspace/workspace-object";
@@ -83,8 +87,7 @@ export class ConversationWiring {
 
   /** The workspace's object. */
   workspace(workspaceId: string): DurableObjectStub<WorkspaceObject> {
-    const ns = this.p.env.WORKSPACES;
-    return ns.get(ns.idFromName(workspaceId)) as DurableObjectStub<WorkspaceObject>;
+    return workspaceStub(this.p.env, workspaceId) as DurableObjectStub<WorkspaceObject>;
   }
 
   /** The workspace's time zone, read with its policy when a run's tools are built. */
@@ -125,6 +128,7 @@ export class ConversationWiring {
         runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
     });
     if (info) await this.mcp.attach(registry, info, mcpServers as McpServerConfig[]);
+    registry.redaction = this.redaction();
     return registry;
   }
 
@@ -182,6 +186,7 @@ export class ConversationWiring {
       summary: this.summaryFor(""),
       summaryFor: (scope) => this.summaryFor(scope),
       spill: files.spill,
+      redaction: this.redaction(),
       approvals: this.p.approvals,
       steering: this.p.steering,
       onRunEnd: (runId) => this.p.approvals.dropRun(runId, "cancelled"),
@@ -286,8 +291,13 @@ export class ConversationWiring {
       : undefined;
   }
 
-  private secretReader(workspaceId: string): { read(name: string): Promise<string | null> } {
-    return { read: (name) => this.workspace(workspaceId).readSecret(name) };
+  private secretReader(workspaceId: string): SecretReader {
+    return { read: (name) => this.workspace(workspaceId).readSecret(name) as Promise<TypableSecret | null> };
+  }
+
+  /** The redaction of the secrets typed in this conversation (none before its browser exists). */
+  redaction(): Redaction | undefined {
+    return this.browser()?.redaction;
   }
 
   /** One summariser for every tool's `prompt`; its tokens count towards the run that asked. */

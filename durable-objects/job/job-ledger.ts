@@ -59,21 +59,24 @@ interface Row extends Record<string, SqlStorageValue> {
   webhook_next_at: number | null;
 }
 
+/** Creates the job run ledger table: the object's schema steps call it. */
+export function createJobRunTables(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS job_runs (
+    number INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, occurrence_key TEXT NOT NULL UNIQUE,
+    trigger TEXT NOT NULL, scheduled_at INTEGER NOT NULL, missed INTEGER NOT NULL DEFAULT 0,
+    started_at INTEGER, ended_at INTEGER, status TEXT NOT NULL, conversation_id TEXT, conv_run_id TEXT,
+    deadline INTEGER, result_path TEXT, tokens TEXT, error TEXT, excerpt TEXT,
+    webhook TEXT, webhook_next_at INTEGER);
+    CREATE INDEX IF NOT EXISTS job_runs_status ON job_runs (status);
+    CREATE INDEX IF NOT EXISTS job_runs_webhook ON job_runs (webhook_next_at);`);
+}
+
 /** The ledger of one job. */
 export class JobLedger {
   constructor(
     private readonly sql: SqlStorage,
     private readonly jobId: () => string,
-  ) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS job_runs (
-      number INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, occurrence_key TEXT NOT NULL UNIQUE,
-      trigger TEXT NOT NULL, scheduled_at INTEGER NOT NULL, missed INTEGER NOT NULL DEFAULT 0,
-      started_at INTEGER, ended_at INTEGER, status TEXT NOT NULL, conversation_id TEXT, conv_run_id TEXT,
-      deadline INTEGER, result_path TEXT, tokens TEXT, error TEXT, excerpt TEXT,
-      webhook TEXT, webhook_next_at INTEGER);
-      CREATE INDEX IF NOT EXISTS job_runs_status ON job_runs (status);
-      CREATE INDEX IF NOT EXISTS job_runs_webhook ON job_runs (webhook_next_at);`);
-  }
+  ) {}
 
   /** Records an occurrence; null when it was already recorded. */
   claim(c: Claim): StoredRun | null {

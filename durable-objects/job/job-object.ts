@@ -10,9 +10,11 @@ import type { CreateJob, Job, JobRun, UpdateJob } from "../../schemas/jobs";
 import { type CursorPage, cursorPage } from "../../schemas/page";
 import { readEnv } from "../engine/config/env";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
+import { migrate } from "../engine/store/migrations";
 import { raiseWebhookEvent } from "../webhook/webhook-events";
 import { JobLedger, jobRunView, type StoredRun } from "./job-ledger";
 import { type JobRecord, JobRecordStore, jobView, nextWake } from "./job-record";
+import { JOB_MIGRATIONS } from "./job-schema";
 import {
   cancelConversation,
   deliverDueWebhooks,
@@ -42,8 +44,9 @@ export class JobObject extends DurableObject<Env> {
     this.ledger = this.setUp();
   }
 
-  /** Creates the tables (again after a delete, which drops them). */
+  /** Brings the tables to the current schema (again after a delete, which drops them). */
   private setUp(): JobLedger {
+    migrate(this.ctx.storage, JOB_MIGRATIONS);
     this.records = new JobRecordStore(this.sql);
     return new JobLedger(this.sql, () => this.record()?.id ?? "");
   }

@@ -18,11 +18,14 @@ export interface JobRecord {
   version: 1;
 }
 
+/** Creates the job record table: the object's schema steps call it. */
+export function createJobRecordTable(sql: SqlStorage): void {
+  sql.exec("CREATE TABLE IF NOT EXISTS job_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+}
+
 /** The job record in the object's SQLite (one row, JSON). */
 export class JobRecordStore {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec("CREATE TABLE IF NOT EXISTS job_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   get(): JobRecord | null {
     const row = this.sql.exec<{ value: string }>("SELECT value FROM job_meta WHERE key = 'job'").toArray()[0];

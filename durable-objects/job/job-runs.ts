@@ -2,6 +2,8 @@
  * The work behind one job run, as plain functions: start its conversation, read how it ended,
  * save the result to the workspace files and describe it to a webhook.
  */
+import { workspaceStub } from "../addresses/workspace";
+import { conversationStub } from "../addresses/conversation";
 import type { Conversation, RunResult } from "../../schemas/api";
 import type { JobSettings } from "../../schemas/jobs";
 import { type JobLink, UNATTENDED_NOTE } from "../conversation/job-link";
@@ -29,13 +31,11 @@ export interface RunError {
 }
 
 function conversation(scope: JobScope, conversationId: string): ReturnType<Env["CONVERSATIONS"]["get"]> {
-  const ns = scope.env.CONVERSATIONS;
-  return ns.get(ns.idFromName(`${scope.workspaceId}/${conversationId}`));
+  return conversationStub(scope.env, scope.workspaceId, conversationId);
 }
 
 function workspace(scope: JobScope): ReturnType<Env["WORKSPACES"]["get"]> {
-  const ns = scope.env.WORKSPACES;
-  return ns.get(ns.idFromName(scope.workspaceId));
+  return workspaceStub(scope.env, scope.workspaceId);
 }
 
 /**

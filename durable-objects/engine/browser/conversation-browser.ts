@@ -5,6 +5,7 @@
 import type { BrowserWorker, CDPSession, Page } from "@cloudflare/puppeteer";
 import type { BrowserInput, ProfileSaved } from "../../../schemas/browser-api";
 import { fail, type RpcResult } from "../rpc-result";
+import { type Redaction, SecretRedactor } from "../secrets/secret-redactor";
 import type { BrowserOps, SecretReader } from "../tools/browser-shared";
 import { BrowserSession, type BrowserSessionOptions, type ProfileLoader } from "./browser-session";
 import { type LiveViewOptions, LiveViews } from "./live-view";
@@ -12,9 +13,6 @@ import type { ProfileState } from "./profile-state";
 import { dispatchInput, inputGeometry } from "./remote-input";
 import { type OpenTabOptions, type TabFilter, TabManager, type TabView } from "./tab-manager";
 import { type TabRecord, TabStore } from "./tab-store";
-
-/** Marker put where a typed secret's value would appear. */
-const secretMarker = (name: string) => `<secret:${name}>`;
 
 /** What a conversation's browser needs from its Durable Object. */
 export interface ConversationBrowserDeps {
@@ -41,7 +39,7 @@ export class ConversationBrowser implements BrowserOps {
   readonly store: TabStore;
   private readonly session: BrowserSession;
   private readonly tabs: TabManager;
-  private readonly typed = new Map<string, string>();
+  private readonly typed = new SecretRedactor();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly liveViews: LiveViews;
   readonly scriptTimeoutMs: number;
@@ -189,31 +187,53 @@ export class ConversationBrowser implements BrowserOps {
   }
 
   rememberSecret(name: string, value: string): void {
-    this.typed.set(name, value);
+    this.typed.remember(name, value);
     this.store.addTypedSecret(name);
   }
 
+  /** The redaction of every secret typed in this browser, for tool results and run output. */
+  readonly redaction: Redaction = {
+    ready: () => this.loadTyped(),
+    text: (s) => this.typed.text(s),
+    value: (v) => this.typed.value(v),
+    longest: () => this.typed.longest(),
+    safeCut: (s, cut) => this.typed.safeCut(s, cut),
+  };
+
   async redact<T>(value: T): Promise<T> {
+    await this.loadTyped();
+    return this.typed.value(value);
+  }
+
+  /** After a wake: reads the values of the secrets typed before (names are kept in SQLite). */
+  private async loadTyped(): Promise<void> {
     for (const name of this.store.typedSecrets()) {
-      if (!this.typed.has(name)) {
-        const v = await this.deps.secrets.read(name).catch(() => null);
-        if (v) this.typed.set(name, v);
-      }
+      if (this.typed.knows(name)) continue;
+      const secret = await this.deps.secrets.read(name).catch(() => null);
+      if (secret) this.typed.remember(name, secret.value);
     }
-    const secrets = [...this.typed].filter(([, v]) => v.length > 0);
-    if (secrets.length === 0) return value;
-    const forms = secrets.flatMap(([n, v]) => [
-      [n, v],
-      [n, JSON.stringify(v).slice(1, -1)],
-    ]);
-    const scrub = (s: string) => forms.reduce((acc, [n, v]) => acc.split(v).join(secretMarker(n)), s);
-    if (value instanceof Error) {
-      value.message = scrub(value.message);
-      return value;
-    }
-    if (typeof value === "string") return scrub(value) as T;
-    const json = JSON.stringify(value);
-    return json === undefined ? value : (JSON.parse(scrub(json)) as T);
+  }
+
+  /** Marks the tab's current document as holding a typed secret (execute_script refuses it). */
+  async markSecretTyped(tab: TabRecord, page: Page): Promise<void> {
+    this.store.markDocument(tab.id, "secret", await this.documentId(page));
+  }
+
+  /** Marks the tab's current document as having run a script of the model's (type_secret refuses it). */
+  async markScripted(tab: TabRecord, page: Page): Promise<void> {
+    this.store.markDocument(tab.id, "script", await this.documentId(page));
+  }
+
+  /** Whether the tab's current document holds a typed secret / ran a script of the model's. */
+  async documentMarked(tab: TabRecord, page: Page, mark: "secret" | "script"): Promise<boolean> {
+    const marked = this.store.markedDocument(tab.id, mark);
+    return marked !== null && marked === (await this.documentId(page));
+  }
+
+  /** The id of the document a tab shows now (its main frame's loader: a new one per navigation). */
+  private async documentId(page: Page): Promise<string> {
+    const { frameTree } = await (await this.session.cdp(page)).send("Page.getFrameTree");
+    return frameTree.frame.loaderId;
   }
 
   /** A tab's page for the live view's screenshot, or null when the tab does not exist. */

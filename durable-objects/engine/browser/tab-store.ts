@@ -41,13 +41,16 @@ type Row = {
   active: number;
 };
 
+/** Creates the browser tab and meta tables: the object's schema steps call it. */
+export function createTabTables(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS browser_tabs (id INTEGER PRIMARY KEY, window_id INTEGER NOT NULL,
+      target_id TEXT, url TEXT NOT NULL, title TEXT NOT NULL DEFAULT '', active INTEGER NOT NULL DEFAULT 0);
+    CREATE TABLE IF NOT EXISTS browser_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`);
+}
+
 /** SQLite-backed browser registry of one conversation. */
 export class TabStore {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS browser_tabs (id INTEGER PRIMARY KEY, window_id INTEGER NOT NULL,
-        target_id TEXT, url TEXT NOT NULL, title TEXT NOT NULL DEFAULT '', active INTEGER NOT NULL DEFAULT 0);
-      CREATE TABLE IF NOT EXISTS browser_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`);
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   /** Every tab, by id. */
   tabs(): TabRecord[] {
@@ -163,6 +166,17 @@ export class TabStore {
   addTypedSecret(name: string): void {
     const names = new Set(this.typedSecrets()).add(name);
     this.setMeta("typed_secrets", [...names]);
+  }
+
+  /** Records that a tab's document (by its loader id) holds a typed secret or ran a model's script. */
+  markDocument(tabId: number, mark: "secret" | "script", documentId: string): void {
+    const key = `${mark}_documents`;
+    this.setMeta(key, { ...this.getMeta<Record<string, string>>(key), [tabId]: documentId });
+  }
+
+  /** The document of a tab last marked so, or null. */
+  markedDocument(tabId: number, mark: "secret" | "script"): string | null {
+    return this.getMeta<Record<string, string>>(`${mark}_documents`)?.[tabId] ?? null;
   }
 
   private getMeta<T>(key: string): T | null {

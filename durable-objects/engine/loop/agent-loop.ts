@@ -9,7 +9,15 @@
 import type { Run } from "../store/run-store";
 import { contextFor } from "./context-window";
 import { ev } from "./event-builders";
-import { budgetStop, costStop, finishRun, modelFailure, runEndOf, runFinalAnswer } from "./finishing";
+import {
+  budgetStop,
+  costStop,
+  finishRun,
+  modelFailure,
+  redactEnd,
+  runEndOf,
+  runFinalAnswer,
+} from "./finishing";
 import { closeInterruptedStreams, STREAM_EVENT_TYPES } from "./interrupted-streams";
 import type { LoopDeps, LoopOutcome, LoopScope } from "./loop-deps";
 import { modelStep } from "./model-step";
@@ -112,6 +120,7 @@ export async function advanceRun(deps: LoopDeps, runId: string): Promise<Advance
   if (queued.status !== "queued") closeInterruptedStreams(scope.pastEvents(), (e) => deps.emit(runId, e));
   const end = runEndOf(await runLoop(scope));
   if (!end) return "suspended";
-  finishRun(deps, runId, end);
+  await deps.redaction?.ready();
+  finishRun(deps, runId, redactEnd(end, deps.redaction));
   return "finished";
 }

@@ -3,6 +3,7 @@
  * of a run with an output schema, a model failure as an outcome, and the terminal events of a run.
  */
 import { ModelError } from "../model/openai-client";
+import type { Redaction } from "../secrets/secret-redactor";
 import { compileOutputSchema } from "../tools/finish";
 import { ev, tokenUsage } from "./event-builders";
 import type { FinalAnswer, LoopDeps, LoopOutcome, LoopScope } from "./loop-deps";
@@ -97,6 +98,14 @@ export function runEndOf(outcome: LoopOutcome): RunEnd | null {
     case "suspended":
       return null;
   }
+}
+
+/** A run's end with typed secrets' values taken out of its output and error message. */
+export function redactEnd(end: RunEnd, redaction: Redaction | undefined): RunEnd {
+  if (!redaction) return end;
+  if (end.status === "succeeded") return { ...end, output: redaction.value(end.output) };
+  if (end.status === "failed") return { ...end, message: redaction.text(end.message) };
+  return end;
 }
 
 /** Ends a run and emits its terminal event. */

@@ -4,6 +4,7 @@ import type { CirrusEvent } from "../../../schemas/events";
 import type { GateResult } from "../approvals/approvals";
 import type { RunBudget } from "../cost/budget";
 import type { ResultSpill } from "../files/result-spill";
+import type { Redaction } from "../secrets/secret-redactor";
 import type { ModelClient, ToolCall, Usage } from "../model/model-types";
 import type { EventLog } from "../store/event-log";
 import type { MessageStore } from "../store/message-store";
@@ -84,6 +85,8 @@ export interface StepDeps {
   summary: SummaryStore;
   /** Where oversized tool results are saved; without it they are cut. */
   spill?: ResultSpill;
+  /** Typed secrets' values (and encodings) taken out of the model's text and the run's output. */
+  redaction?: Redaction;
   /** The approval policy's hold before each call; absent = every call runs. */
   approvals?: ApprovalGate;
   /** Dollar budgets checked before every model turn; absent or null when none is set. */

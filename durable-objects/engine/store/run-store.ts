@@ -75,15 +75,18 @@ interface RunRow extends Record<string, SqlStorageValue> {
 
 const ACTIVE = "('running','waiting_for_user','waiting_for_approval')";
 
+/** Creates the runs table: the object's schema steps call it. */
+export function createRunTable(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS runs (
+    ord INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, status TEXT NOT NULL, content TEXT NOT NULL,
+    idempotency_key TEXT UNIQUE, created_at INTEGER NOT NULL, started_at INTEGER, finished_at INTEGER,
+    steps INTEGER NOT NULL DEFAULT 0, usage TEXT NOT NULL, output TEXT, error TEXT,
+    cancel_requested INTEGER NOT NULL DEFAULT 0, retries TEXT NOT NULL DEFAULT '{}', start_seq INTEGER NOT NULL DEFAULT 0)`);
+}
+
 /** Queue and ledger of runs. */
 export class RunStore {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS runs (
-      ord INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, status TEXT NOT NULL, content TEXT NOT NULL,
-      idempotency_key TEXT UNIQUE, created_at INTEGER NOT NULL, started_at INTEGER, finished_at INTEGER,
-      steps INTEGER NOT NULL DEFAULT 0, usage TEXT NOT NULL, output TEXT, error TEXT,
-      cancel_requested INTEGER NOT NULL DEFAULT 0, retries TEXT NOT NULL DEFAULT '{}', start_seq INTEGER NOT NULL DEFAULT 0)`);
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   /** Queues a run for a message; the same idempotency key returns the existing run. */
   enqueue(

@@ -177,6 +177,13 @@ export function createBrowserTools(deps: BrowserToolDeps): Tool[] {
       execute: browserAction(ops, async (args) => {
         if (args.target === "sandbox") return { target: "sandbox", result: await runInSandbox(args.code) };
         const { tab, page } = await ops.resolve(args.tab_id);
+        if (await ops.documentMarked(tab, page, "secret")) {
+          throw new ToolError(
+            "secret_in_page",
+            `A secret was typed into tab ${tab.id}'s page, so scripts may not run in it until the tab navigates to another page. Read it with get_tab_content instead.`,
+          );
+        }
+        await ops.markScripted(tab, page);
         const result = await evaluateInPage(
           await ops.cdp(page),
           args.code,
