@@ -34,7 +34,7 @@ import { toMarkdown } from "./markdown";
 import { cleanMarkdown } from "./markdown-passes";
 import { dropTemplateBindings } from "./template-bindings";
 import { type PageMetadata, readJsonLd, readMetadata } from "./metadata";
-import { type PageKind, pageKind } from "./page-kind";
+import { type PageKind, pageKind, statesStory } from "./page-kind";
 import { emojiAsText, removeJunkTags } from "./page-repair";
 import { removeLetterAvatars } from "./letter-avatars";
 import { removeRepeatedLinkLabels } from "./repeated-links";
@@ -61,6 +61,7 @@ import { removeTwinBlocks } from "./twin-blocks";
 import { removeBreakpointTwins, screenCopies } from "./breakpoint-twins";
 import { leftInPage, readArticle, withLeftSections } from "./read-article";
 import { passOn } from "./passes";
+import { removeLinkRails } from "./link-rails";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -217,8 +218,11 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const partial =
     kind === "article" && passOn("partial-article") && articleChars < pageChars * PARTIAL_ARTICLE_SHARE;
   // A page of lists of links (an index) that Readability read in part.
+  // A page whose structured data states a story is one: its runs of links are rails beside it, not an index or a listing.
+  const story = kind === "article" && statesStory(ld) && passOn("stated-story");
   const index =
     passOn("index-region") &&
+    !story &&
     page !== null &&
     article?.content != null &&
     mayBeIndex(page, article.content, articleChars);
@@ -250,7 +254,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
     article?.content &&
     cards.chars >= articleChars * INTRO_CARDS_SHARE
   ) {
-    const found = listingRegion(spare, article.content);
+    const found = listingRegion(spare, article.content, story);
     // Otherwise the region is weighed against the article as any other, when the cards outweigh it.
     if (found && (found.cardsArePage || cards.chars >= articleChars)) {
       [region, listing] = [found, found.cardsArePage];
@@ -310,6 +314,9 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // `li.message`) keeps no per-post controls and poster stats, as on a forum page.
   if (chosen && kind === "article" && passOn("article-post-controls"))
     removeRepeatedControls(chosen, true, undefined, false, true);
+  // The link rails beside a story Readability took ("Top video", other headlines, a category menu).
+  if (kind === "article" && chosen && !(listing || sections || indexed || posted) && passOn("link-rails"))
+    removeLinkRails(chosen);
   // A story's opening paragraphs printed in their own block above the body Readability took.
   if (kind === "article" && chosen && !useRegion && passOn("article-intro"))
     restoreArticleIntro(chosen, printed, isArticleJunk);

@@ -29,9 +29,7 @@ const MAX_TITLE_CHARS = 80;
 /** Whether a child of a block is a rail item: short, and mostly its link. */
 function isRailItem(item: DomElement): boolean {
   const length = textLength(item);
-  return (
-    length > 0 && length <= MAX_RAIL_ITEM_CHARS && linkTextLength(item) >= length * MIN_ITEM_LINK_SHARE
-  );
+  return length > 0 && length <= MAX_RAIL_ITEM_CHARS && linkTextLength(item) >= length * MIN_ITEM_LINK_SHARE;
 }
 
 /** Whether the block is a rail: its children of one shape are rail items and hold its text. */

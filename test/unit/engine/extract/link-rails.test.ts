@@ -8,7 +8,8 @@ import { afterPass } from "./fragment";
 const rail = (title: string, n: number, headline: (i: number) => string, by: string) =>
   `<section><h2>${title}</h2><ul>${Array.from(
     { length: n },
-    (_, i) => `<li><a href="/n/${title.length}-${i}">${headline(i)}</a><p>${by} ${i}</p><time>${i + 1}.5.2024</time></li>`,
+    (_, i) =>
+      `<li><a href="/n/${title.length}-${i}">${headline(i)}</a><p>${by} ${i}</p><time>${i + 1}.5.2024</time></li>`,
   ).join("")}</ul></section>`;
 
 /** A short story (two paragraphs) beside two long rails, on a page whose JSON-LD states a NewsArticle. */
@@ -21,15 +22,35 @@ const EN = [
   "Ferries will use the south terminal while the work goes on, and the authority expects the pier to reopen in the spring.",
 ];
 const EN_RAILS =
-  rail("Top video", 12, (i) => `Council weighs new plan for the old market hall number ${i} as traders push back`, "By Jane Writer") +
-  rail("Don't miss", 10, (i) => `Rail line to the airport delayed again, operator number ${i} says`, "By Sam Reporter");
+  rail(
+    "Top video",
+    12,
+    (i) => `Council weighs new plan for the old market hall number ${i} as traders push back`,
+    "By Jane Writer",
+  ) +
+  rail(
+    "Don't miss",
+    10,
+    (i) => `Rail line to the airport delayed again, operator number ${i} says`,
+    "By Sam Reporter",
+  );
 const DE = [
   "Die Hafenbehörde teilte am Freitag mit, dass der Nordpier ab dem kommenden Monat für Reparaturen geschlossen wird, nachdem bei einer Prüfung Risse in zwei Stützen gefunden wurden.",
   "Die Fähren legen während der Arbeiten am Südterminal an; die Behörde rechnet damit, dass der Pier im Frühjahr wieder öffnet.",
 ];
 const DE_RAILS =
-  rail("Meistgesehen", 12, (i) => `Stadtrat berät über neuen Plan für die alte Markthalle Nummer ${i}`, "Von Jana Schreiber") +
-  rail("Nicht verpassen", 10, (i) => `Bahnstrecke zum Flughafen verzögert sich erneut, sagt Betreiber ${i}`, "Von Sam Reporter");
+  rail(
+    "Meistgesehen",
+    12,
+    (i) => `Stadtrat berät über neuen Plan für die alte Markthalle Nummer ${i}`,
+    "Von Jana Schreiber",
+  ) +
+  rail(
+    "Nicht verpassen",
+    10,
+    (i) => `Bahnstrecke zum Flughafen verzögert sich erneut, sagt Betreiber ${i}`,
+    "Von Sam Reporter",
+  );
 const JA = [
   "港湾局は金曜日、北桟橋を来月から修理のため閉鎖すると発表した。点検で支柱二本にひびが見つかったためで、工事は数か月かかる見込みだという。",
   "工事の間、フェリーは南ターミナルを使う。港湾局は春には桟橋を再開できるとしている。利用者には時刻表の確認を呼びかけている。",
