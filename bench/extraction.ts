@@ -10,11 +10,10 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { unstable_startWorker } from "wrangler";
-import { type ArticlePage, aggregate, dataDir, loadArticles, scorePage } from "./article-score.ts";
+import { aggregate, type BenchPage, dataDir, loadPages, scorePage } from "./article-set.ts";
 import { isHeldOut } from "./site-split.ts";
 import { loadWcxb, markdownAsText, RS_TRAFILATURA, scoreWords, WCXB_TYPES } from "./wcxb-score.ts";
 
-const DATA_DIR = process.env.EXTRACTION_DATA ?? dataDir("article-extraction", import.meta.dirname);
 const WCXB_DIR = process.env.WCXB_DATA ?? dataDir("wcxb-dev", import.meta.dirname);
 /** Each article page is extracted this many times per extractor; the mean is its time. */
 const REPEAT = Number(process.env.EXTRACTION_REPEAT ?? "5");
@@ -53,7 +52,7 @@ async function runAll(worker: Worker, pages: { url: string; bytes: Uint8Array }[
   return out;
 }
 
-function printArticles(pages: ArticlePage[], runs: Awaited<ReturnType<typeof runAll>>): void {
+function printArticles(pages: BenchPage[], runs: Awaited<ReturnType<typeof runAll>>): void {
   const held = pages.map((p) => isHeldOut(p.url, p.key));
   console.log(
     `article extraction, ${pages.length} pages (${held.filter(Boolean).length} held out by site), inside workerd, mean of ${REPEAT} runs per page`,
@@ -134,7 +133,7 @@ async function main(): Promise<void> {
   });
   try {
     await worker.ready;
-    const pages = loadArticles(DATA_DIR);
+    const pages = loadPages();
     printArticles(pages, await runAll(worker, pages, REPEAT));
     const wcxb = loadWcxb(WCXB_DIR);
     printWcxb(wcxb, await runAll(worker, wcxb, WCXB_REPEAT));

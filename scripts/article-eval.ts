@@ -7,7 +7,7 @@
  */
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
-import { aggregate, dataDir, loadArticles, type PageScore, scorePage } from "../bench/article-score";
+import { aggregate, dataDir, loadPages, type PageScore, scorePage } from "../bench/article-set";
 import { isHeldOut } from "../bench/site-split";
 import { extractMainContent } from "../durable-objects/engine/extract/extract";
 import { withPassesOff } from "../durable-objects/engine/extract/passes";
@@ -16,7 +16,7 @@ import { decodeBody } from "../durable-objects/engine/net/charset";
 const dir = process.env.EXTRACTION_DATA ?? dataDir("article-extraction", import.meta.dirname);
 const off = (process.env.ARTICLES_OFF ?? "").split(",").filter(Boolean);
 const rows: { key: string; hold: boolean; ours: PageScore; rd: PageScore }[] = [];
-for (const page of loadArticles(dir)) {
+for (const page of loadPages(dir)) {
   const html = decodeBody(page.bytes, null, true);
   const markdown = withPassesOff(off, () => extractMainContent(html, page.url).markdown);
   let text = "";

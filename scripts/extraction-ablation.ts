@@ -6,7 +6,7 @@
  * ABLATION_PASSES=a,b (some passes), ABLATION_OUT=file (the table as JSON).
  */
 import { writeFileSync } from "node:fs";
-import { aggregate, dataDir, loadArticles, type PageScore, scorePage } from "../bench/article-score";
+import { aggregate, dataDir, loadPages, type PageScore, scorePage } from "../bench/article-set";
 import { isHeldOut, siteOf } from "../bench/site-split";
 import { loadWcxb, markdownAsText, scoreWords } from "../bench/wcxb-score";
 import { extractMainContent } from "../durable-objects/engine/extract/extract";
@@ -42,7 +42,7 @@ const wcxb = load(
   wcxbAll,
   wcxbAll.map((p) => p.id),
 );
-const articlesAll = loadArticles(
+const articlesAll = loadPages(
   process.env.EXTRACTION_DATA ?? dataDir("article-extraction", import.meta.dirname),
 );
 const articles = load(

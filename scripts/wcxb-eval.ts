@@ -12,7 +12,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
-import { dataDir } from "../bench/article-score";
+import { dataDir } from "../bench/article-set";
 import { isHeldOut } from "../bench/site-split";
 import { loadWcxb, markdownAsText, RS_TRAFILATURA, scoreWords, WCXB_TYPES } from "../bench/wcxb-score";
 import { extractMainContent } from "../durable-objects/engine/extract/extract";

@@ -5,6 +5,8 @@
 import { createApprovalTables } from "../engine/approvals/approval-ledger";
 import { createTabTables } from "../engine/browser/tab-store";
 import { createStateTables } from "../engine/loop/state-store";
+import { createReadTables } from "../engine/research/read-log";
+import { createReviewTable } from "../engine/research/review-store";
 import { createEventTables } from "../engine/store/event-log";
 import { createMessageTables } from "../engine/store/message-store";
 import { migrationSteps } from "../engine/store/migrations";
@@ -28,6 +30,14 @@ export const CONVERSATION_MIGRATIONS = migrationSteps([
       createStateTables(sql);
       createTabTables(sql);
       createMcpSessionTable(sql);
+    },
+  },
+  {
+    version: 2,
+    name: "run_reads, run_reviews",
+    up(sql) {
+      createReadTables(sql);
+      createReviewTable(sql);
     },
   },
 ]);

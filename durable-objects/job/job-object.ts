@@ -18,6 +18,7 @@ import { JOB_MIGRATIONS } from "./job-schema";
 import {
   cancelConversation,
   deliverDueWebhooks,
+  reviewOutcome,
   type JobScope,
   runState,
   runUsage,
@@ -205,7 +206,7 @@ export class JobObject extends DurableObject<Env> {
       deadline: now + record.settings.max_runtime_seconds * 1000,
     });
     if (!run) return null;
-    const error = await startConversation(this.scope(record), record.settings, run);
+    const error = await startConversation(this.scope(record), record.settings, run, this.ledger);
     if (error) this.end(record, run, { status: "failed", error });
     return this.ledger.get(run.id);
   }
@@ -218,7 +219,7 @@ export class JobObject extends DurableObject<Env> {
     if (typeof state === "object") return this.complete(record, run, state);
     if (state === "missing") {
       // Starting is idempotent (same ids, idempotency key), so finish what a crash interrupted.
-      const error = await startConversation(this.scope(record), record.settings, run);
+      const error = await startConversation(this.scope(record), record.settings, run, this.ledger);
       if (error) return this.end(record, run, { status: "failed", error });
     }
     if (run.deadline !== null && this.clock() >= run.deadline) {
@@ -240,9 +241,12 @@ export class JobObject extends DurableObject<Env> {
       const error = result.error ?? { code: result.status, message: `The run ended as ${result.status}.` };
       return this.end(record, run, { status: "failed", error, tokens });
     }
+    const review = reviewOutcome(record.settings, result);
     const saved = await saveResult(this.scope(record), record.settings, run, result.output);
-    if ("error" in saved) return this.end(record, run, { status: "failed", error: saved.error, tokens });
-    this.end(record, run, { status: "succeeded", tokens, resultPath: saved.path, excerpt: saved.excerpt });
+    if ("error" in saved)
+      return this.end(record, run, { ...review, status: "failed", error: saved.error, tokens });
+    const ended = { tokens, resultPath: saved.path, excerpt: saved.excerpt, ...review };
+    this.end(record, run, { status: review.error ? "failed" : "succeeded", ...ended });
   }
 
   /** Records a run's end and queues its webhook. */

@@ -1,6 +1,7 @@
 /** What a job object stores about its job, how the API shows it, and when it next has work. */
 import type { Job, JobSettings } from "../../schemas/jobs";
 import type { StoredRun } from "./job-ledger";
+import { researchSettings } from "./job-memory";
 import { nextOccurrence } from "./schedule";
 
 /** The stored job: settings, signing secret and the schedule's cursor. */
@@ -48,6 +49,7 @@ export function jobView(record: JobRecord, withSecret: boolean): Job {
     approvals: s.approvals ?? null,
     browser_profile: s.browser_profile ?? null, // jobs stored before profiles existed
     max_cost_usd: s.max_cost_usd ?? null,
+    ...researchSettings(s), // jobs stored before research settings get the defaults
     created_at: record.created_at,
     updated_at: record.updated_at,
     next_run_at: s.enabled ? nextOccurrence(s.schedule, s.timezone, record.cursor) : null,

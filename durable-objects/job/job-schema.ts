@@ -3,7 +3,7 @@
  * docs/architecture-storage.md). Step 1 is the shape every job had when versions began.
  */
 import { migrationSteps } from "../engine/store/migrations";
-import { createJobRunTables } from "./job-ledger";
+import { addJobRunResearchColumns, createJobRunTables } from "./job-ledger";
 import { createJobRecordTable } from "./job-record";
 
 /** Every step of a job's SQLite, oldest first. */
@@ -16,4 +16,5 @@ export const JOB_MIGRATIONS = migrationSteps([
       createJobRunTables(sql);
     },
   },
+  { version: 2, name: "job_runs.research", up: addJobRunResearchColumns },
 ]);

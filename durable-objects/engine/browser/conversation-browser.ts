@@ -1,22 +1,32 @@
 /**
- * The browser of one conversation as its Durable Object holds it: session, tabs and the secrets
- * typed in it, wired to the tools' {@link BrowserOps} interface.
+ * The browser of one conversation as the workspace's fleet holds it: its context, tabs and the
+ * secrets typed in it, wired to the tools' {@link BrowserOps} interface.
  */
-import type { BrowserWorker, CDPSession, Page } from "@cloudflare/puppeteer";
+import type { CDPSession, Page } from "@cloudflare/puppeteer";
 import type { BrowserInput, ProfileSaved } from "../../../schemas/browser-api";
 import { fail, type RpcResult } from "../rpc-result";
 import { type Redaction, SecretRedactor } from "../secrets/secret-redactor";
 import type { BrowserOps, SecretReader } from "../tools/browser-shared";
-import { BrowserSession, type BrowserSessionOptions, type ProfileLoader } from "./browser-session";
+import {
+  BrowserSession,
+  type BrowserSessionOptions,
+  type ContextSource,
+  type ProfileLoader,
+} from "./browser-session";
 import { type LiveViewOptions, LiveViews } from "./live-view";
 import type { ProfileState } from "./profile-state";
 import { dispatchInput, inputGeometry } from "./remote-input";
 import { type OpenTabOptions, type TabFilter, TabManager, type TabView } from "./tab-manager";
 import { type TabRecord, TabStore } from "./tab-store";
 
-/** What a conversation's browser needs from its Durable Object. */
+/** How long a take-over's end waits for the tab's live URL and title before using the stored ones. */
+const FACTS_WAIT_MS = 3_000;
+
+/** What a conversation's browser needs from the fleet. */
 export interface ConversationBrowserDeps {
-  binding: BrowserWorker;
+  /** The conversation's id: the scope of its rows in the fleet's SQLite. */
+  conversationId: string;
+  source: ContextSource;
   sql: SqlStorage;
   options: BrowserSessionOptions;
   secrets: SecretReader;
@@ -40,14 +50,15 @@ export class ConversationBrowser implements BrowserOps {
   private readonly session: BrowserSession;
   private readonly tabs: TabManager;
   private readonly typed = new SecretRedactor();
+  private readonly newlyTyped: [string, string][] = [];
   private queue: Promise<unknown> = Promise.resolve();
   private readonly liveViews: LiveViews;
   readonly scriptTimeoutMs: number;
 
   constructor(private readonly deps: ConversationBrowserDeps) {
-    this.store = new TabStore(deps.sql);
+    this.store = new TabStore(deps.sql, deps.conversationId);
     this.scriptTimeoutMs = deps.options.scriptTimeoutMs;
-    this.session = new BrowserSession(deps.binding, this.store, deps.options, deps.profile);
+    this.session = new BrowserSession(deps.source, this.store, deps.options, deps.profile);
     this.liveViews = new LiveViews(deps.live);
     this.tabs = new TabManager(this.session, deps.options.policy, (tabs) => deps.publishTabs(tabs));
   }
@@ -98,17 +109,20 @@ export class ConversationBrowser implements BrowserOps {
     return this.session.takeNote();
   }
 
-  /** When the open browser becomes idle past the limit, or null when none is open. */
+  /** When the open context becomes idle past the limit (later while a person holds it), or null when none is open. */
   idleDeadline(): number | null {
     const last = this.store.lastUsed();
-    return this.store.sessionId() && last !== null ? last + this.deps.options.idleMs : null;
+    if (!this.store.sessionId() || last === null) return null;
+    const idle = last + this.deps.options.idleMs;
+    if (this.liveViews.viewers() > 0) return Math.max(idle, Date.now() + this.deps.options.idleMs);
+    return Math.max(idle, this.store.pinnedUntil() ?? 0);
   }
 
   /** Closes the browser when it has been idle past the limit (called from the alarm); true if it did. */
   closeIfIdle(): Promise<boolean> {
     return this.exclusive(async () => {
       const deadline = this.idleDeadline();
-      if (deadline === null || Date.now() < deadline) return false;
+      if (deadline === null || Date.now() < deadline || this.pinned()) return false;
       await this.closeSaving();
       return true;
     });
@@ -130,12 +144,18 @@ export class ConversationBrowser implements BrowserOps {
   async tabFacts(tabId: number): Promise<{ url: string; title: string } | null> {
     const tab = this.store.tab(tabId);
     if (!tab) return null;
-    try {
-      const view = await this.exclusive(async () => this.tabs.view(tab, await this.session.page(tab)));
-      return { url: view.url, title: view.title };
-    } catch {
-      return { url: tab.url, title: tab.title };
-    }
+    const stored = { url: tab.url, title: tab.title };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<typeof stored>((resolve) => {
+      timer = setTimeout(() => resolve(stored), FACTS_WAIT_MS);
+    });
+    const read = this.exclusive(async () => this.tabs.view(tab, await this.session.page(tab))).then(
+      (view) => ({ url: view.url, title: view.title }),
+      () => stored,
+    );
+    const facts = await Promise.race([read, late]);
+    clearTimeout(timer);
+    return facts;
   }
 
   /** How many live views are open on the tabs. */
@@ -155,6 +175,7 @@ export class ConversationBrowser implements BrowserOps {
 
   /** Writes the browser's current cookies and local storage into the conversation's profile. */
   saveProfile(): Promise<RpcResult<ProfileSaved>> {
+    if (!this.deps.profile) return this.saveProfileNow(); // the refusal needs no browser
     return this.exclusive(() => this.saveProfileNow());
   }
 
@@ -189,6 +210,12 @@ export class ConversationBrowser implements BrowserOps {
   rememberSecret(name: string, value: string): void {
     this.typed.remember(name, value);
     this.store.addTypedSecret(name);
+    this.newlyTyped.push([name, value]);
+  }
+
+  /** The values typed since the last call (the conversation redacts them too), once. */
+  takeTyped(): [string, string][] {
+    return this.newlyTyped.splice(0);
   }
 
   /** The redaction of every secret typed in this browser, for tool results and run output. */
@@ -244,8 +271,14 @@ export class ConversationBrowser implements BrowserOps {
     return (await page.screenshot({ type: "png" })) as Uint8Array;
   }
 
-  /** Closes the browser (conversation deleted), saving its state into the profile first. */
-  shutdown(): Promise<void> {
-    return this.closeSaving();
+  /** Closes the browser (conversation deleted), saving its state into the profile first; forgets its tabs. */
+  async shutdown(): Promise<void> {
+    await this.exclusive(() => this.closeSaving());
+    this.store.clear();
+  }
+
+  /** Whether a person watches or was handed a tab (the context is neither closed for idleness nor taken). */
+  pinned(): boolean {
+    return this.liveViews.viewers() > 0 || (this.store.pinnedUntil() ?? 0) > Date.now();
   }
 }

@@ -61,7 +61,6 @@ import { removeTwinBlocks } from "./twin-blocks";
 import { removeBreakpointTwins, screenCopies } from "./breakpoint-twins";
 import { leftInPage, readArticle, withLeftSections } from "./read-article";
 import { passOn } from "./passes";
-import { removeLinkRails } from "./link-rails";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -314,9 +313,6 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // `li.message`) keeps no per-post controls and poster stats, as on a forum page.
   if (chosen && kind === "article" && passOn("article-post-controls"))
     removeRepeatedControls(chosen, true, undefined, false, true);
-  // The link rails beside a story Readability took ("Top video", other headlines, a category menu).
-  if (kind === "article" && chosen && !(listing || sections || indexed || posted) && passOn("link-rails"))
-    removeLinkRails(chosen);
   // A story's opening paragraphs printed in their own block above the body Readability took.
   if (kind === "article" && chosen && !useRegion && passOn("article-intro"))
     restoreArticleIntro(chosen, printed, isArticleJunk);

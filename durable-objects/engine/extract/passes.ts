@@ -45,7 +45,6 @@ export const PASSES = {
   "structure-region": "select",
   "folded-region": "select",
   "specs-region": "select",
-  "link-rails": "clean",
   "article-intro": "select",
   "guide-beside-grid": "select",
   // Cleaning Readability's article.

@@ -17,6 +17,7 @@ import {
   redactEnd,
   runEndOf,
   runFinalAnswer,
+  sendRunBack,
 } from "./finishing";
 import { closeInterruptedStreams, STREAM_EVENT_TYPES } from "./interrupted-streams";
 import type { LoopDeps, LoopOutcome, LoopScope } from "./loop-deps";
@@ -118,9 +119,19 @@ export async function advanceRun(deps: LoopDeps, runId: string): Promise<Advance
   const run = deps.runs.get(runId)!;
   const scope = runScope(deps, run);
   if (queued.status !== "queued") closeInterruptedStreams(scope.pastEvents(), (e) => deps.emit(runId, e));
-  const end = runEndOf(await runLoop(scope));
-  if (!end) return "suspended";
-  await deps.redaction?.ready();
-  finishRun(deps, runId, redactEnd(end, deps.redaction));
-  return "finished";
+  for (;;) {
+    const outcome = await runLoop(scope);
+    const ended = runEndOf(outcome);
+    if (!ended) return "suspended";
+    await deps.redaction?.ready();
+    const end = redactEnd(ended, deps.redaction);
+    // A succeeded result is reviewed (as it will be shown); a run sent back goes on from a new user message.
+    const verdict = end.status === "succeeded" ? await deps.review?.(runId, end.output) : undefined;
+    if (verdict?.revise) {
+      sendRunBack(deps, runId, verdict.revise);
+      continue;
+    }
+    finishRun(deps, runId, end.status === "succeeded" && verdict ? { ...end, review: verdict.review } : end);
+    return "finished";
+  }
 }

@@ -1,6 +1,7 @@
 /** What the agent loop needs from the object that hosts it, as small interfaces. */
 
 import type { CirrusEvent } from "../../../schemas/events";
+import type { RunReview } from "../../../schemas/research";
 import type { GateResult } from "../approvals/approvals";
 import type { RunBudget } from "../cost/budget";
 import type { ResultSpill } from "../files/result-spill";
@@ -107,6 +108,14 @@ export interface LoopDeps extends StepDeps {
   steering?: SteeringQueue;
   /** Settles what a run leaves behind when it ends (its pending approvals), before its terminal event. */
   onRunEnd?(runId: string): void;
+  /** Reviews a succeeded run's result (citations, success criteria): send it back, or record the review. */
+  review?(runId: string, output: unknown): Promise<RunVerdict>;
+}
+
+/** A review's decision: `revise` sends the run back with that user message; else `review` is recorded. */
+export interface RunVerdict {
+  revise: string | null;
+  review: RunReview;
 }
 
 /** How one loop ended. */

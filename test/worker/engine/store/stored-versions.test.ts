@@ -32,8 +32,8 @@ import { WebhookObject } from "../../../../durable-objects/webhook/webhook-objec
 import { WEBHOOK_MIGRATIONS } from "../../../../durable-objects/webhook/webhook-schema";
 import { WorkspaceObject } from "../../../../durable-objects/workspace/workspace-object";
 import { WORKSPACE_MIGRATIONS } from "../../../../durable-objects/workspace/workspace-schema";
-import { createConversation } from "../../helpers";
-import { createJob } from "../../job/jobs-helpers";
+import { api, createConversation } from "../../helpers";
+import { createJob, settledRun } from "../../job/jobs-helpers";
 
 /** Turns an object's SQLite back into its unversioned shape: no record of any step. */
 const unversioned = (sql: SqlStorage) => sql.exec("DROP TABLE _schema");
@@ -111,6 +111,53 @@ describe("objects stored at an earlier schema version", () => {
       const woke = new ConversationObject(state, env);
       expect(schemaVersion(state.storage.sql)).toBe(CONVERSATION_MIGRATIONS.length);
       expect(woke.describe()).toEqual(before);
+    });
+  });
+
+  it("a conversation at version 1 (before research checks) gets its read log and keeps its runs", async () => {
+    const id = await createConversation("echo");
+    const sent = await api(`/v1/conversations/${id}/messages`, {
+      method: "POST",
+      json: { content: "hello", stream: false },
+    });
+    const { run_id } = (await sent.json()) as { run_id: string };
+    const stub = conversationStub(env, "default", id);
+    await runInDurableObject(stub, (conv: ConversationObject, state) => {
+      const sql = state.storage.sql;
+      const before = conv.runOutcome(run_id);
+      expect(before).toMatchObject({ status: "succeeded", output: "echo: hello" });
+      sql.exec("DELETE FROM _schema WHERE version > 1; DROP TABLE run_reads; DROP TABLE run_reviews;");
+      const woke = new ConversationObject(state, env);
+      expect(schemaVersion(sql)).toBe(CONVERSATION_MIGRATIONS.length);
+      expect(tableNames(sql)).toEqual(expect.arrayContaining(["run_reads", "run_reviews"]));
+      // Its runs were never reviewed as far as the new tables know: nothing checked.
+      expect(woke.runOutcome(run_id)).toEqual({
+        ...before,
+        citations: null,
+        uncited_quotes: null,
+        citations_unverified: null,
+        grades: null,
+        grading_error: null,
+        revisions: 0,
+      });
+    });
+  });
+
+  it("a job at version 1 (before research columns) keeps its ledger, with nothing checked", async () => {
+    const job = await createJob({ name: "Ledger", prompt: "Say hi.", schedule: "@daily" });
+    expect((await api(`/v1/jobs/${job.id}/run`, { method: "POST" })).status).toBe(202);
+    const run = await settledRun(job.id);
+    expect(run).toMatchObject({ status: "succeeded", citations_unverified: 0 });
+    const stub = jobStub(env, "default", job.id);
+    await runInDurableObject(stub, (_old: JobObject, state) => {
+      const sql = state.storage.sql;
+      sql.exec(`DELETE FROM _schema WHERE version > 1; ALTER TABLE job_runs DROP COLUMN citations_unverified;
+        ALTER TABLE job_runs DROP COLUMN grades_passed; ALTER TABLE job_runs DROP COLUMN grades_total;
+        ALTER TABLE job_runs DROP COLUMN cited_urls;`);
+      const woke = new JobObject(state, env);
+      expect(schemaVersion(sql)).toBe(JOB_MIGRATIONS.length);
+      expect(columnsOf(sql, "job_runs").has("cited_urls")).toBe(true);
+      expect(woke.listRuns(10, null).data).toEqual([{ ...run, citations_unverified: null }]);
     });
   });
 

@@ -1,13 +1,24 @@
 /**
- * The article-extraction benchmark's scoring: word 4-shingles, per-page precision and recall
- * averaged over pages, F1 of the means; Markdown link targets `](…)` are removed first.
+ * The article-extraction set (../shared/data/article-extraction, read in place, never copied in):
+ * its pages with their true article bodies, and the benchmark's word 4-shingle score.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { gunzipSync } from "node:zlib";
 
-/** One page of the article set: its raw bytes and the true article body. */
-export interface ArticlePage {
+/** The data set `name` in `shared/data/` beside the repo (the nearest one up from `from`; a worktree sits deeper). */
+export function dataDir(name: string, from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, "shared", "data", name);
+    if (existsSync(candidate) || dirname(dir) === dir) return candidate;
+  }
+}
+
+/** Where the set lives (EXTRACTION_DATA overrides). */
+export const DATA_DIR = process.env.EXTRACTION_DATA ?? dataDir("article-extraction", import.meta.dirname);
+
+/** One page of the article set: its raw bytes (decoded inside the Worker) and the true article body. */
+export interface BenchPage {
   key: string;
   url: string;
   bytes: Uint8Array;
@@ -20,8 +31,8 @@ export interface PageScore {
   recall: number;
 }
 
-/** Every page of the article set in `dir`, sorted by key. */
-export function loadArticles(dir: string): ArticlePage[] {
+/** Every page of the article set, sorted by key. */
+export function loadPages(dir = DATA_DIR): BenchPage[] {
   const truth = JSON.parse(readFileSync(join(dir, "ground-truth.json"), "utf8")) as Record<
     string,
     { articleBody: string; url: string }
@@ -68,12 +79,4 @@ export function aggregate(scores: PageScore[]): { precision: number; recall: num
   const precision = scores.reduce((a, s) => a + s.precision, 0) / scores.length;
   const recall = scores.reduce((a, s) => a + s.recall, 0) / scores.length;
   return { precision, recall, f1: (2 * precision * recall) / (precision + recall) };
-}
-
-/** The data set `name` in `shared/data/` beside the repo (the nearest one up from `from`). */
-export function dataDir(name: string, from: string): string {
-  for (let dir = from; ; dir = dirname(dir)) {
-    const candidate = join(dir, "shared", "data", name);
-    if (existsSync(candidate) || dirname(dir) === dir) return candidate;
-  }
 }
