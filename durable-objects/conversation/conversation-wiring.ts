@@ -28,6 +28,7 @@ import { createModelClient } from "../engine/model/model-factory";
 import { recordReads } from "../engine/research/read-recorder";
 import type { ReadLog } from "../engine/research/read-log";
 import type { ReviewStore } from "../engine/research/review-store";
+import { ClearedResults } from "../engine/store/cleared-results";
 import type { EventLog } from "../engine/store/event-log";
 import type { MessageStore } from "../engine/store/message-store";
 import type { Run, RunStore } from "../engine/store/run-store";
@@ -183,12 +184,13 @@ export class ConversationWiring {
         maxSteps: info.max_steps,
         limits: this.p.config.limits,
         contextTokens: info.context_window,
+        clearAtTokens: info.context_clear_at_tokens ?? this.p.config.clearAtTokens,
+        keepResults: info.context_keep_results ?? this.p.config.keepResults,
         maxTokens: this.p.meta.job()?.max_tokens ?? null,
         prompt: {
           role: "agent",
           timeZone: this.timeZone,
           unattended: this.p.meta.job() !== null,
-          now: Date.now(),
         },
       },
       signal: this.p.signal(),
@@ -197,6 +199,7 @@ export class ConversationWiring {
         if (runId) this.mcp.flushNotices(runId, this.p.emit);
       },
       summary: this.summaryFor(""),
+      cleared: new ClearedResults(this.p.sql),
       summaryFor: (scope) => this.summaryFor(scope),
       spill: files.spill,
       redaction: this.redaction(),
