@@ -30,6 +30,7 @@ import usage from "./routes/usage";
 import webhooks from "./routes/webhooks";
 import widget from "./routes/widget";
 import workspaces from "./routes/workspaces";
+import { requireDecodablePath } from "./path-encoding";
 import { rearmJobs } from "./scheduled";
 import { restrictPublishable } from "./widget-access";
 import { widgetCors } from "./widget-cors";
@@ -59,6 +60,9 @@ app.use("*", async (c, next) => {
   readEnv(c.env);
   await next();
 });
+
+// A malformed percent-encoding anywhere in the path is the caller's 400, before any route decodes it.
+app.use("*", requireDecodablePath());
 
 app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 app.get("/", (c) => c.json({ name: "cirrus", docs: "/docs", openapi: "/openapi.json" }));
