@@ -20,6 +20,7 @@ import { priceFor } from "../engine/cost/price-table";
 import { pricedLedger } from "../engine/cost/priced-ledger";
 import { createSummarizer } from "../engine/extract/summarize";
 import { conversationFiles } from "../engine/files/files-factory";
+import { visitorFolder } from "../engine/files/scoped-files";
 import type { StateHolder } from "../engine/loop/conversation-state";
 import type { ContextSummary, LoopDeps, SummaryStore } from "../engine/loop/loop-deps";
 import { runSubAgent } from "../engine/loop/sub-agent";
@@ -31,10 +32,11 @@ import type { MessageStore } from "../engine/store/message-store";
 import type { Run, RunStore } from "../engine/store/run-store";
 import type { SteerQueue } from "../engine/store/steer-queue";
 import type { ToolRegistry } from "../engine/tools/tool";
+import { mayMatchPrefix, visitorToolGate } from "../engine/tools/visitor-tools";
 import type { WebToolDeps } from "../engine/tools/web";
 import type { WorkspaceObject } from "../workspace/workspace-object";
 import { ConversationMcp } from "./conversation-mcp";
-import type { ConversationInfo, ConversationMeta } from "./conversation-meta";
+import { type ConversationInfo, type ConversationMeta, visitorOf } from "./conversation-meta";
 import { type ConversationPolicy, conversationPolicy, imageFiles, wakeBy } from "./conversation-policy";
 import { buildConversationTools } from "./conversation-tools";
 import { RunTracing } from "./run-tracing";
@@ -94,15 +96,22 @@ export class ConversationWiring {
   async tools(): Promise<ToolRegistry> {
     const info = this.p.meta.info();
     const workspace = info ? this.workspace(info.workspace_id) : null;
+    const visitor = info ? visitorOf(info) : null;
     // One round trip's worth of waiting: the workspace answers both calls concurrently.
-    const [agentPolicy, workspaceTools, cost, mcpServers] = workspace
+    const [agentPolicy, workspaceTools, cost, servers, widget] = workspace
       ? await Promise.all([
           workspace.getAgentPolicy(),
           workspace.httpTools(),
           workspace.getCostSettings(),
           this.mcp.registry(info!.workspace_id).forConversation(info!.mcp_servers ?? null),
+          visitor ? workspace.getWidgetSettings() : null,
         ])
-      : [null, [], DEFAULT_COST_SETTINGS, []];
+      : [null, [], DEFAULT_COST_SETTINGS, [], null];
+    // A widget visitor's conversation gets only the widget policy's tools (the server enforces it).
+    const gate = visitor ? visitorToolGate(widget?.tools ?? null) : null;
+    const mcpServers = (servers as McpServerConfig[]).filter(
+      (s) => !gate || mayMatchPrefix(gate.patterns, `${s.name}__`),
+    );
     this.cost = cost;
     const policy = info && agentPolicy ? conversationPolicy(agentPolicy, info) : null;
     await this.browser()?.setWorkspaceDomains(policy?.domains.workspaceDomains ?? null);
@@ -120,12 +129,22 @@ export class ConversationWiring {
       httpTools: [...(workspaceTools as StoredHttpTool[]), ...this.p.meta.httpTools()],
       web: info ? this.webDeps(info, policy) : undefined,
       browser: info ? this.browserDeps(info, policy) : undefined,
-      files: info ? conversationFiles(this.p.env, info.workspace_id, info.origin) : undefined,
+      files: info ? this.files(info) : undefined,
+      gate,
       runSubAgent: (spec, ctx) =>
         runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
     });
-    if (info) await this.mcp.attach(registry, info, mcpServers as McpServerConfig[]);
+    if (info) await this.mcp.attach(registry, info, mcpServers);
     return registry;
+  }
+
+  /** The files as this conversation reaches them: its own saved results only; a visitor's own folder. */
+  private files(info: ConversationInfo) {
+    const visitor = visitorOf(info);
+    return conversationFiles(this.p.env, info.workspace_id, info.origin, {
+      conversationId: info.id,
+      root: visitor ? visitorFolder(visitor) : null,
+    });
   }
 
   /** The approval rules a call of this conversation is judged by (besides the tool's own default). */
@@ -146,7 +165,7 @@ export class ConversationWiring {
   loopDeps(tools: ToolRegistry): LoopDeps {
     const info = this.p.meta.info()!;
     const model = createModelClient(this.p.env, this.p.config);
-    const files = conversationFiles(this.p.env, info.workspace_id, info.origin);
+    const files = this.files(info);
     return {
       ledger: this.ledger(info.model),
       budget: this.budget(info),
@@ -181,7 +200,8 @@ export class ConversationWiring {
       },
       summary: this.summaryFor(""),
       summaryFor: (scope) => this.summaryFor(scope),
-      spill: files.spill,
+      // A result is saved for reading on only where opfs_read can read it; elsewhere it is cut.
+      spill: tools.get("opfs_read") ? files.spill : undefined,
       approvals: this.p.approvals,
       steering: this.p.steering,
       onRunEnd: (runId) => this.p.approvals.dropRun(runId, "cancelled"),
@@ -280,7 +300,7 @@ export class ConversationWiring {
           browser,
           secrets: this.secretReader(info.workspace_id),
           summarize: this.summarizer(info.model),
-          saveFile: imageFiles(conversationFiles(this.p.env, info.workspace_id, info.origin).files).save,
+          saveFile: imageFiles(this.files(info).files).save,
           vision: policy?.vision ?? false,
         }
       : undefined;

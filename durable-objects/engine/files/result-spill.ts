@@ -15,14 +15,17 @@ export interface ResultSpill {
 
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 100) || "result";
 
-/** A spill that writes into the workspace's files. */
+/** The name of a conversation's own folder under {@link RESULTS_DIR}. */
+export const resultsFolderName = (conversationId: string): string => safeName(conversationId);
+
+/** A spill that writes into the workspace's files (or a conversation's scope of them). */
 export function createResultSpill(files: Pick<WorkspaceFiles, "write">): ResultSpill {
   return {
     async save(conversationId, toolCallId, text) {
       const path = `${RESULTS_DIR}/${safeName(conversationId)}/${safeName(toolCallId)}.txt`;
       const bytes = new TextEncoder().encode(text);
-      await files.write(path, bytes, bytes.length, "text/plain; charset=utf-8");
-      return path;
+      // The path written, which a scope (a visitor's folder) may have placed elsewhere.
+      return (await files.write(path, bytes, bytes.length, "text/plain; charset=utf-8")).path;
     },
   };
 }

@@ -139,6 +139,8 @@ export async function runTool(
   retries: RetryCounters = {},
   spill?: ResultSpill,
 ): Promise<ToolOutcome> {
+  const refused = registry.refusal(name);
+  if (refused) return errorResult("tool_not_allowed", refused);
   const tool = registry.get(name);
   if (!tool) {
     return errorResult(
