@@ -173,7 +173,7 @@ describe("oversized tool results", () => {
       json: { content: "Read the other conversations' results", stream: false },
     });
     expect(((await res.json()) as { status: string }).status).toBe("succeeded");
-    const tool = (await modelRequests(thief.key))[1].messages.filter((m) => m.role === "tool") as {
+    const tool = (await modelRequests(thief.key))[1].messages.filter((m) => m.role === "tool") as unknown as {
       tool_call_id: string;
       content: string;
     }[];
