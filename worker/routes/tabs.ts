@@ -5,9 +5,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { BrowserInput, TabList } from "../../schemas/browser-api";
+import type { AppEnv } from "../app-env";
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
-import type { AppEnv } from "../app-env";
 import { existingConversation } from "../stubs";
 import { IdParam } from "./conversations";
 import { commonErrors, json, jsonBody, sse } from "./route-helpers";

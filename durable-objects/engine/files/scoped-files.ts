@@ -35,7 +35,8 @@ function guardResults(path: string, conversationId: string, op: "read" | "list" 
   for (let i = 0; i + 1 < parts.length; i++) {
     if (parts[i] !== RESULTS_TOP || parts[i + 1] !== RESULTS_SUB) continue;
     const owner = parts[i + 2];
-    if (owner === undefined) throw privateResults(path, own, "it holds the saved results of every conversation");
+    if (owner === undefined)
+      throw privateResults(path, own, "it holds the saved results of every conversation");
     if (owner !== own) throw privateResults(path, own, "it holds another conversation's saved results");
   }
 }

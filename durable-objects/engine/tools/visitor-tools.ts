@@ -19,7 +19,9 @@ export const DEFAULT_VISITOR_TOOLS: readonly string[] = [
 ];
 
 /** The gate of a visitor's conversation: the owner's names and globs, else the default; `finish` always. */
-export function visitorToolGate(patterns: readonly string[] | null): ToolGate & { patterns: readonly string[] } {
+export function visitorToolGate(
+  patterns: readonly string[] | null,
+): ToolGate & { patterns: readonly string[] } {
   const list = patterns ?? DEFAULT_VISITOR_TOOLS;
   return {
     patterns: list,
