@@ -34,6 +34,13 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   WEB_FETCH_TIMEOUT_MS: "3000",
   WEB_SEARCH_TIMEOUT_MS: "3000",
   PAGE_SCRIPT_TIMEOUT_MS: "2000",
+  // The browser fleet: two browsers of two contexts each (so sharing and the queue are reached),
+  // no launch pacing, a budget no test reaches unless it sets the day's use, a short queue wait.
+  BROWSER_MAX_SESSIONS: "2",
+  BROWSER_CONTEXTS_PER_SESSION: "2",
+  BROWSER_LAUNCH_INTERVAL_MS: "1",
+  BROWSER_DAILY_MINUTES: "100000",
+  BROWSER_QUEUE_TIMEOUT_MS: "4000",
   // Scheduled jobs: webhook retries 100 ms, 200 ms, … apart.
   JOB_WEBHOOK_RETRY_BASE_MS: "100",
   // Run webhooks: retries 100 ms, 200 ms, … apart.

@@ -6,6 +6,7 @@ const benches = [
   "tracing.ts",
   "extraction.ts",
   "browser.ts",
+  "tab-content.ts",
   "live-view.ts",
   "files.ts",
   "widget-size.ts",

@@ -10,6 +10,7 @@ import { PendingQuestion, PendingTakeover, Task } from "./events";
 import { McpServerNames } from "./mcp";
 import { cursorPageOf } from "./page";
 import { TOOL_NAME_PATTERN } from "./patterns";
+import { GraderModel, MaxRevisions, MessageReviewOptions, RunReview, VerifyCitations } from "./research";
 import { AllowedDomains } from "./settings";
 
 /** The one error shape of every route. */
@@ -103,6 +104,11 @@ export const CreateConversation = z
       "Dollars all runs of this conversation together may spend; a run that reaches it stops before its next model turn with RUN_ERROR `cost_limit`.",
     ),
     mcp_servers: McpServerNames.optional(),
+    verify_citations: VerifyCitations.optional().describe(
+      "Check every run's citations against the pages it read: `off`, `flag` (default: record what is unverified) or `revise` (also send the run back to fix them).",
+    ),
+    max_revisions: MaxRevisions.optional(),
+    grader_model: GraderModel.optional(),
   })
   .openapi("CreateConversation");
 export type CreateConversation = z.infer<typeof CreateConversation>;
@@ -116,6 +122,12 @@ export const Usage = z
     output_tokens: z.number().int(),
     total_tokens: z.number().int(),
     cached_input_tokens: z.number().int().optional().describe("Input tokens served from the prompt cache."),
+    browser_seconds: z
+      .number()
+      .optional()
+      .describe(
+        "Seconds of browser time (this conversation's share of its workspace's browsers), priced into cost_usd at BROWSER_HOUR_PRICE_USD.",
+      ),
     cost_usd: CostUsd,
   })
   .openapi("Usage");
@@ -164,6 +176,9 @@ export const Conversation = z
     browser_profile: z.string().nullable().describe("The browser profile the browser starts with."),
     max_cost_usd: z.number().nullable(),
     mcp_servers: z.array(z.string()).nullable().optional(),
+    verify_citations: VerifyCitations,
+    max_revisions: z.number().int(),
+    grader_model: z.string().nullable(),
   })
   .openapi("Conversation");
 export type Conversation = z.infer<typeof Conversation>;
@@ -252,6 +267,7 @@ export const SendMessage = z
         "Join the active run before its next model turn instead of queueing a new run; with no active run, start one as usual.",
       ),
   })
+  .extend(MessageReviewOptions.shape)
   .openapi("SendMessage");
 
 export const RunResult = z
@@ -262,6 +278,7 @@ export const RunResult = z
     usage: RunUsage,
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
   })
+  .extend(RunReview.shape)
   .openapi("RunResult");
 export type RunResult = z.infer<typeof RunResult>;
 

@@ -1,6 +1,7 @@
 /** API schemas of the remote browser's live view and the workspace secret store. */
 import { z } from "@hono/zod-openapi";
 import { BrowserTab } from "./events";
+import { AllowedDomains } from "./settings";
 
 /** A secret's name: what type_secret and `<secret>name</secret>` refer to. */
 export const SecretName = z
@@ -8,16 +9,58 @@ export const SecretName = z
   .regex(/^[A-Za-z0-9_.-]{1,64}$/, "letters, digits, '_', '.', '-' (1-64)")
   .openapi({ param: { name: "name", in: "path" }, example: "shop_password" });
 
+/** What a secret holds: a value typed as it is, or a TOTP seed whose current code is typed. */
+export const SecretKind = z
+  .enum(["text", "totp"])
+  .describe(
+    '"text": the value is typed as it is; "totp": the value is a base32 seed and type_secret types its current RFC 6238 code.',
+  );
+export type SecretKind = z.infer<typeof SecretKind>;
+
 /** Body of `PUT /v1/secrets/{name}`. */
 export const PutSecret = z
-  .object({ value: z.string().min(1).max(10_000).describe("The secret's value; it is never returned.") })
+  .object({
+    value: z
+      .string()
+      .min(1)
+      .max(10_000)
+      .describe("The secret's value (for totp: the base32 seed); it is never returned."),
+    kind: SecretKind.default("text"),
+    digits: z.number().int().min(6).max(8).optional().describe("totp only: digits of a code (default 6)."),
+    period: z
+      .number()
+      .int()
+      .min(10)
+      .max(300)
+      .optional()
+      .describe("totp only: seconds a code is valid (default 30)."),
+    allowed_domains: AllowedDomains.nullable()
+      .optional()
+      .describe(
+        "Hosts (and `*.` suffixes) of the pages type_secret may type this secret into; absent = any http(s) page.",
+      ),
+  })
+  .superRefine((body, ctx) => {
+    if (body.kind !== "totp" && (body.digits !== undefined || body.period !== undefined)) {
+      ctx.addIssue({ code: "custom", path: ["kind"], message: 'digits and period need kind "totp"' });
+    }
+    if (body.kind === "totp" && !/^[A-Z2-7]+=*$/i.test(body.value.replace(/[\s-]/g, ""))) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: "a totp seed must be base32 (A-Z, 2-7)" });
+    }
+  })
   .openapi("PutSecret");
 export type PutSecret = z.infer<typeof PutSecret>;
 
-/** A stored secret, by name only. */
+/** A stored secret, by name and settings only (never its value). */
 export const SecretInfo = z
-  .object({ name: z.string(), updated_at: z.number().describe("Epoch milliseconds.") })
+  .object({
+    name: z.string(),
+    kind: SecretKind,
+    allowed_domains: z.array(z.string()).nullable(),
+    updated_at: z.number().describe("Epoch milliseconds."),
+  })
   .openapi("SecretInfo");
+export type SecretInfo = z.infer<typeof SecretInfo>;
 
 /** `GET /v1/conversations/{id}/tabs`. */
 export const TabList = z

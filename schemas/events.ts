@@ -130,6 +130,9 @@ export const CustomEventName = z.enum([
   "approval_resolved",
   "sub_agent_event",
   "notice",
+  "browser_queued",
+  "citations_checked",
+  "outcome_graded",
 ]);
 export type CustomEventName = z.infer<typeof CustomEventName>;
 

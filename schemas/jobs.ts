@@ -9,6 +9,7 @@ import { ProfileName } from "./browser-api";
 import { BudgetUsd } from "./cost";
 import { McpServerNames } from "./mcp";
 import { cursorPageOf } from "./page";
+import { GraderModel, MAX_MEMORY_RUNS, MaxRevisions, SuccessCriteria, VerifyCitations } from "./research";
 
 const fields = {
   name: z.string().min(1).max(200).describe("A name for people; its slug fills `{job}` in output_path."),
@@ -65,6 +66,25 @@ const fields = {
     "A browser profile of the workspace that each run's browser starts with (signed-in sites); like any conversation, a run saves back to it when its browser closes.",
   ),
   mcp_servers: McpServerNames,
+  verify_citations: VerifyCitations.describe(
+    "Check each run's citations against the pages it read: `off`, `flag`, or `revise` (default: send the run back to read the page or drop the claim, up to max_revisions times).",
+  ),
+  max_revisions: MaxRevisions,
+  memory_runs: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_MEMORY_RUNS)
+    .describe(
+      "How many earlier runs' reports (their paths and the URLs they cited) each run is told about in its first message, so it can say what is new; default 3, 0 turns it off.",
+    ),
+  success_criteria: SuccessCriteria,
+  grader_model: GraderModel,
+  fail_on_ungraded: z
+    .boolean()
+    .describe(
+      "Mark a run `failed` (error.code `criteria_failed`) when its last grading did not pass every criterion; by default it stays `succeeded` with the failing grades recorded.",
+    ),
 };
 
 export const CreateJob = z
@@ -86,6 +106,12 @@ export const CreateJob = z
     approvals: fields.approvals.optional(),
     browser_profile: fields.browser_profile.optional(),
     mcp_servers: fields.mcp_servers.optional(),
+    verify_citations: fields.verify_citations.optional(),
+    max_revisions: fields.max_revisions.optional(),
+    memory_runs: fields.memory_runs.optional(),
+    success_criteria: fields.success_criteria.optional(),
+    grader_model: fields.grader_model.optional(),
+    fail_on_ungraded: fields.fail_on_ungraded.optional(),
   })
   .openapi("CreateJob");
 export type CreateJob = z.infer<typeof CreateJob>;
@@ -110,6 +136,12 @@ export const UpdateJob = z
     approvals: fields.approvals.nullable().optional(),
     browser_profile: fields.browser_profile.nullable().optional(),
     mcp_servers: fields.mcp_servers.nullable().optional(),
+    verify_citations: fields.verify_citations.optional(),
+    max_revisions: fields.max_revisions.optional(),
+    memory_runs: fields.memory_runs.optional(),
+    success_criteria: fields.success_criteria.nullable().optional(),
+    grader_model: fields.grader_model.nullable().optional(),
+    fail_on_ungraded: fields.fail_on_ungraded.optional(),
   })
   .openapi("UpdateJob");
 export type UpdateJob = z.infer<typeof UpdateJob>;
@@ -134,10 +166,23 @@ export const JobSettings = z.object({
   browser_profile: fields.browser_profile.nullable(),
   /** Absent in jobs stored before MCP: all servers. */
   mcp_servers: fields.mcp_servers.nullable().optional(),
+  /** The research settings; absent in jobs stored before them: the defaults. */
+  verify_citations: fields.verify_citations.optional(),
+  max_revisions: fields.max_revisions.optional(),
+  memory_runs: fields.memory_runs.optional(),
+  success_criteria: fields.success_criteria.nullable().optional(),
+  grader_model: fields.grader_model.nullable().optional(),
+  fail_on_ungraded: fields.fail_on_ungraded.optional(),
 });
 export type JobSettings = z.infer<typeof JobSettings>;
 
 export const Job = JobSettings.extend({
+  verify_citations: fields.verify_citations,
+  max_revisions: fields.max_revisions,
+  memory_runs: fields.memory_runs,
+  success_criteria: fields.success_criteria.nullable(),
+  grader_model: fields.grader_model.nullable(),
+  fail_on_ungraded: fields.fail_on_ungraded,
   id: z.string(),
   object: z.literal("job"),
   created_at: z.number().describe("Epoch milliseconds."),
@@ -193,6 +238,17 @@ export const JobRun = z
     tokens: Usage.nullable(),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
     webhook: WebhookDelivery.nullable(),
+    citations_unverified: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The result's citations never read plus quotations not found; null when not checked."),
+    grades_passed: z
+      .number()
+      .int()
+      .nullable()
+      .describe("Success criteria the last grading passed; null when none."),
+    grades_total: z.number().int().nullable().describe("Success criteria graded; null when none."),
   })
   .openapi("JobRun");
 export type JobRun = z.infer<typeof JobRun>;

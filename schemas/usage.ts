@@ -74,5 +74,7 @@ export interface UsageEntry {
   input_tokens: number;
   output_tokens: number;
   cached_input_tokens: number;
+  /** Seconds of browser time (its cost is in cost_usd). */
+  browser_seconds?: number;
   cost_usd: number | null;
 }

@@ -1,18 +1,21 @@
 /**
- * Builds web/ into web/dist: widget.js (one minified IIFE) and the dashboard (HTML + app.js).
+ * Builds web/ into web/dist: widget.js (one minified IIFE) and the dashboard (HTML + app.js); and
+ * the browser's in-page walker into its script string (scripts/build-walker.ts).
  * Run with `npm run build:web`; vitest.config.ts and the dev/deploy scripts call it too.
  */
 import { copyFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
+import { buildWalker } from "./build-walker.ts";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** Browsers the widget supports: ES2020, i.e. anything from 2020 on. */
 const TARGET = "es2020";
 
-/** Builds the widget and the dashboard into web/dist (synchronous, ~100 ms). */
+/** Builds the widget and the dashboard into web/dist, and the in-page walker (synchronous, ~100 ms). */
 export function buildWeb(): void {
+  buildWalker();
   const out = join(ROOT, "web", "dist");
   mkdirSync(join(out, "dashboard"), { recursive: true });
   const common = {

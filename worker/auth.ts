@@ -3,6 +3,7 @@
  * workspace named `default`; a workspace key (`sk_<workspace>_<secret>`) sees only its own;
  * a publishable key (`pk_…`, see widget-access.ts) reaches only the widget routes.
  */
+import { workspaceStub } from "../durable-objects/addresses/workspace";
 import type { MiddlewareHandler } from "hono";
 import { hashKey } from "../durable-objects/engine/tokens";
 import type { AppEnv, Principal } from "./app-env";
@@ -23,14 +24,14 @@ export async function timingSafeEqual(a: string, b: string): Promise<boolean> {
 /** Resolves a bearer token to a principal, or null. */
 export async function authenticate(env: Env, token: string): Promise<Principal | null> {
   if (env.ADMIN_TOKEN && (await timingSafeEqual(token, env.ADMIN_TOKEN))) {
-    const ws = env.WORKSPACES.get(env.WORKSPACES.idFromName(DEFAULT_WORKSPACE));
+    const ws = workspaceStub(env, DEFAULT_WORKSPACE);
     await ws.init(DEFAULT_WORKSPACE, "default");
     return { workspaceId: DEFAULT_WORKSPACE, admin: true, keyId: null };
   }
   const match = /^sk_([A-Za-z0-9-]{1,64})_[A-Za-z0-9_-]{16,}$/.exec(token);
   if (!match) return null;
   const workspaceId = match[1];
-  const ws = env.WORKSPACES.get(env.WORKSPACES.idFromName(workspaceId));
+  const ws = workspaceStub(env, workspaceId);
   const keyId = await ws.verifyKeyHash(await hashKey(token));
   return keyId ? { workspaceId, admin: false, keyId } : null;
 }

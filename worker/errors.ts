@@ -2,6 +2,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { InvalidObjectId } from "../durable-objects/addresses/ids";
 import { CirrusError, ConfigError } from "../durable-objects/engine/errors";
 import type { RpcFailure } from "../durable-objects/engine/rpc-result";
 import type { ErrorBody } from "../schemas/api";
@@ -45,6 +46,7 @@ const CODE_BY_STATUS: Record<number, string> = {
 /** `app.onError`: every thrown error becomes the one JSON shape; only real bugs are 500s. */
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status, err.headers);
+  if (err instanceof InvalidObjectId) return c.json(errorBody("not_found", err.message), 404);
   if (err instanceof ConfigError) {
     // The deployment's vars are wrong: say which, to the operator's logs and to every caller.
     reportConfigError(err);

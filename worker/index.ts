@@ -35,6 +35,7 @@ import { rearmJobs } from "./scheduled";
 import { restrictPublishable } from "./widget-access";
 import { widgetCors } from "./widget-cors";
 
+export { BrowserFleetObject } from "../durable-objects/browser-fleet/browser-fleet-object";
 export { ConversationObject } from "../durable-objects/conversation/conversation-object";
 export { JobObject } from "../durable-objects/job/job-object";
 export { JobRegistry } from "../durable-objects/job-registry/job-registry-object";

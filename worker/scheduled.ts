@@ -5,7 +5,7 @@
  * twice.
  */
 
-import { jobStub } from "../durable-objects/conversation/job-link";
+import { jobStub } from "../durable-objects/addresses/job";
 import {
   type JobAddress,
   legacyJobRegistry,

@@ -2,16 +2,18 @@
 import type { ConversationObject } from "../durable-objects/conversation/conversation-object";
 import type { McpRegistry } from "../durable-objects/mcp-registry/mcp-registry-object";
 import type { WorkspaceObject } from "../durable-objects/workspace/workspace-object";
+import { CONVERSATION_ID } from "../durable-objects/addresses/ids";
+import { conversationStub as conversationAddress } from "../durable-objects/addresses/conversation";
+import { mcpRegistryStub as mcpRegistryAddress } from "../durable-objects/addresses/mcp-registry";
+import { workspaceStub as workspaceAddress } from "../durable-objects/addresses/workspace";
 import { ApiError } from "./errors";
 
 /** Ids the API accepts for conversations (ours are `conv_…`; AG-UI clients bring their own). */
-export const CONVERSATION_ID = /^[A-Za-z0-9_-]{1,100}$/;
+export { CONVERSATION_ID } from "../durable-objects/addresses/ids";
 
 /** The stub of a workspace's object. */
 export function workspaceStub(env: Env, workspaceId: string): DurableObjectStub<WorkspaceObject> {
-  return (env.WORKSPACES as DurableObjectNamespace<WorkspaceObject>).get(
-    env.WORKSPACES.idFromName(workspaceId),
-  );
+  return workspaceAddress(env, workspaceId) as DurableObjectStub<WorkspaceObject>;
 }
 
 /** The stub of a conversation, named inside its workspace so no other workspace can reach it. */
@@ -21,8 +23,7 @@ export function conversationStub(
   conversationId: string,
 ): DurableObjectStub<ConversationObject> {
   if (!CONVERSATION_ID.test(conversationId)) throw new ApiError(404, "not_found", "No such conversation.");
-  const ns = env.CONVERSATIONS as DurableObjectNamespace<ConversationObject>;
-  return ns.get(ns.idFromName(`${workspaceId}/${conversationId}`));
+  return conversationAddress(env, workspaceId, conversationId) as DurableObjectStub<ConversationObject>;
 }
 
 /** The stub of a conversation that must exist. */
@@ -49,6 +50,5 @@ export async function assertProfile(
 
 /** The stub of a workspace's MCP server registry. */
 export function mcpRegistryStub(env: Env, workspaceId: string): DurableObjectStub<McpRegistry> {
-  const ns = env.MCP_REGISTRY as DurableObjectNamespace<McpRegistry>;
-  return ns.get(ns.idFromName(workspaceId));
+  return mcpRegistryAddress(env, workspaceId) as DurableObjectStub<McpRegistry>;
 }

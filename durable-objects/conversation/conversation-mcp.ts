@@ -3,6 +3,7 @@
  * per conversation, its sessions kept in SQLite), what the model is told about servers left out,
  * and the notices announcing them with the run's first event.
  */
+import { mcpRegistryStub } from "../addresses/mcp-registry";
 import type { RuntimeConfig } from "../engine/config/runtime-config";
 import { conversationFiles } from "../engine/files/files-factory";
 import { ev } from "../engine/loop/event-builders";
@@ -40,8 +41,7 @@ export class ConversationMcp {
 
   /** The workspace's MCP server registry. */
   registry(workspaceId: string): DurableObjectStub<McpRegistry> {
-    const ns = this.p.env.MCP_REGISTRY as DurableObjectNamespace<McpRegistry>;
-    return ns.get(ns.idFromName(workspaceId));
+    return mcpRegistryStub(this.p.env, workspaceId) as DurableObjectStub<McpRegistry>;
   }
 
   /** Adds the workspace's MCP tools; servers that are down are left out, with a notice. */

@@ -10,6 +10,8 @@ import {
   DEFAULT_TITLE_CHARS,
 } from "../../schemas/api";
 import type { StoredHttpTool } from "../../schemas/http-tools";
+import type { VerifyCitations } from "../../schemas/research";
+import { DEFAULT_MAX_REVISIONS, DEFAULT_VERIFY_CITATIONS } from "../engine/research/run-review";
 import type { RuntimeConfig } from "../engine/config/runtime-config";
 import type { JobLink } from "./job-link";
 
@@ -17,9 +19,17 @@ import type { JobLink } from "./job-link";
 export type LiveFields = Pick<Conversation, "status" | "last_activity_at">;
 
 /** Conversation settings stored at creation (title and channel may be missing in older ones). */
-export interface ConversationInfo extends Omit<Conversation, keyof LiveFields | "title" | "channel"> {
+export interface ConversationInfo
+  extends Omit<
+    Conversation,
+    keyof LiveFields | "title" | "channel" | "verify_citations" | "max_revisions" | "grader_model"
+  > {
   title?: string | null;
   channel?: Channel;
+  /** Absent in conversations created before citations were checked (and when not set): the defaults. */
+  verify_citations?: VerifyCitations;
+  max_revisions?: number;
+  grader_model?: string | null;
   workspace_id: string;
   allowed_domains?: string[];
   /** The origin (scheme://host) the conversation was created through; absolute file links use it. */
@@ -59,6 +69,9 @@ export function publicInfo(info: ConversationInfo, live: LiveFields): Conversati
     allowed_tools: rest.allowed_tools ?? null,
     browser_profile: rest.browser_profile ?? null,
     max_cost_usd: rest.max_cost_usd ?? null,
+    verify_citations: rest.verify_citations ?? DEFAULT_VERIFY_CITATIONS,
+    max_revisions: rest.max_revisions ?? DEFAULT_MAX_REVISIONS,
+    grader_model: rest.grader_model ?? null,
   };
 }
 
@@ -92,14 +105,20 @@ export function newConversationInfo(
     ...(origin ? { origin } : {}),
     ...(body.mcp_servers ? { mcp_servers: body.mcp_servers } : {}),
     ...(body.approvals ? { approvals: body.approvals } : {}),
+    ...(body.verify_citations ? { verify_citations: body.verify_citations } : {}),
+    ...(body.max_revisions !== undefined ? { max_revisions: body.max_revisions } : {}),
+    ...(body.grader_model ? { grader_model: body.grader_model } : {}),
   };
+}
+
+/** Creates the conversation meta table: the object's schema steps call it. */
+export function createMetaTable(sql: SqlStorage): void {
+  sql.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
 }
 
 /** Typed access to the `meta` table. */
 export class ConversationMeta {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   get<T>(key: string): T | null {
     const row = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0];

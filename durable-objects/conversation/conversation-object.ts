@@ -2,7 +2,7 @@
  * One conversation = one Durable Object. This class is wiring: it owns the conversation's storage
  * and lifecycle and delegates each concern to a module of this folder: the alarm that drives runs
  * (run-driver.ts), where events go (run-events.ts), answers and take-overs (pause-answers.ts),
- * approvals (approval-decision.ts), the live view (browser-controls.ts), its HTTP
+ * approvals (approval-decision.ts), the browser in the workspace's fleet (browser-link.ts), its HTTP
  * (conversation-http.ts), views (conversation-views.ts) and tools (conversation-wiring.ts), all
  * assembled by conversation-parts.ts.
  */
@@ -18,10 +18,10 @@ import type { ApprovalDecisionBody, ApprovalResolved } from "../../schemas/appro
 import type { BrowserInput, ProfileSaved, TabList, TakeoverDone } from "../../schemas/browser-api";
 import type { StoredHttpTool } from "../../schemas/http-tools";
 import type { MessageList, MessagePageQuery } from "../../schemas/message-pages";
+import type { MessageReviewOptions } from "../../schemas/research";
 import { writtenFiles } from "../engine/files/written-files";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { decideApproval } from "./approval-decision";
-import * as browserControls from "./browser-controls";
 import { conversationFetch } from "./conversation-http";
 import {
   type ConversationInfo,
@@ -36,6 +36,8 @@ import { callToolDirectly } from "./direct-tool-call";
 import { type Intake, takeMessage } from "./message-intake";
 import { answerQuestion, answerWithout, finishTakeover, type PauseParts } from "./pause-answers";
 import { runResult } from "./run-events";
+
+const noConversation = () => fail(404, "not_found", "No such conversation.");
 
 /** A Durable Object hosting one conversation and its agent runs. */
 export class ConversationObject extends DurableObject<Env> {
@@ -109,6 +111,7 @@ export class ConversationObject extends DurableObject<Env> {
     idempotencyKey: string | null,
     runId?: string,
     steer = false,
+    review: MessageReviewOptions = {},
   ): Promise<RpcResult<Intake>> {
     const info = this.info();
     if (!info) return fail(404, "not_found", "No such conversation.");
@@ -116,6 +119,8 @@ export class ConversationObject extends DurableObject<Env> {
       { runs: this.p.runs, steering: this.p.steering, log: this.p.log },
       { content, idempotencyKey, runId, steer },
     );
+    // A steered message joins a run whose options are set; a new run keeps its message's.
+    if (!intake.steered) this.p.reviews.setOptions(intake.run_id, review);
     if (intake.created && !info.title) await this.setTitle(defaultTitle(content));
     if (intake.created && !intake.steered) await this.p.driver.wake();
     return ok(intake);
@@ -144,7 +149,7 @@ export class ConversationObject extends DurableObject<Env> {
   /** A run's result without waiting: null when unknown (used by scheduled jobs). */
   runOutcome(runId: string): RunResult | null {
     const run = this.p.runs.get(runId);
-    return run ? runResult(run) : null;
+    return run ? runResult(run, this.p.reviews) : null;
   }
 
   /** Answers the pending ask_user question. */
@@ -189,22 +194,22 @@ export class ConversationObject extends DurableObject<Env> {
 
   /** The browser's tabs and session facts, for the live view. */
   async tabs(): Promise<RpcResult<TabList>> {
-    return browserControls.tabList(this.p.wiring.browser());
+    return (await this.p.wiring.browser()?.tabs()) ?? noConversation();
   }
 
   /** A PNG of one tab, for the live view. */
   tabScreenshot(tabId: number): Promise<RpcResult<Uint8Array>> {
-    return browserControls.tabScreenshot(this.p.wiring.browser(), tabId);
+    return this.p.wiring.browser()?.tabScreenshot(tabId) ?? Promise.resolve(noConversation());
   }
 
   /** Forwards a person's input (live view) to a tab as trusted input; what is typed is never logged. */
   tabInput(tabId: number, input: BrowserInput): Promise<RpcResult<{ ok: true }>> {
-    return browserControls.tabInput(this.p.wiring.browser(), tabId, input);
+    return this.p.wiring.browser()?.tabInput(tabId, input) ?? Promise.resolve(noConversation());
   }
 
   /** Saves the browser's cookies and local storage into the conversation's browser profile. */
   saveBrowser(): Promise<RpcResult<ProfileSaved>> {
-    return browserControls.saveBrowser(this.p.wiring.browser());
+    return this.p.wiring.browser()?.saveBrowser() ?? Promise.resolve(noConversation());
   }
 
   /** Registers (or replaces) an HTTP tool for this conversation only. */

@@ -9,11 +9,15 @@ import { type RuntimeConfig, runtimeConfig } from "../engine/config/runtime-conf
 import { StateHolder } from "../engine/loop/conversation-state";
 import { ev } from "../engine/loop/event-builders";
 import { StateStore } from "../engine/loop/state-store";
+import { ReadLog } from "../engine/research/read-log";
+import { ReviewStore } from "../engine/research/review-store";
 import { EventLog } from "../engine/store/event-log";
 import { MessageStore } from "../engine/store/message-store";
+import { migrate } from "../engine/store/migrations";
 import { RunStore } from "../engine/store/run-store";
 import { SteerQueue } from "../engine/store/steer-queue";
 import { ConversationMeta } from "./conversation-meta";
+import { CONVERSATION_MIGRATIONS } from "./conversation-schema";
 import { ConversationWiring } from "./conversation-wiring";
 import { RunDriver } from "./run-driver";
 import { RunEvents } from "./run-events";
@@ -29,6 +33,10 @@ export interface ConversationParts {
   approvals: Approvals;
   approvalLedger: ApprovalLedger;
   steering: SteerQueue;
+  /** The pages its runs read, for checking citations. */
+  reads: ReadLog;
+  /** Each run's research options and the review its result ended with. */
+  reviews: ReviewStore;
   wiring: ConversationWiring;
   driver: RunDriver;
   events: RunEvents;
@@ -41,6 +49,7 @@ export function conversationParts(
   waitUntil: (p: Promise<unknown>) => void,
 ): ConversationParts {
   const sql = storage.sql;
+  migrate(storage, CONVERSATION_MIGRATIONS);
   const config = runtimeConfig(env);
   const meta = new ConversationMeta(sql);
   const log = new EventLog(sql);
@@ -48,6 +57,8 @@ export function conversationParts(
   const runs = new RunStore(sql);
   const steering = new SteerQueue(sql);
   const approvalLedger = new ApprovalLedger(sql);
+  const reads = new ReadLog(sql);
+  const reviews = new ReviewStore(sql);
   // The parts refer to one another; each reference is followed only after all are built.
   const p = {} as ConversationParts;
   const emit = (runId: string | null, event: Parameters<EventLog["append"]>[1]) =>
@@ -70,12 +81,24 @@ export function conversationParts(
     timeoutMs: config.approvalTimeoutMs,
     scrub: (value) => p.wiring.browser()?.redact(value) ?? Promise.resolve(value),
   });
-  const stores = { config, meta, log, messages, runs, state, approvals, approvalLedger, steering };
+  const stores = {
+    config,
+    meta,
+    log,
+    messages,
+    runs,
+    state,
+    approvals,
+    approvalLedger,
+    steering,
+    reads,
+    reviews,
+  };
   const signal = () => p.driver.signal;
   const wiring = new ConversationWiring({ ...stores, env, storage, sql, signal, emit, waitUntil });
   const info = () => meta.info();
   const driver = new RunDriver({ ...stores, storage, wiring, info, emit, waitUntil });
   const checkpoint = () => driver.renewLease();
-  const events = new RunEvents({ env, log, runs, meta, wiring, checkpoint, waitUntil });
+  const events = new RunEvents({ env, log, runs, reviews, meta, wiring, checkpoint, waitUntil });
   return Object.assign(p, { ...stores, wiring, driver, events });
 }

@@ -3,16 +3,17 @@
  * web, files, the browser), the loop's dependencies and the browser itself — assembled from the
  * conversation's storage, the deployment's config and the workspace's settings.
  */
+
 import type { ApprovalPolicy } from "../../schemas/approvals";
 import type { ProfileSaved } from "../../schemas/browser-api";
 import { type CostSettings, DEFAULT_COST_SETTINGS } from "../../schemas/cost";
 import type { StoredHttpTool } from "../../schemas/http-tools";
+import { browserFleetStub } from "../addresses/browser-fleet";
+import { workspaceStub } from "../addresses/workspace";
 import type { Approvals } from "../engine/approvals/approvals";
 import type { ApprovalLevels } from "../engine/approvals/policy";
-import { type BrowserProfileLink, ConversationBrowser } from "../engine/browser/conversation-browser";
-import type { ProfileState } from "../engine/browser/profile-state";
 import { withScreenshotImages } from "../engine/browser/screenshot-vision";
-import { browserConfig, liveViewConfig } from "../engine/config/browser-config";
+import { readEnv } from "../engine/config/env";
 import type { RuntimeConfig } from "../engine/config/runtime-config";
 import { webConfig } from "../engine/config/web-config";
 import { costBudget, type RunBudget } from "../engine/cost/budget";
@@ -22,23 +23,31 @@ import { createSummarizer } from "../engine/extract/summarize";
 import { conversationFiles } from "../engine/files/files-factory";
 import { visitorFolder } from "../engine/files/scoped-files";
 import type { StateHolder } from "../engine/loop/conversation-state";
-import type { ContextSummary, LoopDeps, SummaryStore } from "../engine/loop/loop-deps";
+import type { ContextSummary, LoopDeps, RunLedger, SummaryStore } from "../engine/loop/loop-deps";
 import { runSubAgent } from "../engine/loop/sub-agent";
 import type { McpServerConfig } from "../engine/mcp/mcp-toolset";
 import { createModelClient } from "../engine/model/model-factory";
-import type { RpcResult } from "../engine/rpc-result";
+import type { ReadLog } from "../engine/research/read-log";
+import { recordReads } from "../engine/research/read-recorder";
+import type { ReviewStore } from "../engine/research/review-store";
+import type { Redaction } from "../engine/secrets/secret-redactor";
+import type { TypableSecret } from "../engine/secrets/typable-secret";
 import type { EventLog } from "../engine/store/event-log";
 import type { MessageStore } from "../engine/store/message-store";
 import type { Run, RunStore } from "../engine/store/run-store";
 import type { SteerQueue } from "../engine/store/steer-queue";
+import type { SecretReader } from "../engine/tools/browser-shared";
 import type { ToolRegistry } from "../engine/tools/tool";
 import { mayMatchPrefix, visitorToolGate } from "../engine/tools/visitor-tools";
 import type { WebToolDeps } from "../engine/tools/web";
 import type { WorkspaceObject } from "../workspace/workspace-object";
+import { BrowserLink } from "./browser-link";
+import { BrowserMeter, browserQueuedEvent } from "./browser-usage";
 import { ConversationMcp } from "./conversation-mcp";
 import { type ConversationInfo, type ConversationMeta, visitorOf } from "./conversation-meta";
 import { type ConversationPolicy, conversationPolicy, imageFiles, wakeBy } from "./conversation-policy";
 import { buildConversationTools } from "./conversation-tools";
+import { reviewer } from "./result-review";
 import { RunTracing } from "./run-tracing";
 import { type ReportSubject, UsageReporter } from "./usage-reporter";
 
@@ -57,6 +66,8 @@ export interface WiringParts {
   approvals: Approvals;
   /** Messages sent with `steer: true`. */
   steering: SteerQueue;
+  reads: ReadLog;
+  reviews: ReviewStore;
   /** The signal that stops the run being driven now. */
   signal(): AbortSignal;
   emit: LoopDeps["emit"];
@@ -66,7 +77,9 @@ export interface WiringParts {
 
 /** Builds tools and loop deps for one conversation; holds its browser. */
 export class ConversationWiring {
-  private browserCache: ConversationBrowser | null = null;
+  private browserCache: BrowserLink | null = null;
+  /** The workspace's allowed_domains, as of the last tool set built (sent to the fleet with each call). */
+  private workspaceDomains: string[] | null = null;
   /** Whether the model is shown screenshots (workspace model_vision), as of the last tool set built. */
   private vision = false;
   /** The workspace's approval rules, as of the last tool set built. */
@@ -76,17 +89,20 @@ export class ConversationWiring {
   private readonly usage: UsageReporter;
   private readonly tracing: RunTracing;
   private readonly mcp: ConversationMcp;
+  private readonly browserMeter: BrowserMeter;
 
   constructor(private readonly p: WiringParts) {
     this.usage = new UsageReporter(() => this.workspace(this.p.meta.info()!.workspace_id), p.waitUntil);
     this.tracing = new RunTracing(p.env, p.waitUntil);
+    this.browserMeter = new BrowserMeter(p.runs, readEnv(p.env).BROWSER_HOUR_PRICE_USD, (seconds, cost) =>
+      this.usage.browserTime(this.subject(), seconds, cost),
+    );
     this.mcp = new ConversationMcp({ env: p.env, sql: p.sql, config: p.config, vision: () => this.vision });
   }
 
   /** The workspace's object. */
   workspace(workspaceId: string): DurableObjectStub<WorkspaceObject> {
-    const ns = this.p.env.WORKSPACES;
-    return ns.get(ns.idFromName(workspaceId)) as DurableObjectStub<WorkspaceObject>;
+    return workspaceStub(this.p.env, workspaceId) as DurableObjectStub<WorkspaceObject>;
   }
 
   /** The workspace's time zone, read with its policy when a run's tools are built. */
@@ -114,7 +130,7 @@ export class ConversationWiring {
     );
     this.cost = cost;
     const policy = info && agentPolicy ? conversationPolicy(agentPolicy, info) : null;
-    await this.browser()?.setWorkspaceDomains(policy?.domains.workspaceDomains ?? null);
+    this.workspaceDomains = policy?.domains.workspaceDomains ?? null;
     this.vision = policy?.vision ?? false;
     this.workspaceApprovals = agentPolicy?.approvals ?? {};
     this.timeZone = agentPolicy?.timezone ?? null;
@@ -128,13 +144,15 @@ export class ConversationWiring {
       allowedTools: info?.allowed_tools ?? null,
       httpTools: [...(workspaceTools as StoredHttpTool[]), ...this.p.meta.httpTools()],
       web: info ? this.webDeps(info, policy) : undefined,
-      browser: info ? this.browserDeps(info, policy) : undefined,
+      browser: info ? (this.browser() ?? undefined) : undefined,
       files: info ? this.files(info) : undefined,
       gate,
       runSubAgent: (spec, ctx) =>
         runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
     });
+    recordReads(registry, this.p.reads);
     if (info) await this.mcp.attach(registry, info, mcpServers);
+    registry.redaction = this.redaction();
     return registry;
   }
 
@@ -202,9 +220,11 @@ export class ConversationWiring {
       summaryFor: (scope) => this.summaryFor(scope),
       // A result is saved for reading on only where opfs_read can read it; elsewhere it is cut.
       spill: tools.get("opfs_read") ? files.spill : undefined,
+      redaction: this.redaction(),
       approvals: this.p.approvals,
       steering: this.p.steering,
       onRunEnd: (runId) => this.p.approvals.dropRun(runId, "cancelled"),
+      review: reviewer({ ...this.p, info, model, ledger: (m) => this.ledger(m), signal: this.p.signal() }),
     };
   }
 
@@ -218,7 +238,7 @@ export class ConversationWiring {
   }
 
   /** The run ledger that prices each call and reports it to the workspace's usage ledger. */
-  private ledger(model: string) {
+  private ledger(model: string): RunLedger {
     return pricedLedger(this.p.runs, this.price(model), (_runId, usage, cost) =>
       this.usage.spend(this.subject(), usage, cost),
     );
@@ -252,35 +272,35 @@ export class ConversationWiring {
     return priceFor(model, this.cost.model_prices);
   }
 
-  /** The conversation's browser, created on first use (it launches nothing until a tab tool runs). */
-  browser(): ConversationBrowser | null {
+  /** The conversation's browser in its workspace's fleet (nothing is launched until a tab tool runs). */
+  browser(): BrowserLink | null {
     const info = this.p.meta.info();
     if (!info) return null;
-    this.browserCache ??= new ConversationBrowser({
-      binding: this.p.env.BROWSER,
-      sql: this.p.sql,
-      options: browserConfig(this.p.env, info.allowed_domains),
-      secrets: this.secretReader(info.workspace_id),
-      publishTabs: (tabs) =>
-        this.p.state.setTabs(
-          tabs.map(({ id, window_id, url, title, active }) => ({ id, window_id, url, title, active })),
-        ),
-      wakeBy: (at) => wakeBy(this.p.storage, at),
-      live: liveViewConfig(this.p.env),
-      profile: info.browser_profile ? this.profileLink(info.workspace_id, info.browser_profile) : undefined,
+    this.browserCache ??= new BrowserLink({
+      fleet: () => browserFleetStub(this.p.env, info.workspace_id),
+      conversation: () => ({
+        id: info.id,
+        workspaceId: info.workspace_id,
+        allowedDomains: info.allowed_domains ?? null,
+        workspaceDomains: this.workspaceDomains,
+        profile: info.browser_profile ?? null,
+        vision: this.vision,
+      }),
+      scriptTimeoutMs: readEnv(this.p.env).PAGE_SCRIPT_TIMEOUT_MS,
+      publishTabs: (tabs) => this.p.state.setTabs(tabs),
+      meter: (runId, ms) => this.browserMeter.add(runId, ms),
+      queued: (runId, toolCallId, position) => {
+        if (runId) this.p.emit(runId, browserQueuedEvent(toolCallId, position));
+      },
+      readSecret: (name) => this.workspace(info.workspace_id).readSecret(name),
+      typedSecrets: {
+        get: () => this.p.meta.get<string[]>("typed_secrets") ?? [],
+        set: (names) => this.p.meta.set("typed_secrets", names),
+      },
+      summarize: this.summarizer(info.model),
+      saveFile: imageFiles(this.files(info).files).save,
     });
     return this.browserCache;
-  }
-
-  /** The conversation's browser profile in its workspace (state travels only between the two objects). */
-  private profileLink(workspaceId: string, name: string): BrowserProfileLink {
-    const workspace = () => this.workspace(workspaceId);
-    return {
-      name,
-      load: () => workspace().loadProfile(name) as Promise<ProfileState | null>,
-      save: (snapshot, sites) =>
-        workspace().saveProfile(name, snapshot, sites) as Promise<RpcResult<ProfileSaved>>,
-    };
   }
 
   /** The web tools' deps: the summariser uses the loop's model client; settings come from the workspace. */
@@ -293,21 +313,9 @@ export class ConversationWiring {
     };
   }
 
-  private browserDeps(info: ConversationInfo, policy: ConversationPolicy | null) {
-    const browser = this.browser();
-    return browser
-      ? {
-          browser,
-          secrets: this.secretReader(info.workspace_id),
-          summarize: this.summarizer(info.model),
-          saveFile: imageFiles(this.files(info).files).save,
-          vision: policy?.vision ?? false,
-        }
-      : undefined;
-  }
-
-  private secretReader(workspaceId: string): { read(name: string): Promise<string | null> } {
-    return { read: (name) => this.workspace(workspaceId).readSecret(name) };
+  /** The redaction of the secrets typed in this conversation (none before its browser exists). */
+  redaction(): Redaction | undefined {
+    return this.browser()?.redaction;
   }
 
   /** One summariser for every tool's `prompt`; its tokens count towards the run that asked. */

@@ -4,6 +4,8 @@
  * of each run back to the job.
  */
 
+import { jobStub } from "../addresses/job";
+
 /** The job run a conversation was created for. */
 export interface JobLink {
   job_id: string;
@@ -15,12 +17,6 @@ export interface JobLink {
 /** Told to the model of every job run: nobody is there to answer questions. */
 export const UNATTENDED_NOTE =
   "This is an unattended scheduled run: nobody can answer questions (ask_user returns no answer). Work with what you can find, then call finish with the complete result.";
-
-/** The Durable Object of a job, named inside its workspace (typed through Env, so no import cycle). */
-export function jobStub(env: Env, workspaceId: string, jobId: string): ReturnType<Env["JOBS"]["get"]> {
-  const ns = env.JOBS;
-  return ns.get(ns.idFromName(`${workspaceId}/${jobId}`));
-}
 
 /** Tells the job that a run of its conversation ended (the job's alarm polls if this is lost). */
 export async function notifyJobRunEnded(env: Env, workspaceId: string, link: JobLink): Promise<void> {

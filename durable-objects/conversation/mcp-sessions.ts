@@ -4,12 +4,15 @@
  */
 import type { SessionRecord, SessionStore } from "../engine/mcp/mcp-types";
 
+/** Creates the MCP sessions table: the object's schema steps call it. */
+export function createMcpSessionTable(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS mcp_sessions (server_id TEXT PRIMARY KEY, session_id TEXT NOT NULL,
+    protocol_version TEXT, transport TEXT NOT NULL, updated_at INTEGER NOT NULL)`);
+}
+
 /** A {@link SessionStore} on the conversation's SQLite. */
 export class McpSessions implements SessionStore {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS mcp_sessions (server_id TEXT PRIMARY KEY, session_id TEXT NOT NULL,
-      protocol_version TEXT, transport TEXT NOT NULL, updated_at INTEGER NOT NULL)`);
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   get(serverId: string): SessionRecord | null {
     return (

@@ -4,7 +4,7 @@
  */
 import type { AnswerBody } from "../../schemas/api";
 import type { TakeoverDone } from "../../schemas/browser-api";
-import type { ConversationBrowser } from "../engine/browser/conversation-browser";
+import type { BrowserLink } from "./browser-link";
 import type { StateHolder } from "../engine/loop/conversation-state";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { checkAnswer } from "./answer-check";
@@ -13,7 +13,7 @@ import { currentPause, type Pause } from "./pauses";
 /** What answering needs: the state, the browser, and the driver's way of ending a pause. */
 export interface PauseParts {
   state: StateHolder;
-  browser(): ConversationBrowser | null;
+  browser(): BrowserLink | null;
   resolve(pause: Pause, result: Record<string, unknown>): Promise<void>;
 }
 
@@ -61,7 +61,7 @@ export async function finishTakeover(
   if (!before.ok) return before;
   const browser = p.browser()!;
   const tab = await browser.tabFacts(before.value.tab_id);
-  await browser.saveProfile().catch(() => null); // a profile-less conversation has nothing to save
+  await browser.saveBrowser().catch(() => null); // a profile-less conversation has nothing to save
   const still = pending(); // the deadline may have passed while the browser was read
   if (!still.ok) return still;
   const result = { status: "done" as const, note, url: tab?.url ?? null, title: tab?.title ?? null };

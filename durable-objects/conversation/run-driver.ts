@@ -94,7 +94,6 @@ export class RunDriver {
     }
     this.driving = true;
     try {
-      if (!this.p.state.pendingTakeover) await this.p.wiring.browser()?.closeIfIdle();
       await this.drive();
     } finally {
       this.driving = false;
@@ -137,18 +136,14 @@ export class RunDriver {
     if (run && run.status !== "running" && !waiting) runs.setStatus(runId, "running");
   }
 
-  /** Sets the alarm for what comes next: a run to drive, a deadline, the browser's idle close, or nothing. */
+  /** Sets the alarm for what comes next: a run to drive, a deadline, or nothing (the fleet closes idle browsers). */
   async scheduleNext(): Promise<void> {
-    const { state, wiring, runs, approvals, storage } = this.p;
+    const { state, runs, approvals, storage } = this.p;
     const pause = currentPause(state);
-    // A browser handed to a person is not closed for idleness while the take-over lasts.
-    const idle = state.pendingTakeover ? null : (wiring.browser()?.idleDeadline() ?? null);
     const active = runs.active();
     const waitingUntil = earliest(pause?.expires_at, approvals.nextDeadline());
-    if (active?.status !== "running" && waitingUntil !== null)
-      await storage.setAlarm(earliest(waitingUntil, idle)!);
+    if (active?.status !== "running" && waitingUntil !== null) await storage.setAlarm(waitingUntil);
     else if (active || runs.nextQueued()) await storage.setAlarm(Date.now());
-    else if (idle !== null) await storage.setAlarm(idle);
     else await storage.deleteAlarm();
   }
 

@@ -4,6 +4,7 @@
  * the job it runs for (if any) is told.
  */
 import type { RunResult } from "../../schemas/api";
+import type { ReviewStore } from "../engine/research/review-store";
 import type { EventLog } from "../engine/store/event-log";
 import type { Run, RunStore } from "../engine/store/run-store";
 import { raiseWebhookEvent } from "../webhook/webhook-events";
@@ -17,6 +18,7 @@ export interface RunEventParts {
   env: Env;
   log: EventLog;
   runs: RunStore;
+  reviews: ReviewStore;
   meta: ConversationMeta;
   wiring: ConversationWiring;
   /** Called on every event: a checkpoint of the run being driven. */
@@ -24,9 +26,10 @@ export interface RunEventParts {
   waitUntil(p: Promise<unknown>): void;
 }
 
-/** A run's result as `waitForRun` returns it. */
-export function runResult(run: Run): RunResult {
-  return { run_id: run.id, status: run.status, output: run.output, usage: run.usage, error: run.error };
+/** A run's result as `waitForRun` returns it, with the review its result ended with. */
+export function runResult(run: Run, reviews: ReviewStore): RunResult {
+  const { id, status, output, usage, error } = run;
+  return { run_id: id, status, output, usage, error, ...reviews.review(id) };
 }
 
 const ENDED = ["succeeded", "failed", "cancelled"];
@@ -59,7 +62,7 @@ export class RunEvents {
     for (;;) {
       const run = this.p.runs.get(runId);
       if (!run) return null;
-      if (ENDED.includes(run.status)) return runResult(run);
+      if (ENDED.includes(run.status)) return runResult(run, this.p.reviews);
       await new Promise<void>((resolve) => {
         const set = this.waiters.get(runId) ?? new Set();
         set.add(resolve);

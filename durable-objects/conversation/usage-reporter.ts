@@ -35,6 +35,18 @@ export class UsageReporter {
     });
   }
 
+  /** Browser time and its cost. */
+  browserTime(subject: ReportSubject, seconds: number, cost: number): void {
+    this.send(subject, {
+      runs: 0,
+      input_tokens: 0,
+      output_tokens: 0,
+      cached_input_tokens: 0,
+      browser_seconds: seconds,
+      cost_usd: cost,
+    });
+  }
+
   /** A run ended. */
   runEnded(subject: ReportSubject): void {
     this.send(subject, { runs: 1, input_tokens: 0, output_tokens: 0, cached_input_tokens: 0, cost_usd: 0 });

@@ -5,7 +5,20 @@
  * alarm. Listing jobs for people goes through the workspace. Concerns: one shard's job addresses.
  */
 import { DurableObject } from "cloudflare:workers";
-import { LEGACY_REGISTRY_NAME, shardOf } from "./shards";
+import { legacyJobRegistry, registryShard } from "../addresses/job-registry";
+import { migrate, migrationSteps } from "../engine/store/migrations";
+import { shardOf } from "./shards";
+
+/** Every step of a registry shard's SQLite, oldest first (docs/architecture-storage.md). */
+export const JOB_REGISTRY_MIGRATIONS = migrationSteps([
+  {
+    version: 1,
+    name: "baseline",
+    up: (sql) =>
+      sql.exec(`CREATE TABLE IF NOT EXISTS jobs (workspace_id TEXT NOT NULL, job_id TEXT NOT NULL,
+        PRIMARY KEY (workspace_id, job_id))`),
+  },
+]);
 
 /** A job's address. */
 export interface JobAddress {
@@ -20,8 +33,7 @@ export class JobRegistry extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS jobs (workspace_id TEXT NOT NULL, job_id TEXT NOT NULL,
-      PRIMARY KEY (workspace_id, job_id))`);
+    migrate(ctx.storage, JOB_REGISTRY_MIGRATIONS);
   }
 
   add(workspaceId: string, jobId: string): void {
@@ -45,20 +57,7 @@ export class JobRegistry extends DurableObject<Env> {
   }
 }
 
-function registryStub(env: Env, name: string): DurableObjectStub<JobRegistry> {
-  const ns = env.JOB_REGISTRY as DurableObjectNamespace<JobRegistry>;
-  return ns.get(ns.idFromName(name));
-}
-
-/** The stub of shard `n`. */
-export function registryShard(env: Env, n: number): DurableObjectStub<JobRegistry> {
-  return registryStub(env, `jobs-shard-${n}`);
-}
-
-/** The stub of the registry used before sharding (the sweep drains it into the shards). */
-export function legacyJobRegistry(env: Env): DurableObjectStub<JobRegistry> {
-  return registryStub(env, LEGACY_REGISTRY_NAME);
-}
+export { legacyJobRegistry, registryShard } from "../addresses/job-registry";
 
 /** Lists a new job in its shard. */
 export async function registerJob(env: Env, workspaceId: string, jobId: string): Promise<void> {

@@ -1,12 +1,8 @@
 /** Where a job is listed in the sharded registry: plain functions, no runtime needed. */
 
-/**
- * How many shards hold the jobs. Part of every job's address in the registry: raising it
- * needs a move of the existing entries, so it is fixed here rather than configured.
- */
-export const JOB_REGISTRY_SHARDS = 16;
-/** The one instance that held every job before the registry was sharded; drained by the sweep. */
-export const LEGACY_REGISTRY_NAME = "all-jobs";
+import { JOB_REGISTRY_SHARDS } from "../addresses/job-registry";
+
+export { JOB_REGISTRY_SHARDS, LEGACY_REGISTRY_NAME } from "../addresses/job-registry";
 
 /** The shard (0 … JOB_REGISTRY_SHARDS - 1) of a job: FNV-1a of `<workspace>/<job>`. */
 export function shardOf(workspaceId: string, jobId: string): number {

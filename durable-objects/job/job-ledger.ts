@@ -6,6 +6,7 @@
 
 import type { Usage } from "../../schemas/api";
 import type { JobRun, JobRunStatus, JobRunTrigger, WebhookDelivery } from "../../schemas/jobs";
+import { addColumn } from "../engine/store/migrations";
 import { randomToken } from "../engine/tokens";
 
 /** A ledger row with what the job object needs beyond the public view. */
@@ -13,6 +14,8 @@ export interface StoredRun extends JobRun {
   conv_run_id: string | null;
   deadline: number | null;
   excerpt: string | null;
+  /** The URLs its result cited (for later runs' memory). */
+  cited_urls: string[];
 }
 
 /** A new ledger entry. */
@@ -37,6 +40,9 @@ export interface Outcome {
   tokens?: Usage | null;
   error?: { code: string; message: string } | null;
   excerpt?: string | null;
+  citationsUnverified?: number | null;
+  grades?: { passed: number; total: number } | null;
+  citedUrls?: string[];
 }
 
 interface Row extends Record<string, SqlStorageValue> {
@@ -57,6 +63,30 @@ interface Row extends Record<string, SqlStorageValue> {
   excerpt: string | null;
   webhook: string | null;
   webhook_next_at: number | null;
+  citations_unverified: number | null;
+  grades_passed: number | null;
+  grades_total: number | null;
+  cited_urls: string | null;
+}
+
+/** Creates the job run ledger table: the object's schema steps call it. */
+export function createJobRunTables(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS job_runs (
+    number INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, occurrence_key TEXT NOT NULL UNIQUE,
+    trigger TEXT NOT NULL, scheduled_at INTEGER NOT NULL, missed INTEGER NOT NULL DEFAULT 0,
+    started_at INTEGER, ended_at INTEGER, status TEXT NOT NULL, conversation_id TEXT, conv_run_id TEXT,
+    deadline INTEGER, result_path TEXT, tokens TEXT, error TEXT, excerpt TEXT,
+    webhook TEXT, webhook_next_at INTEGER);
+    CREATE INDEX IF NOT EXISTS job_runs_status ON job_runs (status);
+    CREATE INDEX IF NOT EXISTS job_runs_webhook ON job_runs (webhook_next_at);`);
+}
+
+/** Adds the research columns of a run (schema step 2): its review and the URLs its result cited. */
+export function addJobRunResearchColumns(sql: SqlStorage): void {
+  addColumn(sql, "job_runs", "citations_unverified", "INTEGER");
+  addColumn(sql, "job_runs", "grades_passed", "INTEGER");
+  addColumn(sql, "job_runs", "grades_total", "INTEGER");
+  addColumn(sql, "job_runs", "cited_urls", "TEXT");
 }
 
 /** The ledger of one job. */
@@ -64,16 +94,7 @@ export class JobLedger {
   constructor(
     private readonly sql: SqlStorage,
     private readonly jobId: () => string,
-  ) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS job_runs (
-      number INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, occurrence_key TEXT NOT NULL UNIQUE,
-      trigger TEXT NOT NULL, scheduled_at INTEGER NOT NULL, missed INTEGER NOT NULL DEFAULT 0,
-      started_at INTEGER, ended_at INTEGER, status TEXT NOT NULL, conversation_id TEXT, conv_run_id TEXT,
-      deadline INTEGER, result_path TEXT, tokens TEXT, error TEXT, excerpt TEXT,
-      webhook TEXT, webhook_next_at INTEGER);
-      CREATE INDEX IF NOT EXISTS job_runs_status ON job_runs (status);
-      CREATE INDEX IF NOT EXISTS job_runs_webhook ON job_runs (webhook_next_at);`);
-  }
+  ) {}
 
   /** Records an occurrence; null when it was already recorded. */
   claim(c: Claim): StoredRun | null {
@@ -114,7 +135,8 @@ export class JobLedger {
   finish(id: string, o: Outcome): boolean {
     return (
       this.sql.exec(
-        `UPDATE job_runs SET status = ?, ended_at = ?, result_path = ?, tokens = ?, error = ?, excerpt = ?
+        `UPDATE job_runs SET status = ?, ended_at = ?, result_path = ?, tokens = ?, error = ?, excerpt = ?,
+         citations_unverified = ?, grades_passed = ?, grades_total = ?, cited_urls = ?
          WHERE id = ? AND status = 'running'`,
         o.status,
         o.endedAt,
@@ -122,6 +144,10 @@ export class JobLedger {
         o.tokens ? JSON.stringify(o.tokens) : null,
         o.error ? JSON.stringify(o.error) : null,
         o.excerpt ?? null,
+        o.citationsUnverified ?? null,
+        o.grades?.passed ?? null,
+        o.grades?.total ?? null,
+        o.citedUrls?.length ? JSON.stringify(o.citedUrls) : null,
         id,
       ).rowsWritten > 0
     );
@@ -153,6 +179,20 @@ export class JobLedger {
     );
   }
 
+  /** The newest `limit` runs before run `beforeNumber` that saved a report, and how many such runs there are. */
+  reportsBefore(beforeNumber: number, limit: number): { runs: StoredRun[]; total: number } {
+    const where = "WHERE number < ? AND result_path IS NOT NULL";
+    const total = this.sql
+      .exec<{ n: number }>(`SELECT COUNT(*) AS n FROM job_runs ${where}`, beforeNumber)
+      .one().n;
+    const rows = limit
+      ? this.sql
+          .exec<Row>(`SELECT * FROM job_runs ${where} ORDER BY number DESC LIMIT ?`, beforeNumber, limit)
+          .toArray()
+      : [];
+    return { runs: rows.map((r) => this.toRun(r)), total };
+  }
+
   /** Runs newest first, `limit` at a time after the run with id `cursor`. */
   list(limit: number, cursor: string | null): { runs: StoredRun[]; hasMore: boolean } {
     const before = cursor
@@ -182,15 +222,19 @@ export class JobLedger {
       tokens: r.tokens ? { cost_usd: null, ...(JSON.parse(r.tokens) as Omit<Usage, "cost_usd">) } : null,
       error: r.error ? (JSON.parse(r.error) as JobRun["error"]) : null,
       webhook: r.webhook ? (JSON.parse(r.webhook) as WebhookDelivery) : null,
+      citations_unverified: r.citations_unverified ?? null,
+      grades_passed: r.grades_passed ?? null,
+      grades_total: r.grades_total ?? null,
       conv_run_id: r.conv_run_id,
       deadline: r.deadline,
       excerpt: r.excerpt,
+      cited_urls: r.cited_urls ? (JSON.parse(r.cited_urls) as string[]) : [],
     };
   }
 }
 
 /** The public view of a ledger row. */
 export function jobRunView(run: StoredRun): JobRun {
-  const { conv_run_id: _r, deadline: _d, excerpt: _e, ...view } = run;
+  const { conv_run_id: _r, deadline: _d, excerpt: _e, cited_urls: _c, ...view } = run;
   return view;
 }

@@ -12,6 +12,7 @@ import type { CreateJob, Job, JobRun, UpdateJob } from "../../schemas/jobs";
 import { type CursorPage, cursorPage } from "../../schemas/page";
 import { readEnv } from "../engine/config/env";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
+import { migrate } from "../engine/store/migrations";
 import { newWebhookSecret } from "../engine/webhook-delivery/signing";
 import { raiseWebhookEvent } from "../webhook/webhook-events";
 import { JobLedger, jobRunView, type StoredRun } from "./job-ledger";
@@ -20,11 +21,13 @@ import {
   cancelConversation,
   deliverDueWebhooks,
   type JobScope,
+  reviewOutcome,
   runState,
   runUsage,
   saveResult,
   startConversation,
 } from "./job-runs";
+import { JOB_MIGRATIONS } from "./job-schema";
 import { applyUpdate, settingsFromCreate, settingsProblem } from "./job-settings";
 import { jobRunWebhookEvent } from "./job-webhook-event";
 import { planDue } from "./schedule";
@@ -45,8 +48,9 @@ export class JobObject extends DurableObject<Env> {
     this.ledger = this.setUp();
   }
 
-  /** Creates the tables (again after a delete, which drops them). */
+  /** Brings the tables to the current schema (again after a delete, which drops them). */
   private setUp(): JobLedger {
+    migrate(this.ctx.storage, JOB_MIGRATIONS);
     this.records = new JobRecordStore(this.sql);
     return new JobLedger(this.sql, () => this.record()?.id ?? "");
   }
@@ -220,7 +224,7 @@ export class JobObject extends DurableObject<Env> {
       deadline: now + record.settings.max_runtime_seconds * 1000,
     });
     if (!run) return null;
-    const error = await startConversation(this.scope(record), record.settings, run);
+    const error = await startConversation(this.scope(record), record.settings, run, this.ledger);
     if (error) this.end(record, run, { status: "failed", error });
     return this.ledger.get(run.id);
   }
@@ -233,7 +237,7 @@ export class JobObject extends DurableObject<Env> {
     if (typeof state === "object") return this.complete(record, run, state);
     if (state === "missing") {
       // Starting is idempotent (same ids, idempotency key), so finish what a crash interrupted.
-      const error = await startConversation(this.scope(record), record.settings, run);
+      const error = await startConversation(this.scope(record), record.settings, run, this.ledger);
       if (error) return this.end(record, run, { status: "failed", error });
     }
     if (run.deadline !== null && this.clock() >= run.deadline) {
@@ -255,9 +259,12 @@ export class JobObject extends DurableObject<Env> {
       const error = result.error ?? { code: result.status, message: `The run ended as ${result.status}.` };
       return this.end(record, run, { status: "failed", error, tokens });
     }
+    const review = reviewOutcome(record.settings, result);
     const saved = await saveResult(this.scope(record), record.settings, run, result.output);
-    if ("error" in saved) return this.end(record, run, { status: "failed", error: saved.error, tokens });
-    this.end(record, run, { status: "succeeded", tokens, resultPath: saved.path, excerpt: saved.excerpt });
+    if ("error" in saved)
+      return this.end(record, run, { ...review, status: "failed", error: saved.error, tokens });
+    const ended = { tokens, resultPath: saved.path, excerpt: saved.excerpt, ...review };
+    this.end(record, run, { status: review.error ? "failed" : "succeeded", ...ended });
   }
 
   /** Records a run's end and queues its webhook. */

@@ -1,6 +1,7 @@
 /** What a job object stores about its job, how the API shows it, and when it next has work. */
 import type { Job, JobSettings } from "../../schemas/jobs";
 import type { StoredRun } from "./job-ledger";
+import { researchSettings } from "./job-memory";
 import { nextOccurrence } from "./schedule";
 
 /** The stored job: settings, signing secret and the schedule's cursor. */
@@ -18,11 +19,14 @@ export interface JobRecord {
   version: 1;
 }
 
+/** Creates the job record table: the object's schema steps call it. */
+export function createJobRecordTable(sql: SqlStorage): void {
+  sql.exec("CREATE TABLE IF NOT EXISTS job_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+}
+
 /** The job record in the object's SQLite (one row, JSON). */
 export class JobRecordStore {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec("CREATE TABLE IF NOT EXISTS job_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   get(): JobRecord | null {
     const row = this.sql.exec<{ value: string }>("SELECT value FROM job_meta WHERE key = 'job'").toArray()[0];
@@ -45,6 +49,7 @@ export function jobView(record: JobRecord, withSecret: boolean): Job {
     approvals: s.approvals ?? null,
     browser_profile: s.browser_profile ?? null, // jobs stored before profiles existed
     max_cost_usd: s.max_cost_usd ?? null,
+    ...researchSettings(s), // jobs stored before research settings get the defaults
     created_at: record.created_at,
     updated_at: record.updated_at,
     next_run_at: s.enabled ? nextOccurrence(s.schedule, s.timezone, record.cursor) : null,

@@ -2,12 +2,15 @@
  * The work behind one job run, as plain functions: start its conversation, read how it ended,
  * save the result to the workspace files and describe it to a webhook.
  */
+import { workspaceStub } from "../addresses/workspace";
+import { conversationStub } from "../addresses/conversation";
 import type { Conversation, RunResult } from "../../schemas/api";
 import type { JobSettings } from "../../schemas/jobs";
 import { type JobLink, UNATTENDED_NOTE } from "../conversation/job-link";
 import { workspaceFiles } from "../engine/files/files-factory";
 import { compileOutputSchema } from "../engine/tools/finish";
 import type { JobLedger, StoredRun } from "./job-ledger";
+import { MEMORY_NOTE, memoryFor, researchSettings } from "./job-memory";
 import type { JobRecord } from "./job-record";
 import { renderOutputPath, slugify } from "./output-path";
 import { localDateTime } from "./schedule";
@@ -29,13 +32,11 @@ export interface RunError {
 }
 
 function conversation(scope: JobScope, conversationId: string): ReturnType<Env["CONVERSATIONS"]["get"]> {
-  const ns = scope.env.CONVERSATIONS;
-  return ns.get(ns.idFromName(`${scope.workspaceId}/${conversationId}`));
+  return conversationStub(scope.env, scope.workspaceId, conversationId);
 }
 
 function workspace(scope: JobScope): ReturnType<Env["WORKSPACES"]["get"]> {
-  const ns = scope.env.WORKSPACES;
-  return ns.get(ns.idFromName(scope.workspaceId));
+  return workspaceStub(scope.env, scope.workspaceId);
 }
 
 /**
@@ -46,18 +47,24 @@ export async function startConversation(
   scope: JobScope,
   settings: JobSettings,
   run: StoredRun,
+  ledger: Pick<JobLedger, "reportsBefore">,
 ): Promise<RunError | null> {
   const id = run.conversation_id!;
   const link: JobLink = { job_id: scope.jobId, job_run_id: run.id, max_tokens: settings.max_tokens };
+  const research = researchSettings(settings);
   try {
     // The job's own instructions, else the workspace's default ones; always the unattended note.
     const base = settings.instructions ?? (await workspace(scope).getAgentSettings()).instructions ?? null;
+    const notes = research.memory_runs ? `${UNATTENDED_NOTE}\n\n${MEMORY_NOTE}` : UNATTENDED_NOTE;
     const stub = conversation(scope, id);
     const conv = (await stub.create(
       id,
       scope.workspaceId,
       {
-        instructions: base ? `${base}\n\n${UNATTENDED_NOTE}` : UNATTENDED_NOTE,
+        instructions: base ? `${base}\n\n${notes}` : notes,
+        verify_citations: research.verify_citations,
+        max_revisions: research.max_revisions,
+        ...(research.grader_model ? { grader_model: research.grader_model } : {}),
         ...(settings.model ? { model: settings.model } : {}),
         ...(settings.max_steps ? { max_steps: settings.max_steps } : {}),
         ...(settings.output_schema ? { output_schema: settings.output_schema } : {}),
@@ -71,7 +78,16 @@ export async function startConversation(
       { job: link, ...(scope.origin ? { origin: scope.origin } : {}) },
     )) as unknown as Conversation;
     await workspace(scope).addConversation(id, conv.created_at);
-    const sent = await stub.sendMessage(settings.prompt, `job:${run.id}`, run.conv_run_id ?? undefined);
+    // The first message: what earlier runs reported (memory_runs), then the job's prompt.
+    const content = memoryFor(ledger, settings, run) + settings.prompt;
+    const criteria = research.success_criteria ? { success_criteria: research.success_criteria } : {};
+    const sent = await stub.sendMessage(
+      content,
+      `job:${run.id}`,
+      run.conv_run_id ?? undefined,
+      false,
+      criteria,
+    );
     return sent.ok ? null : { code: "start_failed", message: sent.message };
   } catch (err) {
     return { code: "start_failed", message: `The run could not start: ${(err as Error).message}` };
@@ -89,6 +105,34 @@ export async function runState(scope: JobScope, run: StoredRun): Promise<RunResu
   )) as unknown as RunResult | null;
   if (!result) return "missing";
   return ["succeeded", "failed", "cancelled"].includes(result.status) ? result : "running";
+}
+
+/**
+ * What a succeeded run's review means for its ledger entry: the unverified citations, the grades,
+ * the URLs cited (for later runs' memory) and — with fail_on_ungraded — the failure of a grading
+ * that did not pass every criterion.
+ */
+export function reviewOutcome(settings: JobSettings, result: RunResult) {
+  const grades = result.grades
+    ? { passed: result.grades.filter((g) => g.pass).length, total: result.grades.length }
+    : null;
+  const failing =
+    grades !== null && grades.passed < grades.total && researchSettings(settings).fail_on_ungraded;
+  const error: RunError | null = failing
+    ? {
+        code: "criteria_failed",
+        message: `${grades.total - grades.passed} of ${grades.total} success criteria failed: ${result
+          .grades!.filter((g) => !g.pass)
+          .map((g) => `${g.criterion} (${g.reason})`)
+          .join("; ")}`.slice(0, 2_000),
+      }
+    : null;
+  return {
+    citationsUnverified: result.citations_unverified ?? null,
+    grades,
+    citedUrls: (result.citations ?? []).map((c) => c.url),
+    ...(error ? { error } : {}),
+  };
 }
 
 /** Tokens the conversation's run has used so far (null when unknown). */
@@ -170,6 +214,9 @@ export function webhookPayload(scope: JobScope, settings: JobSettings, run: Stor
       ended_at: run.ended_at,
       conversation_id: run.conversation_id,
       tokens: run.tokens,
+      citations_unverified: run.citations_unverified,
+      grades_passed: run.grades_passed,
+      grades_total: run.grades_total,
     },
     status: run.status,
     result_path: run.result_path,

@@ -1,6 +1,7 @@
 /** A job's settings: defaults, partial updates and the checks that refuse bad ones with a clear reason. */
 import type { CreateJob, JobSettings, UpdateJob } from "../../schemas/jobs";
 import { compileOutputSchema } from "../engine/tools/finish";
+import { researchSettings } from "./job-memory";
 import { DEFAULT_JSON_OUTPUT_PATH, DEFAULT_OUTPUT_PATH, outputPathProblem } from "./output-path";
 import { cronProblem, timeZoneProblem } from "./schedule";
 import { webhookUrlProblem } from "./webhook";
@@ -34,6 +35,7 @@ export function settingsFromCreate(body: CreateJob): JobSettings {
     enabled: body.enabled,
     approvals: body.approvals ?? null,
     mcp_servers: body.mcp_servers ?? null,
+    ...researchSettings(body),
   };
 }
 

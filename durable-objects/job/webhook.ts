@@ -39,6 +39,9 @@ export interface WebhookPayload {
     ended_at: number | null;
     conversation_id: string | null;
     tokens: unknown;
+    citations_unverified: number | null;
+    grades_passed: number | null;
+    grades_total: number | null;
   };
   status: string;
   result_path: string | null;

@@ -14,6 +14,8 @@ import { type McpToolInfo, McpUnavailable } from "../engine/mcp/mcp-types";
 import { assertFetchable } from "../engine/net/ssrf";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { openSecret, sealSecret, secretKey } from "../engine/secret-box";
+import { migrate } from "../engine/store/migrations";
+import { MCP_REGISTRY_MIGRATIONS } from "./mcp-registry-schema";
 import { OAuthFlows } from "./oauth-flows";
 import type { Sealer } from "./oauth-provider";
 import { type ServerRow, ServerStore } from "./server-store";
@@ -63,6 +65,7 @@ export class McpRegistry extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    migrate(ctx.storage, MCP_REGISTRY_MIGRATIONS);
     this.store = new ServerStore(ctx.storage.sql);
     this.flows = new OAuthFlows({
       store: this.store,

@@ -8,6 +8,7 @@
 import type { ApprovalRule } from "../../schemas/approvals";
 import type { McpServerStatus } from "../../schemas/mcp";
 import type { McpToolInfo } from "../engine/mcp/mcp-types";
+import { addColumn } from "../engine/store/migrations";
 
 /** A server's row. */
 export interface ServerRow {
@@ -51,21 +52,24 @@ export interface OAuthRow {
 
 const JSON_COLUMNS = ["header_names", "allowed_tools", "tools", "oauth"] as const;
 
+/**
+ * Creates the registry's tables: the object's schema steps call it. Servers stored before they had
+ * an approval default get the column (null = allow).
+ */
+export function createServerTables(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS mcp_servers (id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE,
+      url TEXT NOT NULL, headers TEXT, header_names TEXT NOT NULL, allowed_tools TEXT, status TEXT NOT NULL,
+      error TEXT, tools TEXT, oauth TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS mcp_oauth (server_id TEXT PRIMARY KEY, client TEXT, tokens TEXT,
+      expires_at INTEGER, verifier TEXT, state TEXT, redirect_uri TEXT, discovery TEXT, auth_url TEXT,
+      resource_metadata TEXT);
+    CREATE INDEX IF NOT EXISTS mcp_oauth_state ON mcp_oauth (state);`);
+  addColumn(sql, "mcp_servers", "approval", "TEXT");
+}
+
 /** Typed access to the registry's tables. */
 export class ServerStore {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS mcp_servers (id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE,
-        url TEXT NOT NULL, headers TEXT, header_names TEXT NOT NULL, allowed_tools TEXT, status TEXT NOT NULL,
-        error TEXT, tools TEXT, oauth TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
-      CREATE TABLE IF NOT EXISTS mcp_oauth (server_id TEXT PRIMARY KEY, client TEXT, tokens TEXT,
-        expires_at INTEGER, verifier TEXT, state TEXT, redirect_uri TEXT, discovery TEXT, auth_url TEXT,
-        resource_metadata TEXT);
-      CREATE INDEX IF NOT EXISTS mcp_oauth_state ON mcp_oauth (state);`);
-    // Rows stored before servers had an approval default get the column (null = allow).
-    const columns = sql.exec<{ name: string }>("PRAGMA table_info(mcp_servers)").toArray();
-    if (!columns.some((c) => c.name === "approval"))
-      sql.exec("ALTER TABLE mcp_servers ADD COLUMN approval TEXT");
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   list(): ServerRow[] {
     return this.sql.exec("SELECT * FROM mcp_servers ORDER BY name").toArray().map(toServer);

@@ -3,11 +3,13 @@
  * as stateless tools with the workspace's search settings and allowed_domains, and
  * `get_conversation`. Results go through the same result budget as the agent's own tools.
  */
+import { CONVERSATION_ID } from "../addresses/ids";
+import { conversationStub } from "../addresses/conversation";
+import { workspaceStub } from "../addresses/workspace";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import { z } from "zod";
-import type { ConversationObject } from "../conversation/conversation-object";
 import { runtimeConfig } from "../engine/config/runtime-config";
 import { webConfig } from "../engine/config/web-config";
 import { createSummarizer } from "../engine/extract/summarize";
@@ -15,7 +17,6 @@ import { createModelClient } from "../engine/model/model-factory";
 import { ToolRegistry } from "../engine/tools/tool";
 import { applyResultBudget, runTool } from "../engine/tools/tool-runner";
 import { createWebTools, WebFetchArgs, WebSearchArgs } from "../engine/tools/web";
-import type { WorkspaceObject } from "../workspace/workspace-object";
 import { runAgent, toolError } from "./run-agent";
 
 /** Who the server acts for. */
@@ -116,8 +117,7 @@ export function createCirrusMcpServer(scope: ServerScope): McpServer {
 /** web_fetch and web_search with the workspace's settings, outside any conversation. */
 function webTools(scope: ServerScope): ToolRegistry {
   const config = runtimeConfig(scope.env);
-  const ns = scope.env.WORKSPACES as DurableObjectNamespace<WorkspaceObject>;
-  const workspace = ns.get(ns.idFromName(scope.workspaceId));
+  const workspace = workspaceStub(scope.env, scope.workspaceId);
   let domains: string[] | null | undefined;
   const summarize = createSummarizer(createModelClient(scope.env, config), config.defaultModel);
   const tools = createWebTools({
@@ -140,9 +140,8 @@ function webTools(scope: ServerScope): ToolRegistry {
 }
 
 async function getConversation(scope: ServerScope, id: string): Promise<CallToolResult> {
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) return toolError(`No conversation ${id} in this workspace.`);
-  const ns = scope.env.CONVERSATIONS as DurableObjectNamespace<ConversationObject>;
-  const details = (await ns.get(ns.idFromName(`${scope.workspaceId}/${id}`)).details()) as unknown as {
+  if (!CONVERSATION_ID.test(id)) return toolError(`No conversation ${id} in this workspace.`);
+  const details = (await conversationStub(scope.env, scope.workspaceId, id).details()) as unknown as {
     id: string;
     status: string;
     usage: unknown;

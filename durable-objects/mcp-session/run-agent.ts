@@ -4,6 +4,8 @@
  * asked for them with a progress token), and `ask_user` questions turned into MCP elicitation
  * when the client supports it, else answered like an unattended job run.
  */
+import { workspaceStub } from "../addresses/workspace";
+import { conversationStub } from "../addresses/conversation";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
   type CallToolResult,
@@ -14,7 +16,6 @@ import {
 import type { RunResult } from "../../schemas/api";
 import type { PendingQuestion } from "../../schemas/events";
 import type { ConversationObject } from "../conversation/conversation-object";
-import type { WorkspaceObject } from "../workspace/workspace-object";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -33,8 +34,7 @@ export interface RunAgentArgs {
 }
 
 function conversation(env: Env, workspaceId: string, id: string): DurableObjectStub<ConversationObject> {
-  const ns = env.CONVERSATIONS as DurableObjectNamespace<ConversationObject>;
-  return ns.get(ns.idFromName(`${workspaceId}/${id}`));
+  return conversationStub(env, workspaceId, id) as DurableObjectStub<ConversationObject>;
 }
 
 function randomId(): string {
@@ -74,8 +74,7 @@ export async function runAgent(
       },
       { channel: "mcp" },
     )) as unknown as { created_at: number };
-    const ws = env.WORKSPACES as DurableObjectNamespace<WorkspaceObject>;
-    await ws.get(ws.idFromName(workspaceId)).addConversation(id, created.created_at);
+    await workspaceStub(env, workspaceId).addConversation(id, created.created_at);
   }
   const stub = conversation(env, workspaceId, id);
   const sent = await stub.sendMessage(args.prompt, null);

@@ -5,11 +5,25 @@
  * Concerns: the origin's key references, and taking over the origin's rows of the retired global
  * list. An origin no key allows stores nothing, so preflights from made-up origins leave no state.
  */
+import { originRegistryStub } from "../addresses/origin-registry";
+import { workspaceStub } from "../addresses/workspace";
 import { DurableObject } from "cloudflare:workers";
-import type { WorkspaceObject } from "../workspace/workspace-object";
+import { migrate, migrationSteps } from "../engine/store/migrations";
 
 /** The WorkspaceObject instance that held every origin before this object; drained by the cron. */
 export const LEGACY_CORS_INSTANCE = "__cors__";
+
+/**
+ * Every step of an origin's SQLite, oldest first (docs/architecture-storage.md). They run on the
+ * first write and on each wake of an origin that stored something: `key_refs` marks the seed.
+ */
+export const ORIGIN_REGISTRY_MIGRATIONS = migrationSteps([
+  {
+    version: 1,
+    name: "baseline",
+    up: (sql) => sql.exec("CREATE TABLE IF NOT EXISTS key_refs (key_ref TEXT PRIMARY KEY)"),
+  },
+]);
 
 /** The Durable Object of one origin. */
 export class OriginRegistry extends DurableObject<Env> {
@@ -25,6 +39,7 @@ export class OriginRegistry extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
+    if (this.stored()) migrate(ctx.storage, ORIGIN_REGISTRY_MIGRATIONS);
   }
 
   /** Whether any publishable key allows this origin. */
@@ -62,8 +77,7 @@ export class OriginRegistry extends DurableObject<Env> {
       this.seeded = true;
       return;
     }
-    const ns = this.env.WORKSPACES as DurableObjectNamespace<WorkspaceObject>;
-    const { refs, drained } = await ns.get(ns.idFromName(LEGACY_CORS_INSTANCE)).legacyOriginRefs(origin);
+    const { refs, drained } = await workspaceStub(this.env, LEGACY_CORS_INSTANCE).legacyOriginRefs(origin);
     if (drained) OriginRegistry.legacyDrained = true;
     if (this.seeded) return;
     if (refs.length > 0) this.store(refs);
@@ -80,13 +94,12 @@ export class OriginRegistry extends DurableObject<Env> {
 
   /** Adds key references, creating the tables on the first write. */
   private store(refs: string[]): void {
-    this.sql.exec("CREATE TABLE IF NOT EXISTS key_refs (key_ref TEXT PRIMARY KEY)");
+    migrate(this.ctx.storage, ORIGIN_REGISTRY_MIGRATIONS);
     for (const ref of refs) this.sql.exec("INSERT OR IGNORE INTO key_refs (key_ref) VALUES (?)", ref);
   }
 }
 
 /** The registry object of one origin. */
 export function originRegistry(env: Env, origin: string): DurableObjectStub<OriginRegistry> {
-  const ns = env.ORIGINS as DurableObjectNamespace<OriginRegistry>;
-  return ns.get(ns.idFromName(origin));
+  return originRegistryStub(env, origin) as DurableObjectStub<OriginRegistry>;
 }

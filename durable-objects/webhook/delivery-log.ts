@@ -36,17 +36,20 @@ export interface DueDelivery {
   attempts: number;
 }
 
+/** Creates the delivery and attempt tables: the object's schema steps call it. */
+export function createDeliveryTables(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS deliveries (ord INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
+      endpoint_id TEXT NOT NULL, type TEXT NOT NULL, payload TEXT NOT NULL, status TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER, created_at INTEGER NOT NULL);
+    CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (status, next_attempt_at);
+    CREATE INDEX IF NOT EXISTS deliveries_endpoint ON deliveries (endpoint_id, ord);
+    CREATE TABLE IF NOT EXISTS attempts (delivery_id TEXT NOT NULL, attempt INTEGER NOT NULL, at INTEGER NOT NULL,
+      status_code INTEGER, error TEXT, duration_ms INTEGER NOT NULL, PRIMARY KEY (delivery_id, attempt));`);
+}
+
 /** Reads and writes the log. */
 export class DeliveryLog {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS deliveries (ord INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
-        endpoint_id TEXT NOT NULL, type TEXT NOT NULL, payload TEXT NOT NULL, status TEXT NOT NULL,
-        attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER, created_at INTEGER NOT NULL);
-      CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (status, next_attempt_at);
-      CREATE INDEX IF NOT EXISTS deliveries_endpoint ON deliveries (endpoint_id, ord);
-      CREATE TABLE IF NOT EXISTS attempts (delivery_id TEXT NOT NULL, attempt INTEGER NOT NULL, at INTEGER NOT NULL,
-        status_code INTEGER, error TEXT, duration_ms INTEGER NOT NULL, PRIMARY KEY (delivery_id, attempt));`);
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   /** Queues an event for an endpoint, due now; prunes the endpoint's oldest deliveries. */
   add(endpointId: string, event: WebhookEvent, now: number): string {

@@ -21,15 +21,18 @@ const view = (r: EndpointRow): Webhook => ({
   created_at: r.created_at,
 });
 
+/** Creates the webhook endpoints table: the object's schema steps call it. */
+export function createEndpointTables(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS endpoints (id TEXT PRIMARY KEY, url TEXT NOT NULL, events TEXT NOT NULL,
+    sealed TEXT NOT NULL, created_at INTEGER NOT NULL)`);
+}
+
 /** Reads and writes the endpoints. */
 export class EndpointStore {
   constructor(
     private readonly sql: SqlStorage,
     private readonly key: () => Promise<CryptoKey>,
-  ) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS endpoints (id TEXT PRIMARY KEY, url TEXT NOT NULL, events TEXT NOT NULL,
-      sealed TEXT NOT NULL, created_at INTEGER NOT NULL)`);
-  }
+  ) {}
 
   count(): number {
     return this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM endpoints").one().n;

@@ -2,6 +2,7 @@
  * What the other objects call to raise a webhook event: the stub of a workspace's webhooks
  * object and the event bodies for runs, questions and job runs.
  */
+import { webhookStub } from "../addresses/webhook";
 import type { WebhookEvent, WebhookEventData, WebhookEventType } from "../../schemas/webhooks";
 import type { WebhookObject } from "./webhook-object";
 
@@ -10,8 +11,7 @@ export const MAX_OUTPUT_BYTES = 64 * 1024;
 
 /** The webhooks object of a workspace. */
 export function webhooksStub(env: Env, workspaceId: string): DurableObjectStub<WebhookObject> {
-  const ns = env.WEBHOOKS as DurableObjectNamespace<WebhookObject>;
-  return ns.get(ns.idFromName(workspaceId));
+  return webhookStub(env, workspaceId) as DurableObjectStub<WebhookObject>;
 }
 
 /** An event body; `output` is included when given and small enough. */

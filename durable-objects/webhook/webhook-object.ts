@@ -9,6 +9,7 @@ import type { CreatedWebhook, CreateWebhook, Webhook, WebhookEvent } from "../..
 import { readEnv } from "../engine/config/env";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { secretKey } from "../engine/secret-box";
+import { migrate } from "../engine/store/migrations";
 import {
   postWebhook,
   retryDelay,
@@ -18,6 +19,7 @@ import {
 import { newWebhookSecret, standardHeaders } from "../engine/webhook-delivery/signing";
 import { DeliveryLog, type DueDelivery } from "./delivery-log";
 import { EndpointStore, MAX_ENDPOINTS } from "./endpoint-store";
+import { WEBHOOK_MIGRATIONS } from "./webhook-schema";
 
 /** Deliveries attempted at once per alarm. */
 const BATCH = 20;
@@ -29,6 +31,7 @@ export class WebhookObject extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    migrate(ctx.storage, WEBHOOK_MIGRATIONS);
     this.endpoints = new EndpointStore(ctx.storage.sql, () => secretKey(env));
     this.log = new DeliveryLog(ctx.storage.sql);
   }

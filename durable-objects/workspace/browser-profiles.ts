@@ -31,6 +31,13 @@ const info = (r: Row): ProfileInfo => ({
   updated_at: r.updated_at,
 });
 
+/** Creates the browser profiles table (and the large-value table it uses): the object's schema steps call it. */
+export function createProfileTables(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS browser_profiles (name TEXT PRIMARY KEY, sealed TEXT NOT NULL,
+    sites TEXT NOT NULL, size INTEGER NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)`);
+  ensureLargeValueTable(sql);
+}
+
 /** Sealed browser profiles of one workspace. */
 export class BrowserProfiles {
   private saving: Promise<unknown> = Promise.resolve();
@@ -39,11 +46,7 @@ export class BrowserProfiles {
     private readonly sql: SqlStorage,
     private readonly key: () => Promise<CryptoKey>,
     private readonly aad: (name: string) => string,
-  ) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS browser_profiles (name TEXT PRIMARY KEY, sealed TEXT NOT NULL,
-      sites TEXT NOT NULL, size INTEGER NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)`);
-    ensureLargeValueTable(sql);
-  }
+  ) {}
 
   /** Creates an empty profile; 409 when the name is taken. */
   async create(name: string): Promise<RpcResult<ProfileInfo>> {

@@ -67,16 +67,19 @@ function daysBetween(from: string, to: string): string[] {
   return out;
 }
 
+/** Creates the daily usage table: the object's schema steps call it. */
+export function createUsageTable(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS usage_daily (
+    day TEXT NOT NULL, conversation_id TEXT NOT NULL, job_id TEXT, model TEXT NOT NULL,
+    runs INTEGER NOT NULL DEFAULT 0, input_tokens INTEGER NOT NULL DEFAULT 0,
+    output_tokens INTEGER NOT NULL DEFAULT 0, cached_input_tokens INTEGER NOT NULL DEFAULT 0,
+    cost_usd REAL NOT NULL DEFAULT 0, priced_tokens INTEGER NOT NULL DEFAULT 0,
+    unpriced_tokens INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (day, conversation_id, model))`);
+}
+
 /** Reads and writes the usage ledger. */
 export class UsageLedger {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS usage_daily (
-      day TEXT NOT NULL, conversation_id TEXT NOT NULL, job_id TEXT, model TEXT NOT NULL,
-      runs INTEGER NOT NULL DEFAULT 0, input_tokens INTEGER NOT NULL DEFAULT 0,
-      output_tokens INTEGER NOT NULL DEFAULT 0, cached_input_tokens INTEGER NOT NULL DEFAULT 0,
-      cost_usd REAL NOT NULL DEFAULT 0, priced_tokens INTEGER NOT NULL DEFAULT 0,
-      unpriced_tokens INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (day, conversation_id, model))`);
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   /** Adds one report (a model call's tokens and cost, or an ended run); returns the day's dollars. */
   record(e: UsageEntry): number {

@@ -1,11 +1,14 @@
 /** The workspace's HTTP tools (endpoints the agent may call), one JSON row per tool name. */
 import type { StoredHttpTool } from "../../schemas/http-tools";
 
+/** Creates the HTTP tools table: the object's schema steps call it. */
+export function createHttpToolTable(sql: SqlStorage): void {
+  sql.exec("CREATE TABLE IF NOT EXISTS http_tools (name TEXT PRIMARY KEY, data TEXT NOT NULL)");
+}
+
 /** The HTTP tool table of one workspace. */
 export class HttpToolStore {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec("CREATE TABLE IF NOT EXISTS http_tools (name TEXT PRIMARY KEY, data TEXT NOT NULL)");
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   /** Registers (or replaces) a tool. */
   put(tool: StoredHttpTool): void {

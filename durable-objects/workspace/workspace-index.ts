@@ -2,6 +2,7 @@
  * The workspace's index of what lives in other objects: its conversations (each a
  * ConversationObject) and its jobs (each a JobObject), so they can be listed and scoped.
  */
+import { addColumn } from "../engine/store/migrations";
 
 /** A conversation entry of the workspace's index. */
 export interface ConversationEntry {
@@ -14,16 +15,17 @@ function containsPattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Creates the index tables: the object's schema steps call it (titles came after the first workspaces). */
+export function createIndexTables(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS conversations (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL);
+    CREATE INDEX IF NOT EXISTS conversations_created ON conversations (created_at, id);
+    CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL);`);
+  addColumn(sql, "conversations", "title", "TEXT");
+}
+
 /** The conversation and job index tables of one workspace. */
 export class WorkspaceIndex {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS conversations (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL);
-      CREATE INDEX IF NOT EXISTS conversations_created ON conversations (created_at, id);
-      CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL);`);
-    // Titles came later: older workspaces get the column on wake.
-    const cols = sql.exec<{ name: string }>("PRAGMA table_info(conversations)").toArray();
-    if (!cols.some((c) => c.name === "title")) sql.exec("ALTER TABLE conversations ADD COLUMN title TEXT");
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   /** Sets the title a conversation is searched by. */
   setConversationTitle(id: string, title: string | null): void {

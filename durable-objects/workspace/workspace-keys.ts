@@ -3,6 +3,7 @@
  * ones with their allowed origins) and widget visitors (a token, hashed, bound to one
  * conversation). Widget rate limits are counted by the platform's Rate Limiting bindings.
  */
+import { addColumn } from "../engine/store/migrations";
 import { hashKey, randomToken } from "../engine/tokens";
 
 /** What a key may do: `secret` is the full API; `publishable` only the widget routes. */
@@ -52,26 +53,24 @@ function toRecord(row: KeyRow): KeyRecord {
   };
 }
 
+/**
+ * Creates the key and visitor tables: the object's schema steps call it. Workspaces stored before
+ * schema versions may lack the later key columns or still hold the old rate-limit table.
+ */
+export function createKeyTables(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS api_keys (id TEXT PRIMARY KEY, name TEXT NOT NULL, hash TEXT NOT NULL UNIQUE,
+    prefix TEXT NOT NULL, created_at INTEGER NOT NULL)`);
+  addColumn(sql, "api_keys", "type", "TEXT NOT NULL DEFAULT 'secret'");
+  addColumn(sql, "api_keys", "allowed_origins", "TEXT NOT NULL DEFAULT '[]'");
+  sql.exec(`CREATE TABLE IF NOT EXISTS visitors (token_hash TEXT PRIMARY KEY, key_id TEXT NOT NULL,
+      conversation_id TEXT NOT NULL, created_at INTEGER NOT NULL);
+    CREATE INDEX IF NOT EXISTS visitors_key ON visitors (key_id);
+    DROP TABLE IF EXISTS rate_windows;`);
+}
+
 /** The key and visitor tables of one workspace. */
 export class KeyStore {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS api_keys (id TEXT PRIMARY KEY, name TEXT NOT NULL, hash TEXT NOT NULL UNIQUE,
-      prefix TEXT NOT NULL, created_at INTEGER NOT NULL)`);
-    // Columns added after the first workspaces were created.
-    const columns = new Set(
-      sql
-        .exec<{ name: string }>("PRAGMA table_info(api_keys)")
-        .toArray()
-        .map((c) => c.name),
-    );
-    if (!columns.has("type")) sql.exec("ALTER TABLE api_keys ADD COLUMN type TEXT NOT NULL DEFAULT 'secret'");
-    if (!columns.has("allowed_origins"))
-      sql.exec("ALTER TABLE api_keys ADD COLUMN allowed_origins TEXT NOT NULL DEFAULT '[]'");
-    sql.exec(`CREATE TABLE IF NOT EXISTS visitors (token_hash TEXT PRIMARY KEY, key_id TEXT NOT NULL,
-        conversation_id TEXT NOT NULL, created_at INTEGER NOT NULL);
-      CREATE INDEX IF NOT EXISTS visitors_key ON visitors (key_id);
-      DROP TABLE IF EXISTS rate_windows;`);
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   /** Issues a key of workspace `workspaceId`; only its hash is kept, the key is returned once. */
   async create(

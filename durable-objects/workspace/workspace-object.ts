@@ -16,7 +16,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { AgentSettings, WidgetSettings } from "../../schemas/agent-settings";
-import type { ProfileInfo, ProfileSaved } from "../../schemas/browser-api";
+import type { ProfileInfo, ProfileSaved, PutSecret, SecretInfo } from "../../schemas/browser-api";
 import type { CostSettings } from "../../schemas/cost";
 import { type StoredHttpTool, type UpdateHttpTool, updatedHttpTool } from "../../schemas/http-tools";
 import type { AgentPolicy, SearchSettings, SettingsUpdate, SettingsView } from "../../schemas/settings";
@@ -24,12 +24,15 @@ import type { UsageEntry, UsageReport } from "../../schemas/usage";
 import type { ProfileState } from "../engine/browser/profile-state";
 import type { DirStats, FileLimits, Reservation } from "../engine/files/file-ledger";
 import type { RpcResult } from "../engine/rpc-result";
+import type { TypableSecret } from "../engine/secrets/typable-secret";
+import { migrate } from "../engine/store/migrations";
 import { forgetLegacyOrigin, type LegacyOrigin, legacyOriginRefs, legacyOriginsPage } from "./legacy-cors";
 import { utcDay } from "./usage-ledger";
 import type { ConversationEntry } from "./workspace-index";
 import type { KeyRecord, KeyType, VisitorRecord, WidgetKey } from "./workspace-keys";
 import { type WorkspaceParts, workspaceParts } from "./workspace-parts";
 import type { WorkspaceRecord } from "./workspace-record";
+import { WORKSPACE_MIGRATIONS } from "./workspace-schema";
 
 /** The Durable Object of one workspace. */
 export class WorkspaceObject extends DurableObject<Env> {
@@ -37,6 +40,7 @@ export class WorkspaceObject extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    migrate(ctx.storage, WORKSPACE_MIGRATIONS);
     this.p = workspaceParts(ctx.storage.sql, env, ctx.id.toString());
   }
 
@@ -210,13 +214,13 @@ export class WorkspaceObject extends DurableObject<Env> {
     return this.p.settings.update(update);
   }
 
-  /** Stores (or replaces) a secret's value, encrypted. */
-  putSecret(name: string, value: string): Promise<{ name: string; set: true }> {
-    return this.p.secrets.put(name, value);
+  /** Stores (or replaces) a secret, its value encrypted. */
+  putSecret(name: string, body: PutSecret): Promise<{ name: string; set: true }> {
+    return this.p.secrets.put(name, body);
   }
 
-  /** Names of the stored secrets, never their values. */
-  secretNames(): { name: string; updated_at: number }[] {
+  /** Names, kinds and domains of the stored secrets, never their values. */
+  secretNames(): SecretInfo[] {
     return this.p.secrets.names();
   }
 
@@ -224,8 +228,8 @@ export class WorkspaceObject extends DurableObject<Env> {
     return this.p.secrets.delete(name);
   }
 
-  /** A secret's value, for tools that type it into a page (never returned over HTTP). */
-  readSecret(name: string): Promise<string | null> {
+  /** A secret with its value, for type_secret (never returned over HTTP). */
+  readSecret(name: string): Promise<TypableSecret | null> {
     return this.p.secrets.read(name);
   }
 

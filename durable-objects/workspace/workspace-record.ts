@@ -7,13 +7,16 @@ export interface WorkspaceRecord {
   created_at: number;
 }
 
+/** Creates the workspace record table: the object's schema steps call it. */
+export function createWorkspaceTable(sql: SqlStorage): void {
+  sql.exec(
+    "CREATE TABLE IF NOT EXISTS workspace (id TEXT PRIMARY KEY, name TEXT NOT NULL, created_at INTEGER NOT NULL)",
+  );
+}
+
 /** Reads and creates the workspace's one record. */
 export class WorkspaceRecordStore {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(
-      "CREATE TABLE IF NOT EXISTS workspace (id TEXT PRIMARY KEY, name TEXT NOT NULL, created_at INTEGER NOT NULL)",
-    );
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   /** Creates the record (idempotent: an existing one is returned unchanged). */
   init(id: string, name: string): WorkspaceRecord {

@@ -78,15 +78,18 @@ function writeSection(sql: SqlStorage, key: Section, value: object): void {
   sql.exec("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", key, encodeSection(value));
 }
 
+/** Creates the settings tables: the object's schema steps call it. */
+export function createSettingsTables(sql: SqlStorage): void {
+  sql.exec("CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+  // Rows that could not be read whole, kept when a save replaces them.
+  sql.exec(`CREATE TABLE IF NOT EXISTS settings_archive (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL, value TEXT NOT NULL,
+    problem TEXT NOT NULL, archived_at INTEGER NOT NULL)`);
+}
+
 /** Reads and writes one workspace's settings. */
 export class WorkspaceSettings {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec("CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-    // Rows that could not be read whole, kept when a save replaces them.
-    sql.exec(`CREATE TABLE IF NOT EXISTS settings_archive (
-      id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL, value TEXT NOT NULL,
-      problem TEXT NOT NULL, archived_at INTEGER NOT NULL)`);
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   search(): SearchSettings {
     return readSection(this.sql, "search");

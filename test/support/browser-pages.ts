@@ -27,8 +27,61 @@ const sessionUser = (req: IncomingMessage): string | null => {
   return sid ? (sessions.get(sid) ?? null) : null;
 };
 
+/** A list of `count` links named `name 1` … (a long menu). */
+const linkList = (name: string, count: number) =>
+  `<ul>${Array.from({ length: count }, (_, i) => `<li><a href="/hello?${name}=${i + 1}">${name} ${i + 1}</a></li>`).join("")}</ul>`;
+
+/** Paragraphs of a story, numbered so a test can find each one. */
+const storyParagraphs = (count: number) =>
+  Array.from(
+    { length: count },
+    (_, i) =>
+      `<p>Paragraph ${i + 1}: the harbour town woke to water in its streets after the night's storm, and neighbours carried sandbags to the doors of the old market hall.</p>`,
+  ).join("");
+
 /** Route table of the browser test pages. */
 export const browserPages: [string, PageHandler][] = [
+  [
+    // A news story beside long menus, a sidebar, a footer and a cookie dialog (no <main>, no ids on the story).
+    "/browser/story",
+    (_req, res) =>
+      html(
+        res,
+        `<title>Storm story</title><body><header><a href="/hello">Front page</a><nav aria-label="Sections">${linkList("Section", 60)}</nav></header>
+        <div class="layout"><div class="story"><h1>Storm floods the harbour town</h1><p class="byline">By A. Reporter</p>
+        <div class="story-text">${storyParagraphs(14)}<p>Read <a href="/hello?story=more">the council's statement</a> in full.</p>
+        <p><input placeholder="Your comment"> <button>Post comment</button></p></div></div>
+        <aside><h2>Most read</h2>${linkList("Popular", 40)}</aside></div>
+        <footer>${linkList("Footer", 12)}</footer>
+        <div role="dialog" aria-label="Cookies"><p>We use cookies.</p><button>Accept all</button></div></body>`,
+      ),
+  ],
+  [
+    // A dashboard: controls and figures, no prose, no <main>: read whole.
+    "/browser/dashboard",
+    (_req, res) =>
+      html(
+        res,
+        `<title>Dashboard</title><body><nav>${linkList("Menu", 8)}</nav><form role="search"><input name="q" placeholder="Search orders"><button>Find</button></form>
+        <table><tr><th>Order</th><th>Total</th></tr><tr><td>A-1</td><td>12.00</td></tr><tr><td>A-2</td><td>40.50</td></tr></table>
+        <button onclick="this.textContent = 'Refreshed'">Refresh</button></body>`,
+      ),
+  ],
+  [
+    // Buttons without ids or names on a tall page: the reader stamps them. ?v=2 has them in another order.
+    "/browser/stamps",
+    (_req, res, url) => {
+      const names = url.searchParams.get("v") === "2" ? ["Later", "Load more"] : ["Load more", "Later"];
+      const buttons = names.map(
+        (n) => `<div><button onclick="document.title = '${n} pressed'">${n}</button></div>`,
+      );
+      html(
+        res,
+        `<title>Stamps</title><body><main><h1>Feed</h1>${buttons.join("")}<div style="height:3000px"></div>
+        <div><span>Field</span><input></div><div><input></div></main></body>`,
+      );
+    },
+  ],
   [
     // A site with a login form whose session lives in an HttpOnly cookie (and a theme in local storage).
     "/browser/login",

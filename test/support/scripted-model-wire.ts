@@ -34,6 +34,8 @@ export type MalformedToolCallTurn = TurnOptions & {
   malformed_tool_call: { id?: string; name: string; arguments: string };
 };
 export type ErrorTurn = TurnOptions & { error: { status: number; retry_after?: number; message?: string } };
+/** Answers a structured-output request (`response_format` json_schema, e.g. the grader) with this value as JSON. */
+export type JsonTurn = TurnOptions & { json: Json };
 export type DropTurn = TurnOptions & { drop: true };
 /** Streams `text`, then destroys the socket after N content chunks (the role preamble chunk is not counted). */
 export type StreamErrorTurn = TurnOptions & {
@@ -41,8 +43,15 @@ export type StreamErrorTurn = TurnOptions & {
   text: string;
   chunks?: number;
 };
-export type Turn = TextTurn | ToolCallsTurn | MalformedToolCallTurn | ErrorTurn | DropTurn | StreamErrorTurn;
-export type OutputTurn = TextTurn | ToolCallsTurn | MalformedToolCallTurn | StreamErrorTurn;
+export type Turn =
+  | TextTurn
+  | ToolCallsTurn
+  | MalformedToolCallTurn
+  | ErrorTurn
+  | DropTurn
+  | StreamErrorTurn
+  | JsonTurn;
+export type OutputTurn = TextTurn | ToolCallsTurn | MalformedToolCallTurn | StreamErrorTurn | JsonTurn;
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -67,6 +76,7 @@ export function turnProblem(t: unknown): string | null {
   )
     return "usage needs prompt_tokens and completion_tokens";
   if ("drop" in t) return t.drop === true ? null : "drop must be true";
+  if ("json" in t) return t.json === undefined ? "json needs a value" : null;
   if ("error" in t) return isRecord(t.error) && isNum(t.error.status) ? null : "error needs a numeric status";
   if ("stream_error_after_chunks" in t)
     return isNum(t.stream_error_after_chunks) && typeof t.text === "string"
@@ -92,7 +102,7 @@ export function turnProblem(t: unknown): string | null {
   }
   return typeof t.text === "string"
     ? null
-    : "unrecognised turn (expected text, tool_calls, malformed_tool_call, error, drop or stream_error_after_chunks)";
+    : "unrecognised turn (expected text, tool_calls, malformed_tool_call, json, error, drop or stream_error_after_chunks)";
 }
 
 export const randomId = (prefix: string, bytes = 12): string => prefix + randomBytes(bytes).toString("hex");
@@ -109,6 +119,7 @@ export interface Output {
 }
 
 export function outputOf(turn: OutputTurn): Output {
+  if ("json" in turn) return { content: JSON.stringify(turn.json), toolCalls: [] };
   if ("malformed_tool_call" in turn) {
     const m = turn.malformed_tool_call;
     return {

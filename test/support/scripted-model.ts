@@ -9,6 +9,9 @@
  *   POST /__scripts/:key/release     release every request held by a `hang` turn -> { released: n }
  *   DELETE /__scripts/:key           remove the script and its request log
  *
+ * A `json` turn answers a structured-output call (the grader's): the request must carry
+ * `response_format` of type `json_schema` (else 400), and the turn's value comes back as JSON text.
+ *
  * Built-in keys (used only while no script is registered under them): `echo` answers
  * "echo: <last user message>", and any key starting with `bench` answers "ok" instantly.
  * Keys containing "/" must be URL-encoded in /__scripts paths.
@@ -35,6 +38,7 @@ import {
 export type {
   DropTurn,
   ErrorTurn,
+  JsonTurn,
   MalformedToolCallTurn,
   StreamErrorTurn,
   TextTurn,
@@ -220,6 +224,9 @@ export async function startScriptedModel(opts: ScriptedModelOptions = {}): Promi
     log.push(body);
     const turn = nextTurn(key, body);
     if (!turn) return sendJson(res, 400, errorBody(`no scripted turn left for model ${key}`, 400));
+    const format = body.response_format;
+    if ("json" in turn && !(isRecord(format) && format.type === "json_schema"))
+      return sendJson(res, 400, errorBody(`a json turn of ${key} needs response_format json_schema`, 400));
 
     const gone = new AbortController();
     res.on("close", () => gone.abort());

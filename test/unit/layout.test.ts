@@ -72,7 +72,8 @@ describe("the layout", () => {
       for (const spec of specifiers(file)) {
         const target = resolve(dirname(file), spec);
         const folder = objectFolder(target);
-        if (folder !== null && folder !== "engine") offending.push(`${relative(ROOT, file)} → ${spec}`);
+        if (folder !== null && folder !== "engine" && folder !== "addresses")
+          offending.push(`${relative(ROOT, file)} → ${spec}`);
         if (target.startsWith(join(ROOT, "worker"))) offending.push(`${relative(ROOT, file)} → ${spec}`);
       }
     }
@@ -103,6 +104,27 @@ describe("the layout", () => {
       });
     expect(misplaced).toEqual([]);
     expect(sources(OBJECTS).filter((f) => f.endsWith("-object.ts")).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("builds Durable Object ids only in durable-objects/addresses/ (one module per object)", () => {
+    const ADDRESSES = join(OBJECTS, "addresses");
+    const byHand = ["worker", "durable-objects"]
+      .flatMap((d) => sources(join(ROOT, d)))
+      .filter((file) => !file.startsWith(ADDRESSES))
+      .filter((file) => /\.(idFromName|idFromString|newUniqueId)\(/.test(readFileSync(file, "utf8")))
+      .map((file) => relative(ROOT, file));
+    expect(byHand).toEqual([]);
+    const addressFiles = sources(ADDRESSES);
+    expect(
+      addressFiles.filter((f) => /idFromName\(/.test(readFileSync(f, "utf8"))).length,
+    ).toBeGreaterThanOrEqual(8);
+    // The addresses are a leaf: they import only each other and the engine's error classes.
+    const reaching = addressFiles.flatMap((f) =>
+      specifiers(f)
+        .filter((s) => !s.startsWith("./") && s !== "../engine/errors")
+        .map((s) => `${relative(ROOT, f)} → ${s}`),
+    );
+    expect(reaching).toEqual([]);
   });
 
   it("finds the engine's imports at all (the check is not vacuous)", () => {

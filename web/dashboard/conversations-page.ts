@@ -12,6 +12,7 @@ import { api, authHeaders } from "./client";
 import { Composer } from "./composer";
 import { downloadFile } from "./files-page";
 import { QuestionInline } from "./question-inline";
+import { reviewRow } from "./research-view";
 import { TabsView } from "./tabs-view";
 import { failureText, notice } from "./ui";
 
@@ -115,6 +116,8 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
     onEvent: (_seq, event) => {
       if (status.textContent === "Loading…") status.textContent = "Idle";
       transcript.apply(event);
+      const review = reviewRow(event);
+      if (review) transcript.add(review);
       modelBanner(banner, event);
     },
     onFatal: (code) => {

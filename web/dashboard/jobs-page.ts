@@ -6,6 +6,7 @@ import type { Job, JobRun } from "../../schemas/jobs";
 import { clear, h } from "../ui/dom";
 import { api } from "./client";
 import { downloadFile } from "./files-page";
+import { researchFields, reviewCells } from "./research-view";
 import { failureText, field, notice, when } from "./ui";
 
 const TEXT_FIELDS = ["name", "schedule", "timezone", "model", "output_path", "webhook_url"] as const;
@@ -38,6 +39,7 @@ function jobForm(job: Job | null, done: (saved: Job) => void): HTMLFormElement {
     return field(LABELS[name], el);
   };
   const enabled = h("input", { type: "checkbox", checked: job ? job.enabled : true });
+  const research = researchFields(job);
   const out = h("div", { "aria-live": "polite" });
   const form = h(
     "form",
@@ -56,13 +58,14 @@ function jobForm(job: Job | null, done: (saved: Job) => void): HTMLFormElement {
     ),
     area("prompt", job?.prompt),
     area("instructions", job?.instructions),
+    research.el,
     h("label", {}, enabled, " Enabled (runs on its schedule)"),
     h("p", {}, h("button", { type: "submit" }, job ? "Save job" : "Create job")),
     out,
   );
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const body: Record<string, unknown> = { enabled: enabled.checked };
+    const body: Record<string, unknown> = { enabled: enabled.checked, ...research.body() };
     for (const name of [...TEXT_FIELDS, "prompt", "instructions"]) {
       const value = inputs.get(name)?.value.trim() ?? "";
       if (value) body[name] = value;
@@ -210,6 +213,7 @@ async function jobPage(main: HTMLElement, id: string): Promise<undefined> {
             ? h("a", { href: `#/conversations/${encodeURIComponent(run.conversation_id)}` }, "conversation")
             : "",
         ),
+        ...reviewCells(run),
         h("td", {}, run.tokens ? String(run.tokens.total_tokens) : ""),
         h("td", {}, run.webhook ? `${run.webhook.status} (${run.webhook.attempts})` : ""),
       );
@@ -224,9 +228,18 @@ async function jobPage(main: HTMLElement, id: string): Promise<undefined> {
           h(
             "tr",
             {},
-            ...["Run", "Scheduled", "Started → ended", "Status", "Result", "Log", "Tokens", "Webhook"].map(
-              (t) => h("th", {}, t),
-            ),
+            ...[
+              "Run",
+              "Scheduled",
+              "Started → ended",
+              "Status",
+              "Result",
+              "Log",
+              "Citations",
+              "Grades",
+              "Tokens",
+              "Webhook",
+            ].map((t) => h("th", {}, t)),
           ),
         ),
         h("tbody", {}, ...rows),

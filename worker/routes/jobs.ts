@@ -1,7 +1,7 @@
 /** Scheduled jobs: create, list, read, update, delete, run now, and the run ledger. */
 
 import { createRoute, z } from "@hono/zod-openapi";
-import { jobStub } from "../../durable-objects/conversation/job-link";
+import { jobStub } from "../../durable-objects/addresses/job";
 import { randomToken } from "../../durable-objects/engine/tokens";
 import { newWebhookSecret } from "../../durable-objects/engine/webhook-delivery/signing";
 import type { JobObject } from "../../durable-objects/job/job-object";
@@ -15,7 +15,7 @@ import { assertProfile, workspaceStub } from "../stubs";
 import { checkMcpServerNames } from "./mcp-servers";
 import { commonErrors, deletedResponse, json, jsonBody, PageQuery } from "./route-helpers";
 
-const JOB_ID = /^job_[A-Za-z0-9_-]{1,64}$/;
+import { JOB_ID } from "../../durable-objects/addresses/ids";
 const IdParam = z.object({
   id: z.string().openapi({ param: { name: "id", in: "path" }, example: "job_abc123" }),
 });

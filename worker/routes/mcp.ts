@@ -4,15 +4,15 @@
  * the admin token acts on `default`). Each session is one McpSessionObject named inside the
  * key's workspace, so a session id from another workspace reaches nothing.
  */
+import { mcpSessionStub } from "../../durable-objects/addresses/mcp-session";
 import { Hono } from "hono";
 import { randomToken } from "../../durable-objects/engine/tokens";
-import type { McpSessionObject } from "../../durable-objects/mcp-session/mcp-session-object";
 import { SESSION_HEADER, WORKSPACE_HEADER } from "../../durable-objects/mcp-session/mcp-session-object";
 import type { AppEnv } from "../app-env";
 import { authenticate } from "../auth";
 import { errorBody } from "../errors";
 
-const SESSION_ID = /^mcps_[A-Za-z0-9_-]{16,64}$/;
+import { MCP_SESSION_ID as SESSION_ID } from "../../durable-objects/addresses/ids";
 const app = new Hono<AppEnv>();
 
 const rpcError = (status: number, code: number, message: string) =>
@@ -36,12 +36,11 @@ app.on(["GET", "POST", "DELETE"], "/mcp", async (c) => {
       return rpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required");
     sessionId = `mcps_${randomToken(24)}`;
   }
-  const ns = c.env.MCP_SESSIONS as DurableObjectNamespace<McpSessionObject>;
   const headers = new Headers(c.req.raw.headers);
   headers.delete("authorization");
   headers.set(WORKSPACE_HEADER, principal.workspaceId);
   headers.set(SESSION_HEADER, sessionId);
-  const stub = ns.get(ns.idFromName(`${principal.workspaceId}/${sessionId}`));
+  const stub = mcpSessionStub(c.env, principal.workspaceId, sessionId);
   return stub.fetch(new Request(c.req.url, { method: c.req.method, headers, body: c.req.raw.body }));
 });
 

@@ -27,16 +27,17 @@ app.openapi(
     path: "/conversations/{id}/messages",
     summary: "Send a message; stream the run's events or wait for its result",
     description:
-      "With `stream: true` (default) answers with this run's events as SSE, ending after RUN_FINISHED or RUN_ERROR. With `stream: false` waits and returns the result. A message sent during a run is queued, or with `steer: true` joins that run before its next model turn (as a user TEXT_MESSAGE of that run; the answer then streams that run from this point on, with `x-steered: true`). The same `idempotency_key` twice starts one run.",
+      "With `stream: true` (default) answers with this run's events as SSE, ending after RUN_FINISHED or RUN_ERROR. With `stream: false` waits and returns the result. A message sent during a run is queued, or with `steer: true` joins that run before its next model turn (as a user TEXT_MESSAGE of that run; the answer then streams that run from this point on, with `x-steered: true`; its verify_citations, max_revisions, success_criteria and grader_model are then ignored). The same `idempotency_key` twice starts one run. When the run succeeds, its result's citations are checked against the pages it read (`verify_citations`) and graded against `success_criteria`; see docs/research.md.",
     tags: ["Runs"],
     request: {
       params: IdParam,
       body: jsonBody(SendMessage),
     },
     responses: {
+      // Both bodies: the JSON result (stream: false) and the SSE stream (stream: true).
       200: {
-        ...json(RunResult, "The finished run (stream: false)"),
-        ...sse("The run's events (stream: true)"),
+        description: "The run's events (stream: true), or the finished run (stream: false)",
+        content: { ...json(RunResult, "").content, ...sse("").content },
       },
       ...commonErrors,
     },
@@ -45,8 +46,10 @@ app.openapi(
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
     const stub = await existingConversation(c.env, c.get("principal").workspaceId, id);
+    const { verify_citations, max_revisions, success_criteria, grader_model } = body;
+    const review = { verify_citations, max_revisions, success_criteria, grader_model };
     const { run_id, steered, after_seq } = unwrap(
-      await stub.sendMessage(body.content, body.idempotency_key ?? null, undefined, body.steer),
+      await stub.sendMessage(body.content, body.idempotency_key ?? null, undefined, body.steer, review),
     );
     if (body.stream) {
       // A steered message joins a run already under way: its stream goes on from now.

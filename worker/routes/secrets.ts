@@ -1,4 +1,4 @@
-/** The workspace secret store: write-only values for type_secret; only names are ever listed. */
+/** The workspace secret store: write-only values for type_secret; only names and settings are ever listed. */
 import { createRoute, z } from "@hono/zod-openapi";
 import { PutSecret, SecretInfo, SecretName } from "../../schemas/browser-api";
 import { createApp } from "../app-factory";
@@ -13,7 +13,8 @@ app.openapi(
   createRoute({
     method: "put",
     path: "/secrets/{name}",
-    summary: "Set a secret (its value is never returned)",
+    summary:
+      "Set a secret: a value, or a TOTP seed (kind totp), bound to allowed_domains (its value is never returned)",
     tags: ["Secrets"],
     request: {
       params: NameParam,
@@ -27,7 +28,7 @@ app.openapi(
   async (c) => {
     const { name } = c.req.valid("param");
     const stub = workspaceStub(c.env, c.get("principal").workspaceId);
-    return c.json(await stub.putSecret(name, c.req.valid("json").value), 200);
+    return c.json(await stub.putSecret(name, c.req.valid("json")), 200);
   },
 );
 
@@ -35,7 +36,7 @@ app.openapi(
   createRoute({
     method: "get",
     path: "/secrets",
-    summary: "List the secrets' names",
+    summary: "List the secrets' names, kinds and allowed_domains (never values)",
     tags: ["Secrets"],
     responses: { 200: json(z.object({ data: z.array(SecretInfo) }), "Names"), ...commonErrors },
   }),

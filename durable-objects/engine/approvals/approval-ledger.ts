@@ -32,14 +32,17 @@ interface Row extends Record<string, SqlStorageValue> {
   resolved_at: number;
 }
 
+/** Creates the approval decisions table: the object's schema steps call it. */
+export function createApprovalTables(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS approval_decisions (
+    approval_id TEXT PRIMARY KEY, run_id TEXT NOT NULL, tool_call_id TEXT NOT NULL, tool_name TEXT NOT NULL,
+    decision TEXT NOT NULL, reason TEXT, arguments TEXT, resolved_by TEXT NOT NULL, resolved_at INTEGER NOT NULL)`);
+  sql.exec("CREATE INDEX IF NOT EXISTS approval_decisions_call ON approval_decisions (tool_call_id)");
+}
+
 /** The `approval_decisions` table. */
 export class ApprovalLedger {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS approval_decisions (
-      approval_id TEXT PRIMARY KEY, run_id TEXT NOT NULL, tool_call_id TEXT NOT NULL, tool_name TEXT NOT NULL,
-      decision TEXT NOT NULL, reason TEXT, arguments TEXT, resolved_by TEXT NOT NULL, resolved_at INTEGER NOT NULL)`);
-    sql.exec("CREATE INDEX IF NOT EXISTS approval_decisions_call ON approval_decisions (tool_call_id)");
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   /** Records a decision (once: a second one for the same approval is ignored). */
   record(d: ApprovalDecision): void {

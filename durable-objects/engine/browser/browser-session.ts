@@ -1,30 +1,24 @@
 /**
- * One remote browser per conversation: launched on first use with keep_alive, its session id
- * kept in SQLite so later calls and a woken object reconnect instead of launching again, and
- * rebuilt transparently (tabs reopened at their URLs, cookies and local storage restored, same
- * tab ids) when the session has expired, crashed or sat idle past the limit.
+ * One conversation's browser: an isolated browser context in a session of the workspace's fleet
+ * (./fleet/browser-pool.ts), its tabs kept in SQLite so a context that was closed (idle, taken
+ * for a waiting conversation), lost with its session or left by a restarted fleet is rebuilt
+ * transparently (tabs reopened at their URLs, cookies and local storage restored, same tab ids).
+ * Per-context hooks (request guards, recording) attach in {@link BrowserSession.track} (each
+ * page) or where a fresh lease arrives in {@link BrowserSession.connected}.
  */
-import puppeteer, {
-  type Browser,
-  type BrowserWorker,
-  type CDPSession,
-  type Page,
-} from "@cloudflare/puppeteer";
+import type { BrowserContext, CDPSession, Page } from "@cloudflare/puppeteer";
 import { hasDomainLimits } from "../net/allowed-domains";
+import { retryTransient } from "./fleet/launch";
 import { type NavigationPolicy, navigationRefusal, subresourcePolicy } from "./navigation-guard";
 import { READ_STORAGE_SCRIPT, restoreStorageScript } from "./page-content";
 import { type ProfileState, sitesOf } from "./profile-state";
 import type { SavedCookie, SavedStorage, TabRecord, TabStore } from "./tab-store";
 
-/** Cloudflare's longest keep_alive for a browser session. */
-export const MAX_KEEP_ALIVE_MS = 600_000;
 /** How long navigation may take when a tool waits for the page to load. */
 export const NAVIGATION_TIMEOUT_MS = 30_000;
 /** Errors that mean the browser (not the page or the script) is gone. */
 const BROWSER_GONE =
   /Failed to open a new tab|Target closed|Session closed|Connection closed|WebSocket|browser has disconnected|Protocol error \(Target\./i;
-/** How long a liveness probe of a kept browser may take. */
-const PROBE_TIMEOUT_MS = 3_000;
 /** What the model is told after a rebuild. */
 export const REBUILD_NOTE =
   "The browser session had ended and was restarted: open tabs were reloaded at their last URLs with cookies and local storage restored. Unsaved page state (form input, scroll position) may be lost.";
@@ -37,6 +31,14 @@ export interface BrowserSessionOptions {
   scriptTimeoutMs: number;
 }
 
+/** Where a conversation's context comes from: the fleet's pool. */
+export interface ContextSource {
+  /** The conversation's context: kept, or new (`fresh`: empty, state must be restored). */
+  lease(): Promise<{ context: BrowserContext; fresh: boolean; sessionId: string }>;
+  /** Closes the conversation's context (its session closes when no other conversation uses it). */
+  drop(): Promise<void>;
+}
+
 /** Where a conversation's browser gets its profile's state from, on its first launch. */
 export interface ProfileLoader {
   name: string;
@@ -45,8 +47,8 @@ export interface ProfileLoader {
 
 /** The live browser of one conversation. */
 export class BrowserSession {
-  private browser: Browser | null = null;
-  private ready: Promise<Browser> | null = null;
+  private context: BrowserContext | null = null;
+  private ready: Promise<BrowserContext> | null = null;
   private readonly pages = new Map<number, Page>();
   private readonly sessions = new WeakMap<Page, CDPSession>();
   private readonly guarded = new WeakSet<Page>();
@@ -58,7 +60,7 @@ export class BrowserSession {
   private readonly visited = new Set<string>();
 
   constructor(
-    private readonly binding: BrowserWorker,
+    private readonly source: ContextSource,
     readonly store: TabStore,
     private readonly options: BrowserSessionOptions,
     private readonly profile?: ProfileLoader,
@@ -71,10 +73,9 @@ export class BrowserSession {
     return note;
   }
 
-  /** The connected browser: kept, reconnected, or launched and rebuilt. */
-  async connected(): Promise<Browser> {
-    if (this.browser && (await this.alive(this.browser)) && !this.idleExpired()) return this.browser;
-    this.ready ??= this.connectOrLaunch().finally(() => {
+  /** The conversation's context: kept, or new and rebuilt (after an idle close, a loss or a restart). */
+  async connected(): Promise<BrowserContext> {
+    this.ready ??= this.leaseAndRebuild().finally(() => {
       this.ready = null;
     });
     return this.ready;
@@ -95,7 +96,8 @@ export class BrowserSession {
   /** Opens a fresh page for a new tab and tracks it (with the saved state, in a new browser). */
   newPage(tabId: number): Promise<Page> {
     return this.recovering(async () => {
-      const page = await (await this.connected()).newPage();
+      const context = await this.connected();
+      const page = await retryTransient(() => context.newPage());
       if (!this.stateApplied || this.unvisitedStorage()) {
         const identifier = await this.applyState(page, !this.stateApplied);
         page.once("load", () => {
@@ -123,10 +125,9 @@ export class BrowserSession {
       return await work();
     } catch (err) {
       if (!BROWSER_GONE.test((err as Error).message ?? "")) throw err;
-      const dead = this.browser;
-      this.browser = null;
+      this.context = null;
       this.pages.clear();
-      dead?.disconnect().catch(() => {});
+      await this.source.drop().catch(() => {});
       return work();
     }
   }
@@ -160,7 +161,7 @@ export class BrowserSession {
   async saveState(): Promise<void> {
     this.store.touch();
     const pages = [...this.pages.values()].filter((p) => !p.isClosed());
-    if (!this.browser || pages.length === 0) return;
+    if (!this.context || pages.length === 0) return;
     const storage: SavedStorage = {};
     let cookies: SavedCookie[] = [];
     try {
@@ -189,18 +190,11 @@ export class BrowserSession {
     this.store.saveState(cookies, storage);
   }
 
-  /** Closes the browser for good (conversation deleted or idle). */
+  /** Closes the conversation's context (conversation deleted or idle); its tabs stay remembered. */
   async close(): Promise<void> {
-    const browser = this.browser;
-    this.browser = null;
+    this.context = null;
     this.pages.clear();
-    const sessionId = this.store.sessionId();
-    try {
-      if (browser?.isConnected()) await browser.close();
-      else if (sessionId) await (await puppeteer.connect(this.binding, sessionId)).close();
-    } catch {
-      // already gone
-    }
+    await this.source.drop().catch(() => {});
     this.store.setSession(null, false);
   }
 
@@ -209,54 +203,29 @@ export class BrowserSession {
     return last !== null && Date.now() - last > this.options.idleMs;
   }
 
-  private async alive(browser: Browser): Promise<boolean> {
-    if (!browser.isConnected()) return false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS);
-    });
-    const ok = await Promise.race([
-      browser.version().then(
-        () => true,
-        () => false,
-      ),
-      timeout,
-    ]);
-    clearTimeout(timer);
-    return ok;
-  }
-
-  private async connectOrLaunch(): Promise<Browser> {
-    const sessionId = this.store.sessionId();
-    if (sessionId && this.idleExpired()) await this.close();
-    else if (sessionId) {
-      try {
-        const browser = await puppeteer.connect(this.binding, sessionId);
-        await this.adopt(browser);
-        return browser;
-      } catch {
-        // expired or crashed: launch a new one below
-      }
+  /** Leases the context; a new one gets the saved state and the tabs back, a kept one its pages mapped. */
+  private async leaseAndRebuild(): Promise<BrowserContext> {
+    if (this.store.sessionId() && this.idleExpired()) await this.close();
+    const lease = await this.source.lease();
+    if (lease.context === this.context && !lease.fresh) return lease.context;
+    this.listen(lease.context);
+    if (lease.fresh) {
+      this.store.setSession(lease.sessionId, true);
+      this.store.touch();
+      await this.seedFromProfile();
+      this.stateApplied = false;
+      await this.rebuild();
+    } else {
+      this.store.setSession(lease.sessionId, false);
+      await this.adopt(lease.context);
     }
-    const browser = await puppeteer.launch(this.binding, {
-      keep_alive: Math.min(this.options.idleMs, MAX_KEEP_ALIVE_MS),
-    });
-    this.store.setSession(browser.sessionId(), true);
-    this.store.touch();
-    this.listen(browser);
-    await this.seedFromProfile();
-    this.stateApplied = false;
-    await this.rebuild();
-    return browser;
+    return lease.context;
   }
 
-  private listen(browser: Browser): void {
-    this.browser = browser;
+  private listen(context: BrowserContext): void {
+    this.context = context;
     this.pages.clear();
     this.visited.clear();
-    browser.on("disconnected", () => {
-      if (this.browser === browser) this.browser = null;
-    });
   }
 
   /** On the first launch of a conversation with a profile: its state becomes the saved state. */
@@ -272,11 +241,10 @@ export class BrowserSession {
   }
 
   /** After a reconnect: maps stored tabs to the session's pages, reopening any that are gone. */
-  private async adopt(browser: Browser): Promise<void> {
-    this.listen(browser);
+  private async adopt(context: BrowserContext): Promise<void> {
     this.stateApplied = true;
     const byTarget = new Map<string, Page>();
-    for (const page of await browser.pages()) byTarget.set(targetId(page), page);
+    for (const page of await context.pages()) byTarget.set(targetId(page), page);
     for (const tab of this.store.tabs()) {
       const page = tab.target_id ? byTarget.get(tab.target_id) : undefined;
       if (page) await this.track(tab.id, page);
@@ -298,7 +266,8 @@ export class BrowserSession {
   }
 
   private async reopen(tab: TabRecord, restoreCookies: boolean): Promise<void> {
-    const page = await this.browser!.newPage();
+    const context = this.context!;
+    const page = await retryTransient(() => context.newPage());
     const identifier = await this.applyState(page, restoreCookies || !this.stateApplied);
     await this.track(tab.id, page);
     if (tab.url && tab.url !== "about:blank") {

@@ -1,24 +1,32 @@
 /**
- * The browser of one conversation as its Durable Object holds it: session, tabs and the secrets
- * typed in it, wired to the tools' {@link BrowserOps} interface.
+ * The browser of one conversation as the workspace's fleet holds it: its context, tabs and the
+ * secrets typed in it, wired to the tools' {@link BrowserOps} interface.
  */
-import type { BrowserWorker, CDPSession, Page } from "@cloudflare/puppeteer";
+import type { CDPSession, Page } from "@cloudflare/puppeteer";
 import type { BrowserInput, ProfileSaved } from "../../../schemas/browser-api";
 import { fail, type RpcResult } from "../rpc-result";
+import { type Redaction, SecretRedactor } from "../secrets/secret-redactor";
 import type { BrowserOps, SecretReader } from "../tools/browser-shared";
-import { BrowserSession, type BrowserSessionOptions, type ProfileLoader } from "./browser-session";
+import {
+  BrowserSession,
+  type BrowserSessionOptions,
+  type ContextSource,
+  type ProfileLoader,
+} from "./browser-session";
 import { type LiveViewOptions, LiveViews } from "./live-view";
 import type { ProfileState } from "./profile-state";
 import { dispatchInput, inputGeometry } from "./remote-input";
 import { type OpenTabOptions, type TabFilter, TabManager, type TabView } from "./tab-manager";
 import { type TabRecord, TabStore } from "./tab-store";
 
-/** Marker put where a typed secret's value would appear. */
-const secretMarker = (name: string) => `<secret:${name}>`;
+/** How long a take-over's end waits for the tab's live URL and title before using the stored ones. */
+const FACTS_WAIT_MS = 3_000;
 
-/** What a conversation's browser needs from its Durable Object. */
+/** What a conversation's browser needs from the fleet. */
 export interface ConversationBrowserDeps {
-  binding: BrowserWorker;
+  /** The conversation's id: the scope of its rows in the fleet's SQLite. */
+  conversationId: string;
+  source: ContextSource;
   sql: SqlStorage;
   options: BrowserSessionOptions;
   secrets: SecretReader;
@@ -41,15 +49,16 @@ export class ConversationBrowser implements BrowserOps {
   readonly store: TabStore;
   private readonly session: BrowserSession;
   private readonly tabs: TabManager;
-  private readonly typed = new Map<string, string>();
+  private readonly typed = new SecretRedactor();
+  private readonly newlyTyped: [string, string][] = [];
   private queue: Promise<unknown> = Promise.resolve();
   private readonly liveViews: LiveViews;
   readonly scriptTimeoutMs: number;
 
   constructor(private readonly deps: ConversationBrowserDeps) {
-    this.store = new TabStore(deps.sql);
+    this.store = new TabStore(deps.sql, deps.conversationId);
     this.scriptTimeoutMs = deps.options.scriptTimeoutMs;
-    this.session = new BrowserSession(deps.binding, this.store, deps.options, deps.profile);
+    this.session = new BrowserSession(deps.source, this.store, deps.options, deps.profile);
     this.liveViews = new LiveViews(deps.live);
     this.tabs = new TabManager(this.session, deps.options.policy, (tabs) => deps.publishTabs(tabs));
   }
@@ -100,17 +109,20 @@ export class ConversationBrowser implements BrowserOps {
     return this.session.takeNote();
   }
 
-  /** When the open browser becomes idle past the limit, or null when none is open. */
+  /** When the open context becomes idle past the limit (later while a person holds it), or null when none is open. */
   idleDeadline(): number | null {
     const last = this.store.lastUsed();
-    return this.store.sessionId() && last !== null ? last + this.deps.options.idleMs : null;
+    if (!this.store.sessionId() || last === null) return null;
+    const idle = last + this.deps.options.idleMs;
+    if (this.liveViews.viewers() > 0) return Math.max(idle, Date.now() + this.deps.options.idleMs);
+    return Math.max(idle, this.store.pinnedUntil() ?? 0);
   }
 
   /** Closes the browser when it has been idle past the limit (called from the alarm); true if it did. */
   closeIfIdle(): Promise<boolean> {
     return this.exclusive(async () => {
       const deadline = this.idleDeadline();
-      if (deadline === null || Date.now() < deadline) return false;
+      if (deadline === null || Date.now() < deadline || this.pinned()) return false;
       await this.closeSaving();
       return true;
     });
@@ -132,12 +144,18 @@ export class ConversationBrowser implements BrowserOps {
   async tabFacts(tabId: number): Promise<{ url: string; title: string } | null> {
     const tab = this.store.tab(tabId);
     if (!tab) return null;
-    try {
-      const view = await this.exclusive(async () => this.tabs.view(tab, await this.session.page(tab)));
-      return { url: view.url, title: view.title };
-    } catch {
-      return { url: tab.url, title: tab.title };
-    }
+    const stored = { url: tab.url, title: tab.title };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<typeof stored>((resolve) => {
+      timer = setTimeout(() => resolve(stored), FACTS_WAIT_MS);
+    });
+    const read = this.exclusive(async () => this.tabs.view(tab, await this.session.page(tab))).then(
+      (view) => ({ url: view.url, title: view.title }),
+      () => stored,
+    );
+    const facts = await Promise.race([read, late]);
+    clearTimeout(timer);
+    return facts;
   }
 
   /** How many live views are open on the tabs. */
@@ -157,6 +175,7 @@ export class ConversationBrowser implements BrowserOps {
 
   /** Writes the browser's current cookies and local storage into the conversation's profile. */
   saveProfile(): Promise<RpcResult<ProfileSaved>> {
+    if (!this.deps.profile) return this.saveProfileNow(); // the refusal needs no browser
     return this.exclusive(() => this.saveProfileNow());
   }
 
@@ -189,31 +208,59 @@ export class ConversationBrowser implements BrowserOps {
   }
 
   rememberSecret(name: string, value: string): void {
-    this.typed.set(name, value);
+    this.typed.remember(name, value);
     this.store.addTypedSecret(name);
+    this.newlyTyped.push([name, value]);
   }
 
+  /** The values typed since the last call (the conversation redacts them too), once. */
+  takeTyped(): [string, string][] {
+    return this.newlyTyped.splice(0);
+  }
+
+  /** The redaction of every secret typed in this browser, for tool results and run output. */
+  readonly redaction: Redaction = {
+    ready: () => this.loadTyped(),
+    text: (s) => this.typed.text(s),
+    value: (v) => this.typed.value(v),
+    longest: () => this.typed.longest(),
+    safeCut: (s, cut) => this.typed.safeCut(s, cut),
+  };
+
   async redact<T>(value: T): Promise<T> {
+    await this.loadTyped();
+    return this.typed.value(value);
+  }
+
+  /** After a wake: reads the values of the secrets typed before (names are kept in SQLite). */
+  private async loadTyped(): Promise<void> {
     for (const name of this.store.typedSecrets()) {
-      if (!this.typed.has(name)) {
-        const v = await this.deps.secrets.read(name).catch(() => null);
-        if (v) this.typed.set(name, v);
-      }
+      if (this.typed.knows(name)) continue;
+      const secret = await this.deps.secrets.read(name).catch(() => null);
+      if (secret) this.typed.remember(name, secret.value);
     }
-    const secrets = [...this.typed].filter(([, v]) => v.length > 0);
-    if (secrets.length === 0) return value;
-    const forms = secrets.flatMap(([n, v]) => [
-      [n, v],
-      [n, JSON.stringify(v).slice(1, -1)],
-    ]);
-    const scrub = (s: string) => forms.reduce((acc, [n, v]) => acc.split(v).join(secretMarker(n)), s);
-    if (value instanceof Error) {
-      value.message = scrub(value.message);
-      return value;
-    }
-    if (typeof value === "string") return scrub(value) as T;
-    const json = JSON.stringify(value);
-    return json === undefined ? value : (JSON.parse(scrub(json)) as T);
+  }
+
+  /** Marks the tab's current document as holding a typed secret (execute_script refuses it). */
+  async markSecretTyped(tab: TabRecord, page: Page): Promise<void> {
+    this.store.markDocument(tab.id, "secret", await this.documentId(page));
+  }
+
+  /** Marks the tab's current document as having run a script of the model's (type_secret refuses it). */
+  async markScripted(tab: TabRecord, page: Page): Promise<void> {
+    this.store.markDocument(tab.id, "script", await this.documentId(page));
+  }
+
+  /** Whether the tab's current document holds a typed secret / ran a script of the model's. */
+  async documentMarked(tab: TabRecord, page: Page, mark: "secret" | "script"): Promise<boolean> {
+    const marked = this.store.markedDocument(tab.id, mark);
+    return marked !== null && marked === (await this.documentId(page));
+  }
+
+  /** The id of the document a tab shows now (its main frame's loader: a new one per navigation). */
+  private async documentId(page: Page): Promise<string> {
+    const { frameTree } = await (await this.session.cdp(page)).send("Page.getFrameTree");
+    return frameTree.frame.loaderId;
   }
 
   /** A tab's page for the live view's screenshot, or null when the tab does not exist. */
@@ -224,8 +271,14 @@ export class ConversationBrowser implements BrowserOps {
     return (await page.screenshot({ type: "png" })) as Uint8Array;
   }
 
-  /** Closes the browser (conversation deleted), saving its state into the profile first. */
-  shutdown(): Promise<void> {
-    return this.closeSaving();
+  /** Closes the browser (conversation deleted), saving its state into the profile first; forgets its tabs. */
+  async shutdown(): Promise<void> {
+    await this.exclusive(() => this.closeSaving());
+    this.store.clear();
+  }
+
+  /** Whether a person watches or was handed a tab (the context is neither closed for idleness nor taken). */
+  pinned(): boolean {
+    return this.liveViews.viewers() > 0 || (this.store.pinnedUntil() ?? 0) > Date.now();
   }
 }

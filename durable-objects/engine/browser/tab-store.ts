@@ -1,7 +1,8 @@
 /**
- * The conversation's browser registry in its Durable Object's SQLite: tabs (stable small ids,
- * window, target, url, title, active), the browser session id, a launch counter and the
- * cookies and local storage needed to rebuild a lost session (seeded from a browser profile).
+ * A conversation's browser registry in the fleet's SQLite (one scope per conversation): tabs
+ * (stable small ids, window, target, url, title, active), the session its context lives on, a
+ * count of contexts opened for it and the cookies and local storage needed to rebuild a lost
+ * context (seeded from a browser profile).
  */
 
 /** A tab as stored. */
@@ -33,6 +34,7 @@ export type SavedStorage = Record<string, [string, string][]>;
 export const DEFAULT_WINDOW_ID = 1;
 
 type Row = {
+  scope?: string;
   id: number;
   window_id: number;
   target_id: string | null;
@@ -41,21 +43,50 @@ type Row = {
   active: number;
 };
 
-/** SQLite-backed browser registry of one conversation. */
+/**
+ * Creates the tab tables conversations held when each had its own browser (their baseline schema
+ * step keeps them; nothing reads them since the fleet holds the tabs).
+ */
+export function createTabTables(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS browser_tabs (id INTEGER PRIMARY KEY, window_id INTEGER NOT NULL,
+      target_id TEXT, url TEXT NOT NULL, title TEXT NOT NULL DEFAULT '', active INTEGER NOT NULL DEFAULT 0);
+    CREATE TABLE IF NOT EXISTS browser_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`);
+}
+
+/** Creates the fleet's tab tables (every conversation's tabs and browser state, by scope). */
+export function createFleetTabTables(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS fleet_tabs (scope TEXT NOT NULL, id INTEGER NOT NULL, window_id INTEGER NOT NULL,
+      target_id TEXT, url TEXT NOT NULL, title TEXT NOT NULL DEFAULT '', active INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (scope, id));
+    CREATE TABLE IF NOT EXISTS fleet_tab_meta (scope TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
+      PRIMARY KEY (scope, key));`);
+}
+
+/** SQLite-backed browser registry of one conversation (`scope`: its id) in the fleet. */
 export class TabStore {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS browser_tabs (id INTEGER PRIMARY KEY, window_id INTEGER NOT NULL,
-        target_id TEXT, url TEXT NOT NULL, title TEXT NOT NULL DEFAULT '', active INTEGER NOT NULL DEFAULT 0);
-      CREATE TABLE IF NOT EXISTS browser_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`);
+  constructor(
+    private readonly sql: SqlStorage,
+    readonly scope: string,
+  ) {}
+
+  /** Forgets everything of this conversation (it was deleted). */
+  clear(): void {
+    this.sql.exec("DELETE FROM fleet_tabs WHERE scope = ?", this.scope);
+    this.sql.exec("DELETE FROM fleet_tab_meta WHERE scope = ?", this.scope);
   }
 
   /** Every tab, by id. */
   tabs(): TabRecord[] {
-    return this.sql.exec<Row>("SELECT * FROM browser_tabs ORDER BY id").toArray().map(toRecord);
+    return this.sql
+      .exec<Row>("SELECT * FROM fleet_tabs WHERE scope = ? ORDER BY id", this.scope)
+      .toArray()
+      .map(toRecord);
   }
 
   tab(id: number): TabRecord | null {
-    const row = this.sql.exec<Row>("SELECT * FROM browser_tabs WHERE id = ?", id).toArray()[0];
+    const row = this.sql
+      .exec<Row>("SELECT * FROM fleet_tabs WHERE scope = ? AND id = ?", this.scope, id)
+      .toArray()[0];
     return row ? toRecord(row) : null;
   }
 
@@ -64,7 +95,8 @@ export class TabStore {
     const id = this.getMeta<number>("next_tab_id") ?? 1;
     this.setMeta("next_tab_id", id + 1);
     this.sql.exec(
-      "INSERT INTO browser_tabs (id, window_id, target_id, url, title, active) VALUES (?, ?, ?, ?, '', 0)",
+      "INSERT INTO fleet_tabs (scope, id, window_id, target_id, url, title, active) VALUES (?, ?, ?, ?, ?, '', 0)",
+      this.scope,
       id,
       windowId,
       targetId,
@@ -77,19 +109,24 @@ export class TabStore {
   updateTab(id: number, patch: Partial<Pick<TabRecord, "url" | "title" | "target_id">>): void {
     for (const [key, value] of Object.entries(patch)) {
       if (value === undefined) continue;
-      this.sql.exec(`UPDATE browser_tabs SET ${key} = ? WHERE id = ?`, value, id);
+      this.sql.exec(`UPDATE fleet_tabs SET ${key} = ? WHERE scope = ? AND id = ?`, value, this.scope, id);
     }
   }
 
   removeTab(id: number): void {
-    this.sql.exec("DELETE FROM browser_tabs WHERE id = ?", id);
+    this.sql.exec("DELETE FROM fleet_tabs WHERE scope = ? AND id = ?", this.scope, id);
   }
 
   /** Makes a tab the one active tab of its window and focuses that window. */
   activate(id: number): void {
     const tab = this.tab(id);
     if (!tab) return;
-    this.sql.exec("UPDATE browser_tabs SET active = (id = ?) WHERE window_id = ?", id, tab.window_id);
+    this.sql.exec(
+      "UPDATE fleet_tabs SET active = (id = ?) WHERE scope = ? AND window_id = ?",
+      id,
+      this.scope,
+      tab.window_id,
+    );
     this.setMeta("focused_window", tab.window_id);
   }
 
@@ -155,6 +192,15 @@ export class TabStore {
     this.setMeta("profile_sites", sites);
   }
 
+  /** Until when a take-over holds the context (not closed for idleness, not taken), or null. */
+  pinnedUntil(): number | null {
+    return this.getMeta<number>("pinned_until");
+  }
+
+  pinUntil(at: number): void {
+    this.setMeta("pinned_until", at);
+  }
+
   /** Names of secrets typed in this browser (their values are redacted from results). */
   typedSecrets(): string[] {
     return this.getMeta<string[]>("typed_secrets") ?? [];
@@ -165,22 +211,38 @@ export class TabStore {
     this.setMeta("typed_secrets", [...names]);
   }
 
+  /** Records that a tab's document (by its loader id) holds a typed secret or ran a model's script. */
+  markDocument(tabId: number, mark: "secret" | "script", documentId: string): void {
+    const key = `${mark}_documents`;
+    this.setMeta(key, { ...this.getMeta<Record<string, string>>(key), [tabId]: documentId });
+  }
+
+  /** The document of a tab last marked so, or null. */
+  markedDocument(tabId: number, mark: "secret" | "script"): string | null {
+    return this.getMeta<Record<string, string>>(`${mark}_documents`)?.[tabId] ?? null;
+  }
+
   private getMeta<T>(key: string): T | null {
     const row = this.sql
-      .exec<{ value: string }>("SELECT value FROM browser_meta WHERE key = ?", key)
+      .exec<{ value: string }>(
+        "SELECT value FROM fleet_tab_meta WHERE scope = ? AND key = ?",
+        this.scope,
+        key,
+      )
       .toArray()[0];
     return row ? (JSON.parse(row.value) as T) : null;
   }
 
   private setMeta(key: string, value: unknown): void {
     this.sql.exec(
-      "INSERT OR REPLACE INTO browser_meta (key, value) VALUES (?, ?)",
+      "INSERT OR REPLACE INTO fleet_tab_meta (scope, key, value) VALUES (?, ?, ?)",
+      this.scope,
       key,
       JSON.stringify(value),
     );
   }
 }
 
-function toRecord(r: Row): TabRecord {
+function toRecord({ scope: _, ...r }: Row): TabRecord {
   return { ...r, active: r.active === 1 };
 }

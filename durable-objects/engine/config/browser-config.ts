@@ -18,3 +18,31 @@ export function liveViewConfig(env: object): LiveViewOptions {
   const v = readEnv(env);
   return { maxFps: v.LIVE_VIEW_MAX_FPS, heartbeatMs: v.SSE_HEARTBEAT_MS };
 }
+
+/** The fleet's limits: sessions, contexts per session, launch pace, daily budget, queue wait, price. */
+export interface FleetLimits {
+  maxSessions: number;
+  contextsPerSession: number;
+  launchIntervalMs: number;
+  /** Browser time a workspace may use per UTC day. */
+  dailyMs: number;
+  queueTimeoutMs: number;
+  /** A conversation's context is closed after this long unused (its tabs are remembered). */
+  idleMs: number;
+  /** Dollars per browser hour (cost_usd of browser time). */
+  hourPriceUsd: number;
+}
+
+/** Reads the BROWSER_* limits of the fleet. */
+export function fleetLimits(env: object): FleetLimits {
+  const v = readEnv(env);
+  return {
+    maxSessions: v.BROWSER_MAX_SESSIONS,
+    contextsPerSession: v.BROWSER_CONTEXTS_PER_SESSION,
+    launchIntervalMs: v.BROWSER_LAUNCH_INTERVAL_MS,
+    dailyMs: v.BROWSER_DAILY_MINUTES * 60_000,
+    queueTimeoutMs: v.BROWSER_QUEUE_TIMEOUT_MS,
+    idleMs: v.BROWSER_IDLE_MS,
+    hourPriceUsd: v.BROWSER_HOUR_PRICE_USD,
+  };
+}

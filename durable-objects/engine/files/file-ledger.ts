@@ -32,13 +32,16 @@ export interface DirStats {
 /** The range of paths strictly under folder `dir` ("" is the root). */
 const under = (dir: string): [string, string] => (dir === "" ? ["", "\u{10ffff}"] : [`${dir}/`, `${dir}0`]);
 
+/** Creates the file ledger and reservation tables: the object's schema steps call it. */
+export function createFileLedgerTables(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, size INTEGER NOT NULL, modified INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS file_reservations (id TEXT PRIMARY KEY, path TEXT NOT NULL,
+      size INTEGER NOT NULL, expires_at INTEGER NOT NULL);`);
+}
+
 /** The ledger over a SqlStorage. */
 export class FileLedger {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, size INTEGER NOT NULL, modified INTEGER NOT NULL);
-      CREATE TABLE IF NOT EXISTS file_reservations (id TEXT PRIMARY KEY, path TEXT NOT NULL,
-        size INTEGER NOT NULL, expires_at INTEGER NOT NULL);`);
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   /**
    * Reserves room for `size` bytes at `path`, or says why not. `"max"` (a stream of unknown

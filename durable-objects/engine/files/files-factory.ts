@@ -1,4 +1,5 @@
 /** Builds the file layer of one workspace from the Worker's bindings (R2 `FILES`, `WORKSPACES`). */
+import { workspaceStub } from "../../addresses/workspace";
 import { filesConfig } from "../config/files-config";
 import { FilesError } from "./files-error";
 import { createResultSpill, type ResultSpill } from "./result-spill";
@@ -8,7 +9,7 @@ import { WorkspaceFiles } from "./workspace-files";
 
 /** The files of a workspace, with its ledger in the workspace's Durable Object. */
 export function workspaceFiles(env: Env, workspaceId: string): WorkspaceFiles {
-  const ledger = env.WORKSPACES.get(env.WORKSPACES.idFromName(workspaceId));
+  const ledger = workspaceStub(env, workspaceId);
   return new WorkspaceFiles(env.FILES, workspaceId, ledger, filesConfig(env).limits);
 }
 

@@ -9,7 +9,16 @@
 import type { Run } from "../store/run-store";
 import { contextFor } from "./context-window";
 import { ev } from "./event-builders";
-import { budgetStop, costStop, finishRun, modelFailure, runEndOf, runFinalAnswer } from "./finishing";
+import {
+  budgetStop,
+  costStop,
+  finishRun,
+  modelFailure,
+  redactEnd,
+  runEndOf,
+  runFinalAnswer,
+  sendRunBack,
+} from "./finishing";
 import { closeInterruptedStreams, STREAM_EVENT_TYPES } from "./interrupted-streams";
 import type { LoopDeps, LoopOutcome, LoopScope } from "./loop-deps";
 import { modelStep } from "./model-step";
@@ -110,8 +119,19 @@ export async function advanceRun(deps: LoopDeps, runId: string): Promise<Advance
   const run = deps.runs.get(runId)!;
   const scope = runScope(deps, run);
   if (queued.status !== "queued") closeInterruptedStreams(scope.pastEvents(), (e) => deps.emit(runId, e));
-  const end = runEndOf(await runLoop(scope));
-  if (!end) return "suspended";
-  finishRun(deps, runId, end);
-  return "finished";
+  for (;;) {
+    const outcome = await runLoop(scope);
+    const ended = runEndOf(outcome);
+    if (!ended) return "suspended";
+    await deps.redaction?.ready();
+    const end = redactEnd(ended, deps.redaction);
+    // A succeeded result is reviewed (as it will be shown); a run sent back goes on from a new user message.
+    const verdict = end.status === "succeeded" ? await deps.review?.(runId, end.output) : undefined;
+    if (verdict?.revise) {
+      sendRunBack(deps, runId, verdict.revise);
+      continue;
+    }
+    finishRun(deps, runId, end.status === "succeeded" && verdict ? { ...end, review: verdict.review } : end);
+    return "finished";
+  }
 }

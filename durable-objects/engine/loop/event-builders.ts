@@ -35,6 +35,7 @@ export const ev = {
     result: unknown,
     usage: TokenUsage,
     cancelled = false,
+    extra: Record<string, unknown> = {},
   ): CirrusEvent => ({
     type: EventType.RUN_FINISHED,
     threadId,
@@ -42,6 +43,7 @@ export const ev = {
     result,
     usage: [usage],
     outcome: cancelled ? { type: "cancelled" } : { type: "success" },
+    ...extra,
   }),
   runError: (
     threadId: string,

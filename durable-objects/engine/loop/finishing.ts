@@ -2,7 +2,9 @@
  * The finishing step: what a loop's end means. Budget guards that stop a loop, the final answer
  * of a run with an output schema, a model failure as an outcome, and the terminal events of a run.
  */
+import type { RunReview } from "../../../schemas/research";
 import { ModelError } from "../model/openai-client";
+import type { Redaction } from "../secrets/secret-redactor";
 import { compileOutputSchema } from "../tools/finish";
 import { ev, tokenUsage } from "./event-builders";
 import type { FinalAnswer, LoopDeps, LoopOutcome, LoopScope } from "./loop-deps";
@@ -81,7 +83,7 @@ export function runFinalAnswer(deps: LoopDeps, runId: string, text: string): Fin
 
 /** What a run ends with (a suspended loop does not end its run). */
 export type RunEnd =
-  | { status: "succeeded"; output: unknown }
+  | { status: "succeeded"; output: unknown; review?: RunReview }
   | { status: "cancelled" }
   | { status: "failed"; code: string; message: string };
 
@@ -99,6 +101,14 @@ export function runEndOf(outcome: LoopOutcome): RunEnd | null {
   }
 }
 
+/** A run's end with typed secrets' values taken out of its output and error message. */
+export function redactEnd(end: RunEnd, redaction: Redaction | undefined): RunEnd {
+  if (!redaction) return end;
+  if (end.status === "succeeded") return { ...end, output: redaction.value(end.output) };
+  if (end.status === "failed") return { ...end, message: redaction.text(end.message) };
+  return end;
+}
+
 /** Ends a run and emits its terminal event. */
 export function finishRun(deps: LoopDeps, runId: string, end: RunEnd): void {
   const usage = tokenUsage(
@@ -111,7 +121,10 @@ export function finishRun(deps: LoopDeps, runId: string, end: RunEnd): void {
   requeueSteering(deps, runId);
   if (end.status === "succeeded") {
     deps.runs.finish(runId, "succeeded", end.output);
-    deps.emit(runId, ev.runFinished(deps.conversationId, runId, end.output, usage));
+    deps.emit(
+      runId,
+      ev.runFinished(deps.conversationId, runId, end.output, usage, false, reviewFields(end.review)),
+    );
   } else if (end.status === "cancelled") {
     deps.runs.finish(runId, "cancelled", null, { code: "cancelled", message: "The run was cancelled." });
     deps.emit(runId, ev.runFinished(deps.conversationId, runId, null, usage, true));
@@ -119,4 +132,22 @@ export function finishRun(deps: LoopDeps, runId: string, end: RunEnd): void {
     deps.runs.finish(runId, "failed", null, { code: end.code, message: end.message });
     deps.emit(runId, ev.runError(deps.conversationId, runId, end.code, end.message, usage));
   }
+}
+
+/** The review's fields RUN_FINISHED carries: those that were checked. */
+function reviewFields(review: RunReview | undefined): Record<string, unknown> {
+  if (!review) return {};
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(review)) if (value !== null) fields[key] = value;
+  if (!review.revisions) delete fields.revisions;
+  return fields;
+}
+
+/** Sends a finished run back with a user message (appended: earlier messages never change). */
+export function sendRunBack(deps: LoopDeps, runId: string, content: string): void {
+  const stored = deps.messages.append(runId, { role: "user", content });
+  const messageId = `revision_${stored.id}`;
+  deps.emit(runId, ev.textStart(messageId, "user"));
+  deps.emit(runId, ev.textContent(messageId, content));
+  deps.emit(runId, ev.textEnd(messageId));
 }

@@ -1,9 +1,11 @@
 /** What the agent loop needs from the object that hosts it, as small interfaces. */
 
 import type { CirrusEvent } from "../../../schemas/events";
+import type { RunReview } from "../../../schemas/research";
 import type { GateResult } from "../approvals/approvals";
 import type { RunBudget } from "../cost/budget";
 import type { ResultSpill } from "../files/result-spill";
+import type { Redaction } from "../secrets/secret-redactor";
 import type { ModelClient, ToolCall, Usage } from "../model/model-types";
 import type { EventLog } from "../store/event-log";
 import type { MessageStore } from "../store/message-store";
@@ -84,6 +86,8 @@ export interface StepDeps {
   summary: SummaryStore;
   /** Where oversized tool results are saved; without it they are cut. */
   spill?: ResultSpill;
+  /** Typed secrets' values (and encodings) taken out of the model's text and the run's output. */
+  redaction?: Redaction;
   /** The approval policy's hold before each call; absent = every call runs. */
   approvals?: ApprovalGate;
   /** Dollar budgets checked before every model turn; absent or null when none is set. */
@@ -104,6 +108,14 @@ export interface LoopDeps extends StepDeps {
   steering?: SteeringQueue;
   /** Settles what a run leaves behind when it ends (its pending approvals), before its terminal event. */
   onRunEnd?(runId: string): void;
+  /** Reviews a succeeded run's result (citations, success criteria): send it back, or record the review. */
+  review?(runId: string, output: unknown): Promise<RunVerdict>;
+}
+
+/** A review's decision: `revise` sends the run back with that user message; else `review` is recorded. */
+export interface RunVerdict {
+  revise: string | null;
+  review: RunReview;
 }
 
 /** How one loop ended. */

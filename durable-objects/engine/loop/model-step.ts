@@ -4,6 +4,7 @@
  */
 
 import type { ChatMessage, ModelDelta, ModelTurn } from "../model/model-types";
+import type { Redaction } from "../secrets/secret-redactor";
 import { ev } from "./event-builders";
 import type { StepDeps } from "./loop-deps";
 
@@ -11,23 +12,36 @@ import type { StepDeps } from "./loop-deps";
 export class OpenStreams {
   messageId: string | null = null;
   readonly toolCalls = new Map<number, string>();
+  /** Text held back so a secret split across deltas is redacted whole. */
+  private held = "";
 
   constructor(
     private readonly emit: (e: Parameters<StepDeps["emit"]>[1]) => void,
     private readonly newId: () => string,
+    private readonly redaction?: Redaction,
   ) {}
 
   /** Emits an event for one model delta, opening/closing messages as needed. */
   onDelta(d: ModelDelta, parentId: () => string): void {
     switch (d.kind) {
-      case "text":
+      case "text": {
         if (!d.delta) return;
         if (!this.messageId) {
           this.messageId = this.newId();
           this.emit(ev.textStart(this.messageId, "assistant"));
         }
-        this.emit(ev.textContent(this.messageId, d.delta));
+        const hold = this.redaction ? this.redaction.longest() - 1 : 0;
+        if (!this.redaction || hold < 0) {
+          this.emit(ev.textContent(this.messageId, d.delta));
+          return;
+        }
+        // Text is let out only up to a point no secret's form spans; the rest waits for more text.
+        const raw = this.held + d.delta;
+        const cut = raw.length - hold > 0 ? this.redaction.safeCut(raw, raw.length - hold) : 0;
+        if (cut > 0) this.emit(ev.textContent(this.messageId, this.redaction.text(raw.slice(0, cut))));
+        this.held = raw.slice(cut);
         return;
+      }
       case "tool_call_start":
         this.closeText();
         this.toolCalls.set(d.index, d.id);
@@ -46,6 +60,10 @@ export class OpenStreams {
   }
 
   closeText(): void {
+    if (this.messageId && this.held) {
+      this.emit(ev.textContent(this.messageId, this.redaction?.text(this.held) ?? this.held));
+    }
+    this.held = "";
     if (this.messageId) this.emit(ev.textEnd(this.messageId));
     this.messageId = null;
   }
@@ -67,10 +85,15 @@ export async function modelStep(
   const emit = (e: Parameters<StepDeps["emit"]>[1]) => deps.emit(runId, e);
   const stepName = `step_${step}`;
   let assistantId = `msg_${crypto.randomUUID()}`;
-  const open = new OpenStreams(emit, () => {
-    assistantId = `msg_${crypto.randomUUID()}`;
-    return assistantId;
-  });
+  await deps.redaction?.ready();
+  const open = new OpenStreams(
+    emit,
+    () => {
+      assistantId = `msg_${crypto.randomUUID()}`;
+      return assistantId;
+    },
+    deps.redaction,
+  );
   emit(ev.stepStarted(stepName));
   const endSpan = deps.tracer?.chat(runId, deps.settings.model, context);
   try {
@@ -87,7 +110,7 @@ export async function modelStep(
     open.closeAll();
     deps.messages.append(runId, {
       role: "assistant",
-      content: turn.text || null,
+      content: (deps.redaction && turn.text ? deps.redaction.text(turn.text) : turn.text) || null,
       ...(turn.toolCalls.length ? { tool_calls: turn.toolCalls } : {}),
     });
     deps.ledger.addStep(runId, turn.usage);

@@ -13,13 +13,16 @@ interface StateRow extends Record<string, SqlStorageValue> {
   data: string;
 }
 
+/** Creates the conversation state table (and the large-value table it uses): the object's schema steps call it. */
+export function createStateTables(sql: SqlStorage): void {
+  ensureLargeValueTable(sql);
+  sql.exec(`CREATE TABLE IF NOT EXISTS conversation_state (
+    id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL, data TEXT NOT NULL, at INTEGER NOT NULL)`);
+}
+
 /** Reads and writes the one row of `conversation_state`. */
 export class StateStore {
-  constructor(private readonly sql: SqlStorage) {
-    ensureLargeValueTable(sql);
-    sql.exec(`CREATE TABLE IF NOT EXISTS conversation_state (
-      id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL, data TEXT NOT NULL, at INTEGER NOT NULL)`);
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   /**
    * The stored record; a conversation without one is migrated from its event log (and the result

@@ -64,6 +64,14 @@ export interface ModelRequest {
   tools: ToolSpec[];
   signal?: AbortSignal;
   maxOutputTokens?: number;
+  /** Structured output: the answer must be JSON matching this schema (the grader's call). */
+  responseFormat?: JsonSchemaFormat;
+}
+
+/** OpenAI's `response_format` of type `json_schema`. */
+export interface JsonSchemaFormat {
+  type: "json_schema";
+  json_schema: { name: string; schema: Record<string, unknown>; strict?: boolean };
 }
 
 /** Anything that can produce a model turn: OpenAI-compatible endpoints, Workers AI. */

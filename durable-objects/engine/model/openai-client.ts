@@ -96,6 +96,7 @@ async function streamOnce(
       stream: true,
       stream_options: { include_usage: true },
       max_completion_tokens: req.maxOutputTokens,
+      ...(req.responseFormat ? { response_format: req.responseFormat } : {}),
     },
     { signal: req.signal },
   );

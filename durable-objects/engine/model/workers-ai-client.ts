@@ -28,6 +28,7 @@ export function createWorkersAiClient(ai: WorkersAiBinding, defaultModel: string
           messages: req.messages,
           tools: req.tools.length ? req.tools.map((t) => ({ type: "function", function: t })) : undefined,
           max_tokens: req.maxOutputTokens,
+          ...(req.responseFormat ? { response_format: req.responseFormat } : {}),
         })) as WorkersAiOutput;
       } catch (err) {
         throw new ModelError(

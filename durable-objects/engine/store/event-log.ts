@@ -15,16 +15,19 @@ interface EventRow extends Record<string, SqlStorageValue> {
   data: string;
 }
 
+/** Creates the event log table (and the large-value table it uses): the object's schema steps call it. */
+export function createEventTables(sql: SqlStorage): void {
+  ensureLargeValueTable(sql);
+  sql.exec(`CREATE TABLE IF NOT EXISTS events (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, run_id TEXT, type TEXT NOT NULL, data TEXT NOT NULL, at INTEGER NOT NULL)`);
+  sql.exec("CREATE INDEX IF NOT EXISTS events_run ON events (run_id, seq)");
+}
+
 /** Append-only log of a conversation's events. */
 export class EventLog {
   private readonly listeners = new Set<EventListener>();
 
-  constructor(private readonly sql: SqlStorage) {
-    ensureLargeValueTable(sql);
-    sql.exec(`CREATE TABLE IF NOT EXISTS events (
-      seq INTEGER PRIMARY KEY AUTOINCREMENT, run_id TEXT, type TEXT NOT NULL, data TEXT NOT NULL, at INTEGER NOT NULL)`);
-    sql.exec("CREATE INDEX IF NOT EXISTS events_run ON events (run_id, seq)");
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   /** Writes the event, then hands it to every listener. */
   append(runId: string | null, event: CirrusEvent): LoggedEvent {

@@ -29,18 +29,21 @@ const PAGE = 1_000;
  * Reads and appends conversation messages. A store has a scope: "" is the conversation itself,
  * a sub-agent keeps its own context under its own scope in the same table.
  */
+/** Creates the messages table (and the large-value table it uses): the object's schema steps call it. */
+export function createMessageTables(sql: SqlStorage): void {
+  ensureLargeValueTable(sql);
+  sql.exec(`CREATE TABLE IF NOT EXISTS messages (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, scope TEXT NOT NULL DEFAULT '', run_id TEXT, role TEXT NOT NULL,
+    tool_call_id TEXT, data TEXT NOT NULL, at INTEGER NOT NULL)`);
+  sql.exec("CREATE INDEX IF NOT EXISTS messages_scope ON messages (scope, id)");
+  sql.exec("CREATE INDEX IF NOT EXISTS messages_tool_call ON messages (tool_call_id)");
+}
+
 export class MessageStore {
   constructor(
     private readonly sql: SqlStorage,
     readonly scope = "",
-  ) {
-    ensureLargeValueTable(sql);
-    sql.exec(`CREATE TABLE IF NOT EXISTS messages (
-      id INTEGER PRIMARY KEY AUTOINCREMENT, scope TEXT NOT NULL DEFAULT '', run_id TEXT, role TEXT NOT NULL,
-      tool_call_id TEXT, data TEXT NOT NULL, at INTEGER NOT NULL)`);
-    sql.exec("CREATE INDEX IF NOT EXISTS messages_scope ON messages (scope, id)");
-    sql.exec("CREATE INDEX IF NOT EXISTS messages_tool_call ON messages (tool_call_id)");
-  }
+  ) {}
 
   /** The same table seen through another scope. */
   scoped(scope: string): MessageStore {

@@ -23,6 +23,8 @@ export type { SubAgentType } from "../../../schemas/api";
 /** A run's tokens and their cost in dollars (null while unknown: no price for its model), sub-agents included. */
 export type RunUsage = Usage & {
   cost_usd: number | null;
+  /** Seconds of browser time (the run's share of its workspace's browsers; its cost is in cost_usd). */
+  browser_seconds?: number;
   /** One line per sub-agent the run started (already counted in the totals). */
   sub_agents?: SubAgentUsage[];
 };
@@ -75,15 +77,18 @@ interface RunRow extends Record<string, SqlStorageValue> {
 
 const ACTIVE = "('running','waiting_for_user','waiting_for_approval')";
 
+/** Creates the runs table: the object's schema steps call it. */
+export function createRunTable(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS runs (
+    ord INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, status TEXT NOT NULL, content TEXT NOT NULL,
+    idempotency_key TEXT UNIQUE, created_at INTEGER NOT NULL, started_at INTEGER, finished_at INTEGER,
+    steps INTEGER NOT NULL DEFAULT 0, usage TEXT NOT NULL, output TEXT, error TEXT,
+    cancel_requested INTEGER NOT NULL DEFAULT 0, retries TEXT NOT NULL DEFAULT '{}', start_seq INTEGER NOT NULL DEFAULT 0)`);
+}
+
 /** Queue and ledger of runs. */
 export class RunStore {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS runs (
-      ord INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, status TEXT NOT NULL, content TEXT NOT NULL,
-      idempotency_key TEXT UNIQUE, created_at INTEGER NOT NULL, started_at INTEGER, finished_at INTEGER,
-      steps INTEGER NOT NULL DEFAULT 0, usage TEXT NOT NULL, output TEXT, error TEXT,
-      cancel_requested INTEGER NOT NULL DEFAULT 0, retries TEXT NOT NULL DEFAULT '{}', start_seq INTEGER NOT NULL DEFAULT 0)`);
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   /** Queues a run for a message; the same idempotency key returns the existing run. */
   enqueue(
@@ -173,6 +178,26 @@ export class RunStore {
     this.sql.exec("UPDATE runs SET usage = ? WHERE id = ?", JSON.stringify(total), id);
   }
 
+  /** Adds browser time (seconds) and its cost to a run. */
+  addBrowserTime(id: string, seconds: number, cost: number): void {
+    const run = this.get(id);
+    if (!run) return;
+    const usage: RunUsage = {
+      ...run.usage,
+      browser_seconds: roundSeconds((run.usage.browser_seconds ?? 0) + seconds),
+      cost_usd: addCost(run.usage.cost_usd, cost),
+    };
+    this.sql.exec("UPDATE runs SET usage = ? WHERE id = ?", JSON.stringify(usage), id);
+  }
+
+  /** The newest run that started (browser time after a run ended is charged to it). */
+  latestStarted(): Run | null {
+    const row = this.sql
+      .exec<RunRow>("SELECT * FROM runs WHERE status != 'queued' ORDER BY ord DESC LIMIT 1")
+      .toArray()[0];
+    return row ? toRun(row) : null;
+  }
+
   /** Opens a run's cost at $0 when its model has a price (it stays null, unknown, otherwise). */
   openCost(id: string, priced: boolean): void {
     const run = this.get(id);
@@ -214,7 +239,12 @@ export class RunStore {
     return rows.reduce<RunUsage>(
       (acc, r) => {
         const u = parseUsage(r.usage);
-        return { ...addUsage(acc, u), cost_usd: addCost(acc.cost_usd, u.cost_usd) };
+        const browser = (acc.browser_seconds ?? 0) + (u.browser_seconds ?? 0);
+        return {
+          ...addUsage(acc, u),
+          ...(browser > 0 ? { browser_seconds: roundSeconds(browser) } : {}),
+          cost_usd: addCost(acc.cost_usd, u.cost_usd),
+        };
       },
       { ...ZERO_USAGE, cost_usd: 0 },
     );
@@ -259,6 +289,9 @@ function withLine(
     ? lines.map((l) => (l.id === agent.id ? line : l))
     : [...lines, line];
 }
+
+/** Browser seconds to the millisecond. */
+const roundSeconds = (s: number) => Math.round(s * 1000) / 1000;
 
 /** A stored usage record; rows written before costs existed have an unknown (null) cost. */
 function parseUsage(raw: string): RunUsage {

@@ -24,13 +24,16 @@ interface Row extends Record<string, SqlStorageValue> {
   at: number;
 }
 
+/** Creates the steering queue table: the object's schema steps call it. */
+export function createSteerTable(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS steering (
+    ord INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, run_id TEXT NOT NULL, content TEXT NOT NULL,
+    idempotency_key TEXT UNIQUE, status TEXT NOT NULL DEFAULT 'queued', at INTEGER NOT NULL)`);
+}
+
 /** The `steering` table. */
 export class SteerQueue {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS steering (
-      ord INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, run_id TEXT NOT NULL, content TEXT NOT NULL,
-      idempotency_key TEXT UNIQUE, status TEXT NOT NULL DEFAULT 'queued', at INTEGER NOT NULL)`);
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   /** Queues a message for a run. */
   push(runId: string, content: string, idempotencyKey: string | null): SteerMessage {

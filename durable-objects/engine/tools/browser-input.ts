@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import { afterInput, focusField, pressCombo, refuseIfBlocked } from "../browser/input-helpers";
+import { totpCode } from "../secrets/totp";
+import { secretTypingRefusal } from "../secrets/typable-secret";
 import { createScreenshotTool, ScreenshotArgs } from "./browser-screenshot";
 import { type BrowserToolDeps, browserAction, TabIdOption } from "./browser-shared";
 import { defineTool, type Tool, ToolError } from "./tool";
@@ -104,20 +106,34 @@ export function createBrowserInputTools(deps: BrowserToolDeps): Tool[] {
     defineTool({
       name: "type_secret",
       description:
-        "Type a named secret from the workspace's secret store into a field (e.g. a password). You never see its value.",
+        "Type a named secret from the workspace's secret store into a field (e.g. a password, or the current one-time code of a TOTP secret). You never see its value. Works only on an http(s) page the secret is allowed on; afterwards execute_script is refused in that page until it navigates.",
       parameters: TypeSecretArgs,
       execute: browserAction(ops, async (a) => {
-        const value = await deps.secrets.read(a.secret);
-        if (value === null) {
+        const secret = await deps.secrets.read(a.secret);
+        if (secret === null) {
           throw new ToolError(
             "not_found",
             `No secret named "${a.secret}" in this workspace. Ask the user to add it (PUT /v1/secrets/${a.secret}).`,
           );
         }
-        ops.rememberSecret(a.secret, value);
         const { tab, page } = await ops.resolve(a.tab_id);
+        const refusal = secretTypingRefusal(a.secret, secret, page.url());
+        if (refusal) throw new ToolError("secret_domain_refused", refusal);
+        if (await ops.documentMarked(tab, page, "script")) {
+          throw new ToolError(
+            "secret_after_script",
+            "execute_script ran in this tab's page since it loaded, so a script could be watching the field. Load the page again (open_tab with this tab_id and its URL), then type the secret before running any script.",
+          );
+        }
+        ops.rememberSecret(a.secret, secret.value);
+        const typed =
+          secret.kind === "totp"
+            ? await totpCode(secret.value, Date.now(), secret.digits, secret.period)
+            : secret.value;
+        if (typed !== secret.value) ops.rememberSecret(a.secret, typed);
         await focusField(page, a.selector, true);
-        await page.keyboard.type(value);
+        await ops.markSecretTyped(tab, page);
+        await page.keyboard.type(typed);
         return { tab_id: tab.id, selector: a.selector, secret: a.secret, typed: true };
       }),
     }),

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { OpenTabOptions, TabFilter, TabView } from "../browser/tab-manager";
 import type { TabRecord } from "../browser/tab-store";
 import { CirrusError } from "../errors";
+import type { TypableSecret } from "../secrets/typable-secret";
 import { type ToolContext, ToolError } from "./tool";
 
 /** The conversation's browser as the tools use it. */
@@ -24,15 +25,19 @@ export interface BrowserOps {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** After each tool: saves cookies/storage, publishes tabs; returns a rebuild note once. */
   settle(): Promise<string | null>;
-  /** Marks a secret as typed so its value is blanked out of every later result. */
+  /** Marks a secret as typed so its value (and its encodings) is blanked out of every later result. */
   rememberSecret(name: string, value: string): void;
-  /** Replaces typed secrets' values with `<secret:name>` in a result. */
-  redact<T>(value: T): Promise<T>;
+  /** Marks the tab's current document as holding a typed secret. */
+  markSecretTyped(tab: TabRecord, page: Page): Promise<void>;
+  /** Marks the tab's current document as having run a script of the model's. */
+  markScripted(tab: TabRecord, page: Page): Promise<void>;
+  /** Whether the tab's current document holds a typed secret ("secret") / ran a model's script ("script"). */
+  documentMarked(tab: TabRecord, page: Page, mark: "secret" | "script"): Promise<boolean>;
 }
 
-/** Reads secret values from the workspace's store (values never go to the model). */
+/** Reads secrets from the workspace's store (values never go to the model). */
 export interface SecretReader {
-  read(name: string): Promise<string | null>;
+  read(name: string): Promise<TypableSecret | null>;
 }
 
 /** Summarises text with the conversation's model. */
@@ -59,7 +64,7 @@ export const TabIdOption = z
   .optional()
   .describe("The tab to act on (from open_tab or list_tabs); defaults to the active tab.");
 
-/** Wraps a browser tool: settles the session afterwards, adds a rebuild note, redacts secrets. */
+/** Wraps a browser tool: settles the session afterwards and adds a rebuild note (the tool runner redacts secrets). */
 export function browserAction<A>(
   ops: BrowserOps,
   run: (args: A, ctx: ToolContext) => Promise<Record<string, unknown>>,
@@ -71,10 +76,10 @@ export function browserAction<A>(
         result = await run(args, ctx);
       } catch (err) {
         await ops.settle().catch(() => null);
-        throw await ops.redact(readableError(err));
+        throw readableError(err);
       }
       const note = await ops.settle().catch(() => null);
-      return ops.redact(note ? { ...result, note } : result);
+      return note ? { ...result, note } : result;
     });
 }
 

@@ -4,7 +4,7 @@
  * ./browser-input.ts and are registered together by {@link createBrowserTools}.
  */
 import { z } from "zod";
-import { type ExtractedPage, extractionScript } from "../browser/page-content";
+import { type PageReading, readPageScript } from "../browser/page-content";
 import { evaluateInPage, MAX_PAGE_SCRIPT_TIMEOUT_MS, READER_WORLD } from "../browser/page-eval";
 import { runInSandbox, SANDBOX_TIMEOUT_MS } from "../browser/sandbox";
 import { createBrowserInputTools } from "./browser-input";
@@ -16,6 +16,8 @@ import { defineTool, type Tool, ToolError } from "./tool";
 export const DEFAULT_CONTENT_CHARS = 20_000;
 /** Most page text handed to the summariser. */
 export const MAX_SUMMARY_INPUT_CHARS = 60_000;
+/** The outline of the rest of the page is kept after a cut main part when it takes at most this share of max_length. */
+export const OUTLINE_SHARE = 0.25;
 /** How long extracting a page may take. */
 const EXTRACT_TIMEOUT_MS = 15_000;
 
@@ -96,6 +98,25 @@ export const ExecuteScriptArgs = z.object({
     ),
 });
 
+/** The main part and the outline of the rest, as the model reads them. */
+const joinOutline = (main: string, outline: string) => (outline ? `${main}\n\n---\n\n${outline}` : main);
+
+/**
+ * Fits the main part and the outline into `max` characters: when the main part is cut, the
+ * outline still closes the content if it takes at most OUTLINE_SHARE of `max`.
+ */
+export function fitContent(
+  main: string,
+  outline: string,
+  max: number,
+): { content: string; truncated: boolean } {
+  const whole = joinOutline(main, outline);
+  if (whole.length <= max) return { content: whole, truncated: false };
+  const tail = outline ? `\n\n[…]\n\n---\n\n${outline}` : "";
+  if (!tail || tail.length > max * OUTLINE_SHARE) return { content: whole.slice(0, max), truncated: true };
+  return { content: main.slice(0, max - tail.length) + tail, truncated: true };
+}
+
 /** Creates every browser tool over the conversation's browser. */
 export function createBrowserTools(deps: BrowserToolDeps): Tool[] {
   const ops = deps.browser;
@@ -136,35 +157,44 @@ export function createBrowserTools(deps: BrowserToolDeps): Tool[] {
     defineTool({
       name: "get_tab_content",
       description:
-        "Read a tab's rendered page (after its JavaScript ran) as Markdown. Headings, links, buttons and form fields are followed by their CSS selector in braces, e.g. `[button: Send] {#send}`; pass that selector to click, type_text or execute_script.",
+        "Read a tab's rendered page (after its JavaScript ran) as Markdown. Without selector: the page's main content first (used_selector names it), then an outline of the other parts (navigation, sidebars, footer, dialogs), each with the selector that reads it. Links, buttons, form fields and section headings are followed by a CSS selector in braces, e.g. `[button: Send] {#send}`; pass it as is to click, type_text, wait_for, scroll or execute_script.",
       parameters: GetTabContentArgs,
       execute: browserAction(ops, async (args, ctx) => {
         const { tab, page } = await ops.resolve(args.tab_id);
         const cdp = await ops.cdp(page);
         const page_ = (await evaluateInPage(
           cdp,
-          extractionScript(args.selector),
+          readPageScript(args.selector),
           READER_WORLD,
           EXTRACT_TIMEOUT_MS,
-        )) as ExtractedPage;
+        )) as PageReading;
         if (page_.error === "bad_selector") {
           throw new ToolError("invalid_selector", `"${args.selector}" is not a valid CSS selector.`);
         }
         if (page_.error === "no_match") {
           throw new ToolError("not_found", `No element matches "${args.selector}" on ${page_.url}.`);
         }
-        let content = page_.content;
+        const max = args.max_length ?? DEFAULT_CONTENT_CHARS;
+        let content: string;
+        let truncated: boolean;
         if (args.prompt) {
           if (!deps.summarize) throw new ToolError("unavailable", "Summarising is not available here.");
-          content = await deps.summarize(content.slice(0, MAX_SUMMARY_INPUT_CHARS), args.prompt, ctx.signal);
+          const whole = joinOutline(page_.content, page_.outline);
+          const summary = await deps.summarize(
+            whole.slice(0, MAX_SUMMARY_INPUT_CHARS),
+            args.prompt,
+            ctx.signal,
+          );
+          [content, truncated] = [summary.slice(0, max), summary.length > max];
+        } else {
+          ({ content, truncated } = fitContent(page_.content, page_.outline, max));
         }
-        const max = args.max_length ?? DEFAULT_CONTENT_CHARS;
         return {
           tab_id: tab.id,
           url: page_.url,
           title: page_.title,
-          content: content.slice(0, max),
-          truncated: content.length > max,
+          content,
+          truncated,
           used_selector: page_.used_selector,
         };
       }),
@@ -177,6 +207,13 @@ export function createBrowserTools(deps: BrowserToolDeps): Tool[] {
       execute: browserAction(ops, async (args) => {
         if (args.target === "sandbox") return { target: "sandbox", result: await runInSandbox(args.code) };
         const { tab, page } = await ops.resolve(args.tab_id);
+        if (await ops.documentMarked(tab, page, "secret")) {
+          throw new ToolError(
+            "secret_in_page",
+            `A secret was typed into tab ${tab.id}'s page, so scripts may not run in it until the tab navigates to another page. Read it with get_tab_content instead.`,
+          );
+        }
+        await ops.markScripted(tab, page);
         const result = await evaluateInPage(
           await ops.cdp(page),
           args.code,

@@ -1,7 +1,6 @@
 /** The built-in tool set of a conversation, assembled from the tool families. */
 import { createAskUserTool } from "./ask-user";
-import { createBrowserTools } from "./browser";
-import type { BrowserToolDeps } from "./browser-shared";
+import { createRemoteBrowserTools, type RemoteBrowser } from "./browser-remote";
 import { createFileTools, type FilesToolDeps } from "./files";
 import { createTakeoverTool } from "./takeover";
 import { createTaskTools, type TaskOps } from "./tasks";
@@ -17,8 +16,8 @@ export interface BuiltinToolDeps {
   unattended?: boolean;
   files?: FilesToolDeps;
   web?: WebToolDeps;
-  /** The remote browser; without it the browser tools are not offered. */
-  browser?: BrowserToolDeps;
+  /** The conversation's browser in the workspace's fleet; without it the browser tools are not offered. */
+  browser?: RemoteBrowser;
 }
 
 /** Every built-in tool available to a conversation's runs. */
@@ -28,11 +27,11 @@ export function createBuiltinTools(deps: BuiltinToolDeps): ToolRegistry {
     createAskUserTool({ timeoutMs: deps.askUserTimeoutMs, unattended: deps.unattended }),
     ...(deps.files ? createFileTools(deps.files) : []),
     ...(deps.web ? createWebTools(deps.web) : []),
-    ...(deps.browser ? createBrowserTools(deps.browser) : []),
+    ...(deps.browser ? createRemoteBrowserTools(deps.browser) : []),
     ...(deps.browser
       ? [
           createTakeoverTool({
-            browser: deps.browser.browser,
+            browser: deps.browser,
             timeoutMs: deps.takeoverTimeoutMs,
             unattended: deps.unattended,
           }),

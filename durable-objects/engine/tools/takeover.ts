@@ -5,8 +5,8 @@
  * came in time, or {status: "unattended"} at once in a scheduled job's run.
  */
 import { z } from "zod";
-import type { BrowserOps } from "./browser-shared";
 import { TabIdOption } from "./browser-shared";
+import type { RemoteBrowser } from "./browser-remote";
 import { durationText } from "./limit-text";
 import { defineTool, suspendForTakeover, type Tool } from "./tool";
 
@@ -23,7 +23,7 @@ export const RequestTakeoverArgs = z.object({
 
 /** How request_takeover behaves in this conversation. */
 export interface TakeoverToolOptions {
-  browser: BrowserOps;
+  browser: Pick<RemoteBrowser, "resolveTab">;
   timeoutMs: number;
   /** Unattended runs (scheduled jobs) have nobody to hand the tab to. */
   unattended?: boolean;
@@ -39,11 +39,11 @@ export function createTakeoverTool(opts: TakeoverToolOptions): Tool {
     timeoutMs: 10_000,
     execute: async (args, ctx) => {
       if (opts.unattended) return { status: "unattended" };
-      const { tab } = await opts.browser.resolve(args.tab_id);
       const now = Date.now();
+      const tabId = await opts.browser.resolveTab(args.tab_id, now + opts.timeoutMs);
       return suspendForTakeover({
         takeover_id: ctx.toolCallId,
-        tab_id: tab.id,
+        tab_id: tabId,
         reason: args.reason,
         requested_at: now,
         expires_at: now + opts.timeoutMs,

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { PendingQuestion, PendingTakeover } from "../../../schemas/events";
 import { CirrusError } from "../errors";
 import type { ResultSpill } from "../files/result-spill";
+import type { Redaction } from "../secrets/secret-redactor";
 import { isFinish, isSuspension, RetryRequest, type ToolContext, ToolError, type ToolRegistry } from "./tool";
 
 /** Limits applied to every tool call. */
@@ -129,8 +130,43 @@ export async function fitResult(
   return `${head}\n\n[result too large for the context: showing the first ${head.length} of ${full.length} characters. The whole result (${totalLines} lines${wrapped ? `, lines over ${SPILL_LINE_CHARS} characters wrapped` : ""}) is saved in the workspace as "${path}". Read the rest with opfs_read ${next}, then page on with the next_offset it returns.]`;
 }
 
-/** Validates arguments and runs a tool, turning every failure into a readable result. */
+/** Validates arguments and runs a tool, turning every failure into a readable result with secrets redacted. */
 export async function runTool(
+  registry: ToolRegistry,
+  name: string,
+  rawArgs: string | Record<string, unknown>,
+  ctx: Omit<ToolContext, "signal"> & { signal?: AbortSignal },
+  limits: RunnerLimits,
+  retries: RetryCounters = {},
+  spill?: ResultSpill,
+): Promise<ToolOutcome> {
+  const redaction = registry.redaction;
+  await redaction?.ready();
+  const outcome = await runToolUnredacted(registry, name, rawArgs, ctx, limits, retries, spill);
+  // A successful result was redacted as a value, before it was sized or saved to the workspace.
+  return redaction && !(outcome.kind === "result" && !outcome.isError)
+    ? redactOutcome(outcome, redaction)
+    : outcome;
+}
+
+/** The one redaction step at the tool-result boundary: what the model, events and logs get. */
+function redactOutcome(outcome: ToolOutcome, r: Redaction): ToolOutcome {
+  switch (outcome.kind) {
+    case "result":
+      return {
+        ...outcome,
+        content: r.text(outcome.content),
+        ...(outcome.message === undefined ? {} : { message: r.text(outcome.message) }),
+        ...(outcome.value === undefined ? {} : { value: r.value(outcome.value) }),
+      };
+    case "finish":
+      return { ...outcome, result: r.value(outcome.result) };
+    default:
+      return outcome;
+  }
+}
+
+async function runToolUnredacted(
   registry: ToolRegistry,
   name: string,
   rawArgs: string | Record<string, unknown>,
@@ -180,10 +216,12 @@ export async function runTool(
     }, timeoutMs);
   });
   try {
-    const value = await Promise.race([
+    const raw = await Promise.race([
       tool.execute(parsed.data, { ...ctx, signal: controller.signal }),
       timeout,
     ]);
+    const value =
+      registry.redaction && !isSuspension(raw) && !isFinish(raw) ? registry.redaction.value(raw) : raw;
     if (isSuspension(value))
       return value.takeover
         ? { kind: "takeover", takeover: value.takeover }

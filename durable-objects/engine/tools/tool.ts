@@ -9,6 +9,7 @@ import type { PendingQuestion, PendingTakeover } from "../../../schemas/events";
 import { TOOL_NAME_PATTERN } from "../../../schemas/patterns";
 import { CirrusError } from "../errors";
 import type { ToolSpec } from "../model/model-types";
+import type { Redaction } from "../secrets/secret-redactor";
 
 /** Tool names the model may use, as OpenAI and the custom-tool rules require. */
 export { TOOL_NAME_PATTERN };
@@ -115,6 +116,8 @@ export interface ToolGate {
 /** A named set of tools. */
 export class ToolRegistry {
   private readonly tools = new Map<string, Tool>();
+  /** Applied to every outcome before anyone sees it: typed secrets' values become `<secret:name>`. */
+  redaction?: Redaction;
   private cachedSpecs: ToolSpec[] | null = null;
   private gate: ToolGate | null = null;
 

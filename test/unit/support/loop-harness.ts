@@ -4,6 +4,7 @@
  * and a small real tool set (tasks, ask_user, agent, and a `sleep_tool` that records its calls).
  */
 import { z } from "zod";
+import { CONVERSATION_MIGRATIONS } from "../../../durable-objects/conversation/conversation-schema";
 import { pricedLedger } from "../../../durable-objects/engine/cost/priced-ledger";
 import { emptyRecord, StateHolder } from "../../../durable-objects/engine/loop/conversation-state";
 import { ev } from "../../../durable-objects/engine/loop/event-builders";
@@ -12,6 +13,7 @@ import { runSubAgent } from "../../../durable-objects/engine/loop/sub-agent";
 import { createOpenAIClient } from "../../../durable-objects/engine/model/openai-client";
 import { EventLog } from "../../../durable-objects/engine/store/event-log";
 import { MessageStore } from "../../../durable-objects/engine/store/message-store";
+import { migrate } from "../../../durable-objects/engine/store/migrations";
 import { RunStore } from "../../../durable-objects/engine/store/run-store";
 import { createAskUserTool } from "../../../durable-objects/engine/tools/ask-user";
 import { createAgentTool } from "../../../durable-objects/engine/tools/sub-agent";
@@ -19,7 +21,7 @@ import { createTaskTools } from "../../../durable-objects/engine/tools/tasks";
 import { defineTool, ToolRegistry } from "../../../durable-objects/engine/tools/tool";
 import type { CirrusEvent, LoggedEvent } from "../../../schemas/events";
 import type { Turn } from "../../support/scripted-model-wire";
-import { memorySql } from "./sql-storage";
+import { memoryStorage } from "./sql-storage";
 
 /** What a test sees of one conversation's loop. */
 export interface Harness {
@@ -48,7 +50,9 @@ export interface HarnessOptions {
 
 /** Builds a conversation's loop deps talking to `model` (a script key) on the scripted server. */
 export function harness(llmUrl: string, model: string, opts: HarnessOptions = {}): Harness {
-  const sql = memorySql();
+  const storage = memoryStorage();
+  migrate(storage, CONVERSATION_MIGRATIONS);
+  const sql = storage.sql;
   const log = new EventLog(sql);
   const runs = new RunStore(sql);
   const messages = new MessageStore(sql);

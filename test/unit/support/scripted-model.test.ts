@@ -374,3 +374,24 @@ describe("scripted model server", () => {
     expect(await pending).toBeInstanceOf(OpenAI.APIConnectionError);
   });
 });
+
+describe("scripted model json turns", () => {
+  it("answers a response_format json_schema request with the turn's value and refuses a plain one", async () => {
+    await script("json-turn", [{ json: { grades: [] } }, { json: { grades: [] } }]);
+    const plain = await fetch(`${model.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ model: "json-turn", messages: user("grade") }),
+    });
+    expect(plain.status).toBe(400);
+    expect(((await plain.json()) as { error: { message: string } }).error.message).toContain(
+      "response_format",
+    );
+    const done = await client.chat.completions.create({
+      model: "json-turn",
+      messages: user("grade"),
+      response_format: { type: "json_schema", json_schema: { name: "grades", schema: { type: "object" } } },
+    });
+    expect(JSON.parse(done.choices[0].message.content ?? "")).toEqual({ grades: [] });
+  });
+});

@@ -2,7 +2,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { inject } from "vitest";
-import { jobStub } from "../../../durable-objects/conversation/job-link";
+import { jobStub } from "../../../durable-objects/addresses/job";
 import { randomToken } from "../../../durable-objects/engine/tokens";
 import type { JobObject } from "../../../durable-objects/job/job-object";
 import { registerJob } from "../../../durable-objects/job-registry/job-registry-object";

@@ -38,16 +38,39 @@ export async function ok(conv: string, name: string, args: Record<string, unknow
   return reply.result;
 }
 
-/** The stored browser session id of a conversation (read from its Durable Object). */
-export async function sessionIdOf(conv: string, workspaceId = "default"): Promise<string | null> {
-  const ns = env.CONVERSATIONS;
-  const stub = ns.get(ns.idFromName(`${workspaceId}/${conv}`));
-  return runInDurableObject(stub, (_obj, state) => {
-    const row = state.storage.sql
-      .exec<{ value: string }>("SELECT value FROM browser_meta WHERE key = 'session_id'")
-      .toArray()[0];
-    return row ? (JSON.parse(row.value) as string | null) : null;
+/** The browser fleet of a workspace (its Durable Object). */
+export const fleetObject = (workspaceId = "default") =>
+  env.BROWSER_FLEET.get(env.BROWSER_FLEET.idFromName(workspaceId));
+
+/** A value of a conversation's browser registry in its workspace's fleet. */
+export async function fleetMeta<T>(conv: string, key: string, workspaceId = "default"): Promise<T | null> {
+  return runInDurableObject(fleetObject(workspaceId), (_obj, state) => {
+    try {
+      const row = state.storage.sql
+        .exec<{ value: string }>("SELECT value FROM fleet_tab_meta WHERE scope = ? AND key = ?", conv, key)
+        .toArray()[0];
+      return row ? (JSON.parse(row.value) as T) : null;
+    } catch {
+      return null; // the fleet has not browsed yet
+    }
   });
+}
+
+/** Sets a value of a conversation's browser registry in the fleet (e.g. its last use, to age it). */
+export async function setFleetMeta(conv: string, key: string, value: unknown, workspaceId = "default") {
+  await runInDurableObject(fleetObject(workspaceId), (_obj, state) => {
+    state.storage.sql.exec(
+      "UPDATE fleet_tab_meta SET value = ? WHERE scope = ? AND key = ?",
+      JSON.stringify(value),
+      conv,
+      key,
+    );
+  });
+}
+
+/** The session a conversation's browser context lives on (read from the workspace's fleet). */
+export function sessionIdOf(conv: string, workspaceId = "default"): Promise<string | null> {
+  return fleetMeta<string>(conv, "session_id", workspaceId);
 }
 
 /** The live view's tab list and launch count. */
@@ -58,4 +81,17 @@ export async function liveTabs(conv: string): Promise<{
   const res = await api(`/v1/conversations/${conv}/tabs`);
   if (res.status !== 200) throw new Error(`tabs → ${res.status} ${await res.text()}`);
   return res.json() as never;
+}
+
+/** How many browser contexts the fleet holds open for a conversation (0 or 1). */
+export async function contextsOf(conv: string, workspaceId = "default"): Promise<number> {
+  return runInDurableObject(fleetObject(workspaceId), (_obj, state) => {
+    try {
+      return state.storage.sql
+        .exec<{ n: number }>("SELECT COUNT(*) AS n FROM fleet_contexts WHERE conv = ?", conv)
+        .one().n;
+    } catch {
+      return 0;
+    }
+  });
 }

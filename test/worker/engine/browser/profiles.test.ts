@@ -1,8 +1,8 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import puppeteer from "@cloudflare/puppeteer";
 import { describe, expect, it } from "vitest";
-import { api, conversationObject, createConversation, newWorkspaceKey } from "../../helpers";
-import { BROWSER_TEST_TIMEOUT_MS, ok, page, sessionIdOf } from "./browser-helpers";
+import { api, createConversation, newWorkspaceKey } from "../../helpers";
+import { BROWSER_TEST_TIMEOUT_MS, fleetMeta, ok, page, sessionIdOf } from "./browser-helpers";
 
 const T = BROWSER_TEST_TIMEOUT_MS;
 
@@ -66,15 +66,8 @@ describe("browser profiles", () => {
       const conv = await createConversation("echo", { browser_profile: "vault" });
       await signIn(conv, "bob");
       expect((await save(conv)).status).toBe(200);
-      const cookies = await runInDurableObject(
-        conversationObject(conv),
-        (_o, s) =>
-          s.storage.sql.exec<{ value: string }>("SELECT value FROM browser_meta WHERE key = 'cookies'").one()
-            .value,
-      );
-      const sid = (JSON.parse(cookies) as { name: string; value: string }[]).find(
-        (c) => c.name === "sid",
-      )!.value;
+      const cookies = (await fleetMeta<{ name: string; value: string }[]>(conv, "cookies")) ?? [];
+      const sid = cookies.find((c) => c.name === "sid")!.value;
       const list = await api("/v1/browser/profiles");
       const text = await list.text();
       expect(text).not.toContain(sid);

@@ -1,8 +1,16 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import puppeteer from "@cloudflare/puppeteer";
 import { describe, expect, it } from "vitest";
-import { api, conversationObject, createConversation, eventually } from "../../helpers";
-import { BROWSER_TEST_TIMEOUT_MS, liveTabs, ok, page, sessionIdOf } from "./browser-helpers";
+import { api, conversationObject, createConversation } from "../../helpers";
+import {
+  BROWSER_TEST_TIMEOUT_MS,
+  contextsOf,
+  liveTabs,
+  ok,
+  page,
+  sessionIdOf,
+  setFleetMeta,
+} from "./browser-helpers";
 
 const T = BROWSER_TEST_TIMEOUT_MS;
 
@@ -88,32 +96,31 @@ describe("the conversation's browser session", () => {
   );
 
   it(
-    "closes an idle browser and rebuilds it on next use",
+    "closes an idle browser context and rebuilds it on next use",
     async () => {
       const conv = await createConversation("echo");
       await ok(conv, "open_tab", { url: page("/hello") });
-      const sessionId = (await sessionIdOf(conv))!;
-      await runInDurableObject(conversationObject(conv), (_obj, s) => {
-        s.storage.sql.exec("UPDATE browser_meta SET value = '1' WHERE key = 'last_used'");
-      });
+      await setFleetMeta(conv, "last_used", 1);
       const read = await ok(conv, "get_tab_content", { tab_id: 1 });
       expect(read.content).toContain("Hello from the page server");
       expect(read.note).toMatch(/restarted/);
-      await eventually(async () => !(await activeSessionIds()).includes(sessionId));
       expect((await liveTabs(conv)).browser.launches).toBe(2);
     },
     T,
   );
 
   it(
-    "closes the browser when the conversation is deleted",
+    "closes the conversation's context when the conversation is deleted",
     async () => {
       const conv = await createConversation("echo");
-      await ok(conv, "open_tab", { url: page("/hello") });
+      const url = page(`/hello?deleted=${conv}`);
+      await ok(conv, "open_tab", { url });
       const sessionId = (await sessionIdOf(conv))!;
       expect(await activeSessionIds()).toContain(sessionId);
+      expect(await contextsOf(conv)).toBe(1);
       expect((await api(`/v1/conversations/${conv}`, { method: "DELETE" })).status).toBe(200);
-      await eventually(async () => !(await activeSessionIds()).includes(sessionId));
+      expect(await contextsOf(conv)).toBe(0);
+      expect(await sessionIdOf(conv)).toBeNull();
     },
     T,
   );

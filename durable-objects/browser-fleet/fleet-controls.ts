@@ -1,22 +1,28 @@
 /**
- * What the live view does with a conversation's browser: list its tabs, take a tab's
- * screenshot, forward a person's input, save the browser into its profile, and stream a tab.
+ * What the live view does with a conversation's browser in the fleet: list its tabs, take a
+ * tab's screenshot, forward a person's input, save the browser into its profile, stream a tab.
  */
 import type { BrowserInput, ProfileSaved, TabList } from "../../schemas/browser-api";
 import type { ConversationBrowser } from "../engine/browser/conversation-browser";
 import { InputRefused } from "../engine/browser/remote-input";
+import type { BrowserTab } from "../../schemas/events";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 
 const noConversation = () => fail(404, "not_found", "No such conversation.");
 const noTab = (tabId: number) => fail(404, "not_found", `No tab ${tabId} in this conversation.`);
 
+/** The tabs as the conversation's state shows them. */
+export function publicTabs(browser: ConversationBrowser): BrowserTab[] {
+  return browser.store
+    .tabs()
+    .map(({ id, window_id, url, title, active }) => ({ id, window_id, url, title, active }));
+}
+
 /** The browser's tabs and session facts. */
 export function tabList(browser: ConversationBrowser | null): RpcResult<TabList> {
   if (!browser) return noConversation();
   return ok({
-    data: browser.store
-      .tabs()
-      .map(({ id, window_id, url, title, active }) => ({ id, window_id, url, title, active })),
+    data: publicTabs(browser),
     browser: {
       connected: browser.store.sessionId() !== null,
       launches: browser.store.launches(),

@@ -1,0 +1,356 @@
+/**
+ * The fleet's browsers: at most `maxSessions` sessions (one connection each, held here), each
+ * serving up to `contextsPerSession` conversations in isolated browser contexts. A conversation
+ * that finds no room waits in a first-come-first-served queue (told its position) until a context
+ * frees, a launch is allowed, or its wait times out (`browser_busy`). New browsers are launched no
+ * faster than `launchIntervalMs` apart and not once the day's browser time is used up. A waiting
+ * conversation may take the slot of the least recently used context that is not in use (its tabs
+ * are remembered and reopened on its next call).
+ */
+import puppeteer, { type Browser, type BrowserContext, type BrowserWorker } from "@cloudflare/puppeteer";
+import type { FleetLimits } from "../../config/browser-config";
+import { BrowserError } from "../../errors";
+import { type Clock, launchWithin } from "./launch";
+import type { PoolRecords } from "./pool-records";
+
+/** How long reconnecting to a kept session after a restart may take. */
+const RECONNECT_TIMEOUT_MS = 5_000;
+/** How long a liveness probe of a kept session may take. */
+const PROBE_TIMEOUT_MS = 3_000;
+
+/** A conversation's context, and whether it is new (empty: its state must be restored). */
+export interface Lease {
+  context: BrowserContext;
+  fresh: boolean;
+  sessionId: string;
+}
+
+/** What the pool needs from its object. */
+export interface PoolDeps {
+  binding(): BrowserWorker;
+  records: PoolRecords;
+  limits: FleetLimits;
+  clock: Clock;
+  /** Whether a conversation's context must stay (a live view or a take-over is on it). */
+  pinned(conv: string): boolean;
+}
+
+interface LiveSession {
+  id: string;
+  browser: Browser;
+  contexts: Map<string, BrowserContext>;
+  /** Contexts being created on it. */
+  reserved: number;
+}
+
+interface Waiter {
+  conv: string;
+  resolve(lease: Lease): void;
+  reject(err: unknown): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+type Plan =
+  | { kind: "context"; session: LiveSession }
+  | { kind: "launch" }
+  | { kind: "wait"; untilMs?: number };
+
+/** The sessions, contexts and queue of one workspace's fleet. */
+export class BrowserPool {
+  private readonly sessions = new Map<string, LiveSession>();
+  private readonly busy = new Map<string, number>();
+  private readonly lastUse = new Map<string, number>();
+  private readonly pending = new Map<string, Promise<Lease>>();
+  private waiters: Waiter[] = [];
+  private launching = 0;
+  private restored: Promise<void> | null = null;
+  private pumpTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Peak of sessions alive at once (bench and tests read it). */
+  peakSessions = 0;
+
+  constructor(private readonly deps: PoolDeps) {}
+
+  /** The conversation's context: kept, or made (maybe after waiting its turn; `onQueued` is told the position). */
+  async lease(conv: string, onQueued?: (position: number) => void): Promise<Lease> {
+    this.restored ??= this.restore();
+    await this.restored;
+    this.lastUse.set(conv, this.deps.clock.now());
+    const kept = this.find(conv);
+    if (kept && (await this.alive(kept)))
+      return { context: kept.contexts.get(conv)!, fresh: false, sessionId: kept.id };
+    const inFlight = this.pending.get(conv);
+    if (inFlight) return inFlight;
+    const made = this.make(conv, onQueued).finally(() => this.pending.delete(conv));
+    this.pending.set(conv, made);
+    return made;
+  }
+
+  /** Marks a conversation's call in progress (its context is not taken from it meanwhile). */
+  hold(conv: string): void {
+    this.busy.set(conv, (this.busy.get(conv) ?? 0) + 1);
+    this.lastUse.set(conv, this.deps.clock.now());
+  }
+
+  /** Ends a call; a waiting conversation may now get a slot. */
+  unhold(conv: string): void {
+    const n = (this.busy.get(conv) ?? 1) - 1;
+    if (n > 0) this.busy.set(conv, n);
+    else this.busy.delete(conv);
+    this.lastUse.set(conv, this.deps.clock.now());
+    this.tickAll();
+    this.pump();
+  }
+
+  /** Closes a conversation's context (idle, deleted, or lost); its session closes when it was the last. */
+  async drop(conv: string): Promise<void> {
+    const session = this.find(conv);
+    this.deps.records.removeContext(conv);
+    if (!session) return;
+    this.tick(session);
+    const context = session.contexts.get(conv)!;
+    session.contexts.delete(conv);
+    await context.close().catch(() => {});
+    await this.closeIfEmpty(session);
+    this.pump();
+  }
+
+  /** Counts every session's time up to now (the daily total and the per-conversation meters). */
+  tickAll(): void {
+    for (const session of this.sessions.values()) this.tick(session);
+  }
+
+  /** Sessions alive now, contexts open, conversations waiting, launches ever. */
+  stats(): { sessions: number; contexts: number; waiting: number; launches: number; peak: number } {
+    let contexts = 0;
+    for (const s of this.sessions.values()) contexts += s.contexts.size;
+    return {
+      sessions: this.sessions.size,
+      contexts,
+      waiting: this.waiters.length,
+      launches: this.deps.records.launches(),
+      peak: this.peakSessions,
+    };
+  }
+
+  /** The session a conversation's context lives on (null when it has none). */
+  sessionOf(conv: string): string | null {
+    return this.find(conv)?.id ?? null;
+  }
+
+  /** Conversations with a context open. */
+  openConversations(): string[] {
+    return [...this.sessions.values()].flatMap((s) => [...s.contexts.keys()]);
+  }
+
+  /** Whether a kept session still answers (it may have ended without its disconnect seen yet); forgets it if not. */
+  private async alive(session: LiveSession): Promise<boolean> {
+    const answered = await withTimeout(session.browser.version(), PROBE_TIMEOUT_MS).then(
+      () => true,
+      () => false,
+    );
+    if (answered) return true;
+    if (this.sessions.get(session.id) === session) {
+      this.tick(session);
+      this.sessions.delete(session.id);
+      this.deps.records.removeSession(session.id);
+      session.browser.disconnect().catch(() => {});
+    }
+    return false;
+  }
+
+  private find(conv: string): LiveSession | null {
+    for (const s of this.sessions.values()) if (s.contexts.has(conv) && s.browser.isConnected()) return s;
+    return null;
+  }
+
+  private async make(conv: string, onQueued?: (position: number) => void): Promise<Lease> {
+    const { limits, records, clock } = this.deps;
+    if (records.usedOn(clock.now()) >= limits.dailyMs) throw budgetError(limits.dailyMs);
+    if (this.waiters.length === 0) {
+      const plan = this.plan(conv);
+      if (plan.kind !== "wait") return this.carry(conv, plan);
+    }
+    return new Promise<Lease>((resolve, reject) => {
+      const waiter: Waiter = {
+        conv,
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          reject(busyError(limits));
+        }, limits.queueTimeoutMs),
+      };
+      this.waiters.push(waiter);
+      onQueued?.(this.waiters.length);
+      this.pump();
+    });
+  }
+
+  /** Serves waiting conversations, first come first served, while there is room. */
+  private pump(): void {
+    while (this.waiters.length > 0) {
+      const head = this.waiters[0];
+      const plan = this.plan(head.conv);
+      if (plan.kind === "wait") {
+        if (plan.untilMs !== undefined && !this.pumpTimer)
+          this.pumpTimer = setTimeout(() => {
+            this.pumpTimer = null;
+            this.pump();
+          }, plan.untilMs);
+        return;
+      }
+      this.waiters.shift();
+      clearTimeout(head.timer);
+      this.carry(head.conv, plan).then(head.resolve, head.reject);
+    }
+  }
+
+  /** Decides, without waiting, where a conversation's context can go; reserves the room it takes. */
+  private plan(conv: string): Plan {
+    const { limits, records, clock } = this.deps;
+    const room = [...this.sessions.values()]
+      .filter((s) => s.browser.isConnected() && s.contexts.size + s.reserved < limits.contextsPerSession)
+      .sort((a, b) => b.contexts.size + b.reserved - (a.contexts.size + a.reserved))[0];
+    if (room) {
+      room.reserved++;
+      return { kind: "context", session: room };
+    }
+    if (this.sessions.size + this.launching < limits.maxSessions) {
+      const next = records.lastLaunchAt() + limits.launchIntervalMs;
+      if (clock.now() < next) return { kind: "wait", untilMs: next - clock.now() };
+      this.launching++;
+      records.markLaunch(clock.now());
+      return { kind: "launch" };
+    }
+    const victim = this.leastRecentlyUsedIdle(conv);
+    if (!victim) return { kind: "wait" };
+    const [session, victimConv] = victim;
+    this.tick(session);
+    const context = session.contexts.get(victimConv)!;
+    session.contexts.delete(victimConv);
+    records.removeContext(victimConv);
+    context.close().catch(() => {});
+    session.reserved++;
+    return { kind: "context", session };
+  }
+
+  private leastRecentlyUsedIdle(except: string): [LiveSession, string] | null {
+    let best: [LiveSession, string] | null = null;
+    let bestAt = Number.POSITIVE_INFINITY;
+    for (const s of this.sessions.values())
+      for (const conv of s.contexts.keys()) {
+        if (conv === except || this.busy.has(conv) || this.deps.pinned(conv)) continue;
+        const at = this.lastUse.get(conv) ?? 0;
+        if (at < bestAt) [best, bestAt] = [[s, conv], at];
+      }
+    return best;
+  }
+
+  /** Carries out a plan: a context on a session with room, or on a newly launched session. */
+  private async carry(conv: string, plan: Plan): Promise<Lease> {
+    let session: LiveSession;
+    if (plan.kind === "context") session = plan.session;
+    else {
+      try {
+        session = await this.launch();
+      } finally {
+        this.launching--;
+        queueMicrotask(() => this.pump());
+      }
+      session.reserved++;
+    }
+    try {
+      const context = await session.browser.createBrowserContext();
+      this.tick(session);
+      session.contexts.set(conv, context);
+      this.deps.records.setContext({ conv, session_id: session.id, context_id: context.id ?? "" });
+      return { context, fresh: true, sessionId: session.id };
+    } finally {
+      session.reserved--;
+    }
+  }
+
+  private async launch(): Promise<LiveSession> {
+    const { limits, clock, records } = this.deps;
+    const keepAlive = Math.min(Math.max(limits.idleMs, 60_000), 600_000);
+    const browser = await launchWithin(
+      this.deps.binding(),
+      keepAlive,
+      clock.now() + limits.queueTimeoutMs,
+      clock,
+    );
+    records.addSession(browser.sessionId(), clock.now());
+    return this.adopt(browser);
+  }
+
+  private adopt(browser: Browser): LiveSession {
+    const session: LiveSession = { id: browser.sessionId(), browser, contexts: new Map(), reserved: 0 };
+    this.sessions.set(session.id, session);
+    this.peakSessions = Math.max(this.peakSessions, this.sessions.size);
+    browser.on("disconnected", () => {
+      if (this.sessions.get(session.id) !== session) return;
+      this.tick(session);
+      this.sessions.delete(session.id);
+      this.deps.records.removeSession(session.id);
+      this.pump();
+    });
+    return session;
+  }
+
+  private tick(session: LiveSession): void {
+    this.deps.records.tick(session.id, [...session.contexts.keys()], this.deps.clock.now());
+  }
+
+  private async closeIfEmpty(session: LiveSession): Promise<void> {
+    if (session.contexts.size > 0 || session.reserved > 0 || this.waiters.length > 0) return;
+    this.tick(session);
+    this.sessions.delete(session.id);
+    this.deps.records.removeSession(session.id);
+    await session.browser.close().catch(() => {});
+  }
+
+  /** After a restart: reconnects to the sessions it held and finds their contexts again. */
+  private async restore(): Promise<void> {
+    const { records } = this.deps;
+    const contexts = records.contexts();
+    for (const row of records.sessions()) {
+      const browser = await withTimeout(puppeteer.connect(this.deps.binding(), row.session_id)).catch(
+        () => null,
+      );
+      if (!browser) {
+        records.tick(row.session_id, [], this.deps.clock.now());
+        records.removeSession(row.session_id);
+        continue;
+      }
+      const session = this.adopt(browser);
+      const byId = new Map(browser.browserContexts().map((c) => [c.id, c]));
+      for (const ctx of contexts.filter((c) => c.session_id === row.session_id)) {
+        const context = byId.get(ctx.context_id);
+        if (context) session.contexts.set(ctx.conv, context);
+        else records.removeContext(ctx.conv);
+      }
+    }
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms = RECONNECT_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("timed out")), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
+function busyError(limits: FleetLimits): BrowserError {
+  return new BrowserError(
+    "browser_busy",
+    `Every browser of this workspace is in use (${limits.maxSessions} browsers × ${limits.contextsPerSession} conversations) and none freed up within ${Math.round(limits.queueTimeoutMs / 1000)} s. Try the browser again later, or go on without it.`,
+  );
+}
+
+function budgetError(dailyMs: number): BrowserError {
+  return new BrowserError(
+    "browser_budget",
+    `This workspace has used its ${Math.round(dailyMs / 60_000)} browser minutes for today (BROWSER_DAILY_MINUTES); the browser is available again after 00:00 UTC. Go on without it.`,
+  );
+}

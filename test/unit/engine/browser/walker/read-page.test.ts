@@ -1,0 +1,92 @@
+import { parseHTML } from "linkedom";
+import { describe, expect, it } from "vitest";
+import type { WDocument } from "../../../../../durable-objects/engine/browser/walker/dom";
+import { readPage } from "../../../../../durable-objects/engine/browser/walker/read-page";
+
+const doc = (html: string) =>
+  parseHTML(`<!doctype html><html><head><title>T</title></head>${html}</html>`)
+    .document as unknown as WDocument;
+const read = (d: WDocument, selector: string | null = null) => readPage(d, "http://site.test/", selector);
+
+const para = (n: number) =>
+  `<p>Paragraph ${n} of the story tells what happened in the town when the river rose above the old bridge.</p>`;
+const menu = (name: string) =>
+  `<ul>${Array.from({ length: 30 }, (_, i) => `<li><a href="/${name}/${i}">${name} ${i}</a></li>`).join("")}</ul>`;
+const STORY = `<body><header><nav>${menu("Section")}</nav></header>
+  <div class="wrap"><div class="content"><h1>River rises</h1><div>${[1, 2, 3, 4, 5, 6].map(para).join("")}</div></div>
+  <aside><h3>Most read</h3>${menu("Popular")}</aside></div>
+  <footer><a href="/about">About</a> <a href="/contact">Contact us</a></footer></body>`;
+
+describe("the in-page walker", () => {
+  it("reads a story beside long menus first and whole, its heading included", () => {
+    const r = read(doc(STORY));
+    expect(r.used_selector).toBe("div.content");
+    expect(r.content.startsWith("# River rises {h1}")).toBe(true);
+    for (const n of [1, 2, 3, 4, 5, 6]) expect(r.content).toContain(`Paragraph ${n} of the story`);
+    expect(r.content).not.toContain("Section 3");
+    expect(r.content).not.toContain("Popular 3");
+  });
+
+  it("outlines the parts outside the story with selectors that find them", () => {
+    const d = doc(STORY);
+    const lines = read(d).outline.split("\n");
+    expect(lines[0]).toBe("Elsewhere on the page (pass a selector to read one):");
+    expect(lines.slice(1)).toEqual([
+      "- header {header}: 30 links (Section 0, Section 1, Section 2, Section 3, …)",
+      '- sidebar {aside}: "Most read"; 30 links (Popular 0, Popular 1, Popular 2, Popular 3, …)',
+      "- footer {footer}: 2 links (About, Contact us)",
+    ]);
+    expect(read(d, "aside").content).toContain("[Popular 29](/Popular/29)");
+  });
+
+  it("reads a page without much prose whole, from <main> when it has one", () => {
+    const form = `<form><input name="q" placeholder="Search"><button>Go</button></form>`;
+    expect(read(doc(`<body><nav>${menu("A")}</nav><main>${form}</main></body>`))).toMatchObject({
+      used_selector: "main",
+      outline: "",
+    });
+    const whole = read(doc(`<body><nav>${menu("A")}</nav>${form}</body>`));
+    expect(whole.used_selector).toBe("body");
+    expect(whole.content).toContain("[A 29](/A/29)");
+    expect(whole.content).toContain('[text field: Search] {input[name="q"]}');
+  });
+
+  it("annotates only links, buttons, fields and section headings, each with one matching selector", () => {
+    const d = doc(`<body><main><h2 id="intro">Intro</h2><h4>Small print</h4><p>Text <b>bold</b></p>
+      <div><span>x</span><button>Send</button></div><div><button>Send</button></div>
+      <a href="/a">A</a><a href="/a">A again</a><select name="plan"><option>free</option></select></main></body>`);
+    const r = read(d);
+    const selectors = [...r.content.matchAll(/ \{([^{}]+)\}/g)].map((m) => m[1]);
+    expect(selectors).toEqual([
+      "#intro",
+      '[data-c="1"]',
+      '[data-c="2"]',
+      '[data-c="3"]',
+      '[data-c="4"]',
+      'select[name="plan"]',
+    ]);
+    for (const s of selectors) expect(d.querySelectorAll(s).length).toBe(1);
+    expect(r.content).toContain("#### Small print\n\nText bold");
+  });
+
+  it("keeps a stamp across reads and never reuses a number a page already carries", () => {
+    const d = doc(`<body><p data-c="7">own</p><button>One</button><button>Two</button></body>`);
+    const first = read(d).content;
+    expect(first).toContain('[button: One] {[data-c="8"]}');
+    expect(read(d).content).toBe(first);
+    expect(d.querySelectorAll('[data-c="8"]').length).toBe(1);
+  });
+
+  it("escapes ids for CSS and skips ids that are not unique", () => {
+    const d = doc(`<body><a id="1st" href="/x">X</a><a id="dup" href="/y">Y</a><i id="dup"></i></body>`);
+    const content = read(d).content;
+    expect(content).toContain("{#\\31 st}");
+    expect(content).toContain('{a[href="/y"]}');
+  });
+
+  it("reports a bad or unmatched selector", () => {
+    const d = doc(STORY);
+    expect(read(d, "a[[").error).toBe("bad_selector");
+    expect(read(d, "#nothing")).toMatchObject({ error: "no_match", used_selector: "#nothing" });
+  });
+});
