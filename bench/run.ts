@@ -15,6 +15,7 @@ const benches = [
   "mcp.ts",
   "bundle-size.ts",
   "resume.ts",
+  "context.ts",
 ];
 
 for (const file of benches) {

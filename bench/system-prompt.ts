@@ -24,18 +24,11 @@ const ALL_TOOLS = [
 const OLD =
   "You are Cirrus, a capable assistant that works by calling tools. Use tools when they help; when a tool returns an error, read it and adapt. Answer the user directly when you are done.";
 
-const now = new Date();
 const rows: [string, string][] = [
-  [
-    "agent, every built-in tool, Europe/Berlin",
-    agentSystemPrompt({ now, timeZone: "Europe/Berlin", tools: ALL_TOOLS }),
-  ],
-  ["agent, no tools, UTC", agentSystemPrompt({ now, timeZone: null, tools: [] })],
-  [
-    "agent, unattended job run, every tool",
-    agentSystemPrompt({ now, timeZone: null, tools: ALL_TOOLS, unattended: true }),
-  ],
-  ["sub-agent", subAgentSystemPrompt({ now, timeZone: "Europe/Berlin", tools: ALL_TOOLS })],
+  ["agent, every built-in tool", agentSystemPrompt({ tools: ALL_TOOLS })],
+  ["agent, no tools", agentSystemPrompt({ tools: [] })],
+  ["agent, unattended job run, every tool", agentSystemPrompt({ tools: ALL_TOOLS, unattended: true })],
+  ["sub-agent", subAgentSystemPrompt({ tools: ALL_TOOLS })],
   ["previous one-sentence prompt", OLD],
 ];
 console.log("\n## System prompt size (o200k_base tokens)\n");

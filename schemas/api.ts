@@ -78,6 +78,24 @@ export const CreateConversation = z
       .max(10_000_000)
       .optional()
       .describe("The model's context window in tokens; older turns are summarised when a run nears it."),
+    context_clear_at_tokens: z
+      .number()
+      .int()
+      .min(0)
+      .max(10_000_000)
+      .optional()
+      .describe(
+        "Clear old bulky tool results from the context once a request would pass this many tokens; each is saved whole in the workspace (default CONTEXT_CLEAR_AT_TOKENS, 16000; 0: never).",
+      ),
+    context_keep_results: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .optional()
+      .describe(
+        "How many of the newest bulky tool results a clearing step keeps (default CONTEXT_KEEP_RESULTS, 1).",
+      ),
     output_schema: z
       .record(z.string(), z.unknown())
       .optional()
@@ -169,6 +187,18 @@ export const Conversation = z
     metadata: z.record(z.string(), z.string()),
     max_steps: z.number().int(),
     context_window: z.number().int(),
+    context_clear_at_tokens: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        "Tokens past which old tool results are cleared (0: never); absent in conversations made before it.",
+      ),
+    context_keep_results: z
+      .number()
+      .int()
+      .optional()
+      .describe("Bulky tool results a clearing step keeps; absent in conversations made before it."),
     output_schema: z.record(z.string(), z.unknown()).nullable(),
     allowed_domains: z.array(z.string()).optional(),
     allowed_tools: z.array(z.string()).nullable(),

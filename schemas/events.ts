@@ -136,5 +136,41 @@ export const CustomEventName = z.enum([
 ]);
 export type CustomEventName = z.infer<typeof CustomEventName>;
 
+/** A CUSTOM `context_cleared` notice: old tool results were cleared from the model's context. */
+export const ContextClearedNotice = z.object({
+  kind: z.literal("context_cleared"),
+  cleared_results: z.number().int().describe("Tool results replaced by a stub in this step."),
+  tokens_before: z.number().int().describe("The request's estimated tokens before the step."),
+  tokens_after: z.number().int().describe("The request's estimated tokens after it."),
+  message: z.string().describe("The same, in words."),
+});
+export type ContextClearedNotice = z.infer<typeof ContextClearedNotice>;
+
+/** A CUSTOM `context_compacted` notice: older turns were summarised to stay inside the window. */
+export const ContextCompactedNotice = z.object({
+  kind: z.literal("context_compacted"),
+  summarized_messages: z.number().int().describe("Messages the summary now stands in for."),
+  message: z.string().optional().describe("The same, in words (absent in notices stored before it)."),
+});
+export type ContextCompactedNotice = z.infer<typeof ContextCompactedNotice>;
+
+/**
+ * The value of a CUSTOM `notice` event, discriminated on `kind`: what a person watching a run may
+ * want to know. Clients show `message` when there is one.
+ */
+export const Notice = z.discriminatedUnion("kind", [
+  ContextClearedNotice,
+  ContextCompactedNotice,
+  z.object({ kind: z.literal("model_retry"), attempt: z.number().int(), reason: z.string() }),
+  z.object({ kind: z.literal("run_resumed"), message: z.string() }),
+  z.object({
+    kind: z.literal("mcp_server_unavailable"),
+    server: z.string(),
+    code: z.string(),
+    message: z.string(),
+  }),
+]);
+export type Notice = z.infer<typeof Notice>;
+
 /** Events after which a run's own stream ends. */
 export const TERMINAL_EVENT_TYPES: ReadonlySet<string> = new Set(["RUN_FINISHED", "RUN_ERROR"]);

@@ -5,6 +5,7 @@
 
 import { readEnv } from "../durable-objects/engine/config/env";
 import { ConfigError } from "../durable-objects/engine/errors";
+import { Notice } from "../schemas/events";
 import { createApp } from "./app-factory";
 import { requireAuth } from "./auth";
 import { renderDocs } from "./docs-page";
@@ -66,6 +67,8 @@ app.use("*", async (c, next) => {
 app.use("*", requireDecodablePath());
 
 app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+// The value of a CUSTOM `notice` event in the event streams (schemas/events.ts).
+app.openAPIRegistry.register("Notice", Notice);
 app.get("/", (c) => c.json({ name: "cirrus", docs: "/docs", openapi: "/openapi.json" }));
 app.doc31("/openapi.json", { ...OPENAPI_INFO, security: [{ bearer: [] }] });
 app.get("/docs", (c) => c.html(renderDocs(app.getOpenAPI31Document({ ...OPENAPI_INFO }) as never)));

@@ -30,6 +30,7 @@ export interface FleetStats {
   sessions: number;
   contexts: number;
   waiting: number;
+  queued: number;
   launches: number;
   peak: number;
   used_today_ms: number;

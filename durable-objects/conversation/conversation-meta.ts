@@ -97,6 +97,8 @@ export function newConversationInfo(
     metadata: body.metadata ?? {},
     max_steps: body.max_steps ?? config.maxSteps,
     context_window: body.context_window ?? config.contextTokens,
+    context_clear_at_tokens: body.context_clear_at_tokens ?? config.clearAtTokens,
+    context_keep_results: body.context_keep_results ?? config.keepResults,
     output_schema: body.output_schema ?? null,
     ...(body.allowed_domains ? { allowed_domains: body.allowed_domains } : {}),
     allowed_tools: body.allowed_tools ?? agent.allowed_tools ?? null,

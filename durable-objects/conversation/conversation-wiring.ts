@@ -32,6 +32,7 @@ import { recordReads } from "../engine/research/read-recorder";
 import type { ReviewStore } from "../engine/research/review-store";
 import type { Redaction } from "../engine/secrets/secret-redactor";
 import type { TypableSecret } from "../engine/secrets/typable-secret";
+import { ClearedResults } from "../engine/store/cleared-results";
 import type { EventLog } from "../engine/store/event-log";
 import type { MessageStore } from "../engine/store/message-store";
 import type { Run, RunStore } from "../engine/store/run-store";
@@ -203,12 +204,13 @@ export class ConversationWiring {
         maxSteps: info.max_steps,
         limits: this.p.config.limits,
         contextTokens: info.context_window,
+        clearAtTokens: info.context_clear_at_tokens ?? this.p.config.clearAtTokens,
+        keepResults: info.context_keep_results ?? this.p.config.keepResults,
         maxTokens: this.p.meta.job()?.max_tokens ?? null,
         prompt: {
           role: "agent",
           timeZone: this.timeZone,
           unattended: this.p.meta.job() !== null,
-          now: Date.now(),
         },
       },
       signal: this.p.signal(),
@@ -217,9 +219,9 @@ export class ConversationWiring {
         if (runId) this.mcp.flushNotices(runId, this.p.emit);
       },
       summary: this.summaryFor(""),
+      cleared: new ClearedResults(this.p.sql),
       summaryFor: (scope) => this.summaryFor(scope),
-      // A result is saved for reading on only where opfs_read can read it; elsewhere it is cut.
-      spill: tools.get("opfs_read") ? files.spill : undefined,
+      spill: files.spill,
       redaction: this.redaction(),
       approvals: this.p.approvals,
       steering: this.p.steering,

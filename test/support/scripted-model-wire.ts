@@ -10,6 +10,46 @@ export interface TokenUsage {
   completion_tokens: number;
   /** Passed through as OpenAI reports prompt-cache hits. */
   prompt_tokens_details?: { cached_tokens: number };
+  /** Passed through as DeepSeek reports them (hits + misses = prompt_tokens). */
+  prompt_cache_hit_tokens?: number;
+  prompt_cache_miss_tokens?: number;
+  /** Passed through as an Anthropic-style gateway reports cache reads. */
+  cache_read_input_tokens?: number;
+}
+
+/** The three ways providers report prompt-cache hits in an OpenAI-compatible usage record. */
+export type CacheShape = "openai" | "deepseek" | "anthropic";
+export const CACHE_SHAPES: readonly CacheShape[] = ["openai", "deepseek", "anthropic"];
+
+/** `cached` of `usage.prompt_tokens` as the provider of `shape` reports it. */
+export function withCachedTokens<U extends TokenUsage>(usage: U, cached: number, shape: CacheShape): U {
+  const hit = Math.min(Math.max(0, Math.floor(cached)), usage.prompt_tokens);
+  if (shape === "openai") return { ...usage, prompt_tokens_details: { cached_tokens: hit } };
+  if (shape === "deepseek")
+    return { ...usage, prompt_cache_hit_tokens: hit, prompt_cache_miss_tokens: usage.prompt_tokens - hit };
+  return { ...usage, cache_read_input_tokens: hit };
+}
+
+/** The request as a provider's prefix cache sees it: the tools, then every message in order. */
+function cacheText(body: unknown): string {
+  if (!isRecord(body)) return "";
+  const parts = [JSON.stringify(body.tools ?? null)];
+  if (Array.isArray(body.messages)) for (const m of body.messages) parts.push(JSON.stringify(m));
+  return parts.join("\n");
+}
+
+/**
+ * The prompt tokens a provider's exact-prefix cache would serve for `body` after `previous`:
+ * the share of the request that is a byte-identical prefix of the one before, of its prompt tokens.
+ */
+export function cachedPromptTokens(previous: unknown, body: unknown, promptTokens: number): number {
+  if (previous === undefined) return 0;
+  const a = cacheText(previous);
+  const b = cacheText(body);
+  let n = 0;
+  const max = Math.min(a.length, b.length);
+  while (n < max && a.charCodeAt(n) === b.charCodeAt(n)) n++;
+  return b.length === 0 ? 0 : Math.floor((n / b.length) * promptTokens);
 }
 export interface ToolCallSpec {
   id?: string;
@@ -27,6 +67,8 @@ export interface TurnOptions {
   usage?: TokenUsage;
   /** Extension: pause between streamed chunks (default 0). */
   chunk_delay_ms?: number;
+  /** Answer with one JSON completion even when the request asked to stream (as some gateways do). */
+  json_response?: true;
 }
 export type TextTurn = TurnOptions & { text: string; chunks?: number };
 export type ToolCallsTurn = TurnOptions & { tool_calls: ToolCallSpec[]; text?: string; chunks?: number };
@@ -69,6 +111,7 @@ export function turnProblem(t: unknown): string | null {
   if (t.chunk_delay_ms !== undefined && !isNum(t.chunk_delay_ms))
     return "chunk_delay_ms must be a non-negative number";
   if (t.hang !== undefined && t.hang !== true) return "hang must be true";
+  if (t.json_response !== undefined && t.json_response !== true) return "json_response must be true";
   if (t.chunks !== undefined && !(isNum(t.chunks) && Number(t.chunks) >= 1)) return "chunks must be >= 1";
   if (
     t.usage !== undefined &&
@@ -199,8 +242,8 @@ export function usageFor(out: Output, messages: unknown, given?: TokenUsage): Us
     (out.content ?? "").length + out.toolCalls.reduce((n, c) => n + c.name.length + c.arguments.length, 0);
   const prompt_tokens = given?.prompt_tokens ?? Math.ceil(messageChars(messages) / 4);
   const completion_tokens = given?.completion_tokens ?? Math.ceil(outChars / 4);
-  const details = given?.prompt_tokens_details ? { prompt_tokens_details: given.prompt_tokens_details } : {};
-  return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens, ...details };
+  const { prompt_tokens: _p, completion_tokens: _c, ...cache } = given ?? {};
+  return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens, ...cache };
 }
 
 export interface Envelope {

@@ -3,7 +3,10 @@
  *
  *   POST /v1/chat/completions        `model` is the script key; each request consumes that key's next turn
  *   GET  /v1/models                  known keys (echo, bench, and every scripted key)
- *   PUT  /__scripts/:key             { turns: Turn[], repeat?: boolean }  replace the script (log is kept)
+ *   PUT  /__scripts/:key             { turns: Turn[], repeat?: boolean, cache?: "openai"|"deepseek"|"anthropic" }
+ *                                    replace the script (log is kept); with `cache`, every answer reports as
+ *                                    cached the share of its request that is a byte-identical prefix of the
+ *                                    request before it (an exact-prefix cache), in that provider's usage shape
  *   POST /__scripts/:key/append      { turns: Turn[] }
  *   GET  /__scripts/:key/requests    { requests: [...request bodies in arrival order] }
  *   POST /__scripts/:key/release     release every request held by a `hang` turn -> { released: n }
@@ -20,6 +23,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo, Socket } from "node:net";
 import { keepIdleConnections } from "./keep-alive.ts";
 import {
+  type CacheShape,
+  CACHE_SHAPES,
+  cachedPromptTokens,
   completionBody,
   envelope,
   errorBody,
@@ -33,9 +39,11 @@ import {
   type Turn,
   turnProblem,
   usageFor,
+  withCachedTokens,
 } from "./scripted-model-wire.ts";
 
 export type {
+  CacheShape,
   DropTurn,
   ErrorTurn,
   JsonTurn,
@@ -63,6 +71,7 @@ interface Script {
   turns: Turn[];
   cursor: number;
   repeat: boolean;
+  cache?: CacheShape;
 }
 
 class BadJson extends Error {}
@@ -161,6 +170,7 @@ export async function startScriptedModel(opts: ScriptedModelOptions = {}): Promi
     body: Record<string, unknown>,
     res: ServerResponse,
     signal: AbortSignal,
+    previous?: unknown,
   ): Promise<void> {
     if ("drop" in turn) {
       res.socket?.destroy();
@@ -179,10 +189,14 @@ export async function startScriptedModel(opts: ScriptedModelOptions = {}): Promi
       stream && isRecord(body.stream_options) && body.stream_options.include_usage === true;
     const out = outputOf(turn);
     const env = envelope(model, includeUsage);
-    const usage = usageFor(out, body.messages, turn.usage);
+    const cache = scripts.get(model)?.cache;
+    const counted = usageFor(out, body.messages, turn.usage);
+    const usage = cache
+      ? withCachedTokens(counted, cachedPromptTokens(previous, body, counted.prompt_tokens), cache)
+      : counted;
     const breakAfter = "stream_error_after_chunks" in turn ? turn.stream_error_after_chunks : undefined;
 
-    if (!stream) {
+    if (!stream || turn.json_response) {
       if (breakAfter === undefined) return sendJson(res, 200, completionBody(env, out, usage));
       const text = JSON.stringify(completionBody(env, out, usage));
       res.writeHead(200, {
@@ -234,7 +248,7 @@ export async function startScriptedModel(opts: ScriptedModelOptions = {}): Promi
     if (turn.hang && !(await hold(key, signal))) return;
     if (turn.delay_ms && !(await sleep(turn.delay_ms, signal))) return;
     if (signal.aborted) return;
-    await answer(turn, body, res, signal);
+    await answer(turn, body, res, signal, log.at(-2));
   }
 
   async function control(
@@ -267,8 +281,17 @@ export async function startScriptedModel(opts: ScriptedModelOptions = {}): Promi
       if (problem) return sendJson(res, 400, errorBody(`turn ${i}: ${problem}`, 400));
     }
     const turns = turnsIn as Turn[]; // validated by turnProblem above
+    const cache = body.cache;
+    if (cache !== undefined && !CACHE_SHAPES.includes(cache as CacheShape))
+      return sendJson(res, 400, errorBody(`cache must be one of ${CACHE_SHAPES.join(", ")}`, 400));
     const existing = scripts.get(key);
-    if (route === "PUT " || !existing) scripts.set(key, { turns, cursor: 0, repeat: body.repeat === true });
+    if (route === "PUT " || !existing)
+      scripts.set(key, {
+        turns,
+        cursor: 0,
+        repeat: body.repeat === true,
+        ...(cache ? { cache: cache as CacheShape } : {}),
+      });
     else existing.turns.push(...turns);
     sendJson(res, 200, { key, turns: scripts.get(key)?.turns.length ?? 0 });
   }

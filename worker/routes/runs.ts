@@ -72,6 +72,8 @@ app.openapi(
     method: "get",
     path: "/conversations/{id}/events",
     summary: "Every event of the conversation as SSE; resume with Last-Event-ID or ?after=",
+    description:
+      "AG-UI events, plus CUSTOM events named `ask_user`, `ask_user_resolved`, `takeover_requested`, `takeover_resolved`, `approval_requested`, `approval_resolved`, `sub_agent_event` (a sub-agent's own event, wrapped) and `notice`, whose value is a `Notice` (see the schema): e.g. `context_cleared` {cleared_results, tokens_before, tokens_after} when old tool results were cleared from the model's context, `context_compacted` when older turns were summarised.",
     tags: ["Runs"],
     request: {
       params: IdParam,

@@ -17,6 +17,15 @@ function count(fallback: number, max?: number) {
   return z.preprocess(blank, (max ? n.max(max, `must be at most ${max}`) : n).default(fallback));
 }
 
+/** A whole number of 0 or more, with a default. */
+function atLeastZero(fallback: number, max?: number) {
+  const n = z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more");
+  return z.preprocess(blank, (max ? n.max(max, `must be at most ${max}`) : n).default(fallback));
+}
+
 /** A text value with a default. */
 const text = (fallback: string) => z.preprocess(blank, z.string().default(fallback));
 
@@ -55,6 +64,8 @@ export const EnvVars = z.object({
   MAX_RESULT_CHARS: count(50_000),
   TOOL_RETRY_BUDGET: count(3),
   MODEL_CONTEXT_TOKENS: count(128_000),
+  CONTEXT_CLEAR_AT_TOKENS: atLeastZero(16_000),
+  CONTEXT_KEEP_RESULTS: atLeastZero(1, 100),
   MODEL_RETRY_ATTEMPTS: count(5),
   MODEL_RETRY_BASE_DELAY_MS: count(500),
   MODEL_RETRY_MAX_DELAY_MS: count(60_000),

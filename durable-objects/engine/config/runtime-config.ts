@@ -9,6 +9,10 @@ export interface RuntimeConfig {
   maxSteps: number;
   limits: RunnerLimits;
   contextTokens: number;
+  /** Clear old bulky tool results once a request would pass this many tokens (0: never). */
+  clearAtTokens: number;
+  /** Bulky tool results a clearing step keeps. */
+  keepResults: number;
   askUserTimeoutMs: number;
   /** How long request_takeover waits for the person to hand the tab back. */
   takeoverTimeoutMs: number;
@@ -34,6 +38,8 @@ export function runtimeConfig(env: object): RuntimeConfig {
       retryBudget: v.TOOL_RETRY_BUDGET,
     },
     contextTokens: v.MODEL_CONTEXT_TOKENS,
+    clearAtTokens: v.CONTEXT_CLEAR_AT_TOKENS,
+    keepResults: v.CONTEXT_KEEP_RESULTS,
     askUserTimeoutMs: v.ASK_USER_TIMEOUT_MS,
     takeoverTimeoutMs: v.TAKEOVER_TIMEOUT_MS,
     approvalTimeoutMs: v.APPROVAL_TIMEOUT_MS,

@@ -1,55 +1,23 @@
 /**
- * Keeps the model's context inside its window: when the conversation nears the limit, the
- * older turns are summarised by the model and the summary stands in for them.
+ * Keeps the model's context small and inside its window. The context is built in stable stages
+ * (context-builder.ts); once a request would pass its trigger (`clearAtTokens`), old bulky tool
+ * results are cleared (context-clearing.ts); only when clearing alone cannot keep the request
+ * inside the window are the older turns summarised by the model, the summary standing in for them.
  */
 
 import type { ChatMessage } from "../model/model-types";
 import type { StoredMessage } from "../store/message-store";
+import { basePrompt, buildContext, estimateTokens } from "./context-builder";
+import { CLEAR_AT_LEAST_SHARE, clearOldResults } from "./context-clearing";
 import { ev } from "./event-builders";
-import type { ContextSummary, LoopSettings, StepDeps } from "./loop-deps";
-import { agentSystemPrompt, subAgentSystemPrompt } from "./system-prompt";
+import type { ContextSummary, StepDeps } from "./loop-deps";
+
+export { basePrompt, buildContext, estimateTokens, systemPrompt } from "./context-builder";
 
 /** Summarise once the estimated context passes this share of the window. */
 export const COMPACT_AT = 0.75;
 /** Messages kept verbatim after a summary (at least). */
 export const KEEP_RECENT = 8;
-
-/** A rough token estimate: four characters a token. */
-export function estimateTokens(messages: ChatMessage[]): number {
-  let chars = 0;
-  for (const m of messages) chars += JSON.stringify(m).length;
-  return Math.ceil(chars / 4);
-}
-
-/** Our own prompt for a scope (system-prompt.ts): the agent's, or a sub-agent's shorter one. */
-export function basePrompt(settings: LoopSettings, toolNames: readonly string[]): string {
-  const p = settings.prompt;
-  const ctx = {
-    now: new Date(p?.now ?? Date.now()),
-    timeZone: p?.timeZone ?? null,
-    tools: toolNames,
-    unattended: p?.unattended,
-  };
-  return p?.role === "sub_agent" ? subAgentSystemPrompt(ctx) : agentSystemPrompt(ctx);
-}
-
-/** The system prompt: ours, then the conversation's instructions. */
-export function systemPrompt(base: string, instructions: string | null): ChatMessage {
-  return { role: "system", content: instructions ? `${base}\n\n${instructions}` : base };
-}
-
-/** The messages the model sees: system prompt, summary of old turns, then the rest. */
-export function buildContext(
-  stored: StoredMessage[],
-  summary: ContextSummary | null,
-  instructions: string | null,
-  base: string,
-): ChatMessage[] {
-  const out: ChatMessage[] = [systemPrompt(base, instructions)];
-  if (summary) out.push({ role: "system", content: `Summary of the earlier conversation:\n${summary.text}` });
-  for (const m of stored) if (!summary || m.id > summary.upToId) out.push(m.message);
-  return out;
-}
 
 /**
  * Where to cut: the last message id that may be summarised, leaving at least KEEP_RECENT
@@ -65,29 +33,91 @@ export function cutPoint(stored: StoredMessage[]): number | null {
   return null;
 }
 
-/** Summarises old turns when the context nears the window; returns the context to send. */
+/** One scope's view of its context: its messages, summary and cleared results, and how to build it. */
+class ContextView {
+  summary: ContextSummary | null;
+  stored: StoredMessage[];
+  stubs: Map<number, string>;
+
+  constructor(private readonly deps: StepDeps) {
+    this.summary = deps.summary.get();
+    // Every message after the summary, paged through: the newest turns are always in the context.
+    this.stored = deps.messages.list(this.summary?.upToId ?? 0);
+    this.stubs = deps.cleared.stubs(this.summary?.upToId ?? 0);
+  }
+
+  build(): ChatMessage[] {
+    const { settings, tools } = this.deps;
+    return buildContext({
+      stored: this.stored,
+      summary: this.summary,
+      stubs: this.stubs,
+      instructions: settings.instructions,
+      base: basePrompt(settings, tools.names()),
+      timeZone: settings.prompt?.timeZone ?? null,
+    });
+  }
+
+  /** The messages after the summary (what a summary could cover). */
+  remaining(): StoredMessage[] {
+    const s = this.summary;
+    return this.stored.filter((m) => !s || m.id > s.upToId);
+  }
+}
+
+/** Clears, then summarises if it must; returns the context to send. */
 export async function contextFor(deps: StepDeps, runId: string): Promise<ChatMessage[]> {
-  let summary = deps.summary.get();
-  // Every message after the summary, paged through: the newest turns are always in the context.
-  const stored = deps.messages.list(summary?.upToId ?? 0);
-  const context = buildContext(
-    stored,
-    summary,
-    deps.settings.instructions,
-    basePrompt(deps.settings, deps.tools.names()),
-  );
-  if (estimateTokens(context) < deps.settings.contextTokens * COMPACT_AT) return context;
-  const remaining = stored.filter((m) => !summary || m.id > summary.upToId);
-  const cut = cutPoint(remaining);
-  if (cut === null) return context;
-  const old = remaining.filter((m) => m.id <= cut).map((m) => m.message);
+  const view = new ContextView(deps);
+  let context = view.build();
+  const window = deps.settings.contextTokens * COMPACT_AT;
+  const clearAt = deps.settings.clearAtTokens ?? 0;
+  const before = estimateTokens(context);
+  if (clearAt > 0 && before >= Math.min(clearAt, window)) {
+    const cleared = await clearOldResults(
+      deps,
+      view.stored,
+      view.stubs,
+      Math.min(clearAt, window) * CLEAR_AT_LEAST_SHARE,
+      before >= window,
+    );
+    if (cleared) {
+      for (const r of cleared.results) view.stubs.set(r.messageId, r.stub);
+      context = view.build();
+      const after = estimateTokens(context);
+      deps.emit(
+        runId,
+        ev.notice({
+          kind: "context_cleared",
+          cleared_results: cleared.results.length,
+          tokens_before: before,
+          tokens_after: after,
+          message: `Cleared ${cleared.results.length} old tool results from the context (about ${before} → ${after} tokens); each is saved whole in the workspace.`,
+        }),
+      );
+    }
+  }
+  if (estimateTokens(context) < window) return context;
+  return (await summarise(deps, runId, view)) ?? context;
+}
+
+/** Summarises the older turns (the last resort); returns the new context, or null when nothing can be cut. */
+async function summarise(deps: StepDeps, runId: string, view: ContextView): Promise<ChatMessage[] | null> {
+  const cut = cutPoint(view.remaining());
+  if (cut === null) return null;
+  const old = view
+    .remaining()
+    .filter((m) => m.id <= cut)
+    .map((m) => {
+      const stub = view.stubs.get(m.id);
+      return stub !== undefined && m.message.role === "tool" ? { ...m.message, content: stub } : m.message;
+    });
   const prompt: ChatMessage[] = [
     {
       role: "system",
       content:
         "Summarise the conversation below for your own later use: the user's goals, decisions, facts found, files and tabs involved, open questions. Be complete but brief.",
     },
-    ...(summary ? [{ role: "user" as const, content: `Earlier summary:\n${summary.text}` }] : []),
+    ...(view.summary ? [{ role: "user" as const, content: `Earlier summary:\n${view.summary.text}` }] : []),
     {
       role: "user",
       content: old
@@ -102,14 +132,16 @@ export async function contextFor(deps: StepDeps, runId: string): Promise<ChatMes
     { model: deps.settings.model, messages: prompt, tools: [], signal: deps.signal },
     () => {},
   );
-  summary = { upToId: cut, text: turn.text };
-  deps.summary.set(summary);
+  view.summary = { upToId: cut, text: turn.text };
+  deps.summary.set(view.summary);
   deps.ledger.addUsage(runId, turn.usage);
-  deps.emit(runId, ev.custom("notice", { kind: "context_compacted", summarized_messages: old.length }));
-  return buildContext(
-    stored,
-    summary,
-    deps.settings.instructions,
-    basePrompt(deps.settings, deps.tools.names()),
+  deps.emit(
+    runId,
+    ev.notice({
+      kind: "context_compacted",
+      summarized_messages: old.length,
+      message: `Summarised ${old.length} older messages to keep the context inside the model's window.`,
+    }),
   );
+  return view.build();
 }

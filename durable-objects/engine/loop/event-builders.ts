@@ -4,6 +4,7 @@ import type {
   CirrusEvent,
   ConversationState,
   CustomEventName,
+  Notice,
   ToolResultFile,
 } from "../../../schemas/events";
 import type { Usage } from "../model/model-types";
@@ -96,4 +97,6 @@ export const ev = {
   stateSnapshot: (snapshot: ConversationState): CirrusEvent => ({ type: EventType.STATE_SNAPSHOT, snapshot }),
   stateDelta: (delta: JsonPatchOperation[]): CirrusEvent => ({ type: EventType.STATE_DELTA, delta }),
   custom: (name: CustomEventName, value: unknown): CirrusEvent => ({ type: EventType.CUSTOM, name, value }),
+  /** A CUSTOM `notice` (schemas/events.ts `Notice`). */
+  notice: (value: Notice): CirrusEvent => ({ type: EventType.CUSTOM, name: "notice", value }),
 };

@@ -7,6 +7,7 @@ import type { RunBudget } from "../cost/budget";
 import type { ResultSpill } from "../files/result-spill";
 import type { Redaction } from "../secrets/secret-redactor";
 import type { ModelClient, ToolCall, Usage } from "../model/model-types";
+import type { ClearedResults } from "../store/cleared-results";
 import type { EventLog } from "../store/event-log";
 import type { MessageStore } from "../store/message-store";
 import type { RunStatus, RunStore, SubAgentRef } from "../store/run-store";
@@ -24,20 +25,25 @@ export interface LoopSettings {
   limits: RunnerLimits;
   /** The model's context window in tokens; older turns are summarised when near it. */
   contextTokens: number;
+  /** Old bulky tool results are cleared once a request would pass this many tokens; 0 or absent: never. */
+  clearAtTokens?: number;
+  /** How many of the newest bulky tool results a clearing step keeps (default {@link DEFAULT_KEEP_RESULTS}). */
+  keepResults?: number;
   /** Tokens (input + output) a run may use before it is stopped; null or absent for no budget. */
   maxTokens?: number | null;
   /** What our own system prompt is built from; absent = the main agent's, in UTC, now. */
   prompt?: PromptSettings;
 }
 
-/** Whose system prompt a scope gets, and the date it tells. */
+/** Whose system prompt a scope gets, and the zone its date notes are written in. */
 export interface PromptSettings {
   role: "agent" | "sub_agent";
   timeZone: string | null;
   unattended?: boolean;
-  /** Epoch ms the date line states: fixed per drive of a run so the prompt prefix stays cacheable. */
-  now?: number;
 }
+
+/** Bulky tool results a clearing step keeps when no number is set. */
+export const DEFAULT_KEEP_RESULTS = 1;
 
 /** The context summary that stands in for the oldest messages. */
 export interface ContextSummary {
@@ -84,7 +90,9 @@ export interface StepDeps {
   /** Writes an event to the log (and then to listeners). */
   emit(runId: string, event: CirrusEvent): void;
   summary: SummaryStore;
-  /** Where oversized tool results are saved; without it they are cut. */
+  /** Which of this scope's tool results are cleared from its context (and their stubs). */
+  cleared: ClearedResults;
+  /** Where oversized tool results are saved; without it they are cut (and nothing is ever cleared). */
   spill?: ResultSpill;
   /** Typed secrets' values (and encodings) taken out of the model's text and the run's output. */
   redaction?: Redaction;

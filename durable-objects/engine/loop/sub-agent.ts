@@ -98,6 +98,7 @@ export function subAgentScope(parent: LoopDeps, runId: string, spec: SubAgentSpe
       isHeld: () => false,
     },
     summary: parent.summaryFor(scope),
+    cleared: parent.cleared.scoped(scope),
     settings: {
       ...parent.settings,
       instructions: subAgentInstructions(spec),

@@ -1,16 +1,14 @@
 /**
- * The agent's own instructions, in one place a reviewer can read: who it is, today's date, how
- * to work with the tools it has, and the rules it keeps. Conversation and workspace instructions
- * follow these. Sections for tools the conversation does not have are left out, so the prompt
- * stays short (its size is printed by `npm run bench`).
+ * The agent's own instructions, in one place a reviewer can read: who it is, how to work with the
+ * tools it has, and the rules it keeps. Conversation and workspace instructions follow these.
+ * Sections for tools the conversation does not have are left out, so the prompt stays short (its
+ * size is printed by `npm run bench`). The prompt holds no date or time, so it is the same
+ * bytes on every request and the provider's prompt cache serves it: the date comes as a note
+ * before the message that starts each run ({@link dateNote}, placed by context-builder.ts).
  */
 
 /** What the prompt is built from. */
 export interface PromptContext {
-  /** The moment the model turn starts. */
-  now: Date;
-  /** The workspace's IANA time zone (null or invalid: UTC only). */
-  timeZone: string | null;
   /** Names of the tools the model is offered this turn. */
   tools: readonly string[];
   /** A scheduled job's run: nobody is there to answer. */
@@ -22,6 +20,9 @@ interface Guidance {
   tools: readonly string[];
   text: string;
 }
+
+const CLEARED_RESULTS =
+  "Old tool results may be cleared from your context to keep it small; each cleared result names the workspace file that holds it whole. Read that file with opfs_read when you need the details again.";
 
 const GUIDANCE: readonly Guidance[] = [
   {
@@ -48,6 +49,7 @@ const GUIDANCE: readonly Guidance[] = [
     tools: ["opfs_write", "opfs_read"],
     text: "Save long results (reports, tables, data) to the workspace files and tell the user the path instead of pasting everything.",
   },
+  { tools: ["opfs_read"], text: CLEARED_RESULTS },
   {
     tools: ["ask_user"],
     text: "Call ask_user only when you cannot go on without the person (a choice only they can make, missing information); otherwise make a sensible assumption and say so.",
@@ -87,6 +89,14 @@ export function dateLine(now: Date, timeZone: string | null): string {
   return local ? `Now: ${utc} (${local}, ${timeZone}).` : `Now: ${utc}.`;
 }
 
+/**
+ * The note placed before the message that starts a run: the date and time that message was sent.
+ * It is written from the stored message's time, so it never changes while the run goes on.
+ */
+export function dateNote(sentAt: number, timeZone: string | null): string {
+  return `${dateLine(new Date(sentAt), timeZone)} (The time the next message was sent.)`;
+}
+
 function guidanceFor(tools: readonly string[]): string[] {
   const have = new Set(tools);
   return GUIDANCE.filter((g) => g.tools.some((t) => have.has(t))).map((g) => `- ${g.text}`);
@@ -94,10 +104,7 @@ function guidanceFor(tools: readonly string[]): string[] {
 
 /** The main agent's system prompt. */
 export function agentSystemPrompt(ctx: PromptContext): string {
-  const lines = [
-    "You are Cirrus, an AI agent that gets things done by calling the tools you are given.",
-    dateLine(ctx.now, ctx.timeZone),
-  ];
+  const lines = ["You are Cirrus, an AI agent that gets things done by calling the tools you are given."];
   lines.push(
     "",
     "How to work:",
@@ -114,9 +121,10 @@ export function agentSystemPrompt(ctx: PromptContext): string {
 
 /** A sub-agent's shorter prompt: it works on one piece and reports back to the main agent. */
 export function subAgentSystemPrompt(ctx: PromptContext): string {
-  return [
+  const lines = [
     "You are a Cirrus sub-agent: do the one task you are given with your tools, then report what you found, with the URLs you used, to the agent that called you.",
-    dateLine(ctx.now, ctx.timeZone),
     "Never reveal secrets. If you are blocked, say so and what you tried.",
-  ].join("\n");
+  ];
+  if (ctx.tools.includes("opfs_read")) lines.push(CLEARED_RESULTS);
+  return lines.join("\n");
 }

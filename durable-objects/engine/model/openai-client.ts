@@ -3,10 +3,12 @@
  * package: streams tokens and tool calls, retries 429, 5xx and network errors with backoff.
  */
 import OpenAI, { APIError, APIUserAbortError } from "openai";
-import type { ChatCompletionChunk } from "openai/resources/chat/completions";
+import type { ChatCompletion, ChatCompletionChunk } from "openai/resources/chat/completions";
+import { Stream } from "openai/streaming";
 import { CirrusError } from "../errors";
 import type { ModelClient, ModelDelta, ModelRequest, ModelTurn, ToolCall, Usage } from "./model-types";
 import { isRetryableStatus, parseRetryAfter, type RetryPolicy, retryDelayMs, sleep } from "./retry";
+import { usageFromWire, type WireUsage } from "./wire-usage";
 
 /** A model call that failed for good; `code` is what RUN_ERROR carries. */
 export class ModelError extends CirrusError {
@@ -86,23 +88,43 @@ async function streamOnce(
   req: ModelRequest,
   onDelta: (d: ModelDelta) => void,
 ): Promise<ModelTurn> {
-  const stream = await client.chat.completions.create(
-    {
-      model: req.model,
-      messages: req.messages,
-      tools: req.tools.length
-        ? req.tools.map((t) => ({ type: "function" as const, function: t }))
-        : undefined,
-      stream: true,
-      stream_options: { include_usage: true },
-      max_completion_tokens: req.maxOutputTokens,
-      ...(req.responseFormat ? { response_format: req.responseFormat } : {}),
-    },
-    { signal: req.signal },
-  );
+  const response = await client.chat.completions
+    .create(
+      {
+        model: req.model,
+        messages: req.messages,
+        tools: req.tools.length
+          ? req.tools.map((t) => ({ type: "function" as const, function: t }))
+          : undefined,
+        stream: true,
+        stream_options: { include_usage: true },
+        max_completion_tokens: req.maxOutputTokens,
+        ...(req.responseFormat ? { response_format: req.responseFormat } : {}),
+      },
+      { signal: req.signal },
+    )
+    .asResponse();
   const acc = new TurnAccumulator(onDelta);
-  for await (const chunk of stream) acc.add(chunk);
+  // Some endpoints and gateways ignore `stream` and answer with one JSON completion.
+  if (isJson(response)) {
+    acc.addCompletion((await response.json()) as ChatCompletion);
+    return acc.result();
+  }
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  req.signal?.addEventListener("abort", abort, { once: true });
+  try {
+    for await (const chunk of Stream.fromSSEResponse<ChatCompletionChunk>(response, controller))
+      acc.add(chunk);
+  } finally {
+    req.signal?.removeEventListener("abort", abort);
+  }
   return acc.result();
+}
+
+function isJson(response: Response): boolean {
+  const type = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  return type === "application/json" || type.endsWith("+json");
 }
 
 /** Reassembles a streamed completion: text, tool calls split across chunks, usage. */
@@ -118,15 +140,7 @@ export class TurnAccumulator {
   /** Folds in one chunk, reporting what it adds. */
   add(chunk: ChatCompletionChunk): void {
     if (chunk.model) this.model = chunk.model;
-    if (chunk.usage) {
-      const cached = chunk.usage.prompt_tokens_details?.cached_tokens ?? 0;
-      this.usage = {
-        input_tokens: chunk.usage.prompt_tokens ?? 0,
-        output_tokens: chunk.usage.completion_tokens ?? 0,
-        total_tokens: chunk.usage.total_tokens ?? 0,
-        ...(cached ? { cached_input_tokens: cached } : {}),
-      };
-    }
+    if (chunk.usage) this.usage = usageFromWire(chunk.usage as WireUsage);
     for (const choice of chunk.choices ?? []) {
       if (choice.finish_reason) this.finishReason = choice.finish_reason;
       const delta = choice.delta;
@@ -136,6 +150,24 @@ export class TurnAccumulator {
       }
       for (const tc of delta?.tool_calls ?? []) this.addToolCall(tc);
     }
+  }
+
+  /** Folds in a whole (non-streamed) completion, reporting its text and calls as deltas. */
+  addCompletion(completion: ChatCompletion): void {
+    if (completion.model) this.model = completion.model;
+    if (completion.usage) this.usage = usageFromWire(completion.usage as WireUsage);
+    const choice = completion.choices?.[0];
+    if (!choice) return;
+    if (choice.finish_reason) this.finishReason = choice.finish_reason;
+    const message = choice.message;
+    if (message?.content) {
+      this.text += message.content;
+      this.onDelta({ kind: "text", delta: message.content });
+    }
+    (message?.tool_calls ?? []).forEach((call, index) => {
+      if (call.type !== "function") return;
+      this.addToolCall({ index, id: call.id, type: "function", function: call.function });
+    });
   }
 
   private addToolCall(tc: ChatCompletionChunk.Choice.Delta.ToolCall): void {

@@ -5,6 +5,7 @@
 
 import type { ModelClient, ToolCall } from "./model-types";
 import { ModelError } from "./openai-client";
+import { usageFromWire, type WireUsage } from "./wire-usage";
 
 /** The part of the Workers AI binding this client uses. */
 export interface WorkersAiBinding {
@@ -14,7 +15,7 @@ export interface WorkersAiBinding {
 interface WorkersAiOutput {
   response?: string | null;
   tool_calls?: { id?: string; name: string; arguments: unknown }[];
-  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };
+  usage?: WireUsage;
 }
 
 /** Builds a {@link ModelClient} over a Workers AI binding. */
@@ -47,11 +48,7 @@ export function createWorkersAiClient(ai: WorkersAiBinding, defaultModel: string
         onDelta({ kind: "tool_call_args", index, delta: args });
         return { id, type: "function", function: { name: c.name, arguments: args } };
       });
-      const usage = {
-        input_tokens: out.usage?.prompt_tokens ?? 0,
-        output_tokens: out.usage?.completion_tokens ?? 0,
-        total_tokens: out.usage?.total_tokens ?? 0,
-      };
+      const usage = usageFromWire(out.usage);
       return { text, toolCalls, usage, finishReason: toolCalls.length ? "tool_calls" : "stop" };
     },
   };

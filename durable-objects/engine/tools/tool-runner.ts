@@ -96,6 +96,20 @@ export function spillText(value: unknown, content: string): string {
   }
 }
 
+/** The text a result is saved to the workspace as (see docs/context.md); says whether lines were wrapped. */
+export function savedResultText(value: unknown, content: string): { text: string; wrapped: boolean } {
+  return wrapLongLines(spillText(value, content));
+}
+
+const SPILL_NOTE =
+  /The whole result \((\d+) lines[^)]*\) is saved in the workspace as "([^"]+)"\. Read the rest with opfs_read /;
+
+/** Where an oversized result was saved whole, and its lines (from its note); null when it was not. */
+export function spilledResultOf(content: string): { path: string; lines: number } | null {
+  const m = SPILL_NOTE.exec(content.slice(-2000));
+  return m ? { path: m[2], lines: Number(m[1]) } : null;
+}
+
 /**
  * Fits a result into the budget. With a spill, an oversized result is saved whole to the workspace
  * and the model gets its beginning plus the path to read on; without one (or if saving fails) it is cut.
@@ -109,7 +123,7 @@ export async function fitResult(
 ): Promise<string> {
   if (content.length <= maxChars) return content;
   if (!spill) return applyResultBudget(content, maxChars);
-  const { text: full, wrapped } = wrapLongLines(spillText(value, content));
+  const { text: full, wrapped } = savedResultText(value, content);
   let path: string;
   try {
     path = await spill.save(ids.conversationId, ids.toolCallId, full);

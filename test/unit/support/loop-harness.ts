@@ -1,16 +1,19 @@
 /**
  * The agent loop's dependencies for tests in Node: the engine's real stores over Node's SQLite,
  * the real OpenAI-compatible model client against the scripted model server (the only stand-in),
- * and a small real tool set (tasks, ask_user, agent, and a `sleep_tool` that records its calls).
+ * and a small real tool set (tasks, ask_user, agent, a `sleep_tool` that records its calls, and
+ * `read_page`, whose long page text makes results worth clearing). Saved results go to `saved`.
  */
 import { z } from "zod";
 import { CONVERSATION_MIGRATIONS } from "../../../durable-objects/conversation/conversation-schema";
 import { pricedLedger } from "../../../durable-objects/engine/cost/priced-ledger";
+import { savedResultPath } from "../../../durable-objects/engine/files/result-spill";
 import { emptyRecord, StateHolder } from "../../../durable-objects/engine/loop/conversation-state";
 import { ev } from "../../../durable-objects/engine/loop/event-builders";
 import type { ContextSummary, LoopDeps, SummaryStore } from "../../../durable-objects/engine/loop/loop-deps";
 import { runSubAgent } from "../../../durable-objects/engine/loop/sub-agent";
 import { createOpenAIClient } from "../../../durable-objects/engine/model/openai-client";
+import { ClearedResults } from "../../../durable-objects/engine/store/cleared-results";
 import { EventLog } from "../../../durable-objects/engine/store/event-log";
 import { MessageStore } from "../../../durable-objects/engine/store/message-store";
 import { migrate } from "../../../durable-objects/engine/store/migrations";
@@ -34,6 +37,8 @@ export interface Harness {
   toolRuns: string[];
   /** Every event written so far. */
   events(): LoggedEvent[];
+  /** Workspace files the loop saved (whole results), by path. */
+  saved: Map<string, string>;
   /** Queues a run for `content` and returns its id. */
   enqueue(content: string): string;
   abort: AbortController;
@@ -46,6 +51,16 @@ export interface HarnessOptions {
   contextTokens?: number;
   outputSchema?: Record<string, unknown> | null;
   subAgentMaxSteps?: number;
+  clearAtTokens?: number;
+  keepResults?: number;
+  /** Called each time `read_page` runs (a test's clock seam, say). */
+  onTool?: () => void;
+}
+
+/** The text `read_page` returns for a page: about `chars` characters, its last line naming the page. */
+export function pageText(page: string, chars = 8_000): string {
+  const line = `${page}: ${"words of the page ".repeat(6)}\n`;
+  return `${line.repeat(Math.ceil(chars / line.length))}The last line of ${page}.`;
 }
 
 /** Builds a conversation's loop deps talking to `model` (a script key) on the scripted server. */
@@ -62,6 +77,7 @@ export function harness(llmUrl: string, model: string, opts: HarnessOptions = {}
     set: (s) => summaries.set(scope, s),
   });
   const toolRuns: string[] = [];
+  const saved = new Map<string, string>();
   const abort = new AbortController();
   const emit = (runId: string | null, event: CirrusEvent) => void log.append(runId, event);
   const state = new StateHolder(emptyRecord(), (_record, delta) =>
@@ -70,6 +86,15 @@ export function harness(llmUrl: string, model: string, opts: HarnessOptions = {}
   const tools = new ToolRegistry([
     ...createTaskTools(state),
     createAskUserTool({ timeoutMs: 60_000 }),
+    defineTool({
+      name: "read_page",
+      description: "Returns a long page.",
+      parameters: z.object({ url: z.string().describe("The page.") }),
+      execute: async ({ url }) => {
+        opts.onTool?.();
+        return { url, content: pageText(url) };
+      },
+    }),
     defineTool({
       name: "sleep_tool",
       description: "Records that it ran.",
@@ -101,10 +126,20 @@ export function harness(llmUrl: string, model: string, opts: HarnessOptions = {}
       maxTokens: opts.maxTokens ?? null,
       contextTokens: opts.contextTokens ?? 128_000,
       limits: { timeoutMs: 5_000, maxResultChars: 50_000, retryBudget: 3 },
+      clearAtTokens: opts.clearAtTokens ?? 0,
+      keepResults: opts.keepResults,
+    },
+    spill: {
+      async save(conversationId, toolCallId, text) {
+        const path = savedResultPath(conversationId, toolCallId);
+        saved.set(path, text);
+        return path;
+      },
     },
     signal: abort.signal,
     emit,
     summary: summaryFor(""),
+    cleared: new ClearedResults(sql),
     summaryFor,
     outputSchema: opts.outputSchema ?? null,
   };
@@ -121,6 +156,7 @@ export function harness(llmUrl: string, model: string, opts: HarnessOptions = {}
     runs,
     messages,
     toolRuns,
+    saved,
     abort,
     events: () => [...log.scan(0, EVENT_TYPES)],
     enqueue: (content) => runs.enqueue(content, null).run.id,

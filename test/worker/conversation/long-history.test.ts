@@ -35,9 +35,12 @@ describe("a conversation with more than 10,000 messages", () => {
       output: "newest answer",
     });
     const [request] = await modelRequests(key);
-    expect(request.messages).toHaveLength(1 + OLD_TURNS + 1);
+    // The system prompt, a date note before each run's first message, and every turn.
+    expect(request.messages).toHaveLength(1 + OLD_TURNS + 1 + 2);
     expect(request.messages.at(-1)).toEqual({ role: "user", content: "the newest question" });
-    expect(request.messages[1]).toEqual({ role: "user", content: "old turn 1" });
+    expect(String(request.messages.at(-2)!.content)).toMatch(/^Now: /);
+    expect(String(request.messages[1].content)).toMatch(/^Now: /);
+    expect(request.messages[2]).toEqual({ role: "user", content: "old turn 1" });
 
     const conv = await getConversation(id);
     const messages = conv.messages as { role: string; content: string }[];

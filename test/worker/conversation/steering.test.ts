@@ -35,9 +35,11 @@ describe("a message sent with steer: true", () => {
     await release(key);
     const events = await stream;
 
-    // The second model request carries the steered message after the first turn's tool result.
+    // The second model request carries the steered message after the first turn's tool result
+    // (the run's one date note stands before its first message only).
     const second = (await modelRequests(key))[1].messages;
-    expect(second.slice(1).map((m) => [m.role, typeof m.content === "string" ? m.content : null])).toEqual([
+    expect(second[1]).toMatchObject({ role: "system", content: expect.stringMatching(/^Now: /) });
+    expect(second.slice(2).map((m) => [m.role, typeof m.content === "string" ? m.content : null])).toEqual([
       ["user", "Plan a trip to Lisbon"],
       ["assistant", null],
       ["tool", "WORKING"],

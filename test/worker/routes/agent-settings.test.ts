@@ -125,7 +125,7 @@ describe("widget settings", () => {
 });
 
 describe("the agent's own system prompt", () => {
-  it("tells the model today's date in UTC and in the workspace's time zone, before the conversation's instructions", async () => {
+  it("tells the model the date in UTC and in the workspace's time zone, in a note before the run's message, after the stable prompt", async () => {
     const { sk } = await workspace();
     const bad = await putSettings(sk, { agent: { timezone: "Mars/Olympus_Mons" } });
     expect(bad.status).toBe(400);
@@ -138,11 +138,16 @@ describe("the agent's own system prompt", () => {
     await script(model, [{ text: "ok" }]);
     const before = new Date();
     await ask(sk, { model, instructions: "Answer in haiku." });
-    const system = String((await modelRequests(model))[0].messages[0].content);
-    expect(system).toContain(`Now: ${before.toISOString().slice(0, 10)}`);
-    expect(system).toContain("UTC");
-    expect(system).toContain("Asia/Tokyo");
+    const [request] = await modelRequests(model);
+    const system = String(request.messages[0].content);
     expect(system).toContain("Cite the URLs");
-    expect(system.indexOf("Answer in haiku.")).toBeGreaterThan(system.indexOf("Now:"));
+    expect(system).toContain("Answer in haiku.");
+    expect(system).not.toContain("Now:");
+    const note = request.messages[1];
+    expect(note.role).toBe("system");
+    expect(String(note.content)).toContain(`Now: ${before.toISOString().slice(0, 10)}`);
+    expect(String(note.content)).toContain("UTC");
+    expect(String(note.content)).toContain("Asia/Tokyo");
+    expect(request.messages[2]).toMatchObject({ role: "user" });
   });
 });

@@ -65,8 +65,9 @@ export class BrowserPool {
   private launching = 0;
   private restored: Promise<void> | null = null;
   private pumpTimer: ReturnType<typeof setTimeout> | null = null;
-  /** Peak of sessions alive at once (bench and tests read it). */
+  /** Peak of sessions alive at once, and calls that had to wait (bench and tests read them). */
   peakSessions = 0;
+  queuedCalls = 0;
 
   constructor(private readonly deps: PoolDeps) {}
 
@@ -120,13 +121,21 @@ export class BrowserPool {
   }
 
   /** Sessions alive now, contexts open, conversations waiting, launches ever. */
-  stats(): { sessions: number; contexts: number; waiting: number; launches: number; peak: number } {
+  stats(): {
+    sessions: number;
+    contexts: number;
+    waiting: number;
+    queued: number;
+    launches: number;
+    peak: number;
+  } {
     let contexts = 0;
     for (const s of this.sessions.values()) contexts += s.contexts.size;
     return {
       sessions: this.sessions.size,
       contexts,
       waiting: this.waiters.length,
+      queued: this.queuedCalls,
       launches: this.deps.records.launches(),
       peak: this.peakSessions,
     };
@@ -181,6 +190,7 @@ export class BrowserPool {
         }, limits.queueTimeoutMs),
       };
       this.waiters.push(waiter);
+      this.queuedCalls++;
       onQueued?.(this.waiters.length);
       this.pump();
     });

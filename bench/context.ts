@@ -1,0 +1,230 @@
+/**
+ * The context bench: a long browsing run against the naive loop on the same run, side by side.
+ * Pages from the shared article set are served locally; Cirrus runs in workerd (wrangler's dev
+ * server, the local Chromium through the BROWSER binding) against the scripted model, which
+ * reports as cached the exact prefix each request shares with the one before (OpenAI's shape).
+ * The run opens and reads every page in a tab, fetches every third with web_fetch, reads the
+ * first page's result back from the workspace, and answers; a second run hands the same work to
+ * a sub-agent. The naive loop is the same run with clearing off (`context_clear_at_tokens: 0`)
+ * and, as before this change, the date and time to the minute in the system prompt's second line,
+ * stamped into its recorded requests at the minute each is sent when a model turn takes
+ * TURN_SECONDS. Both are given the same reading tools (`allowed_tools`). Run: `node bench/context.ts` (CONTEXT_DATA names the article set's folder).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import {
+  type Figures,
+  type LoggedRequest,
+  measure,
+  pct,
+  requestText,
+  withMinuteStamp,
+} from "./context-measure.ts";
+import { type BenchStack, startBenchStack } from "./start-worker.ts";
+
+const DATA = process.env.CONTEXT_DATA ?? join(import.meta.dirname, "../../shared/data/article-extraction");
+const PAGES = 18;
+/** Seconds a model turn takes in the naive loop's clock (a typical hosted model's turn). */
+const TURN_SECONDS = 8;
+const SUB_AGENT = "You are a Cirrus sub-agent";
+/** The tools both loops are given: what a reading agent needs (the same for both). */
+const TOOLS = ["open_tab", "get_tab_content", "close_tab", "list_tabs", "web_fetch", "opfs_read", "agent"];
+
+type Turn = Record<string, unknown>;
+const call = (id: string, name: string, args: Record<string, unknown>): Turn => ({
+  tool_calls: [{ id, name, arguments: args }],
+});
+
+/** The browsing turns: each page opened and read in tab 1, every third fetched too, then the first read back. */
+function browsingTurns(urls: string[], readBack: string): Turn[] {
+  const turns: Turn[] = [];
+  urls.forEach((url, i) => {
+    turns.push(call(`call_open_${i}`, "open_tab", i === 0 ? { url } : { url, tab_id: 1 }));
+    turns.push(call(`call_read_${i}`, "get_tab_content", { tab_id: 1 }));
+    if (i % 3 === 2) turns.push(call(`call_fetch_${i}`, "web_fetch", { url }));
+  });
+  turns.push(call("call_back", "opfs_read", { path: readBack, mode: "text", limit: 5000 }));
+  return turns;
+}
+
+async function putScript(stack: BenchStack, key: string, turns: Turn[]): Promise<void> {
+  const res = await fetch(`${stack.llmUrl}/__scripts/${encodeURIComponent(key)}`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ turns, cache: "openai" }),
+  });
+  if (!res.ok) throw new Error(await res.text());
+}
+
+interface RunResult {
+  requests: LoggedRequest[];
+  usage: { input_tokens: number; cached_input_tokens?: number };
+  readBackWhole: boolean;
+  seconds: number;
+}
+
+/** One run: a conversation (clearing on or off), scripted directly or through a sub-agent. */
+async function run(
+  stack: BenchStack,
+  urls: string[],
+  naive: boolean,
+  viaSubAgent: boolean,
+): Promise<RunResult> {
+  const key = `bench-context-${naive ? "naive" : "cleared"}-${viaSubAgent ? "sub" : "run"}-${Date.now()}`;
+  const created = await stack.request("/v1/conversations", {
+    method: "POST",
+    json: { model: key, allowed_tools: TOOLS, ...(naive ? { context_clear_at_tokens: 0 } : {}) },
+  });
+  const { id } = (await created.json()) as { id: string };
+  const readBack = `.cirrus/results/${id}/call_read_0.txt`;
+  const work = browsingTurns(urls, readBack);
+  const turns = viaSubAgent
+    ? [
+        call("call_agent", "agent", { prompt: "Read every page and report.", description: "reader" }),
+        ...work,
+        { text: "REPORT: every page read; the first page's result was read back whole." },
+        { text: "Done: the sub-agent read every page." },
+      ]
+    : [...work, { text: "Done: every page read; the first one read back whole." }];
+  await putScript(stack, key, turns);
+  const start = performance.now();
+  const res = await stack.request(`/v1/conversations/${id}/messages`, {
+    method: "POST",
+    json: { content: "Read these pages and tell me what the first one says.", stream: false },
+  });
+  const result = (await res.json()) as { status: string; usage: RunResult["usage"]; error?: unknown };
+  if (result.status !== "succeeded") throw new Error(`run ${key}: ${JSON.stringify(result)}`);
+  const seconds = (performance.now() - start) / 1000;
+  const log = await fetch(`${stack.llmUrl}/__scripts/${encodeURIComponent(key)}/requests`);
+  const requests = ((await log.json()) as { requests: LoggedRequest[] }).requests;
+  const saved = await stack.request(`/v1/files/${readBack}`);
+  const file = saved.ok ? await saved.text() : null;
+  await stack.request(`/v1/conversations/${id}`, { method: "DELETE" });
+  return { requests, usage: result.usage, readBackWhole: !naive && readBackIsWhole(requests, file), seconds };
+}
+
+const toolResult = (r: LoggedRequest, callId: string) =>
+  (r.messages.find((m) => m.role === "tool" && (m as { tool_call_id?: string }).tool_call_id === callId)
+    ?.content ?? null) as string | null;
+
+const flat = (s: string) => s.replace(/\s+/g, "");
+
+/**
+ * Whether the first page's result was cleared, and read back from the workspace whole: the model
+ * got the saved file in one read, and every field of the result it first saw is in it.
+ */
+function readBackIsWhole(requests: LoggedRequest[], file: string | null): boolean {
+  const original = requests
+    .map((r) => toolResult(r, "call_read_0"))
+    .find((c) => c && !c.startsWith("[Cleared"));
+  const back = requests.map((r) => toolResult(r, "call_back")).find((c) => c !== null);
+  const cleared = requests.some((r) => toolResult(r, "call_read_0")?.startsWith("[Cleared"));
+  if (!original || !back || !file || !cleared) return false;
+  const read = JSON.parse(back) as { content?: string; next_offset?: number | null };
+  if (read.next_offset !== null || flat(read.content ?? "") !== flat(file)) return false;
+  const fields = Object.values(JSON.parse(original) as Record<string, unknown>).filter(
+    (v): v is string => typeof v === "string",
+  );
+  return fields.every((v) => flat(file).includes(flat(v)));
+}
+
+const isSub = (r: LoggedRequest) => String(r.messages[0]?.content ?? "").startsWith(SUB_AGENT);
+const tok = (chars: number) => Math.round(chars / 4).toLocaleString("en-US");
+
+/** This loop's figures: each loop's requests measured as their own sequence, then added up. */
+function ours(requests: LoggedRequest[]): Figures[] {
+  const parent = requests.filter((r) => !isSub(r)).map(requestText);
+  const sub = requests.filter(isSub).map(requestText);
+  return [measure(parent), ...(sub.length ? [measure(sub)] : [])];
+}
+
+function naiveFigures(requests: LoggedRequest[], start: Date): Figures[] {
+  const stamped = withMinuteStamp(requests, start, TURN_SECONDS);
+  const parent = stamped.filter((_, i) => !isSub(requests[i]));
+  const sub = stamped.filter((_, i) => isSub(requests[i]));
+  return [measure(parent), ...(sub.length ? [measure(sub)] : [])];
+}
+
+function sum(figures: Figures[]) {
+  return {
+    total: figures.reduce((n, f) => n + f.totalChars, 0),
+    peak: Math.max(...figures.map((f) => f.peakChars)),
+    billed: figures.reduce((n, f) => n + f.billedChars, 0),
+    cached: figures.reduce((n, f) => n + f.cachedChars, 0),
+    median: Math.min(...figures.map((f) => f.medianPrefixShare)),
+    under90: figures.reduce((n, f) => n + f.under90, 0),
+    requests: figures.reduce((n, f) => n + f.requests, 0),
+  };
+}
+
+function report(title: string, naive: RunResult, cleared: RunResult): void {
+  const n = sum(naiveFigures(naive.requests, new Date("2026-12-01T09:00:10Z")));
+  const c = sum(ours(cleared.requests));
+  const wire = cleared.usage.cached_input_tokens ?? 0;
+  console.log(
+    `\n### ${title}: ${c.requests} model requests (${cleared.seconds.toFixed(0)} s; naive ${naive.seconds.toFixed(0)} s)\n`,
+  );
+  console.log(
+    "| figure | naive loop | this loop | this / naive | target |\n| --- | ---: | ---: | ---: | --- |",
+  );
+  console.log(
+    `| total input, tokens (chars/4) | ${tok(n.total)} | ${tok(c.total)} | ${pct(c.total, n.total)} | ≤ 25% |`,
+  );
+  console.log(
+    `| prefix identical to the request before: share of all input · median request · requests under 90% | ${pct(n.cached, n.total)} · ${(100 * n.median).toFixed(1)}% · ${n.under90} | ${pct(c.cached, c.total)} · ${(100 * c.median).toFixed(1)}% · ${c.under90} | | ≥ 90% (every request but a clearing step's) |`,
+  );
+  console.log(`| peak request, tokens | ${tok(n.peak)} | ${tok(c.peak)} | ${pct(c.peak, n.peak)} | ≤ 40% |`);
+  console.log(
+    `| billed-equivalent input, cached at a tenth | ${tok(n.billed)} | ${tok(c.billed)} | ${pct(c.billed, n.billed)} | ≤ 40% |`,
+  );
+  console.log(
+    `| first page's cleared result read back whole | — | ${cleared.readBackWhole ? "yes" : "NO"} | | yes |`,
+  );
+  console.log(
+    `| cached input tokens in the run's usage (from the wire) | — | ${wire.toLocaleString("en-US")} of ${cleared.usage.input_tokens.toLocaleString("en-US")} | ${pct(wire, cleared.usage.input_tokens)} | |`,
+  );
+}
+
+async function main(): Promise<void> {
+  process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
+  process.env.WRANGLER_SEND_METRICS = "false";
+  const files = readdirSync(join(DATA, "html"))
+    .filter((f) => f.endsWith(".html.gz"))
+    .sort()
+    .slice(0, PAGES);
+  const server = createServer((req, res) => {
+    const i = Number(/^\/p\/(\d+)\.html$/.exec(req.url ?? "")?.[1] ?? -1);
+    if (!files[i]) return void res.writeHead(404).end();
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end(gunzipSync(readFileSync(join(DATA, "html", files[i]))));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const urls = files.map((_, i) => `${base}/p/${i}.html`);
+  const stack = await startBenchStack({ SUB_AGENT_MAX_STEPS: "80", MAX_STEPS: "80" });
+  try {
+    const probe = await stack.request("/v1/conversations", { method: "POST", json: { model: "bench" } });
+    const defaults = (await probe.json()) as {
+      context_clear_at_tokens: number;
+      context_keep_results: number;
+    };
+    console.log(
+      `\n## Context bench: ${PAGES} pages of the article set, real Chromium, scripted model (defaults: CONTEXT_CLEAR_AT_TOKENS ${defaults.context_clear_at_tokens}, CONTEXT_KEEP_RESULTS ${defaults.context_keep_results}; naive: clearing off, the date to the minute at the top, ${TURN_SECONDS} s a model turn)`,
+    );
+    report("one run", await run(stack, urls, true, false), await run(stack, urls, false, false));
+    report(
+      "the same work in a sub-agent",
+      await run(stack, urls, true, true),
+      await run(stack, urls, false, true),
+    );
+  } finally {
+    await stack.stop();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+await main();

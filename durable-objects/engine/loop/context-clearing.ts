@@ -1,0 +1,153 @@
+/**
+ * The clearing step: once a request would pass its trigger, old bulky tool results (page
+ * contents, fetches, script outputs, search results, sub-agent reports…) — all but the newest
+ * few — are replaced in one step by a short stub that says what the result was and where in the
+ * workspace it is saved whole. Each result is saved before it is cleared, so nothing is lost,
+ * and enough is cleared at once that the one break of the provider's prompt cache pays for itself.
+ */
+import { savedResultPath } from "../files/result-spill";
+import type { ToolCall } from "../model/model-types";
+import type { ClearedResult } from "../store/cleared-results";
+import type { StoredMessage } from "../store/message-store";
+import { savedResultText, spilledResultOf } from "../tools/tool-runner";
+import { DEFAULT_KEEP_RESULTS, type StepDeps } from "./loop-deps";
+
+/** Tool results shorter than this are never cleared: their stub would save next to nothing. */
+export const CLEARABLE_MIN_CHARS = 2_000;
+/** A clearing step frees at least this share of its trigger (or waits), so the cache break pays. */
+export const CLEAR_AT_LEAST_SHARE = 0.25;
+/** Longest argument value a stub repeats. */
+const STUB_VALUE_CHARS = 160;
+
+type ToolMessage = StoredMessage & { message: { role: "tool"; tool_call_id: string; content: string } };
+
+const isToolMessage = (m: StoredMessage): m is ToolMessage => m.message.role === "tool";
+
+/**
+ * The tool results a clearing step may clear: bulky, not cleared yet, already seen by the model
+ * (before its latest turn), and not among the newest `keep` bulky results.
+ */
+export function clearableResults(
+  stored: readonly StoredMessage[],
+  stubs: ReadonlyMap<number, string>,
+  keep: number,
+): ToolMessage[] {
+  let lastAssistant = 0;
+  for (const m of stored) if (m.message.role === "assistant") lastAssistant = m.id;
+  const bulky = stored.filter(
+    (m): m is ToolMessage => isToolMessage(m) && m.message.content.length >= CLEARABLE_MIN_CHARS,
+  );
+  const older = keep > 0 ? bulky.slice(0, -keep) : bulky;
+  return older.filter((m) => m.id < lastAssistant && !stubs.has(m.id));
+}
+
+const parsed = (text: string | undefined): unknown => {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+const record = (v: unknown): Record<string, unknown> =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+const short = (v: unknown): string | null => {
+  if (typeof v !== "string" && typeof v !== "number") return null;
+  const s = String(v).replace(/\s+/g, " ").trim();
+  if (!s) return null;
+  return s.length > STUB_VALUE_CHARS ? `${s.slice(0, STUB_VALUE_CHARS - 1)}…` : s;
+};
+
+/** What a result was about, from its call's arguments and its own fields: tab, URL, path, query. */
+export function describeResult(call: ToolCall | undefined, content: string): string {
+  const args = record(parsed(call?.function.arguments));
+  const result = record(parsed(content));
+  const bits: string[] = [];
+  const add = (label: string, v: unknown) => {
+    const s = short(v);
+    if (s && !bits.some((b) => b.endsWith(s))) bits.push(label ? `${label} ${s}` : s);
+  };
+  add("tab", args.tab_id ?? result.tab_id);
+  add("", args.url ?? result.url);
+  add("", args.path ?? result.path);
+  add("query", args.query);
+  add("", args.description);
+  add("title", result.title);
+  const name = call?.function.name ?? "a tool";
+  return bits.length ? `${name} (${bits.join(", ")})` : name;
+}
+
+/** The text a cleared result becomes: what it was, its size, and how to read it back whole. */
+export function clearedStub(what: string, chars: number, path: string, lines: number): string {
+  const read = JSON.stringify({ path, mode: "text", limit: Math.max(1, lines) });
+  return `[Cleared from the context to keep it small: the result of ${what}, ${chars.toLocaleString("en-US")} characters. It is saved whole in the workspace as "${path}" (${lines} lines); read it with opfs_read ${read} if you need it again.]`;
+}
+
+/** One result's clearing: its stub, and the text to save (null when a spill already saved it whole). */
+interface ClearPlan {
+  message: ToolMessage;
+  stub: string;
+  save: { path: string; text: string } | null;
+}
+
+function planFor(conversationId: string, m: ToolMessage, call: ToolCall | undefined): ClearPlan {
+  const { content, tool_call_id } = m.message;
+  const what = describeResult(call, content);
+  const spilled = spilledResultOf(content);
+  if (spilled)
+    return { message: m, stub: clearedStub(what, content.length, spilled.path, spilled.lines), save: null };
+  const value = parsed(content) ?? content;
+  const { text } = savedResultText(value, content);
+  const path = savedResultPath(conversationId, tool_call_id);
+  const lines = text.split("\n").length;
+  return { message: m, stub: clearedStub(what, content.length, path, lines), save: { path, text } };
+}
+
+/** What a clearing step did. */
+export interface Cleared {
+  results: ClearedResult[];
+}
+
+/**
+ * Clears old bulky results of a scope whose context is over its trigger: saves each whole to the
+ * workspace, then records its stub. Returns what it cleared, or null when it cleared nothing —
+ * nothing to clear, too little to be worth a cache break (unless `force`), or no place to save.
+ */
+export async function clearOldResults(
+  deps: StepDeps,
+  stored: readonly StoredMessage[],
+  stubs: ReadonlyMap<number, string>,
+  atLeastTokens: number,
+  force: boolean,
+): Promise<Cleared | null> {
+  const spill = deps.spill;
+  if (!spill) return null;
+  const keep = deps.settings.keepResults ?? DEFAULT_KEEP_RESULTS;
+  const candidates = clearableResults(stored, stubs, keep);
+  if (candidates.length === 0) return null;
+  const calls = new Map<string, ToolCall>();
+  for (const m of stored)
+    if (m.message.role === "assistant") for (const c of m.message.tool_calls ?? []) calls.set(c.id, c);
+  const plans = candidates.map((m) => planFor(deps.conversationId, m, calls.get(m.message.tool_call_id)));
+  const freed = plans.reduce((n, p) => n + (p.message.message.content.length - p.stub.length) / 4, 0);
+  if (!force && freed < atLeastTokens) return null;
+  const saved = await Promise.all(
+    plans.map(async (p) => {
+      if (!p.save) return p;
+      try {
+        await spill.save(deps.conversationId, p.message.message.tool_call_id, p.save.text);
+        return p;
+      } catch {
+        return null; // not saved: it stays in the context whole
+      }
+    }),
+  );
+  const results = saved
+    .filter((p): p is ClearPlan => p !== null)
+    .map((p) => ({ messageId: p.message.id, stub: p.stub }));
+  if (results.length === 0) return null;
+  deps.cleared.add(results);
+  return { results };
+}

@@ -1,0 +1,146 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { advanceRun } from "../../../../durable-objects/engine/loop/agent-loop";
+import { contextFor } from "../../../../durable-objects/engine/loop/context-window";
+import { ClearedResults } from "../../../../durable-objects/engine/store/cleared-results";
+import { savedResultText } from "../../../../durable-objects/engine/tools/tool-runner";
+import { type ScriptedModel, startScriptedModel } from "../../../support/scripted-model";
+import { eventsOf, harness, pageText, requests, script, subAgentEvents } from "../../support/loop-harness";
+
+let llm: ScriptedModel;
+beforeAll(async () => {
+  llm = await startScriptedModel();
+});
+afterAll(async () => {
+  await llm.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const newKey = (name: string) => `${name}-${crypto.randomUUID()}`;
+const readPage = (n: number) => ({
+  tool_calls: [{ id: `call_p${n}`, name: "read_page", arguments: { url: `https://pages.test/p${n}` } }],
+});
+type Request = Awaited<ReturnType<typeof requests>>[number];
+const bytes = (r: Request) => JSON.stringify([r.tools, r.messages]);
+/** Whether request `b` starts with every message of request `a`, byte for byte, and the same tools. */
+const extends_ = (a: Request, b: Request) =>
+  JSON.stringify(b.tools) === JSON.stringify(a.tools) &&
+  JSON.stringify(b.messages.slice(0, a.messages.length)) === JSON.stringify(a.messages);
+const contents = (r: Request) => r.messages.map((m) => String(m.content ?? ""));
+
+describe("a stable prefix", () => {
+  it("keeps every request a byte-identical extension of the one before, across a minute boundary", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-12-01T08:59:30Z"));
+    const key = newKey("prefix");
+    await script(llm.url, key, [readPage(1), readPage(2), readPage(3), readPage(4), { text: "done" }]);
+    const h = harness(llm.url, key, { onTool: () => vi.setSystemTime(Date.now() + 25_000) });
+    const runId = h.enqueue("read four pages");
+    expect(await advanceRun(h.deps, runId)).toBe("finished");
+    expect(new Date().toISOString() >= "2026-12-01T09:01").toBe(true);
+    const sent = await requests(llm.url, key);
+    expect(sent).toHaveLength(5);
+    for (let i = 1; i < sent.length; i++) expect(extends_(sent[i - 1], sent[i])).toBe(true);
+    // The date is the run's start, in a note before its message; the system prompt has none.
+    expect(contents(sent[4])[0]).not.toContain("Now:");
+    expect(contents(sent[4])[1]).toMatch(/^Now: 2026-12-01 08:59 UTC\./);
+  });
+});
+
+describe("the clearing step", () => {
+  it("clears all but the newest bulky results into stubs naming the saved file, and the prefix stays stable after", async () => {
+    const key = newKey("clear");
+    const turns = [1, 2, 3, 4, 5, 6].map(readPage);
+    await script(llm.url, key, [...turns, { text: "done" }]);
+    const h = harness(llm.url, key, { clearAtTokens: 5_000, keepResults: 2 });
+    const runId = h.enqueue("read six pages");
+    expect(await advanceRun(h.deps, runId)).toBe("finished");
+    const sent = await requests(llm.url, key);
+    const notices = eventsOf(h, "CUSTOM")
+      .map((e) => (e.type === "CUSTOM" ? (e.value as Record<string, unknown>) : {}))
+      .filter((v) => v.kind === "context_cleared");
+    expect(notices.length).toBeGreaterThanOrEqual(1);
+    const first = notices[0] as { cleared_results: number; tokens_before: number; tokens_after: number };
+    expect(first.cleared_results).toBeGreaterThanOrEqual(1);
+    expect(first.tokens_before).toBeGreaterThanOrEqual(5_000);
+    expect(first.tokens_after).toBeLessThan(first.tokens_before - 1_500);
+
+    // The last request: pages 1–4 are stubs, the newest two whole.
+    const last = contents(sent.at(-1)!);
+    const tools = last.filter((_, i) => sent.at(-1)!.messages[i].role === "tool");
+    expect(tools).toHaveLength(6);
+    for (const n of [1, 2, 3, 4]) {
+      const stub = tools[n - 1];
+      const path = `.cirrus/results/conv_test/call_p${n}.txt`;
+      expect(stub).toMatch(/^\[Cleared from the context to keep it small: the result of read_page \(/);
+      expect(stub).toContain(`https://pages.test/p${n}`);
+      expect(stub).toContain(`characters. It is saved whole in the workspace as "${path}"`);
+      expect(stub).toContain(`opfs_read {"path":"${path}","mode":"text","limit":`);
+      expect(stub.length).toBeLessThan(500);
+      // The saved file is the whole result, laid out as a spilled one is.
+      const whole = JSON.stringify({
+        url: `https://pages.test/p${n}`,
+        content: pageText(`https://pages.test/p${n}`),
+      });
+      expect(h.saved.get(path)).toBe(savedResultText(JSON.parse(whole), whole).text);
+      expect(h.saved.get(path)).toContain(`The last line of https://pages.test/p${n}.`);
+    }
+    for (const n of [5, 6]) expect(tools[n - 1]).toContain(`The last line of https://pages.test/p${n}.`);
+    // Between clearing steps every request extends the one before it.
+    const steps = sent.filter((r, i) => i > 0 && !extends_(sent[i - 1], r)).length;
+    expect(steps).toBe(notices.length);
+    expect(bytes(sent.at(-1)!).length).toBeLessThan(bytes(sent[3]).length * 1.5);
+  });
+
+  it("leaves small results, results the model has not seen, and everything under the trigger alone", async () => {
+    const key = newKey("under");
+    await script(llm.url, key, [readPage(1), readPage(2), { text: "done" }]);
+    const h = harness(llm.url, key, { clearAtTokens: 100_000, keepResults: 0 });
+    expect(await advanceRun(h.deps, h.enqueue("two pages"))).toBe("finished");
+    expect(h.saved.size).toBe(0);
+    const last = contents((await requests(llm.url, key)).at(-1)!);
+    expect(last.filter((c) => c.includes("The last line of")).length).toBe(2);
+  });
+
+  it("builds the same context after a restart: the cleared state is stored", async () => {
+    const key = newKey("restart");
+    await script(llm.url, key, [1, 2, 3, 4].map(readPage).concat([{ text: "done" }] as never));
+    const h = harness(llm.url, key, { clearAtTokens: 3_000, keepResults: 1 });
+    const runId = h.enqueue("four pages");
+    expect(await advanceRun(h.deps, runId)).toBe("finished");
+    const before = await contextFor(h.deps, runId);
+    // A woken object builds its stores anew over the same SQLite.
+    const woken = { ...h.deps, cleared: new ClearedResults(h.sql) };
+    expect(JSON.stringify(await contextFor(woken, runId))).toBe(JSON.stringify(before));
+    expect(JSON.stringify(before)).toContain("[Cleared from the context");
+  });
+});
+
+describe("sub-agents", () => {
+  it("clear in their own context, and only their final report reaches the parent", async () => {
+    const key = newKey("sub-clear");
+    await script(llm.url, key, [
+      { tool_calls: [{ id: "call_agent", name: "agent", arguments: { prompt: "read four pages" } }] },
+      ...[1, 2, 3, 4].map(readPage),
+      { text: "REPORT: page 1 ends as expected" },
+      { text: "parent done" },
+    ]);
+    const h = harness(llm.url, key, { clearAtTokens: 3_000, keepResults: 1, subAgentMaxSteps: 8 });
+    const runId = h.enqueue("delegate");
+    expect(await advanceRun(h.deps, runId)).toBe("finished");
+    const sent = await requests(llm.url, key);
+    const subLast = contents(sent[5]);
+    expect(subLast.some((c) => c.startsWith("[Cleared from the context"))).toBe(true);
+    expect(h.saved.has(".cirrus/results/conv_test/call_p1.txt")).toBe(true);
+    const cleared = subAgentEvents(h, "call_agent").filter(
+      (e) => e.type === "CUSTOM" && (e.value as { kind?: string }).kind === "context_cleared",
+    );
+    expect(cleared.length).toBeGreaterThanOrEqual(1);
+    expect(new ClearedResults(h.sql).scoped("sub:call_agent").stubs().size).toBeGreaterThanOrEqual(1);
+    expect(new ClearedResults(h.sql).stubs().size).toBe(0);
+    const parentLast = contents(sent.at(-1)!);
+    expect(parentLast.join("\n")).not.toContain("words of the page");
+    expect(parentLast).toContain("REPORT: page 1 ends as expected");
+  });
+});
