@@ -2,13 +2,20 @@
  * The article-extraction set (../shared/data/article-extraction, read in place, never copied in):
  * its pages with their true article bodies, and the benchmark's word 4-shingle score.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { gunzipSync } from "node:zlib";
 
+/** The data set `name` in `shared/data/` beside the repo (the nearest one up from `from`; a worktree sits deeper). */
+export function dataDir(name: string, from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, "shared", "data", name);
+    if (existsSync(candidate) || dirname(dir) === dir) return candidate;
+  }
+}
+
 /** Where the set lives (EXTRACTION_DATA overrides). */
-export const DATA_DIR =
-  process.env.EXTRACTION_DATA ?? join(import.meta.dirname, "../../shared/data/article-extraction");
+export const DATA_DIR = process.env.EXTRACTION_DATA ?? dataDir("article-extraction", import.meta.dirname);
 
 /** One page of the article set: its raw bytes (decoded inside the Worker) and the true article body. */
 export interface BenchPage {

@@ -3,17 +3,18 @@
  * side by side inside workerd, on two sets read from ../shared/data beside the repo (never copied in):
  * - the article-extraction set: word 4-shingle precision/recall (per-page averaged) and F1;
  * - the WCXB development split (7 page types): the benchmark's word-level F1, mean over pages,
- *   printed per type beside rs-trafilatura's published figures, plus a held-out part (ids ≡ 0 mod 5)
- *   that no rule was tuned on.
+ *   printed per type beside rs-trafilatura's published figures.
+ * Both sets are split by site (site-split.ts): the held-out part is reported in aggregate only.
  * Prints median / p95 time per page of each extractor. Run: `node bench/extraction.ts`.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { unstable_startWorker } from "wrangler";
-import { aggregate, type BenchPage, loadPages, scorePage } from "./article-set.ts";
+import { aggregate, type BenchPage, dataDir, loadPages, scorePage } from "./article-set.ts";
+import { isHeldOut } from "./site-split.ts";
 import { loadWcxb, markdownAsText, RS_TRAFILATURA, scoreWords, WCXB_TYPES } from "./wcxb-score.ts";
 
-const WCXB_DIR = process.env.WCXB_DATA ?? join(import.meta.dirname, "../../shared/data/wcxb-dev");
+const WCXB_DIR = process.env.WCXB_DATA ?? dataDir("wcxb-dev", import.meta.dirname);
 /** Each article page is extracted this many times per extractor; the mean is its time. */
 const REPEAT = Number(process.env.EXTRACTION_REPEAT ?? "5");
 /** WCXB pages are many and large: one timed run each. */
@@ -52,15 +53,22 @@ async function runAll(worker: Worker, pages: { url: string; bytes: Uint8Array }[
 }
 
 function printArticles(pages: BenchPage[], runs: Awaited<ReturnType<typeof runAll>>): void {
-  console.log(`article extraction, ${pages.length} pages, inside workerd, mean of ${REPEAT} runs per page`);
-  console.log(`${"extractor".padEnd(19)}precision  recall  F1      median ms  p95 ms`);
+  const held = pages.map((p) => isHeldOut(p.url, p.key));
+  console.log(
+    `article extraction, ${pages.length} pages (${held.filter(Boolean).length} held out by site), inside workerd, mean of ${REPEAT} runs per page`,
+  );
+  console.log(`${"extractor".padEnd(19)}precision  recall  F1      train   held-out  median ms  p95 ms`);
   for (const which of EXTRACTORS) {
     const scores = runs[which].map((r, i) => scorePage(pages[i].truth, r.text));
     const { precision, recall, f1 } = aggregate(scores);
+    const part = (h: boolean) =>
+      aggregate(scores.filter((_, i) => held[i] === h))
+        .f1.toFixed(3)
+        .padEnd(8);
     const row = [precision, recall, f1].map((v) => v.toFixed(3).padEnd(8)).join("");
     const t = runs[which].map((r) => r.ms);
     console.log(
-      `${which.padEnd(19)}${row}${percentile(t, 0.5).toFixed(2).padEnd(11)}${percentile(t, 0.95).toFixed(2)}`,
+      `${which.padEnd(19)}${row}${part(false)}${part(true)}  ${percentile(t, 0.5).toFixed(2).padEnd(11)}${percentile(t, 0.95).toFixed(2)}`,
     );
   }
 }
@@ -69,34 +77,45 @@ function printWcxb(pages: ReturnType<typeof loadWcxb>, runs: Awaited<ReturnType<
   const f1 = Object.fromEntries(
     EXTRACTORS.map((e) => [e, runs[e].map((r, i) => scoreWords(pages[i].truth, markdownAsText(r.text)).f1)]),
   ) as Record<Which, number[]>;
+  const held = pages.map((p) => isHeldOut(p.url, p.id));
   console.log(
-    `\nWCXB development split, ${pages.length} pages, word-level F1 (mean over pages), inside workerd`,
+    `\nWCXB development split, ${pages.length} pages, word-level F1 (mean over pages), inside workerd; train | held-out (by site)`,
   );
-  console.log("page type      pages  ours    (held-out)  readability  rs-trafilatura (published)");
+  console.log(
+    "page type      train held  ours: all  train  held   readability: train  held   rs-trafilatura",
+  );
   for (const type of [...WCXB_TYPES, "overall"]) {
     const idx = pages.flatMap((p, i) => (type === "overall" || p.type === type ? [i] : []));
-    const held = idx.filter((i) => Number(pages[i].id) % 5 === 0);
+    const part = (h: boolean) => idx.filter((i) => held[i] === h);
+    const of = (which: Which, at: number[]) => mean(at.map((i) => f1[which][i])).toFixed(3);
     const cells = [
-      mean(idx.map((i) => f1.ours[i]))
-        .toFixed(3)
-        .padEnd(8),
-      `(${mean(held.map((i) => f1.ours[i])).toFixed(3)})`.padEnd(12),
-      mean(idx.map((i) => f1.readability[i]))
-        .toFixed(3)
-        .padEnd(13),
+      String(part(false).length).padEnd(6),
+      String(part(true).length).padEnd(6),
+      of("ours", idx).padEnd(7),
+      of("ours", part(false)).padEnd(7),
+      of("ours", part(true)).padEnd(20),
+      of("readability", part(false)).padEnd(7),
+      of("readability", part(true)).padEnd(7),
       RS_TRAFILATURA[type].toFixed(3),
     ];
-    console.log(`${type.padEnd(15)}${String(idx.length).padEnd(7)}${cells.join("")}`);
+    console.log(`${type.padEnd(15)}${cells.join("")}`);
   }
-  // WCXB_OUT=file keeps each page's scores and our text, to look at failures without re-running.
+  // WCXB_OUT=file keeps each training page's scores and our text, to look at failures without
+  // re-running (held-out pages are never written one by one).
   if (process.env.WCXB_OUT) {
-    const rows = pages.map((p, i) => ({
-      id: p.id,
-      type: p.type,
-      ours: f1.ours[i],
-      readability: f1.readability[i],
-      text: runs.ours[i].text,
-    }));
+    const rows = pages.flatMap((p, i) =>
+      held[i]
+        ? []
+        : [
+            {
+              id: p.id,
+              type: p.type,
+              ours: f1.ours[i],
+              readability: f1.readability[i],
+              text: runs.ours[i].text,
+            },
+          ],
+    );
     writeFileSync(process.env.WCXB_OUT, JSON.stringify(rows));
   }
   for (const which of EXTRACTORS) {

@@ -1,52 +1,55 @@
-/** Fast loop in Node: the article-extraction set with its 4-shingle metric (the bench's scorer). */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
+/**
+ * Fast loop in Node: the article-extraction set with its 4-shingle metric (the bench's scorer), on
+ * the training and held-out parts of the site-disjoint split (bench/site-split.ts), side by side with
+ * Readability.js. Held-out pages are reported in aggregate only; the worst pages listed are training
+ * pages. Run: `npm run eval:articles`. Env: EXTRACTION_DATA (set dir), ARTICLES_OFF=a,b (switch
+ * extractor passes off by name, passes.ts).
+ */
+import { Readability } from "@mozilla/readability";
+import { parseHTML } from "linkedom";
+import { aggregate, dataDir, loadPages, type PageScore, scorePage } from "../bench/article-set";
+import { isHeldOut } from "../bench/site-split";
 import { extractMainContent } from "../durable-objects/engine/extract/extract";
+import { withPassesOff } from "../durable-objects/engine/extract/passes";
 import { decodeBody } from "../durable-objects/engine/net/charset";
 
-const dir = process.env.EXTRACTION_DATA ?? join(import.meta.dirname, "../../shared/data/article-extraction");
-const truth = JSON.parse(readFileSync(`${dir}/ground-truth.json`, "utf8")) as Record<
-  string,
-  { articleBody: string; url: string }
->;
-const TOKEN = /[\p{L}\p{N}\p{M}_]+/gu;
-function shingles(text: string): Map<string, number> {
-  const tokens = text.replace(/\]\([^)]*\)/g, "]").match(TOKEN) ?? [];
-  const out = new Map<string, number>();
-  const add = (s: string) => out.set(s, (out.get(s) ?? 0) + 1);
-  if (tokens.length > 0 && tokens.length < 4) add(tokens.join(" "));
-  for (let i = 0; i + 4 <= tokens.length; i++) add(tokens.slice(i, i + 4).join(" "));
-  return out;
-}
-let P = 0;
-let R = 0;
-let n = 0;
-const worst: [string, number, number][] = [];
-for (const f of readdirSync(`${dir}/html`).sort()) {
-  const key = f.replace(/\.html\.gz$/, "");
-  const html = decodeBody(new Uint8Array(gunzipSync(readFileSync(`${dir}/html/${f}`))), null, true);
-  const t = shingles(truth[key].articleBody);
-  const p = shingles(extractMainContent(html, truth[key].url).markdown);
-  let [tp, fp, fn] = [0, 0, 0];
-  for (const [s, c] of p) {
-    tp += Math.min(c, t.get(s) ?? 0);
-    fp += Math.max(0, c - (t.get(s) ?? 0));
+const dir = process.env.EXTRACTION_DATA ?? dataDir("article-extraction", import.meta.dirname);
+const off = (process.env.ARTICLES_OFF ?? "").split(",").filter(Boolean);
+const rows: { key: string; hold: boolean; ours: PageScore; rd: PageScore }[] = [];
+for (const page of loadPages(dir)) {
+  const html = decodeBody(page.bytes, null, true);
+  const markdown = withPassesOff(off, () => extractMainContent(html, page.url).markdown);
+  let text = "";
+  try {
+    text = new Readability(parseHTML(html).document).parse()?.textContent ?? "";
+  } catch {
+    // Readability that throws scores 0 on the page.
   }
-  for (const [s, c] of t) fn += Math.max(0, c - (p.get(s) ?? 0));
-  const pr = fp === 0 && fn === 0 ? 1 : tp + fp === 0 ? 0 : tp / (tp + fp);
-  const rc = fp === 0 && fn === 0 ? 1 : tp + fn === 0 ? 0 : tp / (tp + fn);
-  P += pr;
-  R += rc;
-  n++;
-  worst.push([key.slice(0, 8), pr, rc]);
+  const hold = isHeldOut(page.url, page.key);
+  rows.push({ key: page.key, hold, ours: scorePage(page.truth, markdown), rd: scorePage(page.truth, text) });
 }
-const [p, r] = [P / n, R / n];
-console.log(`articles ${n}: P ${p.toFixed(3)} R ${r.toFixed(3)} F1 ${((2 * p * r) / (p + r)).toFixed(3)}`);
+const part = (label: string, at: typeof rows) => {
+  const o = aggregate(at.map((r) => r.ours));
+  const r = aggregate(at.map((x) => x.rd));
+  console.log(
+    `${label.padEnd(9)} ${String(at.length).padEnd(4)} ours P ${o.precision.toFixed(3)} R ${o.recall.toFixed(3)} F1 ${o.f1.toFixed(3)}   readability F1 ${r.f1.toFixed(3)}`,
+  );
+};
+console.log(`articles, site-disjoint split${off.length ? `; passes off: ${off.join(", ")}` : ""}`);
+part("all", rows);
+part(
+  "train",
+  rows.filter((r) => !r.hold),
+);
+part(
+  "held-out",
+  rows.filter((r) => r.hold),
+);
 console.log(
-  worst
-    .sort((a, b) => a[1] + a[2] - b[1] - b[2])
+  `worst training pages: ${rows
+    .filter((r) => !r.hold)
+    .sort((a, b) => a.ours.precision + a.ours.recall - b.ours.precision - b.ours.recall)
     .slice(0, 6)
-    .map((w) => `${w[0]} P${w[1].toFixed(2)} R${w[2].toFixed(2)}`)
-    .join("; "),
+    .map((w) => `${w.key.slice(0, 8)} P${w.ours.precision.toFixed(2)} R${w.ours.recall.toFixed(2)}`)
+    .join("; ")}`,
 );

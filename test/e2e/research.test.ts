@@ -15,7 +15,12 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   stack = await startStack();
   host = await startHost();
-  host.setPage(`<!doctype html><title>Danube</title><main><p>The Danube ${QUOTE} over 2,850 km.</p></main>`);
+  host.setPage(
+    `<!doctype html><html><head><title>Rivers of Europe</title></head><body><main><article><h1>Rivers of Europe</h1>
+<p>The Danube flows through ten countries, more than any other river in the world, and ${QUOTE} over a length of 2,850 kilometres.</p>
+<p>Rivers have shaped trade routes, borders and cities across the continent for thousands of years, and many capitals stand on their banks.</p>
+</article></main></body></html>`,
+  );
   const ws = await cirrusApi<{ id: string }>(stack, "/v1/workspaces", ADMIN, {
     method: "POST",
     json: { name: "research" },

@@ -2,6 +2,7 @@
  * Cleanup of the article Readability picked: the repeated title, bylines and dates, link lists,
  * and the "more stories" tail that news pages append after the text.
  */
+import { passOn } from "./passes";
 import { lazyTextLength, linkTextLength, shortText, textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
@@ -107,8 +108,9 @@ export function cleanArticle(root: DomElement, title: string, itemBylines = true
   // games, products), each credited to its own author or publisher, and the credits are its text.
   const bylines = new Set(metaLines.filter(([, text]) => ITEM_BYLINE.test(text)).map(([, text]) => text));
   const listed = itemBylines && bylines.size >= MIN_ITEM_BYLINES;
-  for (const [el, text] of metaLines) if (!(listed && ITEM_BYLINE.test(text))) el.remove();
-  for (const p of [...root.querySelectorAll("p")]) {
+  if (passOn("article-meta"))
+    for (const [el, text] of metaLines) if (!(listed && ITEM_BYLINE.test(text))) el.remove();
+  for (const p of passOn("promo-paragraphs") ? [...root.querySelectorAll("p")] : []) {
     const text = shortText(p, PROMO_CHARS) ?? "";
     // An all-caps paragraph that is one link is a promo ("READ MORE ON … BY CLICKING HERE").
     if (
@@ -126,6 +128,6 @@ export function cleanArticle(root: DomElement, title: string, itemBylines = true
   });
   // Many lists of links are the page itself (an index of forms, resources or chapters), not a
   // story's related links: an article closes with one or two such lists, not eight.
-  if (linkLists.length < INDEX_LISTS) for (const list of linkLists) list.remove();
-  cutTail(root, lazyTextLength(root));
+  if (linkLists.length < INDEX_LISTS && passOn("link-lists")) for (const list of linkLists) list.remove();
+  if (passOn("related-tail")) cutTail(root, lazyTextLength(root));
 }

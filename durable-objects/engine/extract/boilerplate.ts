@@ -3,6 +3,7 @@
  * consent banners, sections under "related / you may also like" headings, and the widgets of
  * one page type (reviews and recommendations on a product page, user panels on a forum).
  */
+import { passOn } from "./passes";
 import { isInside } from "./article-cleanup";
 import { lazyTextLength, linkTextLength, shortText, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
@@ -263,31 +264,32 @@ export function removeBoilerplate(
   nested = false,
 ): Thread | null {
   const labelled = () => elementsOf(root, LABELLED, walk);
-  removeLabelled(root, labelled(), CONSENT_ATTR, CONSENT_SHARE, CONSENT_TEXT);
+  if (passOn("consent")) removeLabelled(root, labelled(), CONSENT_ATTR, CONSENT_SHARE, CONSENT_TEXT);
   // A shop's customer reviews, by their shape, whatever their share (a page of no stated type may be a shop's).
-  if (kind === "product" || kind === "other") removeReviewItems(root, labelled());
-  if (kind === "product") removeLabelled(root, labelled(), PRODUCT_JUNK_ATTR, KIND_JUNK_SHARE);
-  if (kind === "other") {
+  if ((kind === "product" || kind === "other") && passOn("review-items")) removeReviewItems(root, labelled());
+  if (kind === "product" && passOn("kind-widgets"))
+    removeLabelled(root, labelled(), PRODUCT_JUNK_ATTR, KIND_JUNK_SHARE);
+  if (kind === "other" && passOn("kind-widgets")) {
     removeLabelled(root, labelled(), CUSTOMER_REVIEWS_ATTR, JUNK_SECTION_SHARE);
     // A page of no stated type (a shop's, a bank's) keeps no small print either.
     removeLabelled(root, labelled(), SMALL_PRINT_ATTR, KIND_JUNK_SHARE);
   }
   let qa: DomElement[] = [];
   if (kind === "forum") {
-    qa = cleanForumPosts(root);
-    removeLabelled(root, labelled(), FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
+    if (passOn("forum-posts")) qa = cleanForumPosts(root);
+    if (passOn("kind-widgets")) removeLabelled(root, labelled(), FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
   }
   // A page that does not say it is a forum shows a thread only by its dated posts.
   const posts =
-    kind === "forum" || kind === "other"
+    (kind === "forum" || kind === "other") && passOn("post-controls")
       ? removeRepeatedControls(root, kind === "other", labelled(), nested)
       : null;
   // A forum's title is followed by who started the thread and when: the first post says so too.
-  if (posts && kind === "forum") removeThreadMeta(root, posts[0]);
+  if (posts && kind === "forum" && passOn("thread-meta")) removeThreadMeta(root, posts[0]);
   if (posts) {
     // Edit notes first: a date's "(edited)" mark is no part of its label line.
-    removeEditNotes(posts);
-    const named = keepPostMeta(posts);
+    if (passOn("edit-notes")) removeEditNotes(posts);
+    const named = passOn("post-meta") ? keepPostMeta(posts) : new Set<DomElement>();
     // A page that states no type but shows a dated thread is a forum within its posts.
     if (kind === "other") {
       removePostChrome(posts, named);
@@ -303,9 +305,16 @@ export function removeBoilerplate(
     : qa.length >= MIN_QA_POSTS
       ? threadOf(qa.filter((p) => p.isConnected))
       : null;
-  removeJunkSections(root, kind === "other" ? UNTYPED_JUNK_HEADING : JUNK_HEADING, JUNK_SECTION_SHARE, walk);
+  if (passOn("junk-sections"))
+    removeJunkSections(
+      root,
+      kind === "other" ? UNTYPED_JUNK_HEADING : JUNK_HEADING,
+      JUNK_SECTION_SHARE,
+      walk,
+    );
   // A thread ends with a call to sign in and reply, shown to guests.
-  if (kind === "forum" || thread) removeJunkSections(root, JOIN_HEADING, JUNK_SECTION_SHARE, walk);
-  if (kind === "forum" || thread) removeTitledJunkSections(root, walk);
+  if ((kind === "forum" || thread) && passOn("join-sections"))
+    removeJunkSections(root, JOIN_HEADING, JUNK_SECTION_SHARE, walk);
+  if ((kind === "forum" || thread) && passOn("titled-junk-sections")) removeTitledJunkSections(root, walk);
   return thread;
 }

@@ -186,10 +186,12 @@ function textBefore(el: DomElement, root: DomElement): number {
  * article: one Readability found outside the region, or before the cards and longer than an
  * intro (the cards are "read next"), or after them (they are teasers above it). `cardsArePage`
  * says the article was the intro or some of the cards (not in a carousel): the region is the page.
+ * `story`: the page's structured data states it is a story (its text before the cards is the story).
  */
 export function listingRegion(
   body: DomElement,
   article: DomElement,
+  story = false,
 ): (Region & { cardsArePage: boolean }) | null {
   const articleText = foldText(article.textContent ?? "");
   const region = mainRegion(body, false);
@@ -202,7 +204,8 @@ export function listingRegion(
   const end = start + articleText.length;
   if (start >= listStart + list.chars) return null;
   const intro = end <= listStart;
-  if (intro && articleText.length > MAX_INTRO_CHARS && !cardsAreArticles(list.node)) return null;
+  // On a page whose structured data states a story, a story above the cards is no intro, however short.
+  if (intro && (story || (articleText.length > MAX_INTRO_CHARS && !cardsAreArticles(list.node)))) return null;
   // Cards of a title each may hold less text than the intro above them: the intro is still not the page.
   if (!intro && list.chars < articleText.length * CARDS_OVER_ARTICLE) return null;
   // Readability's article is the intro right above the cards, or several of the cards: the cards are the page.

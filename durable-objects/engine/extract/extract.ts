@@ -34,7 +34,7 @@ import { toMarkdown } from "./markdown";
 import { cleanMarkdown } from "./markdown-passes";
 import { dropTemplateBindings } from "./template-bindings";
 import { type PageMetadata, readJsonLd, readMetadata } from "./metadata";
-import { type PageKind, pageKind } from "./page-kind";
+import { type PageKind, pageKind, statesStory } from "./page-kind";
 import { emojiAsText, removeJunkTags } from "./page-repair";
 import { removeLetterAvatars } from "./letter-avatars";
 import { removeRepeatedLinkLabels } from "./repeated-links";
@@ -60,6 +60,7 @@ import {
 import { removeTwinBlocks } from "./twin-blocks";
 import { removeBreakpointTwins, screenCopies } from "./breakpoint-twins";
 import { leftInPage, readArticle, withLeftSections } from "./read-article";
+import { passOn } from "./passes";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -84,40 +85,42 @@ export interface Extracted {
 /** Removes what is never content from the page; returns the walk of its body (see `elementsOf`). */
 function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
   // A block hidden at every screen width is seen by no reader.
-  removeHiddenEverywhere(doc);
+  if (passOn("hidden-everywhere")) removeHiddenEverywhere(doc);
   // An emoji drawn as an image is a character of the text.
-  emojiAsText(doc);
+  if (passOn("emoji-as-text")) emojiAsText(doc);
   // One walk finds what each step reads; a step leaves out what the steps before it removed.
   const page = walkPage(doc, kind !== "article");
   removeJunkTags(doc, page.junkTags);
   // A poster drawn as the first letter of their name is no word of the page.
-  removeLetterAvatars(page.avatars);
+  if (passOn("letter-avatars")) removeLetterAvatars(page.avatars);
   const body = doc.body;
   const inBody = (el: DomElement) => body !== null && stillUnder(el, body);
-  if (body) clearMisleadingLabels(body, page.labelledBlocks.filter(inBody));
+  if (body && passOn("misleading-labels")) clearMisleadingLabels(body, page.labelledBlocks.filter(inBody));
   // The hidden panels of an accordion or a tab set are content, folded until the reader opens them.
   // They are opened here, since Readability skips what is hidden.
-  const folded = body
-    ? foldedPanels(body, kind === "article" ? FOLDED_HIDING : "[hidden]", page.panels.filter(inBody))
-    : new Set<DomElement>();
+  const folded =
+    body && passOn("folded-panels")
+      ? foldedPanels(body, kind === "article" ? FOLDED_HIDING : "[hidden]", page.panels.filter(inBody))
+      : new Set<DomElement>();
   for (const el of folded) if (kind === "article" || isCodeTab(el)) unfold(el);
   const hidden = page.chrome.filter(inBody);
   // A hidden block of links that jump within the page (to its search box) is the page's chrome.
-  removeSkipLinkBlocks(hidden);
+  if (passOn("skip-links")) removeSkipLinkBlocks(hidden);
   // The slides of a carousel out of view that hold prose (testimonials) are paged through, not hidden.
-  showProseSlides(hidden);
+  if (passOn("prose-slides")) showProseSlides(hidden);
   // The rest of a description behind a "Read more" expander is the description's own text.
-  openFoldedProse(hidden);
+  if (passOn("folded-prose")) openFoldedProse(hidden);
   // Hidden answers right after their headings, two or more, are an accordion's (headed-panels.ts).
   const headed =
-    kind === "other"
+    kind === "other" || !passOn("headed-panels")
       ? new Set()
       : openHeadedPanels(new Set([...page.asidesAndHidden.filter(inBody), ...hidden]));
   for (const el of page.asidesAndHidden.filter((el) => stillUnder(el, doc)))
     if (!folded.has(el) && !headed.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
   // and the region is cut from the same cleaned page. An article is read as it is.
-  if (body && kind !== "article") removeChrome(body, undefined, page, kind === "forum");
+  if (body && kind !== "article" && passOn("chrome-first"))
+    removeChrome(body, undefined, page, kind === "forum");
   return { elements: page.bodyElements };
 }
 
@@ -134,6 +137,12 @@ function isArticleJunk(el: DomElement): boolean {
 }
 
 function removeArticleJunk(root: DomElement, kind: PageKind): void {
+  if (passOn("article-junk")) removeJunkLabelled(root, kind);
+  removeFigures(root, kind === "forum");
+}
+
+/** Removes the junk-labelled blocks of an article holding under JUNK_SHARE of its text. */
+function removeJunkLabelled(root: DomElement, kind: PageKind): void {
   const total = lazyTextLength(root, (el) => (el.textContent ?? "").length);
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     if (!isInside(el, root)) continue;
@@ -143,7 +152,6 @@ function removeArticleJunk(root: DomElement, kind: PageKind): void {
     if (kind === "forum" && FORUM_POST_ATTR.test(label)) continue;
     if ((el.textContent ?? "").length < total() * JUNK_SHARE) el.remove();
   }
-  removeFigures(root, kind === "forum");
 }
 
 /** The region replaces Readability's article when it holds this many times its text (a page of sections, cards or posts). */
@@ -187,26 +195,36 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const printed = kind === "article" ? printedParagraphs(walk.elements, document) : null;
   const article = readArticle(document, kind, isJunkLabelled);
   // On a page of no stated type, the sections Readability left before the block it took (opening-sections.ts).
-  if (kind === "other" && article) withLeftSections(article, document, isJunkLabelled);
+  if (kind === "other" && article && passOn("left-sections"))
+    withLeftSections(article, document, isJunkLabelled);
   const probe = run && article?.content ? articleProbe(article.content) : "";
   if (article?.content) {
     removeArticleJunk(article.content, kind);
-    removeChrome(article.content, undefined, undefined, kind === "forum");
+    if (passOn("article-chrome")) removeChrome(article.content, undefined, undefined, kind === "forum");
     // Priced cards are other products on a product page or an article, but the content of a category page.
     // In a story, a list of picks each told in a sentence with its price is the story's text.
-    if (kind === "product" || kind === "article") removeProductGrids(article.content, kind === "article");
+    if ((kind === "product" || kind === "article") && passOn("product-grids"))
+      removeProductGrids(article.content, kind === "article");
     cleanArticle(article.content, article.title ?? title, kind !== "forum" && kind !== "article");
-    removeAuthorBoxes(article.content);
+    if (passOn("author-boxes")) removeAuthorBoxes(article.content);
     if (kind === "article") {
-      removeArticleForms(article.content);
+      if (passOn("article-forms")) removeArticleForms(article.content);
       // The author's biography closing the story names the author the page states.
-      removeClosingAuthorBio(article.content, metadata.author);
+      if (passOn("closing-bio")) removeClosingAuthorBio(article.content, metadata.author);
     }
   }
   const articleChars = article?.content ? textLength(article.content) : 0;
-  const partial = kind === "article" && articleChars < pageChars * PARTIAL_ARTICLE_SHARE;
+  const partial =
+    kind === "article" && passOn("partial-article") && articleChars < pageChars * PARTIAL_ARTICLE_SHARE;
   // A page of lists of links (an index) that Readability read in part.
-  const index = page !== null && article?.content != null && mayBeIndex(page, article.content, articleChars);
+  // A page whose structured data states a story is one: its runs of links are rails beside it, not an index or a listing.
+  const story = kind === "article" && statesStory(ld) && passOn("stated-story");
+  const index =
+    passOn("index-region") &&
+    !story &&
+    page !== null &&
+    article?.content != null &&
+    mayBeIndex(page, article.content, articleChars);
   if (!region && (articleChars < MIN_ARTICLE_CHARS || partial)) {
     // Readability took the page apart and found little: read the region from a fresh parse.
     region = regionOf(cleanParse(html, url, "other", kind), kind, false);
@@ -216,6 +234,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // other posts are still in the page it leaves (the fresh parse only then).
   const posted =
     !region &&
+    passOn("thread-around-post") &&
     kind === "article" &&
     article?.content &&
     articleChars < pageChars * THREAD_ARTICLE_SHARE &&
@@ -226,8 +245,15 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (posted) region = posted.region;
   // A listing's cards are the page when Readability took its intro or some of the cards.
   let listing = false;
-  if (spare && cards && !region && article?.content && cards.chars >= articleChars * INTRO_CARDS_SHARE) {
-    const found = listingRegion(spare, article.content);
+  if (
+    spare &&
+    cards &&
+    !region &&
+    passOn("listing-cards") &&
+    article?.content &&
+    cards.chars >= articleChars * INTRO_CARDS_SHARE
+  ) {
+    const found = listingRegion(spare, article.content, story);
     // Otherwise the region is weighed against the article as any other, when the cards outweigh it.
     if (found && (found.cardsArePage || cards.chars >= articleChars)) {
       [region, listing] = [found, found.cardsArePage];
@@ -236,7 +262,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
     }
   }
   let sections = false;
-  if (run && !region && runOverArticle(run, runText, probe, articleChars)) {
+  if (run && !region && passOn("section-run") && runOverArticle(run, runText, probe, articleChars)) {
     region = sectionsOf(html, url, kind, articleChars);
     sections = region !== null;
   }
@@ -256,7 +282,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const missed = threaded && !commented;
   // Readers' comments under a story outweigh it on a news site; the story is the page.
   const comments =
-    kind === "other" && region && article?.content
+    kind === "other" && region && article?.content && passOn("comments-beside-story")
       ? isCommentsBesideStory(region.node, article.content)
       : false;
   const useRegion =
@@ -272,59 +298,75 @@ export function extractMainContent(html: string, url?: string): Extracted {
             : (commented ? textBesideComments(region.node, region.chars) : region.chars) >
                 articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE) ||
               (article?.content != null &&
-                (regionKeepsStructure(region.node, region.chars, article.content, articleChars) ||
+                ((passOn("structure-region") &&
+                  regionKeepsStructure(region.node, region.chars, article.content, articleChars)) ||
                   // The answers of an FAQ accordion that Readability skipped as hidden (a product's tabs are read apart).
                   (kind !== "product" &&
+                    passOn("folded-region") &&
                     regionHoldsFoldedPanels(region.node, region.chars, article.content, articleChars)) ||
                   // A product's spec table in a tab beside the overview Readability took.
                   (kind === "product" &&
+                    passOn("specs-region") &&
                     regionHoldsSpecs(region.node, region.chars, article.content, articleChars))))))));
   const chosen = useRegion ? region?.node : article?.content;
   // A dated thread printed on a page labelled article (its posts may be list items: XenForo 1's
   // `li.message`) keeps no per-post controls and poster stats, as on a forum page.
-  if (chosen && kind === "article") removeRepeatedControls(chosen, true, undefined, false, true);
+  if (chosen && kind === "article" && passOn("article-post-controls"))
+    removeRepeatedControls(chosen, true, undefined, false, true);
   // A story's opening paragraphs printed in their own block above the body Readability took.
-  if (kind === "article" && chosen && !useRegion) restoreArticleIntro(chosen, printed, isArticleJunk);
+  if (kind === "article" && chosen && !useRegion && passOn("article-intro"))
+    restoreArticleIntro(chosen, printed, isArticleJunk);
   // A category's guide printed outside the region of its grid (Readability's article) follows the grid.
-  if (chosen && useRegion && article?.content && articleChars >= MIN_GUIDE_CHARS)
+  if (
+    chosen &&
+    useRegion &&
+    article?.content &&
+    articleChars >= MIN_GUIDE_CHARS &&
+    passOn("guide-beside-grid")
+  )
     if (isGuideBesideGrid(chosen, article.content)) chosen.append(article.content);
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
   // An article read from its region (Readability found too little) loses its junk-labelled blocks as Readability's would.
-  if (chosen && useRegion && thin && kind === "article" && !sections) removeArticleJunk(chosen, kind);
+  if (chosen && useRegion && thin && kind === "article" && !sections && passOn("region-article-junk"))
+    removeArticleJunk(chosen, kind);
   // A story read from its region on a page that states no type and holds no thread keeps no readers' comments.
-  if (chosen && useRegion && kind === "other" && !thread) removeCountedComments(chosen);
+  if (chosen && useRegion && kind === "other" && !thread && passOn("counted-comments"))
+    removeCountedComments(chosen);
   // A listing may print each card twice (one layout per screen size): each text is kept once.
-  if (chosen && kind === "other") removeCardCopies(chosen);
+  if (chosen && kind === "other" && passOn("card-copies")) removeCardCopies(chosen);
   // Beyond shops, the links every card of a listing repeats ("More like this") are its buttons.
-  if (chosen && kind !== "product") removeCardControls(chosen);
+  if (chosen && kind !== "product" && passOn("card-controls")) removeCardControls(chosen);
   // A rate-this control ("1 of 5 stars" ... "5 of 5 stars", links to nowhere) is a form, not text.
-  if (chosen) removeRatingInputs(chosen);
+  if (chosen && passOn("rating-inputs")) removeRatingInputs(chosen);
   // The hidden panels of a tab set of link lists ("Trending: 7 days | 1 month") are not shown.
-  if (chosen) removeInactiveLinkTabs(chosen);
+  if (chosen && passOn("inactive-tabs")) removeInactiveLinkTabs(chosen);
   // A listing printed once per view (grid and list) is read once, in its fuller copy.
-  if (chosen) removeListViewCopies(chosen);
-  if (chosen && kind === "product") removeProductSections(chosen);
-  // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
-  else if (chosen) cleanProductCards(chosen);
+  if (chosen && passOn("list-view-copies")) removeListViewCopies(chosen);
+  if (chosen && kind === "product") {
+    if (passOn("product-sections")) removeProductSections(chosen);
+    // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
+  } else if (chosen && passOn("product-cards")) cleanProductCards(chosen);
   // Beyond articles and products, a link label repeated under many items ("See details") is a control.
-  if (chosen && (kind === "other" || kind === "forum")) removeRepeatedLinkLabels(chosen);
+  if (chosen && (kind === "other" || kind === "forum") && passOn("repeated-link-labels"))
+    removeRepeatedLinkLabels(chosen);
   // What the page announces to screen readers ("loaded 338 results") is a message, not content.
-  if (chosen) removeAnnouncements(chosen);
+  if (chosen && passOn("announcements")) removeAnnouncements(chosen);
   // A block printed twice side by side (one copy per screen size, a carousel's loop) is read once.
   const copies = screenCopies();
-  if (chosen) removeTwinBlocks(chosen, copies.measured);
+  if (chosen && passOn("twin-blocks")) removeTwinBlocks(chosen, copies.measured);
   // The same block printed per screen size in other markup (a little reworded, wrapped apart) is
   // read once: the desktop's copy, or the fuller one.
-  if (chosen) removeBreakpointTwins(chosen, copies);
+  if (chosen && passOn("breakpoint-twins")) removeBreakpointTwins(chosen, copies);
   // Inline items printed with no space between them (a film's year, length, rating) are words apart.
-  if (chosen) separateGluedItems(chosen);
+  if (chosen && passOn("glued-items")) separateGluedItems(chosen);
   // A binding a script would have filled in (`{{ errors[7].message }}`) is no one's text.
-  let markdown = chosen ? dropTemplateBindings(toMarkdown(chosen, true)) : "";
+  let markdown = chosen ? toMarkdown(chosen, true) : "";
+  if (passOn("template-bindings")) markdown = dropTemplateBindings(markdown);
   markdown = cleanMarkdown(markdown, kind, ld, kind === "forum" || !!thread || !!posted);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
   // A page stored as UTF-8 read as Latin-1 ("doesnât") is read as the words it meant.
-  if (isEncodedTwice(markdown))
+  if (passOn("mojibake") && isEncodedTwice(markdown))
     return {
       title: repairMojibake(heading),
       markdown: repairMojibake(markdown),

@@ -2,6 +2,7 @@
  * The passes over an extraction's Markdown: lines and blocks that the page's layout printed twice,
  * runs of links around a story, and labels left with nothing to label.
  */
+import { passOn } from "./passes";
 import { dropContentsLabels } from "./contents-labels";
 import { dropControlLabels } from "./control-labels";
 import { decodeEntities } from "../net/html-entities";
@@ -20,32 +21,33 @@ import { dropLeadingLinks, dropTrailingLinks } from "./trailing-links";
 /** The Markdown of a page of `kind` cleaned line by line; `threaded` when its content is a thread of posts. */
 export function cleanMarkdown(markdown: string, kind: PageKind, ld: LdNode[], threaded: boolean): string {
   // Beyond articles, products and threads, a line that only counts the results is the listing's state.
-  if (kind === "other") markdown = dropResultCounts(markdown);
+  if (kind === "other" && passOn("result-counts")) markdown = dropResultCounts(markdown);
   // A thread rendered by script may still state its posts in JSON-LD.
-  if (kind === "forum") markdown = withLdThread(markdown, ld);
+  if (kind === "forum" && passOn("ld-thread")) markdown = withLdThread(markdown, ld);
   // A reply quoting an earlier post repeats it: the thread keeps the post once.
-  if (threaded) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
+  if (threaded && passOn("repeated-quotes")) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
   // On a forum a reply's quote of an earlier post, cut or retouched, repeats it but for a word or two.
-  if (kind === "forum") markdown = dropNearRepeatedLines(markdown);
+  if (kind === "forum" && passOn("near-repeats")) markdown = dropNearRepeatedLines(markdown);
   // A page of no stated type or an article may print a long text once per layout: it is read once.
-  if (kind === "other" || kind === "article") markdown = dropRepeatedLongBlocks(markdown);
+  if ((kind === "other" || kind === "article") && passOn("repeated-long-blocks"))
+    markdown = dropRepeatedLongBlocks(markdown);
   // A story starts after the lines of links printed before it, and a story or a thread ends where those after it begin.
-  if (kind === "article") markdown = dropLeadingLinks(markdown);
-  if (kind === "article" || kind === "forum") markdown = dropTrailingLinks(markdown);
+  if (kind === "article" && passOn("leading-links")) markdown = dropLeadingLinks(markdown);
+  if (!passOn("trailing-links")) {
+    // switched off
+  } else if (kind === "article" || kind === "forum") markdown = dropTrailingLinks(markdown);
   // On a page of no stated type, only after prose: a listing's links are its content.
   else if (kind === "other") markdown = dropTrailingLinks(markdown, true);
   // A product page's block or line printed again, word for word or but for a word or two, is read once.
-  if (kind === "product")
-    markdown = withProductDescription(
-      dropRepeatedRows(dropNearRepeatedLines(dropRepeatedLines(dropRepeatedBlocks(markdown)))),
-      ld,
-    );
+  if (kind === "product" && passOn("product-repeats"))
+    markdown = dropRepeatedRows(dropNearRepeatedLines(dropRepeatedLines(dropRepeatedBlocks(markdown))));
+  if (kind === "product" && passOn("product-description")) markdown = withProductDescription(markdown, ld);
   // A label printed once per layout (desktop and phone copies) stands twice in a row: it is read once.
-  markdown = dropDoubledLines(markdown);
+  if (passOn("doubled-lines")) markdown = dropDoubledLines(markdown);
   // A table of contents' label left without its entries ("Table of contents") labels nothing.
-  markdown = dropContentsLabels(markdown);
+  if (passOn("contents-labels")) markdown = dropContentsLabels(markdown);
   // A control's label left alone on its line ("Close", "Back to top", "Sort by:", "Advertisement") is no text of the page.
-  markdown = dropControlLabels(markdown);
+  if (passOn("control-labels")) markdown = dropControlLabels(markdown);
   return markdown;
 }
 

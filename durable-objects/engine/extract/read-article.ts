@@ -2,6 +2,7 @@
  * Readability's reading of the page, with the hooks that keep what its scoring would wrongly drop,
  * and the sections of the page it left before the block it took.
  */
+import { passOn } from "./passes";
 import { Readability } from "@mozilla/readability";
 import type { DomDocument, DomElement } from "./dom-types";
 import { leadBeside } from "./lead-header";
@@ -34,12 +35,14 @@ export function readArticle(document: DomDocument, kind: PageKind, isJunk: (el: 
     speedUpReadability(reader);
     // Blocks that Readability reads as negative only by words inside other words stay (a product's
     // description in an `overflow-hidden` accordion, an article's chart in a `media` block).
-    keepMisleadinglyLabelledBlocks(reader, isJunk);
+    if (passOn("misleading-weights")) keepMisleadinglyLabelledBlocks(reader, isJunk);
     // Nor is a block whose label styles its own header (`pane-header-alignment-left`) a page header.
-    keepHeaderStyledBlocks(reader);
+    if (passOn("header-styled-blocks")) keepHeaderStyledBlocks(reader);
     // Nor is a block labelled a header that holds paragraphs of prose (a story's lead; beyond
     // stories, only the one holding the page's title).
-    const keptHeaders = keepHeadersHoldingProse(reader, kind !== "article");
+    const keptHeaders = passOn("headers-holding-prose")
+      ? keepHeadersHoldingProse(reader, kind !== "article")
+      : new Set<DomElement>();
     const topParent = rememberTopParent(reader);
     const siblingPass = rememberSiblingPass(reader);
     const article = reader.parse();

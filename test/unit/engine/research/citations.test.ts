@@ -30,7 +30,7 @@ describe("finding citations", () => {
 
   it("counts only quotations of six words or more, in straight or curly quotation marks", () => {
     const { quotes } = findCitations(
-      'He said "too short here" and “this one has exactly six words” and "so does this one, six words".',
+      'He said "five words are too short" and “this one has exactly six words” and "so does this one, six words".',
     );
     expect(quotes.map((q) => q.text)).toEqual([
       "so does this one, six words",

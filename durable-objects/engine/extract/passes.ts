@@ -1,0 +1,121 @@
+/**
+ * Every pass and rule of the extractor, by name, in pipeline order. Each can be switched off by name
+ * (`withPassesOff`), so the evals measure what each is worth on pages it was not tuned on (the
+ * ablation table in bench/extraction.md). The service always runs them all.
+ */
+
+/** The passes, in the order the pipeline runs them, each with the stage it belongs to. */
+export const PASSES = {
+  // Page: what no reader sees, before anything reads the page.
+  "hidden-everywhere": "page",
+  "emoji-as-text": "page",
+  "letter-avatars": "page",
+  "misleading-labels": "page",
+  "folded-panels": "page",
+  "skip-links": "page",
+  "prose-slides": "page",
+  "folded-prose": "page",
+  "headed-panels": "page",
+  "chrome-first": "page",
+  // Boilerplate: banners, widgets of the page's kind, junk-headed sections.
+  consent: "boilerplate",
+  "review-items": "boilerplate",
+  "kind-widgets": "boilerplate",
+  "forum-posts": "boilerplate",
+  "post-controls": "boilerplate",
+  "thread-meta": "boilerplate",
+  "edit-notes": "boilerplate",
+  "post-meta": "boilerplate",
+  "junk-sections": "boilerplate",
+  "join-sections": "boilerplate",
+  "titled-junk-sections": "boilerplate",
+  // Readability's scoring, with our hooks.
+  "misleading-weights": "select",
+  "header-styled-blocks": "select",
+  "headers-holding-prose": "select",
+  "left-sections": "select",
+  // Choosing between Readability's article and the page's region.
+  "partial-article": "select",
+  "thread-around-post": "select",
+  "listing-cards": "select",
+  "stated-story": "select",
+  "section-run": "select",
+  "index-region": "select",
+  "comments-beside-story": "select",
+  "structure-region": "select",
+  "folded-region": "select",
+  "specs-region": "select",
+  "article-intro": "select",
+  "guide-beside-grid": "select",
+  // Cleaning Readability's article.
+  "article-junk": "clean",
+  "article-chrome": "clean",
+  "product-grids": "clean",
+  "article-meta": "clean",
+  "promo-paragraphs": "clean",
+  "link-lists": "clean",
+  "related-tail": "clean",
+  "author-boxes": "clean",
+  "article-forms": "clean",
+  "closing-bio": "clean",
+  // Cleaning the chosen content, whichever it is.
+  "article-post-controls": "clean",
+  "region-article-junk": "clean",
+  "counted-comments": "clean",
+  "card-copies": "clean",
+  "card-controls": "clean",
+  "rating-inputs": "clean",
+  "inactive-tabs": "clean",
+  "list-view-copies": "clean",
+  "product-sections": "clean",
+  "product-cards": "clean",
+  "repeated-link-labels": "clean",
+  announcements: "clean",
+  "twin-blocks": "clean",
+  "breakpoint-twins": "clean",
+  "glued-items": "clean",
+  "template-bindings": "clean",
+  // Markdown: lines and blocks.
+  "result-counts": "markdown",
+  "ld-thread": "markdown",
+  "repeated-quotes": "markdown",
+  "near-repeats": "markdown",
+  "repeated-long-blocks": "markdown",
+  "leading-links": "markdown",
+  "trailing-links": "markdown",
+  "product-repeats": "markdown",
+  "product-description": "markdown",
+  "doubled-lines": "markdown",
+  "contents-labels": "markdown",
+  "control-labels": "markdown",
+  mojibake: "markdown",
+} as const;
+
+/** The name of one pass. */
+export type PassName = keyof typeof PASSES;
+
+let off: ReadonlySet<string> = new Set();
+let asked: Set<string> | null = null;
+
+/** Whether a pass runs (all do, unless an eval switched it off). */
+export function passOn(name: PassName): boolean {
+  asked?.add(name);
+  return !off.has(name);
+}
+
+/**
+ * Runs `run` with the named passes switched off (evals and tests); an unknown name throws. `seen`
+ * collects the passes the page reached (a pass never reached cannot change the page's output).
+ */
+export function withPassesOff<T>(names: Iterable<string>, run: () => T, seen?: Set<string>): T {
+  const list = [...names];
+  const unknown = list.filter((n) => !(n in PASSES));
+  if (unknown.length) throw new Error(`unknown extractor pass: ${unknown.join(", ")}`);
+  const before = [off, asked] as const;
+  [off, asked] = [new Set(list), seen ?? null];
+  try {
+    return run();
+  } finally {
+    [off, asked] = before;
+  }
+}
