@@ -39,6 +39,12 @@ export const AgentSettings = z
     timezone: TimeZone.nullable().describe(
       "The workspace's IANA time zone: the agent is told the date and time in it (and in UTC).",
     ),
+    recording: z
+      .boolean()
+      .optional()
+      .describe(
+        "Whether new conversations and jobs record their browser tabs (rrweb, inputs masked); default false.",
+      ),
   })
   .openapi("AgentSettings");
 export type AgentSettings = z.infer<typeof AgentSettings>;

@@ -2,6 +2,7 @@
  * The HTTP API's schemas: one zod schema per concept, used to validate requests, type the
  * Durable Objects' answers and generate the OpenAPI document.
  */
+import { RecordingSetting } from "./recordings";
 import { z } from "@hono/zod-openapi";
 import { ApprovalPolicy, PendingApproval } from "./approvals";
 import { ProfileName } from "./browser-api";
@@ -122,6 +123,9 @@ export const CreateConversation = z
       "Dollars all runs of this conversation together may spend; a run that reaches it stops before its next model turn with RUN_ERROR `cost_limit`.",
     ),
     mcp_servers: McpServerNames.optional(),
+    recording: RecordingSetting.optional().describe(
+      "Record every browser tab as rrweb events (inputs masked), listed at /v1/conversations/{id}/recordings; default: the workspace's agent settings, else false.",
+    ),
     verify_citations: VerifyCitations.optional().describe(
       "Check every run's citations against the pages it read: `off`, `flag` (default: record what is unverified) or `revise` (also send the run back to fix them).",
     ),
@@ -206,6 +210,7 @@ export const Conversation = z
     browser_profile: z.string().nullable().describe("The browser profile the browser starts with."),
     max_cost_usd: z.number().nullable(),
     mcp_servers: z.array(z.string()).nullable().optional(),
+    recording: z.boolean().describe("Whether its browser tabs are recorded."),
     verify_citations: VerifyCitations,
     max_revisions: z.number().int(),
     grader_model: z.string().nullable(),

@@ -66,6 +66,11 @@ const fields = {
     "A browser profile of the workspace that each run's browser starts with (signed-in sites); like any conversation, a run saves back to it when its browser closes.",
   ),
   mcp_servers: McpServerNames,
+  recording: z
+    .boolean()
+    .describe(
+      "Whether each run records its browser tabs (rrweb, inputs masked); default: the workspace's agent settings.",
+    ),
   verify_citations: VerifyCitations.describe(
     "Check each run's citations against the pages it read: `off`, `flag`, or `revise` (default: send the run back to read the page or drop the claim, up to max_revisions times).",
   ),
@@ -106,6 +111,7 @@ export const CreateJob = z
     approvals: fields.approvals.optional(),
     browser_profile: fields.browser_profile.optional(),
     mcp_servers: fields.mcp_servers.optional(),
+    recording: fields.recording.optional(),
     verify_citations: fields.verify_citations.optional(),
     max_revisions: fields.max_revisions.optional(),
     memory_runs: fields.memory_runs.optional(),
@@ -136,6 +142,7 @@ export const UpdateJob = z
     approvals: fields.approvals.nullable().optional(),
     browser_profile: fields.browser_profile.nullable().optional(),
     mcp_servers: fields.mcp_servers.nullable().optional(),
+    recording: fields.recording.nullable().optional(),
     verify_citations: fields.verify_citations.optional(),
     max_revisions: fields.max_revisions.optional(),
     memory_runs: fields.memory_runs.optional(),
@@ -166,6 +173,8 @@ export const JobSettings = z.object({
   browser_profile: fields.browser_profile.nullable(),
   /** Absent in jobs stored before MCP: all servers. */
   mcp_servers: fields.mcp_servers.nullable().optional(),
+  /** Absent in jobs stored before recordings: the workspace's default. */
+  recording: fields.recording.nullable().optional(),
   /** The research settings; absent in jobs stored before them: the defaults. */
   verify_citations: fields.verify_citations.optional(),
   max_revisions: fields.max_revisions.optional(),

@@ -7,6 +7,7 @@ import { copyFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
+import { buildRecorder } from "./build-recorder.ts";
 import { buildWalker } from "./build-walker.ts";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -32,8 +33,16 @@ export function buildWeb(): void {
     entryPoints: [join(ROOT, "web/dashboard/app.ts")],
     outfile: join(out, "dashboard/app.js"),
   });
+  // The recording player: rrweb's Replayer, loaded only when a recording is played.
+  buildSync({
+    ...common,
+    entryPoints: [join(ROOT, "web/dashboard/replay-player.ts")],
+    outfile: join(out, "dashboard/replay.js"),
+  });
+  copyFileSync(join(ROOT, "node_modules/rrweb/dist/style.min.css"), join(out, "dashboard/replay.css"));
   copyFileSync(join(ROOT, "web/dashboard/index.html"), join(out, "dashboard/index.html"));
   copyFileSync(join(ROOT, "web/static/_headers"), join(out, "_headers"));
+  buildRecorder();
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) buildWeb();

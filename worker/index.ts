@@ -27,12 +27,15 @@ import mcpServers, { mcpOAuthCallback } from "./routes/mcp-servers";
 import runs from "./routes/runs";
 import secrets from "./routes/secrets";
 import settings from "./routes/settings";
+import recordings from "./routes/recordings";
 import tabs from "./routes/tabs";
 import usage from "./routes/usage";
 import webhooks from "./routes/webhooks";
 import widget from "./routes/widget";
 import workspaces from "./routes/workspaces";
 import { rearmJobs } from "./scheduled";
+import { recordingConfig } from "../durable-objects/engine/config/recording-config";
+import { sweepExpiredRecordings } from "../durable-objects/engine/recording/recording-store";
 import { restrictPublishable } from "./widget-access";
 import { widgetCors } from "./widget-cors";
 
@@ -89,6 +92,7 @@ app.route("/v1", files);
 app.route("/v1", settings);
 app.route("/v1", secrets);
 app.route("/v1", tabs);
+app.route("/v1", recordings);
 app.route("/v1", browserProfiles);
 app.route("/v1", jobs);
 app.route("/v1", keys);
@@ -104,8 +108,9 @@ app.onError(handleError);
 
 export default {
   fetch: app.fetch,
-  /** The Cron Trigger: re-arms every job whose alarm went missing (jobs run on their own alarms)
-   * and drains the retired global CORS list into the origins' objects. */
+  /** The Cron Trigger: re-arms every job whose alarm went missing (jobs run on their own alarms),
+   * drains the retired global CORS list into the origins' objects, and deletes browser
+   * recordings past RECORDING_TTL_DAYS. */
   scheduled: async (_controller, env, _ctx) => {
     try {
       readEnv(env);
@@ -114,7 +119,11 @@ export default {
       throw err;
     }
     // Independent chores: one failing must not skip the other.
-    const results = await Promise.allSettled([rearmJobs(env), drainLegacyCors(env)]);
+    const results = await Promise.allSettled([
+      rearmJobs(env),
+      drainLegacyCors(env),
+      sweepExpiredRecordings(env.FILES, Date.now(), recordingConfig(env).ttlMs),
+    ]);
     const failed = results.find((r) => r.status === "rejected");
     if (failed) throw failed.reason;
   },

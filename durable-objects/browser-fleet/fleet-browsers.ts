@@ -3,6 +3,9 @@
  * on a context leased from the pool, built from the settings the conversation sends with each
  * call (kept, so the alarm can close an idle context and save its profile).
  */
+import { recordingConfig } from "../engine/config/recording-config";
+import { BrowserRecording } from "../engine/recording/browser-recording";
+import { RecordingStore } from "../engine/recording/recording-store";
 import type { BrowserWorker } from "@cloudflare/puppeteer";
 import { workspaceStub } from "../addresses/workspace";
 import type { ProfileSaved } from "../../schemas/browser-api";
@@ -105,6 +108,13 @@ export class FleetBrowsers {
     this.records.forgetConv(convId);
   }
 
+  /** Where a recorded conversation's tabs go: R2, under the conversation, kept RECORDING_TTL_DAYS. */
+  private recording(conv: FleetConversation): BrowserRecording {
+    const config = recordingConfig(this.p.env);
+    const store = new RecordingStore(this.p.env.FILES, conv.workspaceId, conv.id, config.ttlMs);
+    return new BrowserRecording(store, config.maxBytes);
+  }
+
   private build(conv: FleetConversation): ConversationBrowser {
     const workspace = () => workspaceStub(this.p.env, conv.workspaceId);
     const options = browserConfig(this.p.env, conv.allowedDomains ?? undefined);
@@ -128,6 +138,7 @@ export class FleetBrowsers {
               workspace().saveProfile(conv.profile!, snapshot, sites) as Promise<RpcResult<ProfileSaved>>,
           }
         : undefined,
+      ...(conv.recording ? { recording: this.recording(conv) } : {}),
     });
     this.browsers.set(conv.id, browser);
     return browser;

@@ -287,6 +287,7 @@ export class ConversationWiring {
         workspaceDomains: this.workspaceDomains,
         profile: info.browser_profile ?? null,
         vision: this.vision,
+        recording: info.recording ?? false,
       }),
       scriptTimeoutMs: readEnv(this.p.env).PAGE_SCRIPT_TIMEOUT_MS,
       publishTabs: (tabs) => this.p.state.setTabs(tabs),

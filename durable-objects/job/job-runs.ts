@@ -73,6 +73,7 @@ export async function startConversation(
         ...(settings.browser_profile ? { browser_profile: settings.browser_profile } : {}),
         ...(settings.max_cost_usd ? { max_cost_usd: settings.max_cost_usd } : {}),
         ...(settings.mcp_servers ? { mcp_servers: settings.mcp_servers } : {}),
+        ...(typeof settings.recording === "boolean" ? { recording: settings.recording } : {}),
         metadata: { job_id: scope.jobId, job_run_id: run.id },
       },
       { job: link, ...(scope.origin ? { origin: scope.origin } : {}) },

@@ -35,6 +35,7 @@ export function settingsFromCreate(body: CreateJob): JobSettings {
     enabled: body.enabled,
     approvals: body.approvals ?? null,
     mcp_servers: body.mcp_servers ?? null,
+    recording: body.recording ?? null,
     ...researchSettings(body),
   };
 }

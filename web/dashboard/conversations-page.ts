@@ -12,6 +12,7 @@ import { api, authHeaders } from "./client";
 import { Composer } from "./composer";
 import { downloadFile } from "./files-page";
 import { QuestionInline } from "./question-inline";
+import { RecordingsView, type ToolSpan } from "./recordings-view";
 import { reviewRow } from "./research-view";
 import { TabsView } from "./tabs-view";
 import { failureText, notice } from "./ui";
@@ -20,6 +21,8 @@ import { failureText, notice } from "./ui";
 export async function conversationPage(main: HTMLElement, id: string): Promise<() => void> {
   const tasks = h("div", { class: "card" });
   const tabs = new TabsView(id);
+  const spans: ToolSpan[] = [];
+  const recordings = new RecordingsView(id, () => spans);
   const takeover = new TakeoverSlot(
     () => `/v1/conversations/${encodeURIComponent(id)}`,
     authHeaders,
@@ -85,6 +88,7 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
         );
     },
     onRun: (running) => {
+      if (!running) recordings.refresh().catch(() => {});
       status.textContent = running ? "Running…" : "Idle";
       composer.setRunning(running);
       tabs.setRunning(running);
@@ -100,6 +104,7 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
     tasks,
     takeover.el,
     tabs.el,
+    recordings.el,
     h("div", { class: "card" }, transcript.el),
     question.el,
     composer.el,
@@ -116,6 +121,7 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
     onEvent: (_seq, event) => {
       if (status.textContent === "Loading…") status.textContent = "Idle";
       transcript.apply(event);
+      trackToolSpan(spans, event);
       const review = reviewRow(event);
       if (review) transcript.add(review);
       modelBanner(banner, event);
@@ -128,8 +134,28 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
   return () => {
     stream.stop();
     tabs.stop();
+    recordings.stop();
     takeover.stop();
   };
+}
+
+/** Tool calls' spans (start to result) for the recording player's timeline. */
+function trackToolSpan(
+  spans: ToolSpan[],
+  event: { type: string; timestamp?: number; [k: string]: unknown },
+): void {
+  const at = event.timestamp ?? Date.now();
+  if (event.type === "TOOL_CALL_START")
+    spans.push({
+      id: String(event.toolCallId),
+      name: String(event.toolCallName ?? "tool"),
+      start: at,
+      end: at,
+    });
+  if (event.type === "TOOL_CALL_RESULT") {
+    const span = spans.find((s) => s.id === String(event.toolCallId));
+    if (span) span.end = at;
+  }
 }
 
 /** A download button for a file the agent wrote (the server lists them on the tool result). */

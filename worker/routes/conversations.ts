@@ -1,4 +1,5 @@
 /** Conversations: create, list, read, delete. */
+import { deletePrefix, recordingsPrefix } from "../../durable-objects/engine/recording/recording-store";
 import { createRoute, z } from "@hono/zod-openapi";
 import { workspaceFiles } from "../../durable-objects/engine/files/files-factory";
 import { RESULTS_DIR } from "../../durable-objects/engine/files/result-spill";
@@ -163,6 +164,8 @@ app.openapi(
     await workspaceFiles(c.env, workspaceId)
       .remove(`${RESULTS_DIR}/${id}`)
       .catch(() => {});
+    // And its browser recordings.
+    await deletePrefix(c.env.FILES, recordingsPrefix(workspaceId, id));
     return c.json({ id, deleted: true as const }, 200);
   },
 );

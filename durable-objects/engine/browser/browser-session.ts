@@ -12,6 +12,7 @@ import { retryTransient } from "./fleet/launch";
 import { type NavigationPolicy, navigationRefusal, subresourcePolicy } from "./navigation-guard";
 import { READ_STORAGE_SCRIPT, restoreStorageScript } from "./page-content";
 import { type ProfileState, sitesOf } from "./profile-state";
+import type { BrowserRecording } from "../recording/browser-recording";
 import type { SavedCookie, SavedStorage, TabRecord, TabStore } from "./tab-store";
 
 /** How long navigation may take when a tool waits for the page to load. */
@@ -54,6 +55,8 @@ export class BrowserSession {
   private readonly guarded = new WeakSet<Page>();
   private readonly refusals = new Map<number, string>();
   private note: string | null = null;
+  /** Records every tracked page when the conversation records its browser. */
+  recording: BrowserRecording | null = null;
   /** Whether the saved cookies were put into the current browser (false right after a launch). */
   private stateApplied = true;
   /** Origins a page of the current browser has been on: their saved storage is not written again. */
@@ -134,6 +137,7 @@ export class BrowserSession {
 
   /** Closes a tab's page and forgets it. */
   async closePage(tabId: number): Promise<void> {
+    await this.recording?.detach(tabId);
     const page = this.pages.get(tabId);
     this.pages.delete(tabId);
     this.refusals.delete(tabId);
@@ -192,6 +196,7 @@ export class BrowserSession {
 
   /** Closes the conversation's context (conversation deleted or idle); its tabs stay remembered. */
   async close(): Promise<void> {
+    await this.recording?.close();
     this.context = null;
     this.pages.clear();
     await this.source.drop().catch(() => {});
@@ -300,6 +305,7 @@ export class BrowserSession {
     this.pages.set(tabId, page);
     this.store.updateTab(tabId, { target_id: targetId(page) });
     await this.guard(tabId, page);
+    if (this.recording) await this.recording.attach(tabId, page, await this.cdp(page));
   }
 
   /** Applies a changed policy (e.g. new workspace allowed_domains) to the pages already open. */

@@ -7,6 +7,7 @@ import type { BrowserInput, ProfileSaved } from "../../../schemas/browser-api";
 import { fail, type RpcResult } from "../rpc-result";
 import { type Redaction, SecretRedactor } from "../secrets/secret-redactor";
 import type { BrowserOps, SecretReader } from "../tools/browser-shared";
+import type { BrowserRecording } from "../recording/browser-recording";
 import {
   BrowserSession,
   type BrowserSessionOptions,
@@ -37,6 +38,8 @@ export interface ConversationBrowserDeps {
   /** The conversation's browser profile: loaded on the first launch, saved back on request and on close. */
   profile?: BrowserProfileLink;
   live: LiveViewOptions;
+  /** Set when the conversation records its browser: where recordings go. */
+  recording?: BrowserRecording;
 }
 
 /** A conversation's link to its workspace's browser profile. */
@@ -59,6 +62,8 @@ export class ConversationBrowser implements BrowserOps {
     this.store = new TabStore(deps.sql, deps.conversationId);
     this.scriptTimeoutMs = deps.options.scriptTimeoutMs;
     this.session = new BrowserSession(deps.source, this.store, deps.options, deps.profile);
+    this.session.recording = deps.recording ?? null;
+    if (deps.recording) deps.recording.redact = (json) => this.redact(json);
     this.liveViews = new LiveViews(deps.live);
     this.tabs = new TabManager(this.session, deps.options.policy, (tabs) => deps.publishTabs(tabs));
   }
@@ -92,7 +97,14 @@ export class ConversationBrowser implements BrowserOps {
   }
 
   exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work);
+    const recorded = async () => {
+      try {
+        return await work();
+      } finally {
+        await this.session.recording?.flushAll();
+      }
+    };
+    const next = this.queue.then(recorded, recorded);
     this.queue = next.catch(() => {});
     return next;
   }

@@ -100,6 +100,8 @@ export const EnvVars = z.object({
   JOB_POLL_MS: count(60_000),
   JOB_WEBHOOK_RETRY_BASE_MS: count(30_000),
   WEBHOOK_RETRY_BASE_MS: count(30_000),
+  RECORDING_TTL_DAYS: count(30, 3650),
+  RECORDING_MAX_BYTES: count(50 * 1024 * 1024),
   OTEL_EXPORTER_OTLP_ENDPOINT: baseUrl(),
   OTEL_EXPORTER_OTLP_HEADERS: secret(),
   OTEL_EXPORTER_OTLP_PROTOCOL: z.preprocess(

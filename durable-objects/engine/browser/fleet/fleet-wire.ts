@@ -17,6 +17,8 @@ export interface FleetConversation {
   profile: string | null;
   /** The model is shown screenshots. */
   vision: boolean;
+  /** Whether its tabs are recorded (rrweb, into R2 under the conversation). */
+  recording?: boolean;
 }
 
 /** What the conversation lends the fleet during one tool call. */
