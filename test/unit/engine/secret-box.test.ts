@@ -38,7 +38,7 @@ describe("browser settings", () => {
       policy: { allowPrivateNetwork: true, allowedDomains: ["a.com"] },
     });
     expect(browserConfig({ BROWSER_IDLE_MS: "", PAGE_SCRIPT_TIMEOUT_MS: "2500" }, undefined)).toEqual({
-      idleMs: 600_000,
+      idleMs: 60_000,
       scriptTimeoutMs: 2500,
       policy: { allowPrivateNetwork: false, allowedDomains: null },
     });
