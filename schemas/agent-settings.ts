@@ -3,6 +3,7 @@
  * conversations start from, and the widget's look (title, greeting, colour, language, position).
  */
 import { z } from "@hono/zod-openapi";
+import { ToolPattern } from "./approvals";
 import { CSS_COLOUR, TOOL_NAME_PATTERN } from "./patterns";
 
 const toolName = z.string().regex(TOOL_NAME_PATTERN, "tool names are 1-64 letters, digits, _ or -");
@@ -58,8 +59,8 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
 /** A CSS colour the widget accepts: hex, rgb()/hsl() or a named colour. */
 const colour = z.string().trim().regex(CSS_COLOUR, "must be a CSS colour like #0b5fff");
 
-/** The widget's look; its `<script data-…>` attributes override these on one page. */
-export const WidgetSettings = z
+/** The widget's look, as every page view reads it (`GET /v1/widget/config`). */
+export const WidgetLook = z
   .object({
     title: z.string().trim().max(200).nullable(),
     greeting: z.string().trim().max(2000).nullable(),
@@ -67,7 +68,22 @@ export const WidgetSettings = z
     language: z.enum(["en", "zh", "es"]).nullable(),
     position: z.enum(["right", "left"]).nullable(),
   })
-  .openapi("WidgetSettings");
+  .openapi("WidgetLook");
+export type WidgetLook = z.infer<typeof WidgetLook>;
+
+/** Most entries of the widget's tool list. */
+export const MAX_WIDGET_TOOLS = 200;
+
+/** The widget's look (its `<script data-…>` attributes override it on one page) and its visitors' tools. */
+export const WidgetSettings = WidgetLook.extend({
+  tools: z
+    .array(ToolPattern)
+    .max(MAX_WIDGET_TOOLS)
+    .nullable()
+    .describe(
+      "Tool names or globs (`*`, `?`) a widget visitor's conversation may use, replacing the default (null): the web tools, the browser tools but type_secret, request_takeover, the task tools, ask_user and finish. File tools work only inside the visitor's own folder visitors/<visitor id>/.",
+    ),
+}).openapi("WidgetSettings");
 export type WidgetSettings = z.infer<typeof WidgetSettings>;
 
 export const DEFAULT_WIDGET_SETTINGS: WidgetSettings = {
@@ -76,4 +92,11 @@ export const DEFAULT_WIDGET_SETTINGS: WidgetSettings = {
   color: null,
   language: null,
   position: null,
+  tools: null,
 };
+
+/** The look alone: what an anonymous page view is sent (never the visitors' tool list). */
+export function widgetLook(settings: WidgetSettings): WidgetLook {
+  const { tools: _tools, ...look } = settings;
+  return look;
+}

@@ -1,6 +1,7 @@
 /** The schema of HTTP tools: tools that API users register and Cirrus calls over HTTP. */
 import { z } from "@hono/zod-openapi";
 import { ApprovalRule } from "./approvals";
+import { sameOrigin } from "./credentials";
 import { TOOL_NAME_PATTERN } from "./patterns";
 
 export const HttpToolSpec = z
@@ -28,6 +29,25 @@ export const HttpToolSpec = z
   .openapi("HttpToolSpec");
 export type HttpToolSpec = z.infer<typeof HttpToolSpec>;
 
+/** `PATCH /v1/tools/{name}`: the fields to change; `headers: null` removes them. */
+export const UpdateHttpTool = z
+  .strictObject({
+    description: HttpToolSpec.shape.description.optional(),
+    parameters: z.record(z.string(), z.unknown()).optional().describe("JSON Schema of the arguments."),
+    url: HttpToolSpec.shape.url.optional(),
+    headers: HttpToolSpec.shape.headers
+      .unwrap()
+      .nullable()
+      .optional()
+      .describe(
+        "Replaces every header; null removes them. A `url` on another origin without `headers` drops the stored ones.",
+      ),
+    timeout_ms: z.number().int().min(100).max(120_000).optional(),
+    approval: ApprovalRule.nullable().optional().describe("null restores allow."),
+  })
+  .openapi("UpdateHttpTool");
+export type UpdateHttpTool = z.infer<typeof UpdateHttpTool>;
+
 /** A stored HTTP tool: the spec plus its signing secret. */
 export interface StoredHttpTool extends HttpToolSpec {
   secret: string;
@@ -53,6 +73,28 @@ export type HttpToolView = z.infer<typeof HttpToolView>;
 export const CreatedHttpTool = HttpToolView.extend({
   secret: z.string().describe("HMAC-SHA256 key for the X-Cirrus-Signature header. Shown once."),
 }).openapi("CreatedHttpTool");
+
+/**
+ * A stored tool after an update. A URL on another origin without headers given again drops the
+ * stored headers (`cleared`): they were given for the old host only.
+ */
+export function updatedHttpTool(
+  tool: StoredHttpTool,
+  patch: UpdateHttpTool,
+): { tool: StoredHttpTool; cleared: boolean } {
+  const { headers, approval, ...rest } = patch;
+  const next: StoredHttpTool = { ...tool, ...stripUndefined(rest) };
+  if (headers !== undefined) next.headers = headers ?? undefined;
+  if (approval !== undefined) next.approval = approval ?? undefined;
+  const moved = patch.url !== undefined && !sameOrigin(patch.url, tool.url);
+  const cleared = moved && headers === undefined && Object.keys(tool.headers ?? {}).length > 0;
+  if (cleared) next.headers = undefined;
+  return { tool: next, cleared };
+}
+
+function stripUndefined<T extends Record<string, unknown>>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
 
 /** The view of a stored tool. */
 export function httpToolView(t: StoredHttpTool): HttpToolView {

@@ -13,6 +13,7 @@ import { renderDocs } from "./docs-page";
 import { errorBody, handleError, reportConfigError } from "./errors";
 import "./custom-tools";
 import { drainLegacyCors } from "./legacy-cors-drain";
+import { requireDecodablePath } from "./path-encoding";
 import agui from "./routes/agui";
 import approvals from "./routes/approvals";
 import browserProfiles from "./routes/browser-profiles";
@@ -65,6 +66,9 @@ app.use("*", async (c, next) => {
   readEnv(c.env);
   await next();
 });
+
+// A malformed percent-encoding anywhere in the path is the caller's 400, before any route decodes it.
+app.use("*", requireDecodablePath());
 
 app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 // The value of a CUSTOM `notice` event in the event streams (schemas/events.ts).

@@ -35,15 +35,25 @@ const WIDGET_ROUTES: { method: string; pattern: RegExp }[] = [
   { method: "GET", pattern: /^\/v1\/widget\/config$/ },
   { method: "POST", pattern: /^\/v1\/conversations\/([^/]+)\/(messages|answer|cancel)$/ },
   { method: "GET", pattern: /^\/v1\/conversations\/([^/]+)\/events$/ },
-  // The visitor approves or denies tool calls of its own conversation.
-  { method: "POST", pattern: /^\/v1\/conversations\/([^/]+)\/approvals\/[^/]+$/ },
-  // The live view of the visitor's browser tabs, and its input (take-overs).
+  // The live view and input of the tab handed to the visitor (routes/tabs.ts checks the take-over).
   { method: "GET", pattern: /^\/v1\/conversations\/([^/]+)\/tabs\/\d+\/live$/ },
   { method: "POST", pattern: /^\/v1\/conversations\/([^/]+)\/tabs\/\d+\/input$/ },
   { method: "POST", pattern: /^\/v1\/conversations\/([^/]+)\/takeover\/[^/]+\/done$/ },
   // Downloads of files the agent wrote in this conversation.
   { method: "GET", pattern: /^\/v1\/conversations\/([^/]+)\/files\/.+$/ },
 ];
+
+/** Deciding an approval: an owner's key only, never a visitor (the model may be steered by one). */
+const APPROVAL_ROUTE = /^\/v1\/conversations\/[^/]+\/approvals\/[^/]+$/;
+
+/** The refusal of a visitor's decision on an approval. */
+export function ownerDecides(): ApiError {
+  return new ApiError(
+    403,
+    "forbidden",
+    "Approvals in a widget visitor's conversation are decided by the workspace's owner (dashboard or API key), not by the visitor.",
+  );
+}
 
 /** Whether a token looks like a publishable key. */
 export const isPublishable = (token: string): boolean => token.startsWith("pk_");
@@ -131,6 +141,7 @@ export function restrictPublishable(): MiddlewareHandler<AppEnv> {
     if (!pub) return next();
     const path = new URL(c.req.url).pathname;
     const route = WIDGET_ROUTES.find((r) => r.method === c.req.method && r.pattern.test(path));
+    if (!route && APPROVAL_ROUTE.test(path)) throw ownerDecides();
     if (!route)
       throw new ApiError(
         403,

@@ -4,7 +4,7 @@
  * A change through PUT /v1/settings is seen at once in the isolate that made it and within
  * CONFIG_TTL_MS everywhere else.
  */
-import type { WidgetSettings } from "../schemas/agent-settings";
+import { type WidgetLook, widgetLook } from "../schemas/agent-settings";
 import { IsolateCache } from "./isolate-cache";
 import { workspaceStub } from "./stubs";
 
@@ -13,13 +13,13 @@ const CONFIG_TTL_MS = 30_000;
 /** Workspaces whose widget settings one isolate remembers. */
 const MAX_WORKSPACES = 5_000;
 
-const configs = new IsolateCache<WidgetSettings>(MAX_WORKSPACES);
+const configs = new IsolateCache<WidgetLook>(MAX_WORKSPACES);
 
-/** The widget settings of a workspace, from the isolate cache or its object. */
-export async function widgetConfig(env: Env, workspaceId: string): Promise<WidgetSettings> {
+/** The widget's look of a workspace (never its visitors' tool list), from the isolate cache or its object. */
+export async function widgetConfig(env: Env, workspaceId: string): Promise<WidgetLook> {
   const cached = configs.get(workspaceId);
   if (cached) return cached;
-  const fresh = await workspaceStub(env, workspaceId).getWidgetSettings();
+  const fresh = widgetLook(await workspaceStub(env, workspaceId).getWidgetSettings());
   configs.set(workspaceId, fresh, CONFIG_TTL_MS);
   return fresh;
 }

@@ -34,6 +34,8 @@ export interface ConversationInfo
   allowed_domains?: string[];
   /** The origin (scheme://host) the conversation was created through; absolute file links use it. */
   origin?: string;
+  /** The widget visitor whose conversation this is (its tools follow the widget policy). */
+  visitor_id?: string;
 }
 
 /** What the creator of a conversation passes besides its settings. */
@@ -44,11 +46,21 @@ export interface CreateOptions {
   origin?: string;
   /** Where it was started (default: `job` with a job link, else the body's channel or `api`). */
   channel?: Channel;
+  /** The widget visitor it is opened for. */
+  visitorId?: string;
+}
+
+/**
+ * The widget visitor of a conversation, or null when an owner's key drives it. Widget
+ * conversations from before visitor ids count as their own visitor.
+ */
+export function visitorOf(info: ConversationInfo): string | null {
+  return info.visitor_id ?? (info.channel === "widget" ? info.id : null);
 }
 
 /** The public view of the stored info. */
 export function publicInfo(info: ConversationInfo, live: LiveFields): Conversation {
-  const { workspace_id: _ws, origin: _origin, ...rest } = info;
+  const { workspace_id: _ws, origin: _origin, visitor_id: _visitor, ...rest } = info;
   return {
     ...rest,
     title: rest.title ?? null,

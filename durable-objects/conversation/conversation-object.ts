@@ -64,6 +64,7 @@ export class ConversationObject extends DurableObject<Env> {
     const agent = await this.p.wiring.workspace(workspaceId).getAgentSettings();
     const channel = opts.channel ?? (job ? "job" : (body.channel ?? "api"));
     const info = newConversationInfo(id, workspaceId, body, agent, this.p.config, origin, channel);
+    if (opts.visitorId) info.visitor_id = opts.visitorId;
     this.p.meta.set("info", info);
     return publicInfo(info, liveFields(this.views(), info));
   }
@@ -184,6 +185,11 @@ export class ConversationObject extends DurableObject<Env> {
     const result = await callToolDirectly(this.p.wiring, info, this.p.config, name, args);
     if (!this.p.driver.isDriving) await this.p.wiring.closeMcp();
     return result;
+  }
+
+  /** The tab handed to a person by a pending request_takeover, or null: the only one a visitor may drive. */
+  handedTab(): number | null {
+    return this.p.state.pendingTakeover?.tab_id ?? null;
   }
 
   /** The browser's tabs and session facts, for the live view. */

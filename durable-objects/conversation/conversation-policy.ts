@@ -4,7 +4,7 @@
  */
 import type { AgentPolicy } from "../../schemas/settings";
 import { modelSeesImages, type ReadImage } from "../engine/browser/screenshot-vision";
-import type { WorkspaceFiles } from "../engine/files/workspace-files";
+import type { FileOps } from "../engine/files/scoped-files";
 import type { DomainPolicy } from "../engine/net/allowed-domains";
 import type { SaveFile } from "../engine/tools/browser-shared";
 
@@ -29,7 +29,7 @@ export function conversationPolicy(
 }
 
 /** Saving and reading back images in the workspace files (counted in its quota). */
-export function imageFiles(files: WorkspaceFiles): { save: SaveFile; read: ReadImage } {
+export function imageFiles(files: Pick<FileOps, "write" | "open">): { save: SaveFile; read: ReadImage } {
   return {
     save: async (path, bytes, type) => (await files.write(path, bytes, bytes.byteLength, type)).path,
     read: async (path) => {

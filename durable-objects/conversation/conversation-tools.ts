@@ -10,7 +10,7 @@ import { type BuiltinToolDeps, createBuiltinTools } from "../engine/tools";
 import { createFinishTool } from "../engine/tools/finish";
 import { createAgentTool } from "../engine/tools/sub-agent";
 import type { TaskOps } from "../engine/tools/tasks";
-import { type ToolContext, ToolRegistry } from "../engine/tools/tool";
+import { type ToolContext, type ToolGate, ToolRegistry } from "../engine/tools/tool";
 
 /** What the tool set of one conversation is built from. */
 export interface ConversationToolDeps {
@@ -23,6 +23,8 @@ export interface ConversationToolDeps {
   unattended?: boolean;
   /** Tool names the conversation may use (`finish` always); null = all. */
   allowedTools: string[] | null;
+  /** A policy over every tool, added now or later (a widget visitor's); calls outside it are refused. */
+  gate?: ToolGate | null;
   /** Workspace tools first, then the conversation's own (which replace same-named ones). */
   httpTools: StoredHttpTool[];
   runSubAgent(spec: SubAgentSpec, ctx: ToolContext): Promise<string>;
@@ -51,7 +53,8 @@ export function buildConversationTools(deps: ConversationToolDeps): ToolRegistry
   for (const spec of deps.httpTools) registry.add(createHttpTool(spec, httpDeps));
   registry.add(createFinishTool(deps.outputSchema));
   registry.add(createAgentTool({ maxSteps: deps.config.subAgentMaxSteps, run: deps.runSubAgent }));
-  return deps.allowedTools ? onlyAllowed(registry, deps.allowedTools) : registry;
+  const allowed = deps.allowedTools ? onlyAllowed(registry, deps.allowedTools) : registry;
+  return deps.gate ? allowed.restrict(deps.gate) : allowed;
 }
 
 /** The registry reduced to the allowed tools; `finish` stays so a run can always end cleanly. */

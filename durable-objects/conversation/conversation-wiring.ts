@@ -3,12 +3,13 @@
  * web, files, the browser), the loop's dependencies and the browser itself — assembled from the
  * conversation's storage, the deployment's config and the workspace's settings.
  */
-import { browserFleetStub } from "../addresses/browser-fleet";
-import { workspaceStub } from "../addresses/workspace";
+
 import type { ApprovalPolicy } from "../../schemas/approvals";
 import type { ProfileSaved } from "../../schemas/browser-api";
 import { type CostSettings, DEFAULT_COST_SETTINGS } from "../../schemas/cost";
 import type { StoredHttpTool } from "../../schemas/http-tools";
+import { browserFleetStub } from "../addresses/browser-fleet";
+import { workspaceStub } from "../addresses/workspace";
 import type { Approvals } from "../engine/approvals/approvals";
 import type { ApprovalLevels } from "../engine/approvals/policy";
 import { withScreenshotImages } from "../engine/browser/screenshot-vision";
@@ -20,29 +21,31 @@ import { priceFor } from "../engine/cost/price-table";
 import { pricedLedger } from "../engine/cost/priced-ledger";
 import { createSummarizer } from "../engine/extract/summarize";
 import { conversationFiles } from "../engine/files/files-factory";
+import { visitorFolder } from "../engine/files/scoped-files";
 import type { StateHolder } from "../engine/loop/conversation-state";
 import type { ContextSummary, LoopDeps, RunLedger, SummaryStore } from "../engine/loop/loop-deps";
 import { runSubAgent } from "../engine/loop/sub-agent";
 import type { McpServerConfig } from "../engine/mcp/mcp-toolset";
 import { createModelClient } from "../engine/model/model-factory";
-import { recordReads } from "../engine/research/read-recorder";
 import type { ReadLog } from "../engine/research/read-log";
+import { recordReads } from "../engine/research/read-recorder";
 import type { ReviewStore } from "../engine/research/review-store";
+import type { Redaction } from "../engine/secrets/secret-redactor";
+import type { TypableSecret } from "../engine/secrets/typable-secret";
 import { ClearedResults } from "../engine/store/cleared-results";
 import type { EventLog } from "../engine/store/event-log";
 import type { MessageStore } from "../engine/store/message-store";
 import type { Run, RunStore } from "../engine/store/run-store";
 import type { SteerQueue } from "../engine/store/steer-queue";
-import type { Redaction } from "../engine/secrets/secret-redactor";
-import type { TypableSecret } from "../engine/secrets/typable-secret";
 import type { SecretReader } from "../engine/tools/browser-shared";
 import type { ToolRegistry } from "../engine/tools/tool";
+import { mayMatchPrefix, visitorToolGate } from "../engine/tools/visitor-tools";
 import type { WebToolDeps } from "../engine/tools/web";
 import type { WorkspaceObject } from "../workspace/workspace-object";
 import { BrowserLink } from "./browser-link";
 import { BrowserMeter, browserQueuedEvent } from "./browser-usage";
 import { ConversationMcp } from "./conversation-mcp";
-import type { ConversationInfo, ConversationMeta } from "./conversation-meta";
+import { type ConversationInfo, type ConversationMeta, visitorOf } from "./conversation-meta";
 import { type ConversationPolicy, conversationPolicy, imageFiles, wakeBy } from "./conversation-policy";
 import { buildConversationTools } from "./conversation-tools";
 import { reviewer } from "./result-review";
@@ -110,15 +113,22 @@ export class ConversationWiring {
   async tools(): Promise<ToolRegistry> {
     const info = this.p.meta.info();
     const workspace = info ? this.workspace(info.workspace_id) : null;
+    const visitor = info ? visitorOf(info) : null;
     // One round trip's worth of waiting: the workspace answers both calls concurrently.
-    const [agentPolicy, workspaceTools, cost, mcpServers] = workspace
+    const [agentPolicy, workspaceTools, cost, servers, widget] = workspace
       ? await Promise.all([
           workspace.getAgentPolicy(),
           workspace.httpTools(),
           workspace.getCostSettings(),
           this.mcp.registry(info!.workspace_id).forConversation(info!.mcp_servers ?? null),
+          visitor ? workspace.getWidgetSettings() : null,
         ])
-      : [null, [], DEFAULT_COST_SETTINGS, []];
+      : [null, [], DEFAULT_COST_SETTINGS, [], null];
+    // A widget visitor's conversation gets only the widget policy's tools (the server enforces it).
+    const gate = visitor ? visitorToolGate(widget?.tools ?? null) : null;
+    const mcpServers = (servers as McpServerConfig[]).filter(
+      (s) => !gate || mayMatchPrefix(gate.patterns, `${s.name}__`),
+    );
     this.cost = cost;
     const policy = info && agentPolicy ? conversationPolicy(agentPolicy, info) : null;
     this.workspaceDomains = policy?.domains.workspaceDomains ?? null;
@@ -136,14 +146,24 @@ export class ConversationWiring {
       httpTools: [...(workspaceTools as StoredHttpTool[]), ...this.p.meta.httpTools()],
       web: info ? this.webDeps(info, policy) : undefined,
       browser: info ? (this.browser() ?? undefined) : undefined,
-      files: info ? conversationFiles(this.p.env, info.workspace_id, info.origin) : undefined,
+      files: info ? this.files(info) : undefined,
+      gate,
       runSubAgent: (spec, ctx) =>
         runSubAgent({ ...this.loopDeps(registry), signal: ctx.signal }, ctx.runId!, spec),
     });
     recordReads(registry, this.p.reads);
-    if (info) await this.mcp.attach(registry, info, mcpServers as McpServerConfig[]);
+    if (info) await this.mcp.attach(registry, info, mcpServers);
     registry.redaction = this.redaction();
     return registry;
+  }
+
+  /** The files as this conversation reaches them: its own saved results only; a visitor's own folder. */
+  private files(info: ConversationInfo) {
+    const visitor = visitorOf(info);
+    return conversationFiles(this.p.env, info.workspace_id, info.origin, {
+      conversationId: info.id,
+      root: visitor ? visitorFolder(visitor) : null,
+    });
   }
 
   /** The approval rules a call of this conversation is judged by (besides the tool's own default). */
@@ -164,7 +184,7 @@ export class ConversationWiring {
   loopDeps(tools: ToolRegistry): LoopDeps {
     const info = this.p.meta.info()!;
     const model = createModelClient(this.p.env, this.p.config);
-    const files = conversationFiles(this.p.env, info.workspace_id, info.origin);
+    const files = this.files(info);
     return {
       ledger: this.ledger(info.model),
       budget: this.budget(info),
@@ -281,7 +301,7 @@ export class ConversationWiring {
         set: (names) => this.p.meta.set("typed_secrets", names),
       },
       summarize: this.summarizer(info.model),
-      saveFile: imageFiles(conversationFiles(this.p.env, info.workspace_id, info.origin).files).save,
+      saveFile: imageFiles(this.files(info).files).save,
     });
     return this.browserCache;
   }

@@ -4,27 +4,30 @@
  * Every alarm, cron sweep and run-end notice goes through one serialised `tick`, and every
  * occurrence is claimed in the ledger under a UNIQUE key before anything is awaited.
  */
+
 import { DurableObject } from "cloudflare:workers";
 import type { RunResult } from "../../schemas/api";
+import { sameOrigin } from "../../schemas/credentials";
 import type { CreateJob, Job, JobRun, UpdateJob } from "../../schemas/jobs";
 import { type CursorPage, cursorPage } from "../../schemas/page";
 import { readEnv } from "../engine/config/env";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { migrate } from "../engine/store/migrations";
+import { newWebhookSecret } from "../engine/webhook-delivery/signing";
 import { raiseWebhookEvent } from "../webhook/webhook-events";
 import { JobLedger, jobRunView, type StoredRun } from "./job-ledger";
 import { type JobRecord, JobRecordStore, jobView, nextWake } from "./job-record";
-import { JOB_MIGRATIONS } from "./job-schema";
 import {
   cancelConversation,
   deliverDueWebhooks,
-  reviewOutcome,
   type JobScope,
+  reviewOutcome,
   runState,
   runUsage,
   saveResult,
   startConversation,
 } from "./job-runs";
+import { JOB_MIGRATIONS } from "./job-schema";
 import { applyUpdate, settingsFromCreate, settingsProblem } from "./job-settings";
 import { jobRunWebhookEvent } from "./job-webhook-event";
 import { planDue } from "./schedule";
@@ -90,8 +93,12 @@ export class JobObject extends DurableObject<Env> {
     return record ? jobView(record, withSecret) : null;
   }
 
-  /** Applies a partial update; a new schedule or re-enabling counts occurrences from now on. */
-  async update(patch: UpdateJob): Promise<RpcResult<Job>> {
+  /**
+   * Applies a partial update; a new schedule or re-enabling counts occurrences from now on. A
+   * webhook URL moved to another origin gets a new signing secret (`credentials_cleared`): the
+   * old one was shared with the old receiver only.
+   */
+  async update(patch: UpdateJob): Promise<RpcResult<Job & { credentials_cleared: boolean }>> {
     const record = this.record();
     if (!record) return fail(404, "not_found", "No such job.");
     const settings = applyUpdate(record.settings, patch);
@@ -103,9 +110,20 @@ export class JobObject extends DurableObject<Env> {
       settings.schedule !== old.schedule ||
       settings.timezone !== old.timezone ||
       (settings.enabled && !old.enabled);
-    this.save({ ...record, settings, updated_at: now, cursor: restart ? now : record.cursor });
+    const moved =
+      old.webhook_url !== null &&
+      settings.webhook_url !== null &&
+      !sameOrigin(old.webhook_url, settings.webhook_url);
+    const webhook_secret = moved ? newWebhookSecret() : record.webhook_secret;
+    this.save({
+      ...record,
+      settings,
+      webhook_secret,
+      updated_at: now,
+      cursor: restart ? now : record.cursor,
+    });
     await this.arm();
-    return ok(jobView(this.record()!, true));
+    return ok({ ...jobView(this.record()!, true), credentials_cleared: moved });
   }
 
   /** Deletes the job and its ledger; a run in progress is cancelled. */

@@ -5,6 +5,7 @@
  * refreshed before they expire) and tell it when a server's tool list changed.
  */
 import { DurableObject } from "cloudflare:workers";
+import { sameOrigin } from "../../schemas/credentials";
 import type { CreateMcpServer, McpServerView, UpdateMcpServer } from "../../schemas/mcp";
 import { readEnv } from "../engine/config/env";
 import { McpConnection } from "../engine/mcp/connection";
@@ -110,8 +111,15 @@ export class McpRegistry extends DurableObject<Env> {
     return row ? this.viewOf(row) : null;
   }
 
-  /** Changes a server; a new URL or client forgets its OAuth state and session-bound tools. */
-  async update(id: string, patch: UpdateMcpServer): Promise<RpcResult<McpServerView>> {
+  /**
+   * Changes a server; a new URL or client forgets its OAuth state and session-bound tools. A URL
+   * on another origin without its headers or OAuth client given again drops the stored ones
+   * (`credentials_cleared`): they were given for the old host only.
+   */
+  async update(
+    id: string,
+    patch: UpdateMcpServer,
+  ): Promise<RpcResult<McpServerView & { credentials_cleared: boolean }>> {
     const row = this.store.get(id);
     if (!row) return fail(404, "not_found", `No MCP server ${id} in this workspace.`);
     if (patch.name && patch.name !== row.name && this.store.byName(patch.name)) {
@@ -122,6 +130,14 @@ export class McpRegistry extends DurableObject<Env> {
       if (refused) return fail(400, "invalid_url", refused);
     }
     const next: ServerRow = { ...row, updated_at: Date.now() };
+    const moved = patch.url !== undefined && !sameOrigin(patch.url, row.url);
+    const dropHeaders = moved && patch.headers === undefined && row.headers !== null;
+    const dropOAuth = moved && patch.oauth === undefined && row.oauth !== null;
+    if (dropHeaders) {
+      next.headers = null;
+      next.header_names = [];
+    }
+    if (dropOAuth) next.oauth = null;
     if (patch.name) next.name = patch.name;
     if (patch.allowed_tools !== undefined) next.allowed_tools = patch.allowed_tools;
     if (patch.approval !== undefined) next.approval = patch.approval;
@@ -137,7 +153,8 @@ export class McpRegistry extends DurableObject<Env> {
     if (patch.url && patch.url !== row.url) next.url = patch.url;
     if ((patch.url && patch.url !== row.url) || patch.oauth !== undefined) this.store.clearOAuth(id);
     this.store.put(next);
-    return ok(reconnect ? await this.connectAndList(id) : this.viewOf(next));
+    const view = reconnect ? await this.connectAndList(id) : this.viewOf(next);
+    return ok({ ...view, credentials_cleared: dropHeaders || dropOAuth });
   }
 
   delete(id: string): boolean {

@@ -18,7 +18,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { AgentSettings, WidgetSettings } from "../../schemas/agent-settings";
 import type { ProfileInfo, ProfileSaved, PutSecret, SecretInfo } from "../../schemas/browser-api";
 import type { CostSettings } from "../../schemas/cost";
-import type { StoredHttpTool } from "../../schemas/http-tools";
+import { type StoredHttpTool, type UpdateHttpTool, updatedHttpTool } from "../../schemas/http-tools";
 import type { AgentPolicy, SearchSettings, SettingsUpdate, SettingsView } from "../../schemas/settings";
 import type { UsageEntry, UsageReport } from "../../schemas/usage";
 import type { ProfileState } from "../engine/browser/profile-state";
@@ -210,7 +210,7 @@ export class WorkspaceObject extends DurableObject<Env> {
   }
 
   /** Applies a partial update; refuses an engine that lacks its key or URL (and then changes nothing). */
-  updateSettings(update: SettingsUpdate): RpcResult<SettingsView> {
+  updateSettings(update: SettingsUpdate): RpcResult<SettingsView & { credentials_cleared: boolean }> {
     return this.p.settings.update(update);
   }
 
@@ -236,6 +236,15 @@ export class WorkspaceObject extends DurableObject<Env> {
   /** Registers (or replaces) a workspace HTTP tool. */
   putHttpTool(tool: StoredHttpTool): void {
     this.p.tools.put(tool);
+  }
+
+  /** Changes a registered HTTP tool (atomically); null when there is no such tool. */
+  updateHttpTool(name: string, patch: UpdateHttpTool): { tool: StoredHttpTool; cleared: boolean } | null {
+    const tool = this.p.tools.list().find((t) => t.name === name);
+    if (!tool) return null;
+    const updated = updatedHttpTool(tool, patch);
+    this.p.tools.put(updated.tool);
+    return updated;
   }
 
   /** The workspace's HTTP tools, secrets included (for building tools; never returned by the API). */

@@ -23,6 +23,7 @@ import {
   settingsView,
 } from "../../schemas/settings";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
+import { dropMovedKeys } from "./search-credentials";
 import {
   decodeSection,
   encodeSection,
@@ -114,8 +115,11 @@ export class WorkspaceSettings {
     return settingsView(this.search(), this.agent(), this.widget(), this.policy(), this.cost());
   }
 
-  /** Applies a partial update of any sections; nothing is written unless all of it is valid. */
-  update(update: SettingsUpdate): RpcResult<SettingsView> {
+  /**
+   * Applies a partial update of any sections; nothing is written unless all of it is valid. A
+   * search key whose engine's base URL moves to another origin without the key is dropped.
+   */
+  update(update: SettingsUpdate): RpcResult<SettingsView & { credentials_cleared: boolean }> {
     const current = this.policy();
     let next: {
       search: SearchSettings;
@@ -143,6 +147,9 @@ export class WorkspaceSettings {
     }
     const missing = missingForEngine(next.search);
     if (missing) return fail(400, "invalid_settings", missing);
+    const moved = dropMovedKeys(this.search(), next.search, update.search);
+    if (moved.problem) return fail(400, "invalid_settings", moved.problem);
+    next.search = moved.search;
     if (update.search) writeSection(this.sql, "search", next.search);
     if (update.agent) writeSection(this.sql, "agent", next.agent);
     if (update.widget) writeSection(this.sql, "widget", next.widget);
@@ -154,7 +161,10 @@ export class WorkspaceSettings {
       writeSection(this.sql, "policy", next.policy);
     if (update.model_prices !== undefined || update.daily_budget_usd !== undefined)
       writeSection(this.sql, "cost", next.cost);
-    return ok(settingsView(next.search, next.agent, next.widget, next.policy, next.cost));
+    return ok({
+      ...settingsView(next.search, next.agent, next.widget, next.policy, next.cost),
+      credentials_cleared: moved.cleared,
+    });
   }
 
   /** The cost settings after an update: prices merged per model (null removes one), budget replaced. */

@@ -44,7 +44,10 @@ beforeAll(async () => {
   stack = await startStack();
   host = await startHost();
   ({ sk, pk } = await newWorkspace(stack, "approvals", host.origin));
-  await cirrusApi(stack, "/v1/settings", sk, { method: "PUT", json: { approvals: { "opfs_w*": "ask" } } });
+  await cirrusApi(stack, "/v1/settings", sk, {
+    method: "PUT",
+    json: { approvals: { "opfs_w*": "ask" }, widget: { tools: ["opfs_*"] } },
+  });
   host.setPage(hostPage(stack.cirrus, { key: pk }));
 });
 
@@ -57,8 +60,22 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** The owner's decision on the one pending approval of a conversation (the widget cannot decide). */
+async function ownerDecides(conversation: string, decision: "approve" | "deny"): Promise<void> {
+  const c = await cirrusApi<{ pending_approvals: { approval_id: string }[] }>(
+    stack,
+    `/v1/conversations/${conversation}`,
+    sk,
+  );
+  const [pending] = c.pending_approvals;
+  await cirrusApi(stack, `/v1/conversations/${conversation}/approvals/${pending.approval_id}`, sk, {
+    method: "POST",
+    json: { decision },
+  });
+}
+
 describe("approvals in the widget", () => {
-  it("show the visitor the tool and its arguments, and run the call on Approve or tell the model on Deny", async () => {
+  it("show the visitor the tool and its arguments without buttons, and go on when the owner approves or denies", async () => {
     await scriptWidget(stack.model, [
       write("call_ok", "notes/plan.md", "# Plan\n"),
       { text: "Saved your plan." },
@@ -73,23 +90,31 @@ describe("approvals in the widget", () => {
     const [args] = await widgetTexts(page, ".approval-args");
     expect(JSON.parse(args)).toEqual({ path: "notes/plan.md", content: "# Plan\n" });
     expect((await widgetTexts(page, ".approval-reason"))[0]).toContain('"opfs_w*": "ask"');
-    // Not written before the visitor approves.
-    const before = await fetch(`${stack.cirrus}/v1/files/notes/plan.md`, {
-      headers: { authorization: `Bearer ${sk}` },
-    });
+    // The visitor cannot decide: no buttons, a note that the site's owner will.
+    expect(await page.locator("button.approval-approve").count()).toBe(0);
+    expect(await widgetTexts(page, ".approval-waiting")).toEqual([
+      "Waiting for the site's owner to approve or deny it.",
+    ]);
+    const { data } = await cirrusApi<{ data: { id: string; metadata: { visitor_id: string } }[] }>(
+      stack,
+      "/v1/conversations?limit=1",
+      sk,
+    );
+    const [conversation] = data;
+    const plan = `/v1/files/visitors/${conversation.metadata.visitor_id}/notes/plan.md`;
+    // Not written before the owner approves.
+    const before = await fetch(`${stack.cirrus}${plan}`, { headers: { authorization: `Bearer ${sk}` } });
     expect(before.status).toBe(404);
 
-    await page.locator("button.approval-approve").click();
+    await ownerDecides(conversation.id, "approve");
     await waitForWidgetText(page, ".msg.assistant", "Saved your plan.");
     expect(await widgetTexts(page, ".approval")).toEqual([]);
-    const file = await fetch(`${stack.cirrus}/v1/files/notes/plan.md`, {
-      headers: { authorization: `Bearer ${sk}` },
-    });
+    const file = await fetch(`${stack.cirrus}${plan}`, { headers: { authorization: `Bearer ${sk}` } });
     expect(await file.text()).toBe("# Plan\n");
 
     await sendMessage(page, "Now save the secret");
     await waitForWidgetText(page, ".approval-args", "notes/secret.md");
-    await page.locator("button.approval-deny").click();
+    await ownerDecides(conversation.id, "deny");
     await waitForWidgetText(page, ".msg.assistant", "Understood, I did not save it.");
     expect(await widgetTexts(page, ".approval")).toEqual([]);
     const results = await lastToolResults(await widgetRequests(stack.model));

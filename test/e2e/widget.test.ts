@@ -360,24 +360,33 @@ describe("the widget embedded on another origin", () => {
       { tool_calls: [{ name: "screenshot", arguments: {} }] },
       { text: "Your offer and a screenshot are ready." },
     ]);
-    const page = await newPage();
-    await openWidget(page);
-    await sendMessage(page, "Make me an offer");
-    await waitForWidgetText(page, ".msg.assistant", "Your offer and a screenshot are ready.");
-    const buttons = page.locator(".row.file button");
-    const labels = await buttons.allTextContents();
-    expect(labels).toHaveLength(2);
-    expect(labels[0]).toBe("Download offer.md");
-    expect(labels[1]).toMatch(/^Download tab-1-\d+\.png$/);
+    // The owner lets visitors use the file tools; a visitor's files live in its own folder.
+    await cirrusApi(stack, "/v1/settings", sk, {
+      method: "PUT",
+      json: { widget: { tools: ["opfs_*", "create_task", "open_tab", "screenshot"] } },
+    });
+    try {
+      const page = await newPage();
+      await openWidget(page);
+      await sendMessage(page, "Make me an offer");
+      await waitForWidgetText(page, ".msg.assistant", "Your offer and a screenshot are ready.");
+      const buttons = page.locator(".row.file button");
+      const labels = await buttons.allTextContents();
+      expect(labels).toHaveLength(2);
+      expect(labels[0]).toBe("Download offer.md");
+      expect(labels[1]).toMatch(/^Download tab-1-\d+\.png$/);
 
-    const [report] = await Promise.all([page.waitForEvent("download"), buttons.nth(0).click()]);
-    expect(report.suggestedFilename()).toBe("offer.md");
-    let text = "";
-    for await (const chunk of await report.createReadStream()) text += chunk.toString();
-    expect(text).toBe("# Your offer\n");
-    const [shot] = await Promise.all([page.waitForEvent("download"), buttons.nth(1).click()]);
-    const bytes: Buffer[] = [];
-    for await (const chunk of await shot.createReadStream()) bytes.push(chunk as Buffer);
-    expect([...Buffer.concat(bytes).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+      const [report] = await Promise.all([page.waitForEvent("download"), buttons.nth(0).click()]);
+      expect(report.suggestedFilename()).toBe("offer.md");
+      let text = "";
+      for await (const chunk of await report.createReadStream()) text += chunk.toString();
+      expect(text).toBe("# Your offer\n");
+      const [shot] = await Promise.all([page.waitForEvent("download"), buttons.nth(1).click()]);
+      const bytes: Buffer[] = [];
+      for await (const chunk of await shot.createReadStream()) bytes.push(chunk as Buffer);
+      expect([...Buffer.concat(bytes).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    } finally {
+      await cirrusApi(stack, "/v1/settings", sk, { method: "PUT", json: { widget: { tools: null } } });
+    }
   });
 });

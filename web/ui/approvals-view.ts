@@ -1,6 +1,7 @@
 /**
  * Pending tool approvals (from the conversation's state): the tool, its arguments (secret values
- * already redacted by the server) and Approve / Deny buttons. Shared by widget and dashboard.
+ * already redacted by the server) and Approve / Deny buttons. Shared by widget and dashboard; the
+ * widget has no buttons (the site's owner decides) and says it waits for them.
  */
 import type { PendingApproval } from "../../schemas/approvals";
 import { clear, h } from "./dom";
@@ -15,6 +16,8 @@ export interface ApprovalStrings {
   approve: string;
   deny: string;
   approvalFailed: string;
+  /** Shown instead of the buttons where the viewer cannot decide (a widget visitor). */
+  approvalWaiting?: string;
 }
 
 /** Sends a person's decision on one approval. */
@@ -27,7 +30,8 @@ export class ApprovalsView {
 
   constructor(
     private readonly strings: ApprovalStrings,
-    private readonly decide: DecideApproval,
+    /** Null: this viewer only watches (a widget visitor; the owner decides). */
+    private readonly decide: DecideApproval | null,
   ) {}
 
   /** Shows exactly these approvals (new ones added, decided ones removed). */
@@ -62,14 +66,16 @@ export class ApprovalsView {
         args.length > MAX_ARGS_CHARS ? `${args.slice(0, MAX_ARGS_CHARS)}…` : args,
       ),
       a.reason ? h("p", { class: "approval-reason" }, a.reason) : null,
-      h("div", { class: "approval-actions" }, approve, deny),
+      this.decide
+        ? h("div", { class: "approval-actions" }, approve, deny)
+        : h("p", { class: "approval-waiting" }, this.strings.approvalWaiting ?? ""),
       error,
     );
     const send = async (decision: "approve" | "deny") => {
       approve.disabled = deny.disabled = true;
       error.textContent = "";
       try {
-        await this.decide(a.approval_id, decision);
+        await this.decide?.(a.approval_id, decision);
       } catch {
         error.textContent = this.strings.approvalFailed;
         approve.disabled = deny.disabled = false;

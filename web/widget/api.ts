@@ -70,14 +70,6 @@ export class WidgetApi {
     });
   }
 
-  /** Approves or denies a pending tool call. */
-  async decide(approvalId: string, decision: "approve" | "deny"): Promise<void> {
-    await this.call(`${this.conversationUrl()}/approvals/${encodeURIComponent(approvalId)}`, {
-      method: "POST",
-      body: JSON.stringify({ decision }),
-    });
-  }
-
   /** Stops the current run. */
   async cancel(): Promise<void> {
     await this.call(`${this.conversationUrl()}/cancel`, { method: "POST" });

@@ -47,7 +47,8 @@ export class WidgetApp {
       fileLink: (path) => this.fileLink(path),
     });
     this.ui.log.append(this.transcript.el);
-    this.approvals = new ApprovalsView(cfg.strings, (id, decision) => this.api.decide(id, decision));
+    // The site's owner decides a visitor's approvals (the server refuses a visitor's decision).
+    this.approvals = new ApprovalsView(cfg.strings, null);
     this.ui.question.before(this.approvals.el);
     this.takeover = new TakeoverSlot(
       () => this.api.conversationUrl(),
@@ -167,7 +168,7 @@ export class WidgetApp {
     if (running) this.announce(this.cfg.strings.working);
   }
 
-  /** The visitor's own conversation's pending approvals, with Approve / Deny. */
+  /** The visitor's own conversation's pending approvals, waiting for the site's owner. */
   private renderApprovals(state: ConversationState): void {
     const before = this.approvals.size;
     this.approvals.render(state.pending_approvals ?? []);

@@ -33,6 +33,7 @@ export interface Strings {
   approve: string;
   deny: string;
   approvalFailed: string;
+  approvalWaiting: string;
 }
 
 export type Language = "en" | "zh" | "es";
@@ -69,6 +70,7 @@ const en: Strings = {
   approve: "Approve",
   deny: "Deny",
   approvalFailed: "Your decision could not be sent.",
+  approvalWaiting: "Waiting for the site's owner to approve or deny it.",
 };
 
 const zh: Strings = {
@@ -103,6 +105,7 @@ const zh: Strings = {
   approve: "批准",
   deny: "拒绝",
   approvalFailed: "未能发送您的决定。",
+  approvalWaiting: "正在等待网站所有者批准或拒绝。",
 };
 
 const es: Strings = {
@@ -137,6 +140,7 @@ const es: Strings = {
   approve: "Aprobar",
   deny: "Denegar",
   approvalFailed: "No se pudo enviar tu decisión.",
+  approvalWaiting: "Esperando a que el dueño del sitio lo apruebe o lo rechace.",
 };
 
 const ALL: Record<Language, Strings> = { en, zh, es };

@@ -5,6 +5,7 @@ import { ApprovalDecisionBody, ApprovalResolved } from "../../schemas/approvals"
 import { createApp } from "../app-factory";
 import { unwrap } from "../errors";
 import { existingConversation } from "../stubs";
+import { ownerDecides } from "../widget-access";
 import { IdParam } from "./conversations";
 import { commonErrors, json, jsonBody } from "./route-helpers";
 
@@ -16,7 +17,7 @@ app.openapi(
     path: "/conversations/{id}/approvals/{approval_id}",
     summary: "Approve or deny a tool call waiting for approval",
     description:
-      "`approve` runs the call (with `arguments` instead of the model's when given, validated like the model's); `deny` gives the model `{ok: false, error: {code: \"denied\", message: <reason>}}` and the run goes on. An `approval_resolved` CUSTOM event follows.",
+      "Decided with a secret key (the dashboard or the API), never with a widget visitor's token (403). `approve` runs the call (with `arguments` instead of the model's when given, validated like the model's); `deny` gives the model `{ok: false, error: {code: \"denied\", message: <reason>}}` and the run goes on. An `approval_resolved` CUSTOM event follows.",
     tags: ["Runs"],
     request: {
       params: IdParam.extend({
@@ -34,6 +35,7 @@ app.openapi(
   }),
   async (c) => {
     const { id, approval_id } = c.req.valid("param");
+    if (c.get("principal").publishable) throw ownerDecides();
     const stub = await existingConversation(c.env, c.get("principal").workspaceId, id);
     return c.json(unwrap(await stub.decideApproval(approval_id, c.req.valid("json"))), 200);
   },

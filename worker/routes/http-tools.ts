@@ -3,12 +3,14 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { tools as customTools } from "../../durable-objects/engine/custom-tools/define";
 import { RESERVED_TOOL_NAMES } from "../../durable-objects/engine/custom-tools/reserved-names";
 import { randomToken } from "../../durable-objects/engine/tokens";
+import { CredentialsCleared } from "../../schemas/credentials";
 import {
   CreatedHttpTool,
   HttpToolSpec,
   HttpToolView,
   httpToolView,
   type StoredHttpTool,
+  UpdateHttpTool,
 } from "../../schemas/http-tools";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
@@ -61,6 +63,32 @@ app.openapi(
   async (c) => {
     const list = (await workspaceStub(c.env, c.get("principal").workspaceId).httpTools()) as StoredHttpTool[];
     return c.json({ data: list.map(httpToolView) }, 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "patch",
+    path: "/tools/{name}",
+    summary: "Change a workspace HTTP tool (its signing secret stays)",
+    description:
+      "A `url` on another origin without `headers` drops the stored headers (`credentials_cleared: true`): they were given for the old host only.",
+    tags: ["Tools"],
+    request: { params: NameParam, body: jsonBody(UpdateHttpTool) },
+    responses: {
+      200: json(HttpToolView.extend({ credentials_cleared: CredentialsCleared }), "The tool"),
+      ...commonErrors,
+    },
+  }),
+  async (c) => {
+    const { name } = c.req.valid("param");
+    const ws = workspaceStub(c.env, c.get("principal").workspaceId);
+    const updated = (await ws.updateHttpTool(name, c.req.valid("json"))) as {
+      tool: StoredHttpTool;
+      cleared: boolean;
+    } | null;
+    if (!updated) throw new ApiError(404, "not_found", `No HTTP tool named ${name}.`);
+    return c.json({ ...httpToolView(updated.tool), credentials_cleared: updated.cleared }, 200);
   },
 );
 

@@ -1,10 +1,12 @@
 /** Scheduled jobs: create, list, read, update, delete, run now, and the run ledger. */
+
 import { createRoute, z } from "@hono/zod-openapi";
 import { jobStub } from "../../durable-objects/addresses/job";
 import { randomToken } from "../../durable-objects/engine/tokens";
 import { newWebhookSecret } from "../../durable-objects/engine/webhook-delivery/signing";
 import type { JobObject } from "../../durable-objects/job/job-object";
 import { registerJob, unregisterJob } from "../../durable-objects/job-registry/job-registry-object";
+import { CredentialsCleared } from "../../schemas/credentials";
 import { CreateJob, Job, JobList, JobRun, JobRunList, UpdateJob } from "../../schemas/jobs";
 import { cursorPage } from "../../schemas/page";
 import { createApp } from "../app-factory";
@@ -101,10 +103,14 @@ app.openapi(
     method: "patch",
     path: "/jobs/{id}",
     summary: "Change a job; `null` clears an optional setting",
-    description: "A new schedule or time zone, or re-enabling, counts occurrences from now on (no catch-up).",
+    description:
+      "A new schedule or time zone, or re-enabling, counts occurrences from now on (no catch-up). A `webhook_url` on another origin gets a new `webhook_secret` (`credentials_cleared: true`).",
     tags: ["Jobs"],
     request: { params: IdParam, body: jsonBody(UpdateJob) },
-    responses: { 200: json(Job, "The updated job"), ...commonErrors },
+    responses: {
+      200: json(Job.extend({ credentials_cleared: CredentialsCleared }), "The updated job"),
+      ...commonErrors,
+    },
   }),
   async (c) => {
     const { id } = c.req.valid("param");
@@ -112,7 +118,7 @@ app.openapi(
     const stub = await existingJob(c.env, workspaceId, id);
     await assertProfile(c.env, workspaceId, c.req.valid("json").browser_profile);
     await checkMcpServerNames(c.env, workspaceId, c.req.valid("json").mcp_servers);
-    const job: Job = unwrap(await stub.update(c.req.valid("json")));
+    const job = unwrap(await stub.update(c.req.valid("json"))) as Job & { credentials_cleared: boolean };
     return c.json(job, 200);
   },
 );

@@ -4,8 +4,10 @@
  * app mounted before authentication: the browser returning from the authorization server carries
  * no API key, only the `state` that names the workspace and the sign-in stored there.
  */
+
 import { createRoute, z } from "@hono/zod-openapi";
 import { ErrorBody } from "../../schemas/api";
+import { CredentialsCleared } from "../../schemas/credentials";
 import {
   CreateMcpServer,
   McpAuthorization,
@@ -102,12 +104,15 @@ app.openapi(
       params: IdParam,
       body: jsonBody(UpdateMcpServer),
     },
-    responses: { 200: json(McpServerView, "The server"), ...errors },
+    responses: {
+      200: json(McpServerView.extend({ credentials_cleared: CredentialsCleared }), "The server"),
+      ...errors,
+    },
   }),
   async (c) => {
     const registry = mcpRegistryStub(c.env, c.get("principal").workspaceId);
     const view = unwrap(await registry.update(c.req.valid("param").id, c.req.valid("json")));
-    return c.json(view as McpServerView, 200);
+    return c.json(view as McpServerView & { credentials_cleared: boolean }, 200);
   },
 );
 

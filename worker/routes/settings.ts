@@ -1,5 +1,6 @@
 /** Per-workspace settings: the search engine for web_search and its keys (write-only). */
 import { createRoute } from "@hono/zod-openapi";
+import { CredentialsCleared } from "../../schemas/credentials";
 import { SettingsUpdate, SettingsView } from "../../schemas/settings";
 import { createApp } from "../app-factory";
 import { unwrap } from "../errors";
@@ -24,10 +25,17 @@ app.openapi(
   createRoute({
     method: "put",
     path: "/settings",
-    summary: "Change the workspace's settings; an engine chosen without its key is refused",
+    summary:
+      "Change the workspace's settings; an engine chosen without its key is refused, a key whose base URL moves to another origin is dropped",
     tags: ["Settings"],
     request: { body: jsonBody(SettingsUpdate) },
-    responses: { 200: json(SettingsView, "The settings after the change"), ...commonErrors },
+    responses: {
+      200: json(
+        SettingsView.extend({ credentials_cleared: CredentialsCleared }),
+        "The settings after the change",
+      ),
+      ...commonErrors,
+    },
   }),
   async (c) => {
     const { workspaceId } = c.get("principal");

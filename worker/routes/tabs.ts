@@ -3,7 +3,9 @@
  * frames, and a person's trusted input into a tab.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { BrowserInput, TabList } from "../../schemas/browser-api";
+import type { AppEnv } from "../app-env";
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
 import { existingConversation } from "../stubs";
@@ -18,6 +20,21 @@ const TabParams = IdParam.extend({
     .openapi({ param: { name: "tab_id", in: "path" }, example: 1 }),
 });
 const app = createApp();
+
+/**
+ * A visitor (publishable key) sees and drives only the tab a pending request_takeover handed to
+ * it, while it is handed; an owner's key reaches every tab of the conversation.
+ */
+async function conversationFor(c: Context<AppEnv>, id: string, tabId: number) {
+  const stub = await existingConversation(c.env, c.get("principal").workspaceId, id);
+  if (c.get("principal").publishable && (await stub.handedTab()) !== tabId)
+    throw new ApiError(
+      403,
+      "forbidden",
+      `Tab ${tabId} is not handed to you: a visitor drives a tab only during the agent's take-over request for it.`,
+    );
+  return stub;
+}
 
 app.openapi(
   createRoute({
@@ -77,7 +94,7 @@ app.openapi(
   }),
   async (c) => {
     const { id, tab_id } = c.req.valid("param");
-    const stub = await existingConversation(c.env, c.get("principal").workspaceId, id);
+    const stub = await conversationFor(c, id, tab_id);
     return stub.fetch(`https://conversation/tabs/${tab_id}/live`);
   },
 );
@@ -98,7 +115,7 @@ app.openapi(
   }),
   async (c) => {
     const { id, tab_id } = c.req.valid("param");
-    const stub = await existingConversation(c.env, c.get("principal").workspaceId, id);
+    const stub = await conversationFor(c, id, tab_id);
     return c.json(unwrap(await stub.tabInput(tab_id, c.req.valid("json"))), 200);
   },
 );

@@ -1,7 +1,7 @@
 /** The widget's entry: a publishable key opens a visitor session bound to a new conversation. */
 import { createRoute } from "@hono/zod-openapi";
 import { hashKey, randomToken } from "../../durable-objects/engine/tokens";
-import { WidgetSettings } from "../../schemas/agent-settings";
+import { WidgetLook } from "../../schemas/agent-settings";
 import { type Conversation, WidgetSession } from "../../schemas/api";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
@@ -27,12 +27,13 @@ app.openapi(
     if (!publishable || !keyId)
       throw new ApiError(403, "forbidden", "Widget sessions are opened with a publishable key.");
     const id = `conv_${randomToken(12)}`;
+    const visitorId = `vis_${randomToken(12)}`;
     const origin = c.req.header("origin") ?? "";
     const conv = (await conversationStub(c.env, workspaceId, id).create(
       id,
       workspaceId,
-      { metadata: { channel: "widget", origin, key_id: keyId } },
-      { origin: new URL(c.req.url).origin, channel: "widget" },
+      { metadata: { channel: "widget", origin, key_id: keyId, visitor_id: visitorId } },
+      { origin: new URL(c.req.url).origin, channel: "widget", visitorId },
     )) as Conversation;
     const visitorToken = `vt_${randomToken(24)}`;
     const visitor = { key_id: keyId, conversation_id: id };
@@ -51,7 +52,7 @@ app.openapi(
     description:
       "Title, greeting, colour, language and position; null fields use the widget's defaults. The script tag's data attributes override them.",
     tags: ["Widget"],
-    responses: { 200: json(WidgetSettings, "The widget settings"), ...commonErrors },
+    responses: { 200: json(WidgetLook, "The widget's look"), ...commonErrors },
   }),
   async (c) => {
     const { workspaceId, publishable } = c.get("principal");

@@ -8,6 +8,7 @@ export const FILE_ERROR_STATUS = {
   invalid_data_url: 400,
   invalid_range: 416,
   invalid_cursor: 400,
+  results_private: 403,
   not_found: 404,
   is_a_directory: 409,
   not_a_directory: 409,

@@ -4,6 +4,7 @@ import { filesConfig } from "../config/files-config";
 import { fileLinkRoots } from "../config/keys-config";
 import { FilesError } from "./files-error";
 import { createResultSpill, type ResultSpill } from "./result-spill";
+import { type FileOps, type FileScope, scopedFiles } from "./scoped-files";
 import { createFileLinks, type FileLinks, LinkSigner } from "./signed-links";
 import { WorkspaceFiles } from "./workspace-files";
 
@@ -39,12 +40,17 @@ const noOrigin = () =>
     "No absolute file link can be made: PUBLIC_BASE_URL is not set and this conversation's origin is unknown.",
   );
 
-/** What a conversation needs for its file tools and its result spill; `origin` as above. */
+/**
+ * What a conversation needs for its file tools, its result spill and its screenshots; `origin`
+ * as above. With a scope, every path goes through it (its own results only; a visitor's folder).
+ */
 export function conversationFiles(
   env: Env,
   workspaceId: string,
   origin?: string | null,
-): { files: WorkspaceFiles; links: FileLinks | null; spill: ResultSpill } {
-  const files = workspaceFiles(env, workspaceId);
+  scope?: FileScope,
+): { files: FileOps; links: FileLinks | null; spill: ResultSpill } {
+  const all = workspaceFiles(env, workspaceId);
+  const files = scope ? scopedFiles(all, scope) : all;
   return { files, links: workspaceFileLinks(env, workspaceId, origin), spill: createResultSpill(files) };
 }

@@ -119,6 +119,9 @@ export async function toolStep(
           ),
         );
       }
+      // A tool the conversation's policy refuses is never run, nor put to a person for approval.
+      const refused = deps.tools.refusal(call.function.name);
+      if (refused) return settle(call, errorResult("tool_not_allowed", refused));
       const gate = deps.approvals
         ? await deps.approvals.gate(runId, call, deps.tools.get(call.function.name))
         : ({ kind: "run", arguments: call.function.arguments } as const);

@@ -189,6 +189,8 @@ async function runToolUnredacted(
   retries: RetryCounters = {},
   spill?: ResultSpill,
 ): Promise<ToolOutcome> {
+  const refused = registry.refusal(name);
+  if (refused) return errorResult("tool_not_allowed", refused);
   const tool = registry.get(name);
   if (!tool) {
     return errorResult(

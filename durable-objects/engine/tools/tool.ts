@@ -106,22 +106,46 @@ export function parametersJsonSchema(schema: z.ZodType): Record<string, unknown>
   return json;
 }
 
+/** Which tool names a registry may ever hold (e.g. a widget visitor's policy), enforced by the server. */
+export interface ToolGate {
+  allows(name: string): boolean;
+  /** Why a call of a name the gate refuses is not run, for the model to read. */
+  refusal(name: string): string;
+}
+
 /** A named set of tools. */
 export class ToolRegistry {
   private readonly tools = new Map<string, Tool>();
   /** Applied to every outcome before anyone sees it: typed secrets' values become `<secret:name>`. */
   redaction?: Redaction;
   private cachedSpecs: ToolSpec[] | null = null;
+  private gate: ToolGate | null = null;
 
   constructor(tools: Iterable<Tool> = []) {
     for (const t of tools) this.add(t);
   }
 
-  /** Adds a tool, replacing one of the same name. */
+  /**
+   * Drops every tool the gate refuses and keeps refusing them: tools added later (an MCP
+   * server's) are skipped, and {@link refusal} names a call of one as not allowed.
+   */
+  restrict(gate: ToolGate): this {
+    this.gate = gate;
+    for (const name of this.names()) if (!gate.allows(name)) this.remove(name);
+    return this;
+  }
+
+  /** Why a call of `name` must not run here, or null when the registry's gate (if any) allows it. */
+  refusal(name: string): string | null {
+    return this.gate && !this.gate.allows(name) ? this.gate.refusal(name) : null;
+  }
+
+  /** Adds a tool, replacing one of the same name; a name the gate refuses is left out. */
   add(tool: Tool): this {
     if (!TOOL_NAME_PATTERN.test(tool.name)) {
       throw new TypeError(`tool name "${tool.name}" must match ${TOOL_NAME_PATTERN.source}`);
     }
+    if (this.gate && !this.gate.allows(tool.name)) return this;
     this.tools.set(tool.name, tool);
     this.cachedSpecs = null;
     return this;

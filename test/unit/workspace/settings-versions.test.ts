@@ -71,6 +71,8 @@ describe("stored workspace settings of older versions", () => {
       color: "#0f766e",
       language: "es",
       position: "left",
+      // Rows written before the visitors' tool list read as the default list (null).
+      tools: null,
     });
     expect(decodeStored("cost", fixture("cost-v1")).value).toEqual({
       model_prices: { "my-model": { input_per_mtok: 1, output_per_mtok: 2 } },

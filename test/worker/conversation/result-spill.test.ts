@@ -142,4 +142,53 @@ describe("oversized tool results", () => {
     expect(toolContent).not.toContain(".cirrus/results");
     expect((await api(`/v1/files?path=.cirrus/results/${conv}`, { token: ws.key })).status).toBe(404);
   });
+
+  it("are readable only from the conversation that saved them, whatever another conversation's model asks", async () => {
+    const ws = await newWorkspaceKey("spill-private");
+    const put = await api("/v1/files/big/rows.txt", {
+      method: "PUT",
+      token: ws.key,
+      body: new TextEncoder().encode(BIG_TEXT),
+    });
+    expect(put.status).toBe(201);
+    const { conv } = await runBigRead(ws.key);
+    const path = `.cirrus/results/${conv}/call_big.txt`;
+
+    const thief = await scriptedConversation(ws.key);
+    const attempts = {
+      read: { name: "opfs_read", arguments: { path } },
+      slash: { name: "opfs_read", arguments: { path: `/./${path}` } },
+      list: { name: "opfs_list", arguments: { path: ".cirrus/results" } },
+      listOne: { name: "opfs_list", arguments: { path: `.cirrus/results/${conv}` } },
+      write: { name: "opfs_write", arguments: { path, content: "tampered" } },
+      remove: { name: "opfs_delete", arguments: { path: ".cirrus" } },
+    };
+    await script(thief.key, [
+      { tool_calls: Object.entries(attempts).map(([id, call]) => ({ id, ...call })) },
+      { text: "Nothing there." },
+    ]);
+    const res = await api(`/v1/conversations/${thief.conv}/messages`, {
+      method: "POST",
+      token: ws.key,
+      json: { content: "Read the other conversations' results", stream: false },
+    });
+    expect(((await res.json()) as { status: string }).status).toBe("succeeded");
+    const tool = (await modelRequests(thief.key))[1].messages.filter((m) => m.role === "tool") as unknown as {
+      tool_call_id: string;
+      content: string;
+    }[];
+    expect(tool).toHaveLength(6);
+    for (const m of tool)
+      expect(JSON.parse(m.content), m.tool_call_id).toMatchObject({
+        ok: false,
+        error: { code: "results_private" },
+      });
+    expect(tool.map((m) => m.content).join("")).not.toContain("row 1: lorem");
+
+    // The conversation that saved the result reads it, untouched.
+    const own = await callTool(conv, "opfs_read", { path, limit: 3 }, ws.key);
+    expect(own.status).toBe(200);
+    expect(own.result.content).toContain('"path": "big/rows.txt"');
+    expect(await (await api(`/v1/files/${path}`, { token: ws.key })).text()).not.toBe("tampered");
+  });
 });

@@ -19,7 +19,7 @@ describe("workspace settings", () => {
         brave_api_key: { set: false },
       },
       agent: { model: null, instructions: null, allowed_tools: null, timezone: null },
-      widget: { title: null, greeting: null, color: null, language: null, position: null },
+      widget: { title: null, greeting: null, color: null, language: null, position: null, tools: null },
       allowed_domains: null,
       model_vision: "auto",
       approvals: {},

@@ -197,7 +197,12 @@ describe("publishable keys and widget visitors", () => {
       },
       { text: "Your offer is ready." },
     ]);
-    await api("/v1/settings", { method: "PUT", token: sk, json: { agent: { model } } });
+    // The owner lets visitors use the file tools (inside each visitor's own folder).
+    await api("/v1/settings", {
+      method: "PUT",
+      token: sk,
+      json: { agent: { model }, widget: { tools: ["opfs_*"] } },
+    });
     await api("/v1/files/private/payroll.csv", { method: "PUT", token: sk, body: "name,salary\n" });
     const a = await session(pk);
     const b = await session(pk);
@@ -209,16 +214,24 @@ describe("publishable keys and widget visitors", () => {
 
     const file = (conv: string, path: string, visitor: string) =>
       widget(`/v1/conversations/${conv}/files/${path}`, pk, SHOP, visitor);
-    const mine = await file(a.conversation_id, "quotes/offer.md", a.visitor_token);
+    const owned = (await (await api(`/v1/conversations/${a.conversation_id}`, { token: sk })).json()) as {
+      metadata: { visitor_id: string };
+    };
+    const offer = `visitors/${owned.metadata.visitor_id}/quotes/offer.md`;
+    const mine = await file(a.conversation_id, offer, a.visitor_token);
     expect(mine.status).toBe(200);
     expect(mine.headers.get("access-control-allow-origin")).toBe(SHOP);
     expect(await mine.text()).toBe("# Your offer\n");
     expect((await file(a.conversation_id, "private/payroll.csv", a.visitor_token)).status).toBe(404);
     // A ".." hidden from URL normalisation by an encoded "/" is still refused.
-    const up = await file(a.conversation_id, "quotes%2F..%2Fprivate%2Fpayroll.csv", a.visitor_token);
+    const up = await file(
+      a.conversation_id,
+      `visitors/${owned.metadata.visitor_id}/quotes%2F..%2F..%2F..%2Fprivate%2Fpayroll.csv`,
+      a.visitor_token,
+    );
     expect(up.status).toBe(400);
     expect(((await up.json()) as { error: { code: string } }).error.code).toBe("invalid_path");
-    expect((await file(a.conversation_id, "quotes/offer.md", b.visitor_token)).status).toBe(403);
-    expect((await file(b.conversation_id, "quotes/offer.md", b.visitor_token)).status).toBe(404);
+    expect((await file(a.conversation_id, offer, b.visitor_token)).status).toBe(403);
+    expect((await file(b.conversation_id, offer, b.visitor_token)).status).toBe(404);
   });
 });

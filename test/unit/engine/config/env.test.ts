@@ -100,9 +100,9 @@ describe("the environment schema", () => {
     expect(err.message).not.toContain("12345678");
   });
 
-  it("covers exactly the variables the configuration table of docs/configuration.md documents", () => {
-    const doc = readFileSync(new URL("../../../../docs/configuration.md", import.meta.url), "utf8");
-    const table = doc.slice(doc.indexOf("# Configuration"), doc.indexOf("Every var above"));
+  it("covers exactly the variables docs/configuration.md documents", () => {
+    const readme = readFileSync(new URL("../../../../docs/configuration.md", import.meta.url), "utf8");
+    const table = readme.slice(readme.indexOf("# Configuration"), readme.indexOf("Every var above"));
     const documented = new Set<string>();
     for (const row of table.split("\n").filter((l) => l.startsWith("| `"))) {
       let stem = "";
