@@ -322,7 +322,7 @@ describe("the dashboard", () => {
     await page.getByLabel("Name").fill("Morning brief");
     await page.getByLabel("Schedule (cron)").fill("not a cron");
     await page.getByLabel("Time zone").fill("Europe/Berlin");
-    await page.getByLabel("Model").fill(key);
+    await page.getByLabel("Model", { exact: true }).fill(key);
     await page.getByLabel("Prompt").fill("Summarise the news.");
     await page.getByRole("button", { name: "Create job" }).click();
     await page.getByRole("alert").filter({ hasText: "invalid_schedule" }).waitFor();

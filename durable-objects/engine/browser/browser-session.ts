@@ -127,12 +127,21 @@ export class BrowserSession {
     try {
       return await work();
     } catch (err) {
-      if (!BROWSER_GONE.test((err as Error).message ?? "")) throw err;
-      this.context = null;
-      this.pages.clear();
-      await this.source.drop().catch(() => {});
+      if (!(await this.forgetIfGone(err))) throw err;
       return work();
     }
+  }
+
+  /**
+   * When `err` means the browser died (a session killed from outside is only noticed when a
+   * command fails), forgets its context so the next use rebuilds it; true if it did.
+   */
+  async forgetIfGone(err: unknown): Promise<boolean> {
+    if (!BROWSER_GONE.test((err as Error)?.message ?? "")) return false;
+    this.context = null;
+    this.pages.clear();
+    await this.source.drop().catch(() => {});
+    return true;
   }
 
   /** Closes a tab's page and forgets it. */

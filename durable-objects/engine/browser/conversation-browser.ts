@@ -109,6 +109,10 @@ export class ConversationBrowser implements BrowserOps {
     return next;
   }
 
+  lost(err: unknown): Promise<boolean> {
+    return this.session.forgetIfGone(err);
+  }
+
   takeRefusal(tabId: number): string | null {
     return this.session.takeRefusal(tabId);
   }

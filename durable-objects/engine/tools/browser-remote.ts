@@ -35,6 +35,7 @@ function describingOps(scriptTimeoutMs: number): BrowserOps {
     resolve: elsewhere,
     view: elsewhere as (tab: unknown, page: Page) => never,
     cdp: elsewhere as (page: Page) => Promise<CDPSession>,
+    lost: elsewhere,
     takeRefusal: elsewhere,
     exclusive: elsewhere,
     settle: elsewhere,

@@ -21,6 +21,8 @@ export interface BrowserOps {
   cdp(page: Page): Promise<CDPSession>;
   /** Why the tab's last navigation was refused by the navigation guard, once. */
   takeRefusal(tabId: number): string | null;
+  /** When `err` means the browser itself died: forgets it so the next use rebuilds it; true if so. */
+  lost(err: unknown): Promise<boolean>;
   /** Runs browser work one call at a time (parallel tool calls would fight over focus). */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** After each tool: saves cookies/storage, publishes tabs; returns a rebuild note once. */
@@ -73,7 +75,7 @@ export function browserAction<A>(
     ops.exclusive(async () => {
       let result: Record<string, unknown>;
       try {
-        result = await run(args, ctx);
+        result = await runOnLiveBrowser(ops, () => run(args, ctx));
       } catch (err) {
         await ops.settle().catch(() => null);
         throw readableError(err);
@@ -81,6 +83,16 @@ export function browserAction<A>(
       const note = await ops.settle().catch(() => null);
       return note ? { ...result, note } : result;
     });
+}
+
+/** Runs a tool once more on a rebuilt browser when the browser died under it (e.g. its session was killed). */
+async function runOnLiveBrowser<T>(ops: BrowserOps, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!(await ops.lost(err))) throw err;
+    return work();
+  }
 }
 
 /** Turns puppeteer's errors into ToolErrors the model can act on. */
