@@ -42,17 +42,8 @@ export function mountReplay(root: HTMLElement, events: unknown[], marks: Timelin
   const speed = el("select", { "aria-label": "Speed" });
   for (const s of SPEEDS) speed.append(el("option", { value: String(s) }, `${s}×`));
   const clock = el("span", { class: "muted replay-clock" });
-  const marker = el("div", { class: "replay-marks", "aria-label": "Tool calls" });
+  const marker = el("div", { class: "replay-marks", role: "group", "aria-label": "Tool calls" });
   const current = el("div", { class: "muted replay-current", role: "status" });
-  for (const m of marks) {
-    const left = ((m.start - meta.startTime) / Math.max(1, meta.totalTime)) * 100;
-    const width = (Math.max(m.end - m.start, 1) / Math.max(1, meta.totalTime)) * 100;
-    if (left > 100 || left + width < 0) continue;
-    const tick = el("span", { class: "replay-mark", title: m.name });
-    tick.style.left = `${Math.max(0, left)}%`;
-    tick.style.width = `${Math.max(0.5, width)}%`;
-    marker.append(tick);
-  }
   let playing = false;
   const show = () => {
     const t = replayer.getCurrentTime();
@@ -62,6 +53,26 @@ export function mountReplay(root: HTMLElement, events: unknown[], marks: Timelin
     const running = marks.filter((m) => m.start <= at && at <= m.end).map((m) => m.name);
     current.textContent = running.length ? `Tool: ${running.join(", ")}` : "";
   };
+  /** Moves the replay to `t` ms from its start (playing on if it was playing). */
+  const seekTo = (t: number) => {
+    const clamped = Math.min(Math.max(0, t), meta.totalTime);
+    if (playing) replayer.play(clamped);
+    else replayer.pause(clamped);
+    show();
+  };
+  for (const m of marks) {
+    const from = m.start - meta.startTime;
+    const left = (from / Math.max(1, meta.totalTime)) * 100;
+    const width = (Math.max(m.end - m.start, 1) / Math.max(1, meta.totalTime)) * 100;
+    if (left > 100 || left + width < 0) continue;
+    // A button per tool call: it says when the call ran, and jumps there.
+    const label = `${m.name} at ${(Math.max(0, from) / 1000).toFixed(1)} s`;
+    const tick = el("button", { type: "button", class: "replay-mark", title: label, "aria-label": label });
+    tick.style.left = `${Math.max(0, left)}%`;
+    tick.style.width = `${Math.max(0.5, width)}%`;
+    tick.addEventListener("click", () => seekTo(from + 1));
+    marker.append(tick);
+  }
   const timer = setInterval(show, 200);
   play.addEventListener("click", () => {
     if (playing) replayer.pause();
@@ -69,12 +80,7 @@ export function mountReplay(root: HTMLElement, events: unknown[], marks: Timelin
     playing = !playing;
     play.textContent = playing ? "Pause" : "Play";
   });
-  seek.addEventListener("input", () => {
-    const t = Number(seek.value);
-    if (playing) replayer.play(t);
-    else replayer.pause(t);
-    show();
-  });
+  seek.addEventListener("input", () => seekTo(Number(seek.value)));
   speed.addEventListener("change", () => replayer.setConfig({ speed: Number(speed.value) }));
   replayer.on("finish", () => {
     playing = false;
