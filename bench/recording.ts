@@ -84,7 +84,10 @@ async function main(): Promise<void> {
     }
 
     // Overhead per page load: a new tab on the page until its load event, then closed.
-    const times = { off: { wall: [] as number[], load: [] as number[] }, on: { wall: [] as number[], load: [] as number[] } };
+    const times = {
+      off: { wall: [] as number[], load: [] as number[] },
+      on: { wall: [] as number[], load: [] as number[] },
+    };
     for (let i = 1; i <= LOADS; i++) {
       const order = i % 2 ? (["off", "on"] as const) : (["on", "off"] as const);
       for (const mode of order) {

@@ -43,10 +43,14 @@ export const recordingPages: [string, PageHandler][] = [
     (_req, res, url) => {
       const n = num(url, "n", 1, 100000);
       const ticks = num(url, "ticks", 0, 10000);
-      const items = Array.from({ length: 30 }, (_, i) => `<li><a href="?n=${i + 1}">Item ${n}.${i + 1}</a> costs ${(i * 3.5 + n).toFixed(2)}</li>`).join("");
+      const items = Array.from(
+        { length: 30 },
+        (_, i) => `<li><a href="?n=${i + 1}">Item ${n}.${i + 1}</a> costs ${(i * 3.5 + n).toFixed(2)}</li>`,
+      ).join("");
       const prose = Array.from(
         { length: 8 },
-        (_, i) => `<p>Section ${i + 1} of page ${n}: the shop lists its goods, their prices and what other buyers said about them.</p>`,
+        (_, i) =>
+          `<p>Section ${i + 1} of page ${n}: the shop lists its goods, their prices and what other buyers said about them.</p>`,
       ).join("");
       html(
         res,

@@ -35,9 +35,11 @@ interface EventsPage {
 }
 
 const list = async (conv: string, token?: string) =>
-  ((await (await api(`/v1/conversations/${conv}/recordings`, token ? { token } : {})).json()) as {
-    data: Recording[];
-  }).data;
+  (
+    (await (await api(`/v1/conversations/${conv}/recordings`, token ? { token } : {})).json()) as {
+      data: Recording[];
+    }
+  ).data;
 
 const eventsPage = async (conv: string, id: string, cursor: string) => {
   const res = await api(`/v1/conversations/${conv}/recordings/${id}?cursor=${cursor}`);
@@ -130,7 +132,10 @@ describe("the recordings API", () => {
   it(
     "pages a large recording in chunks and says when it was cut at RECORDING_MAX_BYTES",
     async () => {
-      const { conv, recording } = await recordedTab("/recording/growing?blocks=80&kb=20&ms=25", (r) => r.truncated);
+      const { conv, recording } = await recordedTab(
+        "/recording/growing?blocks=80&kb=20&ms=25",
+        (r) => r.truncated,
+      );
       expect(recording.size).toBeLessThanOrEqual(MAX_BYTES);
       expect(recording.size).toBeGreaterThan(MAX_BYTES / 2);
       expect(recording.chunks).toBeGreaterThanOrEqual(2);
@@ -179,7 +184,8 @@ describe("the recordings API", () => {
       const { conv, recording } = await recordedTab("/hello");
       // Closed, so nothing more is written while the clock jumps.
       await ok(conv, "close_tab", { tab_id: 1 });
-      const keys = async () => (await env.FILES.list({ prefix: `recordings/default/${conv}/` })).objects.length;
+      const keys = async () =>
+        (await env.FILES.list({ prefix: `recordings/default/${conv}/` })).objects.length;
       expect(await keys()).toBeGreaterThanOrEqual(2);
       await cronAt(Date.now() + 29 * DAY);
       expect((await list(conv)).map((r) => r.id)).toEqual([recording.id]);
