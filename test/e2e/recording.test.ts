@@ -15,7 +15,6 @@ const SCRIPT = "recording-e2e";
 let stack: Stack;
 let site: HostServer;
 let sk: string;
-let conversationId: string;
 const contexts: BrowserContext[] = [];
 
 async function waitFor<T>(check: () => Promise<T | null | false>, ms = 30_000): Promise<T> {
@@ -49,6 +48,9 @@ async function recordedEvents(conv: string): Promise<string> {
       cursor = page.next_cursor;
     }
     return text.includes("tick 40") && text.includes("Clicked the button") ? text : null;
+  }).catch(async (err) => {
+    const list = await cirrusApi(stack, `/v1/conversations/${conv}/recordings`, sk);
+    throw new Error(`${String(err)}: recordings ${JSON.stringify(list)}`);
   });
 }
 
@@ -57,6 +59,10 @@ beforeAll(async () => {
   site = await startHost();
   site.setPage(SITE);
   ({ sk } = await newWorkspace(stack, "recording", site.origin));
+});
+
+/** The agent opens the page and clicks its button, with recording on; resolves once it is stored. */
+async function recordedRun(): Promise<string> {
   const put = await fetch(`${stack.model.url}/__scripts/${SCRIPT}`, {
     method: "PUT",
     headers: { "content-type": "application/json" },
@@ -73,14 +79,14 @@ beforeAll(async () => {
     method: "POST",
     json: { model: SCRIPT, recording: true },
   });
-  conversationId = conv.id;
   const run = await cirrusApi<{ output: string }>(stack, `/v1/conversations/${conv.id}/messages`, sk, {
     method: "POST",
     json: { content: "Buy the thing", stream: false },
   });
   expect(run.output).toBe("Bought it.");
   await recordedEvents(conv.id);
-});
+  return conv.id;
+}
 
 afterEach(async () => {
   for (const ctx of contexts.splice(0)) await ctx.close().catch(() => {});
@@ -93,6 +99,7 @@ afterAll(async () => {
 
 describe("the dashboard's recording player", () => {
   it("replays the page, seeks, marks the tool calls on the timeline and plays faster", async () => {
+    const conversationId = await recordedRun();
     const page = await signedIn(stack, sk, { contexts, viewport: { width: 1100, height: 1000 } });
     await page.goto(`${stack.cirrus}/dashboard/#/conversations/${conversationId}`);
     const row = page.locator(".recordings .row").first();
@@ -162,5 +169,5 @@ describe("the dashboard's recording player", () => {
       .poll(() => page.locator("button[data-replay=play]").textContent(), { timeout: 15_000 })
       .toBe("Play");
     await expect.poll(() => frame.locator("#tick").textContent()).toBe("tick 40");
-  });
+  }, 240_000);
 });

@@ -25,6 +25,8 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
 /** Mounts a player for `events` into `root`; returns a function that removes it. */
 export function mountReplay(root: HTMLElement, events: unknown[], marks: TimelineMark[]): () => void {
   const stage = el("div", { class: "replay-stage" });
+  // rrweb builds its sandboxed frame inside `stage`, which must be in the document by then.
+  root.append(stage);
   const replayer = new Replayer(events as eventWithTime[], {
     root: stage,
     skipInactive: true,
@@ -55,7 +57,8 @@ export function mountReplay(root: HTMLElement, events: unknown[], marks: Timelin
   };
   /** Moves the replay to `t` ms from its start (playing on if it was playing). */
   const seekTo = (t: number) => {
-    const clamped = Math.min(Math.max(0, t), meta.totalTime);
+    // The end itself: rrweb applies events before the offset, so go just past the last one.
+    const clamped = t >= meta.totalTime ? meta.totalTime + 1 : Math.max(0, t);
     if (playing) replayer.play(clamped);
     else replayer.pause(clamped);
     show();
@@ -88,7 +91,7 @@ export function mountReplay(root: HTMLElement, events: unknown[], marks: Timelin
   });
   const controls = el("div", { class: "row replay-controls" });
   controls.append(play, seek, speed, clock);
-  root.append(stage, marker, controls, current);
+  root.append(marker, controls, current);
   replayer.pause(0);
   show();
   return () => {
