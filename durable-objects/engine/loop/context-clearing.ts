@@ -15,9 +15,11 @@ import { DEFAULT_KEEP_RESULTS, type StepDeps } from "./loop-deps";
 /** Tool results shorter than this are never cleared: their stub would save next to nothing. */
 export const CLEARABLE_MIN_CHARS = 2_000;
 /** A clearing step frees at least this share of its trigger (or waits), so the cache break pays. */
-export const CLEAR_AT_LEAST_SHARE = 0.25;
-/** Longest argument value a stub repeats. */
+export const CLEAR_AT_LEAST_SHARE = 0.5;
+/** Longest argument value (URL, path, query) a stub repeats. */
 const STUB_VALUE_CHARS = 160;
+/** Longest title a stub repeats. */
+const STUB_TITLE_CHARS = 60;
 
 type ToolMessage = StoredMessage & { message: { role: "tool"; tool_call_id: string; content: string } };
 
@@ -53,11 +55,11 @@ const parsed = (text: string | undefined): unknown => {
 const record = (v: unknown): Record<string, unknown> =>
   v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
-const short = (v: unknown): string | null => {
+const short = (v: unknown, max = STUB_VALUE_CHARS): string | null => {
   if (typeof v !== "string" && typeof v !== "number") return null;
   const s = String(v).replace(/\s+/g, " ").trim();
   if (!s) return null;
-  return s.length > STUB_VALUE_CHARS ? `${s.slice(0, STUB_VALUE_CHARS - 1)}…` : s;
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 };
 
 /** What a result was about, from its call's arguments and its own fields: tab, URL, path, query. */
@@ -65,8 +67,8 @@ export function describeResult(call: ToolCall | undefined, content: string): str
   const args = record(parsed(call?.function.arguments));
   const result = record(parsed(content));
   const bits: string[] = [];
-  const add = (label: string, v: unknown) => {
-    const s = short(v);
+  const add = (label: string, v: unknown, max?: number) => {
+    const s = short(v, max);
     if (s && !bits.some((b) => b.endsWith(s))) bits.push(label ? `${label} ${s}` : s);
   };
   add("tab", args.tab_id ?? result.tab_id);
@@ -74,15 +76,18 @@ export function describeResult(call: ToolCall | undefined, content: string): str
   add("", args.path ?? result.path);
   add("query", args.query);
   add("", args.description);
-  add("title", result.title);
+  add("title", result.title, STUB_TITLE_CHARS);
   const name = call?.function.name ?? "a tool";
   return bits.length ? `${name} (${bits.join(", ")})` : name;
 }
 
-/** The text a cleared result becomes: what it was, its size, and how to read it back whole. */
+/**
+ * The text a cleared result becomes: what it was, its size, and the opfs_read call that reads it
+ * back whole (the path once: a stub stays in every later request, so every character counts).
+ */
 export function clearedStub(what: string, chars: number, path: string, lines: number): string {
-  const read = JSON.stringify({ path, mode: "text", limit: Math.max(1, lines) });
-  return `[Cleared from the context to keep it small: the result of ${what}, ${chars.toLocaleString("en-US")} characters. It is saved whole in the workspace as "${path}" (${lines} lines); read it with opfs_read ${read} if you need it again.]`;
+  const read = JSON.stringify({ path, limit: Math.max(1, lines) });
+  return `[Cleared from the context: the result of ${what}, ${chars.toLocaleString("en-US")} characters. Saved whole in the workspace; read it back with opfs_read ${read}]`;
 }
 
 /** One result's clearing: its stub, and the text to save (null when a spill already saved it whole). */

@@ -74,7 +74,7 @@ describe("clearing old tool results in a conversation", () => {
     for (const n of [1, 2, 3, 4]) {
       expect(tools[n - 1]).toContain(`the result of opfs_read (ctx/f${n}.txt`);
       expect(tools[n - 1]).toContain(
-        `saved whole in the workspace as ".cirrus/results/${id}/call_r${n}.txt"`,
+        `Saved whole in the workspace; read it back with opfs_read {"path":".cirrus/results/${id}/call_r${n}.txt","limit":`,
       );
       expect(tools[n - 1]).not.toContain("some words of the file");
     }
