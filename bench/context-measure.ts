@@ -41,6 +41,11 @@ export interface Figures {
    * prefix (something before the newest messages changed: a clearing or summarising step).
    */
   rewrote: number;
+  /**
+   * Requests under 90% that kept the request before whole as their prefix: what they append
+   * (a new page, say) is over a tenth of them, which no prefix cache can serve.
+   */
+  appended: number;
   /** Input billed with cached input at a tenth, in characters. */
   billedChars: number;
 }
@@ -50,11 +55,13 @@ export function measure(texts: string[]): Figures {
   const shares: number[] = [];
   let cached = 0;
   let rewrote = 0;
+  let appended = 0;
   for (let i = 1; i < texts.length; i++) {
     const p = commonPrefix(texts[i - 1], texts[i]);
     cached += p;
     shares.push(p / texts[i].length);
     if (p < 0.9 * texts[i - 1].length) rewrote++;
+    else if (p < 0.9 * texts[i].length) appended++;
   }
   const total = texts.reduce((n, t) => n + t.length, 0);
   const sorted = [...shares].sort((a, b) => a - b);
@@ -66,6 +73,7 @@ export function measure(texts: string[]): Figures {
     medianPrefixShare: sorted.length ? sorted[Math.floor(sorted.length / 2)] : 1,
     under90: shares.filter((s) => s < 0.9).length,
     rewrote,
+    appended,
     billedChars: total - cached + cached / 10,
   };
 }

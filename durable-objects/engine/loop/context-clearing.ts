@@ -6,6 +6,7 @@
  * and enough is cleared at once that the one break of the provider's prompt cache pays for itself.
  */
 import { savedResultPath } from "../files/result-spill";
+import { DEFAULT_READ_LINES } from "../tools/files";
 import type { ToolCall } from "../model/model-types";
 import type { ClearedResult } from "../store/cleared-results";
 import type { StoredMessage } from "../store/message-store";
@@ -15,11 +16,11 @@ import { DEFAULT_KEEP_RESULTS, type StepDeps } from "./loop-deps";
 /** Tool results shorter than this are never cleared: their stub would save next to nothing. */
 export const CLEARABLE_MIN_CHARS = 2_000;
 /** A clearing step frees at least this share of its trigger (or waits), so the cache break pays. */
-export const CLEAR_AT_LEAST_SHARE = 0.5;
+export const CLEAR_AT_LEAST_SHARE = 0.25;
 /** Longest argument value (URL, path, query) a stub repeats. */
 const STUB_VALUE_CHARS = 160;
 /** Longest title a stub repeats. */
-const STUB_TITLE_CHARS = 60;
+const STUB_TITLE_CHARS = 40;
 
 type ToolMessage = StoredMessage & { message: { role: "tool"; tool_call_id: string; content: string } };
 
@@ -76,18 +77,20 @@ export function describeResult(call: ToolCall | undefined, content: string): str
   add("", args.path ?? result.path);
   add("query", args.query);
   add("", args.description);
-  add("title", result.title, STUB_TITLE_CHARS);
+  const title = short(result.title, STUB_TITLE_CHARS);
+  if (title) bits.push(JSON.stringify(title));
   const name = call?.function.name ?? "a tool";
   return bits.length ? `${name} (${bits.join(", ")})` : name;
 }
 
 /**
  * The text a cleared result becomes: what it was, its size, and the opfs_read call that reads it
- * back whole (the path once: a stub stays in every later request, so every character counts).
+ * back whole (the path once, the line limit only when the file is longer than a default read). A
+ * stub stays in every later request, so it is kept short; the system prompt explains it.
  */
 export function clearedStub(what: string, chars: number, path: string, lines: number): string {
-  const read = JSON.stringify({ path, limit: Math.max(1, lines) });
-  return `[Cleared from the context: the result of ${what}, ${chars.toLocaleString("en-US")} characters. Saved whole in the workspace; read it back with opfs_read ${read}]`;
+  const read = JSON.stringify(lines > DEFAULT_READ_LINES ? { path, limit: lines } : { path });
+  return `[Cleared: ${what}, ${chars.toLocaleString("en-US")} characters; saved whole: opfs_read ${read}]`;
 }
 
 /** One result's clearing: its stub, and the text to save (null when a spill already saved it whole). */
