@@ -121,7 +121,8 @@ async function run(
   const seconds = (performance.now() - start) / 1000;
   const log = await fetch(`${stack.llmUrl}/__scripts/${encodeURIComponent(key)}/requests`);
   const requests = ((await log.json()) as { requests: LoggedRequest[] }).requests;
-  if (process.env.CONTEXT_DUMP) writeFileSync(`${process.env.CONTEXT_DUMP}/${key.replace(/-\d+$/, "")}.json`, JSON.stringify(requests));
+  if (process.env.CONTEXT_DUMP)
+    writeFileSync(`${process.env.CONTEXT_DUMP}/${key.replace(/-\d+$/, "")}.json`, JSON.stringify(requests));
   const saved = await stack.request(`/v1/files/${readBack}`);
   const file = saved.ok ? await saved.text() : null;
   await stack.request(`/v1/conversations/${id}`, { method: "DELETE" });
@@ -242,7 +243,13 @@ function report(title: string, naive: RunResult, ours: RunResult): void {
     "",
   ]);
   row(["peak request, tokens", tok(n.peak), tok(c.peak), pct(c.peak, n.peak), "≤ 40%"]);
-  row(["billed-equivalent input, cached at a tenth", tok(n.billed), tok(c.billed), pct(c.billed, n.billed), "≤ 40%"]);
+  row([
+    "billed-equivalent input, cached at a tenth",
+    tok(n.billed),
+    tok(c.billed),
+    pct(c.billed, n.billed),
+    "≤ 40%",
+  ]);
   row([
     "the same, against the naive loop without the date line (every request cached up to its newest message)",
     tok(plain.billed),

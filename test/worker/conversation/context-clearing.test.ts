@@ -68,6 +68,9 @@ describe("clearing old tool results in a conversation", () => {
     expect(cleared[0].tokens_before as number).toBeGreaterThanOrEqual(8_000);
 
     const sent = await modelRequests(key);
+    // Only a clearing step changes what came before: every other request extends the one before it.
+    const rewrites = sent.filter((r, i) => i > 0 && !extendsRequest(sent[i - 1], r)).length;
+    expect(rewrites).toBe(cleared.length);
     const last = sent.at(-1)!;
     const tools = toolContents(last);
     // Files 1–4 are stubs naming their saved file; file 5 and the read-back are whole.

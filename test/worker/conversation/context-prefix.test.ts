@@ -31,7 +31,11 @@ describe("a stable prefix in a conversation", () => {
       json: { content: "Read two pages.", stream: false },
     });
     // Each model turn is held until the clock has passed another minute boundary.
-    for (const [i, at] of ["2026-12-01T09:00:20Z", "2026-12-01T09:01:40Z", "2026-12-01T09:03:05Z"].entries()) {
+    for (const [i, at] of [
+      "2026-12-01T09:00:20Z",
+      "2026-12-01T09:01:40Z",
+      "2026-12-01T09:03:05Z",
+    ].entries()) {
       await expect.poll(async () => (await modelRequests(key)).length, { timeout: 10_000 }).toBe(i + 1);
       vi.setSystemTime(new Date(at));
       await release(key);

@@ -122,7 +122,11 @@ describe("tool lists and results", () => {
     const id = await createConversation(key, { mcp_servers: ["dyn"] });
     expect(await (await send(id, "go")).json()).toMatchObject({ output: "not yet" });
     const serverTools = async () =>
-      ((await (await api("/v1/mcp/servers")).json()) as { data: { name: string; tools: { name: string }[] }[] }).data
+      (
+        (await (await api("/v1/mcp/servers")).json()) as {
+          data: { name: string; tools: { name: string }[] }[];
+        }
+      ).data
         .find((s) => s.name === "dyn")!
         .tools.map((t) => t.name);
     await expect.poll(serverTools, { timeout: 10_000 }).toContain("extra"); // the new list is saved
