@@ -8,7 +8,8 @@
  * a sub-agent. The naive loop is the same run with clearing off (`context_clear_at_tokens: 0`)
  * and, as before this change, the date and time to the minute in the system prompt's second line,
  * stamped into its recorded requests at the minute each is sent when a model turn takes
- * TURN_SECONDS. Both are given the same reading tools (`allowed_tools`). Run: `node bench/context.ts` (CONTEXT_DATA names the article set's folder).
+ * TURN_SECONDS. Both are given the same reading tools (`allowed_tools`). Run: `node bench/context.ts` (CONTEXT_DATA names the article set's folder;
+ * CONTEXT_DUMP=<folder> writes each run's requests there, to measure other settings offline).
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
