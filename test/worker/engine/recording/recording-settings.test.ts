@@ -3,8 +3,7 @@ import type { JobRun } from "../../../../schemas/jobs";
 import { api, createConversation, getConversation, script, uniqueKey } from "../../helpers";
 import { createJob, settledRun } from "../../job/jobs-helpers";
 
-const recordingOf = async (conv: string) =>
-  ((await getConversation(conv)) as { recording: boolean }).recording;
+const recordingOf = async (conv: string) => (await getConversation(conv)).recording as boolean;
 
 describe("where recording is turned on", () => {
   it("a job's runs record when the job says so; the workspace default applies unless a conversation says otherwise", async () => {
