@@ -13,7 +13,6 @@ import {
   uniqueKey,
   untilRunEnd,
 } from "../helpers";
-import { createJob, settledRun } from "../job/jobs-helpers";
 
 const T = BROWSER_TEST_TIMEOUT_MS;
 /** The default BROWSER_HOUR_PRICE_USD. */
@@ -89,23 +88,29 @@ describe("browser time in the usage report", () => {
   it(
     "shows a job run's browser-seconds in the job's run ledger and under the job in the report",
     async () => {
+      // Its own workspace: the default one's report is read by other files.
+      const ws = await newWorkspaceKey("browser-job");
       const key = uniqueKey("browser-job");
       await browsingModel(key);
-      const job = await createJob({
-        name: "Browse",
-        prompt: "Read the page.",
-        schedule: "0 7 * * *",
-        model: key,
+      const created = await api("/v1/jobs", {
+        method: "POST",
+        json: { name: "Browse", prompt: "Read the page.", schedule: "0 7 * * *", model: key },
+        token: ws.key,
       });
-      expect((await api(`/v1/jobs/${job.id}/run`, { method: "POST" })).status).toBe(202);
-      const run = (await settledRun(job.id)) as JobRun & {
-        tokens: { browser_seconds?: number; cost_usd: number | null };
-      };
+      expect(created.status).toBe(201);
+      const job = (await created.json()) as { id: string };
+      expect((await api(`/v1/jobs/${job.id}/run`, { method: "POST", token: ws.key })).status).toBe(202);
+      const run = await eventually(async () => {
+        const res = await api(`/v1/jobs/${job.id}/runs`, { token: ws.key });
+        const first = ((await res.json()) as { data: JobRun[] }).data[0];
+        return first && first.status !== "running" ? first : null;
+      }, 60_000);
       expect(run.status).toBe("succeeded");
-      expect(run.tokens.browser_seconds).toBeGreaterThan(0);
+      const tokens = run.tokens as { browser_seconds?: number } | null;
+      expect(tokens?.browser_seconds).toBeGreaterThan(0);
       const line = await eventually(async () => {
-        const j = (await report()).jobs.find((x) => x.job_id === job.id);
-        return j && j.browser_seconds >= (run.tokens.browser_seconds ?? 0) - 0.01 ? j : null;
+        const j = (await report(ws.key)).jobs.find((x) => x.job_id === job.id);
+        return j && j.browser_seconds >= (tokens?.browser_seconds ?? 0) - 0.01 ? j : null;
       });
       expect(line.runs).toBe(1);
       expect(line.cost_usd).toBeCloseTo((line.browser_seconds / 3600) * HOUR_PRICE, 5);
