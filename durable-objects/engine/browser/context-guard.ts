@@ -51,6 +51,7 @@ export async function guardContext(context: BrowserContext, tabs: GuardedTabs): 
     onRefusal: (frameId, reason) => {
       const tabId = tabOfTarget(tabs.pages, frameId);
       if (tabId !== null) tabs.refused(tabId, reason);
+      return tabId !== null;
     },
     onResponse: tabs.downloads,
   };

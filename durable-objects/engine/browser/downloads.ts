@@ -127,9 +127,9 @@ export class DownloadCatcher {
     const stop = () => send("Fetch.failRequest", { requestId: p.requestId, errorReason: "Aborted" });
     const url = p.request.url;
     const declared = Number(header(p, "content-length") ?? Number.NaN);
-    const refuse = async (why: string) => {
+    const refuse = async (why: string, stopped = false) => {
       this.done.push({ url, refused: why });
-      await stop();
+      if (!stopped) await stop();
     };
     const sink = this.sink;
     if (!sink) return refuse("no tool call was running to save it (downloads are saved during a tool call)");
@@ -139,9 +139,13 @@ export class DownloadCatcher {
     if (declared > this.limits.maxBytes)
       return refuse(`it is ${declared} bytes, over the ${this.limits.maxBytes}-byte limit`);
     this.countInRun++;
-    const bytes = await this.read(p.requestId, send);
-    await stop();
-    if (!bytes) return refuse(`it is over the ${this.limits.maxBytes}-byte limit`);
+    let bytes: Uint8Array | null;
+    try {
+      bytes = await this.read(p.requestId, send);
+    } finally {
+      await stop().catch(() => {});
+    }
+    if (!bytes) return refuse(`it is over the ${this.limits.maxBytes}-byte limit`, true);
     const contentType = (header(p, "content-type") ?? "application/octet-stream").split(";")[0].trim();
     const path = await sink({ name: downloadName(p), bytes, contentType, url });
     this.done.push({ path, size: bytes.byteLength, content_type: contentType, url });

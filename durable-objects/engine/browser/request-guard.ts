@@ -41,8 +41,8 @@ export interface ContextGuard {
   policy(): NavigationPolicy;
   /** Whether a frame that is not a target (an iframe in one of its pages) belongs to the context. */
   hasFrame(frameId: string): boolean;
-  /** A document request of this frame (a page's frame id is its target id) was refused, and why. */
-  onRefusal(frameId: string, reason: string): void;
+  /** A document request of this frame (a page's frame id is its target id) was refused, and why; true when the frame is a tab's page. */
+  onRefusal(frameId: string, reason: string): boolean;
   /** Responses of documents to look at before the page gets them (downloads). */
   onResponse?: ResponseHandler;
 }
@@ -141,7 +141,16 @@ export class RequestGuard {
     return null;
   }
 
+  /** Decides a paused request; one that cannot be decided (an error) is refused, never left hanging. */
   private async decide(paused: PausedRequest): Promise<void> {
+    try {
+      await this.judge(paused);
+    } catch {
+      await this.send("Fetch.failRequest", { requestId: paused.requestId, errorReason: "BlockedByClient" });
+    }
+  }
+
+  private async judge(paused: PausedRequest): Promise<void> {
     const context = await this.contextOf(paused.frameId);
     const pass = () => this.send("Fetch.continueRequest", { requestId: paused.requestId });
     if (paused.responseStatusCode !== undefined || paused.responseHeaders) {
@@ -160,10 +169,13 @@ export class RequestGuard {
       return;
     }
     this.refused++;
-    if (context && paused.resourceType === "Document" && paused.frameId)
+    const tab =
+      context !== null &&
+      paused.resourceType === "Document" &&
+      paused.frameId !== undefined &&
       context.onRefusal(paused.frameId, refusal);
-    // A refused document is "Aborted": the tab stays on the page it was on (no error page is shown).
-    const errorReason = paused.resourceType === "Document" ? "Aborted" : "BlockedByClient";
+    // A tab's refused navigation is "Aborted": it stays on the page it was on (no error page).
+    const errorReason = tab ? "Aborted" : "BlockedByClient";
     await this.send("Fetch.failRequest", { requestId: paused.requestId, errorReason });
   }
 }

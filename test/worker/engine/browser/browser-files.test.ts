@@ -88,8 +88,8 @@ describe("upload_file", () => {
       const big = await tool(conv, "upload_file", { selector: "#file", path: "big.bin" });
       expect(big).toMatchObject({ status: 422, error: { code: "file_too_large" } });
       expect(big.error?.message).toBe('"big.bin" is 1048577 bytes; upload_file sends at most 1048576.');
-      const escape = await tool(conv, "upload_file", { selector: "#file", path: "../outside.txt" });
-      expect(escape.status).toBe(400);
+      const traversal = await tool(conv, "upload_file", { selector: "#file", path: "../outside.txt" });
+      expect(traversal).toMatchObject({ status: 422, error: { code: "invalid_path" } });
     },
     T,
   );

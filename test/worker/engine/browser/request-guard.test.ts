@@ -17,9 +17,12 @@ async function hits(id: string): Promise<string[]> {
   return ((await res.json()) as { methods: string[] }).methods;
 }
 
-/** A page script that makes every kind of request a page can make to `at(kind)`, then `done`. */
+/**
+ * A page script that makes every kind of request a page can make to `at(kind)`, then `done`
+ * (run from a timer, so execute_script returns at once however slow the machine is).
+ */
 function attack(at: (kind: string) => string, done: string): string {
-  return `
+  return `window.__settled = false; setTimeout(() => {
     window.open(${JSON.stringify(at("popup"))});
     const link = document.createElement("a");
     link.href = ${JSON.stringify(at("blank-link"))};
@@ -44,12 +47,11 @@ function attack(at: (kind: string) => string, done: string): string {
       "fetch(" + JSON.stringify(${JSON.stringify(at("worker"))}) + ", { mode: 'no-cors' }).catch(() => null).then(() => postMessage(1))",
     ])));
     const workerDone = new Promise((resolve) => { worker.onmessage = resolve; worker.onerror = resolve; });
-    window.__settled = false;
     Promise.all([fetched, workerDone]).then(() => {
       window.__settled = true;
       return fetch(${JSON.stringify(done)}, { mode: "no-cors" }).catch(() => null);
     });
-    "sent";`;
+  }, 0); "sent";`;
 }
 
 const KINDS = ["popup", "blank-link", "frame", "post", "redirect", "fetch", "worker"];
@@ -113,6 +115,8 @@ describe("the browser's request guard", () => {
       });
       const events = await readSse(res, untilRunEnd, 60_000);
       expect(events.at(-1)?.data.type).toBe("RUN_FINISHED");
+      const attacked = events.find((e) => e.data.type === "TOOL_CALL_RESULT" && e.data.toolCallId === "c2");
+      expect(JSON.parse(String(attacked?.data.content))).toMatchObject({ result: "sent" });
       await eventually(async () => (await hits(`${mark}-done`)).length > 0, 20_000);
       const tabs = await tabsWhen(guarded, 3);
       expect(tabs.map((t) => [t.id, t.window_id])).toEqual([
@@ -164,7 +168,11 @@ describe("the browser's request guard", () => {
         world: "MAIN",
         code: attack((kind) => hitUrl(`${mark}-${kind}`), hitUrl(`${mark}-done`)),
       });
-      expect(sent.result.result).toBe("sent");
+      expect({ status: sent.status, error: sent.error, result: sent.result?.result }).toEqual({
+        status: 200,
+        error: undefined,
+        result: "sent",
+      });
       // The fetch and the worker's fetch have settled (refused) in the page.
       await eventually(
         async () =>
