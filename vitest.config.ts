@@ -1,6 +1,11 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { buildWeb } from "./scripts/build-web";
+import { buildWeb } from "./scripts/build-web.ts";
+import {
+  dropExpectedRuntimeLogs,
+  isExpectedConsoleLog,
+  quietSourcemapWarnings,
+} from "./test/support/quiet-output.ts";
 
 // wrangler.toml serves web/dist as assets; build it before any project starts a Worker.
 buildWeb();
@@ -31,6 +36,8 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   PUBLIC_BASE_URL: "https://cirrus.test",
   FILES_MAX_FILE_BYTES: String(32 * 1024 * 1024),
   FILES_MAX_WORKSPACE_BYTES: String(64 * 1024 * 1024),
+  // Browser recordings: a size limit a test page passes in a few seconds.
+  RECORDING_MAX_BYTES: String(1024 * 1024),
   WEB_FETCH_TIMEOUT_MS: "3000",
   WEB_SEARCH_TIMEOUT_MS: "3000",
   PAGE_SCRIPT_TIMEOUT_MS: "2000",
@@ -79,6 +86,8 @@ function workersProject(
       cloudflareTest(({ inject }) => ({
         wrangler: { configPath: "./wrangler.toml" },
         remoteBindings: false,
+        // workerd's INFO logs (every exception a test provokes on purpose, with its stack) stay off.
+        verbose: false,
         miniflare: {
           bindings: {
             ...testBindings(inject<string>("llmUrl"), inject<string>("pageUrl")),
@@ -107,8 +116,14 @@ function workersProject(
   };
 }
 
+// A passing run prints its results: the few known lines of expected shutdowns and logs stay out.
+dropExpectedRuntimeLogs();
+
 export default defineConfig({
+  // Inline projects extend this file (Vitest 5): the plugin and onConsoleLog apply to every project.
+  plugins: [quietSourcemapWarnings()],
   test: {
+    onConsoleLog: (log) => !isExpectedConsoleLog(log),
     projects: [
       {
         test: {
@@ -116,6 +131,8 @@ export default defineConfig({
           include: ["test/unit/**/*.test.ts"],
           environment: "node",
           isolate: false,
+          // node:sqlite (the unit tests' stand-in for SQLite storage) warns it is experimental.
+          execArgv: ["--disable-warning=ExperimentalWarning"],
         },
       },
       workersProject("workers", ["test/worker/**/*.test.ts"], ["test/worker/telemetry/**"]),
