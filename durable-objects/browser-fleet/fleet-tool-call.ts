@@ -34,7 +34,9 @@ export async function runFleetTool(
     secrets,
     summarize: summarize ? (text, prompt) => summarize(text, prompt) : undefined,
     saveFile: saveFile ? (path, bytes, type) => saveFile(path, bytes, type) : undefined,
-    uploads: readFile ? { maxBytes: uploadMaxBytes, read: (path) => readFile(path, uploadMaxBytes) } : undefined,
+    uploads: readFile
+      ? { maxBytes: uploadMaxBytes, read: (path) => readFile(path, uploadMaxBytes) }
+      : undefined,
     uploadMaxBytes,
     vision: conv.vision,
   });

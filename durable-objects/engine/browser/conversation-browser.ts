@@ -15,12 +15,7 @@ import {
   type ContextSource,
   type ProfileLoader,
 } from "./browser-session";
-import {
-  DownloadCatcher,
-  type DownloadedFile,
-  type DownloadSink,
-  type RefusedDownload,
-} from "./downloads";
+import { DownloadCatcher, type DownloadedFile, type DownloadSink, type RefusedDownload } from "./downloads";
 import { type LiveViewOptions, LiveViews } from "./live-view";
 import type { ProfileState } from "./profile-state";
 import { dispatchInput, inputGeometry } from "./remote-input";

@@ -102,7 +102,9 @@ export class RequestGuard {
     const track = (info: TargetInfo) => {
       if (info.browserContextId) this.targets.set(info.targetId, info.browserContextId);
     };
-    this.connection.on("Target.targetCreated", (e: unknown) => track((e as { targetInfo: TargetInfo }).targetInfo));
+    this.connection.on("Target.targetCreated", (e: unknown) =>
+      track((e as { targetInfo: TargetInfo }).targetInfo),
+    );
     this.connection.on("Target.targetInfoChanged", (e: unknown) =>
       track((e as { targetInfo: TargetInfo }).targetInfo),
     );

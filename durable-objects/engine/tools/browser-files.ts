@@ -72,7 +72,8 @@ async function call(cdp: CDPSession, contextId: number, fn: string, args: unknow
 
 /** Reads the workspace file, refusing a missing or oversized one. */
 async function source(files: UploadFiles | undefined, path: string) {
-  if (!files) throw new ToolError("not_available", "This conversation has no workspace files to upload from.");
+  if (!files)
+    throw new ToolError("not_available", "This conversation has no workspace files to upload from.");
   const file = await files.read(path);
   if (!file.ok) throw new ToolError(file.code, file.message);
   return file;
@@ -81,7 +82,8 @@ async function source(files: UploadFiles | undefined, path: string) {
 /** Checks that the selector names a file input of the page. */
 async function checkInput(cdp: CDPSession, contextId: number, selector: string): Promise<void> {
   const check = await call(cdp, contextId, CHECK_INPUT, [selector]);
-  if (check === "invalid") throw new ToolError("invalid_selector", `"${selector}" is not a valid CSS selector.`);
+  if (check === "invalid")
+    throw new ToolError("invalid_selector", `"${selector}" is not a valid CSS selector.`);
   if (check === "missing") throw new ToolError("not_found", `No element matches "${selector}".`);
   if (check !== "ok")
     throw new ToolError("not_file_input", `"${selector}" is not a file input (<input type="file">).`);

@@ -60,7 +60,9 @@ const KINDS = ["popup", "blank-link", "frame", "post", "redirect", "fetch", "wor
 async function refusePrivateNetwork(conv: string, workspaceId: string): Promise<void> {
   await runInDurableObject(fleetObject(workspaceId), (obj) => {
     const fleet = (obj as unknown as { fleet: { browsers: Map<string, unknown> } }).fleet;
-    const browser = fleet.browsers.get(conv) as { deps: { options: { policy: { allowPrivateNetwork: boolean } } } };
+    const browser = fleet.browsers.get(conv) as {
+      deps: { options: { policy: { allowPrivateNetwork: boolean } } };
+    };
     browser.deps.options.policy.allowPrivateNetwork = false;
   });
 }
