@@ -77,7 +77,8 @@ async function runSide(side: Side, origin: string): Promise<Figures> {
     BROWSER_IDLE_MS: String(IDLE_MS),
     BROWSER_LAUNCH_INTERVAL_MS: "1",
     BROWSER_DAILY_MINUTES: "100000",
-    BROWSER_QUEUE_TIMEOUT_MS: "120000",
+    // Below TOOL_TIMEOUT_MS (120 s), so a call that waits too long answers browser_busy, not a time-out.
+    BROWSER_QUEUE_TIMEOUT_MS: "100000",
     ...side.vars,
   };
   const worker = await unstable_startWorker({
