@@ -4,7 +4,7 @@ import { api, createConversation, getConversation, script, uniqueKey } from "../
 import { createJob, settledRun } from "../../job/jobs-helpers";
 
 const recordingOf = async (conv: string) =>
-  ((await getConversation(conv)) as { recording: boolean }).recording;
+  ((await getConversation(conv)) as unknown as { recording: boolean }).recording;
 
 describe("where recording is turned on", () => {
   it("a job's runs record when the job says so; the workspace default applies unless a conversation says otherwise", async () => {
