@@ -20,6 +20,14 @@ async function notices(id: string) {
     .map((m) => m.data.value as Record<string, unknown>);
 }
 
+/** The tool names the workspace's registry lists for a server. */
+async function registryToolNames(name: string): Promise<string[]> {
+  const servers = (await (await api("/v1/mcp/servers")).json()) as {
+    data: { name: string; tools: { name: string }[] }[];
+  };
+  return servers.data.find((s) => s.name === name)!.tools.map((t) => t.name);
+}
+
 beforeAll(async () => {
   await api("/v1/mcp/servers");
   await addServer({ name: "sess", url: tenantUrl("bearer", "sess"), headers: auth });
@@ -92,7 +100,6 @@ describe("a server that is down", () => {
     ]);
     const id = await createConversation(key, { mcp_servers: ["flaky"] });
     const done = send(id, "go");
-    await new Promise((r) => setTimeout(r, 300));
     await expect.poll(async () => (await modelRequests(key)).length, { timeout: 10_000 }).toBe(2);
     await control("bearer", "down", "flaky");
     try {
@@ -114,21 +121,23 @@ describe("tool lists and results", () => {
     const key = uniqueKey("mcp-changed");
     await script(key, [
       { tool_calls: [{ id: "a", name: "dyn__add_tool", arguments: {} }] },
-      { delay_ms: 500, tool_calls: [{ id: "b", name: "dyn__extra", arguments: {} }] },
+      { hang: true, tool_calls: [{ id: "b", name: "dyn__extra", arguments: {} }] },
       { text: "used it" },
     ]);
     const id = await createConversation(key, { mcp_servers: ["dyn"] });
-    expect(await (await send(id, "go")).json()).toMatchObject({ output: "used it" });
+    const done = send(id, "go");
+    // The model's next turn waits until the conversation has read the changed list: it replaces its
+    // live tools in the same step in which it tells the registry.
+    await expect.poll(() => registryToolNames("dyn"), { timeout: 10_000 }).toContain("extra");
+    await release(key);
+    expect(await (await done).json()).toMatchObject({ output: "used it" });
     const requests = await modelRequests(key);
     const namesAt = (i: number) =>
       ((requests[i].tools ?? []) as { function: { name: string } }[]).map((t) => t.function.name);
     expect(namesAt(0)).not.toContain("dyn__extra");
     expect(namesAt(2)).toContain("dyn__extra");
     expect((await toolResultsById(key)).get("b")).toBe("extra!");
-    const server = (await (await api("/v1/mcp/servers")).json()) as {
-      data: { name: string; tools: { name: string }[] }[];
-    };
-    expect(server.data.find((s) => s.name === "dyn")!.tools.map((t) => t.name)).toContain("extra");
+    expect(await registryToolNames("dyn")).toContain("extra");
   });
 
   it("applies allowed_tools of the conversation and of the server", async () => {
