@@ -36,6 +36,8 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   PUBLIC_BASE_URL: "https://cirrus.test",
   FILES_MAX_FILE_BYTES: String(32 * 1024 * 1024),
   FILES_MAX_WORKSPACE_BYTES: String(64 * 1024 * 1024),
+  // Browser recordings: a size limit a test page passes in a few seconds.
+  RECORDING_MAX_BYTES: String(1024 * 1024),
   WEB_FETCH_TIMEOUT_MS: "3000",
   WEB_SEARCH_TIMEOUT_MS: "3000",
   PAGE_SCRIPT_TIMEOUT_MS: "2000",

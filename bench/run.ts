@@ -8,6 +8,7 @@ const benches = [
   "browser.ts",
   "tab-content.ts",
   "live-view.ts",
+  "recording.ts",
   "files.ts",
   "widget-size.ts",
   "widget-visitors.ts",

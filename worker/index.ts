@@ -126,7 +126,7 @@ export default {
   /** The Cron Trigger: re-arms every job whose alarm went missing (jobs run on their own alarms),
    * drains the retired global CORS list into the origins' objects, and deletes browser
    * recordings past RECORDING_TTL_DAYS. */
-  scheduled: async (_controller, env, _ctx) => {
+  scheduled: async (controller, env, _ctx) => {
     try {
       readEnv(env);
     } catch (err) {
@@ -137,7 +137,8 @@ export default {
     const results = await Promise.allSettled([
       rearmJobs(env),
       drainLegacyCors(env),
-      sweepExpiredRecordings(env.FILES, Date.now(), recordingConfig(env).ttlMs),
+      // The trigger's own time: what "expired" is measured against (a test sets it).
+      sweepExpiredRecordings(env.FILES, controller.scheduledTime, recordingConfig(env).ttlMs),
     ]);
     const failed = results.find((r) => r.status === "rejected");
     if (failed) throw failed.reason;

@@ -5,6 +5,7 @@ import { browserPages } from "./browser-pages.ts";
 import { guardPages } from "./guard-pages.ts";
 import { keepIdleConnections } from "./keep-alive.ts";
 import { handleReceiver } from "./receiver.ts";
+import { recordingPages } from "./recording-pages.ts";
 
 /** A route handler of the page server. */
 export type PageHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>;
@@ -19,7 +20,7 @@ const routes = new Map<string, PageHandler>([
   ],
 ]);
 
-for (const [path, handler] of [...browserPages, ...guardPages]) routes.set(path, handler);
+for (const [path, handler] of [...browserPages, ...guardPages, ...recordingPages]) routes.set(path, handler);
 
 /** Adds or replaces a route (used by test files that need special pages). */
 export function addPage(path: string, handler: PageHandler): void {

@@ -5,7 +5,7 @@
  */
 import type { RecordingInfo } from "../../schemas/recordings";
 import { clear, h } from "../ui/dom";
-import { api } from "./client";
+import { ApiFailure, api } from "./client";
 import { failureText, notice } from "./ui";
 
 /** A tool call's span, from the conversation's events. */
@@ -35,6 +35,12 @@ function loadPlayer(): Promise<ReplayModule> {
     document.head.append(script);
   });
   return loading;
+}
+
+/** What went wrong playing a recording: the API's refusal, else the player's own error. */
+function playFailure(err: unknown): string {
+  if (err instanceof ApiFailure || !(err instanceof Error)) return failureText(err);
+  return `The recording could not be played: ${err.message}`;
 }
 
 /** Every page of a recording's events. */
@@ -87,7 +93,7 @@ export class RecordingsView {
     for (const r of recordings) {
       const button = h("button", { type: "button", "data-recording": r.id }, "Play");
       button.addEventListener("click", () =>
-        this.play(r, player).catch((err) => player.append(notice(failureText(err), true))),
+        this.play(r, player).catch((err) => player.replaceChildren(notice(playFailure(err), true))),
       );
       const seconds = ((r.ended_at - r.started_at) / 1000).toFixed(0);
       this.el.append(

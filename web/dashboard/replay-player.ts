@@ -25,6 +25,8 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
 /** Mounts a player for `events` into `root`; returns a function that removes it. */
 export function mountReplay(root: HTMLElement, events: unknown[], marks: TimelineMark[]): () => void {
   const stage = el("div", { class: "replay-stage" });
+  // rrweb builds its sandboxed frame inside `stage`, which must be in the document by then.
+  root.append(stage);
   const replayer = new Replayer(events as eventWithTime[], {
     root: stage,
     skipInactive: true,
@@ -42,17 +44,8 @@ export function mountReplay(root: HTMLElement, events: unknown[], marks: Timelin
   const speed = el("select", { "aria-label": "Speed" });
   for (const s of SPEEDS) speed.append(el("option", { value: String(s) }, `${s}×`));
   const clock = el("span", { class: "muted replay-clock" });
-  const marker = el("div", { class: "replay-marks", "aria-label": "Tool calls" });
+  const marker = el("div", { class: "replay-marks", role: "group", "aria-label": "Tool calls" });
   const current = el("div", { class: "muted replay-current", role: "status" });
-  for (const m of marks) {
-    const left = ((m.start - meta.startTime) / Math.max(1, meta.totalTime)) * 100;
-    const width = (Math.max(m.end - m.start, 1) / Math.max(1, meta.totalTime)) * 100;
-    if (left > 100 || left + width < 0) continue;
-    const tick = el("span", { class: "replay-mark", title: m.name });
-    tick.style.left = `${Math.max(0, left)}%`;
-    tick.style.width = `${Math.max(0.5, width)}%`;
-    marker.append(tick);
-  }
   let playing = false;
   const show = () => {
     const t = replayer.getCurrentTime();
@@ -62,6 +55,27 @@ export function mountReplay(root: HTMLElement, events: unknown[], marks: Timelin
     const running = marks.filter((m) => m.start <= at && at <= m.end).map((m) => m.name);
     current.textContent = running.length ? `Tool: ${running.join(", ")}` : "";
   };
+  /** Moves the replay to `t` ms from its start (playing on if it was playing). */
+  const seekTo = (t: number) => {
+    // The end itself: rrweb applies events before the offset, so go just past the last one.
+    const clamped = t >= meta.totalTime ? meta.totalTime + 1 : Math.max(0, t);
+    if (playing) replayer.play(clamped);
+    else replayer.pause(clamped);
+    show();
+  };
+  for (const m of marks) {
+    const from = m.start - meta.startTime;
+    const left = (from / Math.max(1, meta.totalTime)) * 100;
+    const width = (Math.max(m.end - m.start, 1) / Math.max(1, meta.totalTime)) * 100;
+    if (left > 100 || left + width < 0) continue;
+    // A button per tool call: it says when the call ran, and jumps there.
+    const label = `${m.name} at ${(Math.max(0, from) / 1000).toFixed(1)} s`;
+    const tick = el("button", { type: "button", class: "replay-mark", title: label, "aria-label": label });
+    tick.style.left = `${Math.max(0, left)}%`;
+    tick.style.width = `${Math.max(0.5, width)}%`;
+    tick.addEventListener("click", () => seekTo(from + 1));
+    marker.append(tick);
+  }
   const timer = setInterval(show, 200);
   play.addEventListener("click", () => {
     if (playing) replayer.pause();
@@ -69,12 +83,7 @@ export function mountReplay(root: HTMLElement, events: unknown[], marks: Timelin
     playing = !playing;
     play.textContent = playing ? "Pause" : "Play";
   });
-  seek.addEventListener("input", () => {
-    const t = Number(seek.value);
-    if (playing) replayer.play(t);
-    else replayer.pause(t);
-    show();
-  });
+  seek.addEventListener("input", () => seekTo(Number(seek.value)));
   speed.addEventListener("change", () => replayer.setConfig({ speed: Number(speed.value) }));
   replayer.on("finish", () => {
     playing = false;
@@ -82,7 +91,7 @@ export function mountReplay(root: HTMLElement, events: unknown[], marks: Timelin
   });
   const controls = el("div", { class: "row replay-controls" });
   controls.append(play, seek, speed, clock);
-  root.append(stage, marker, controls, current);
+  root.append(marker, controls, current);
   replayer.pause(0);
   show();
   return () => {

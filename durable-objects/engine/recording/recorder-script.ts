@@ -34,7 +34,8 @@ const RECORD_OPTIONS = `{
 /** The whole script, run once per top-level document (iframes are recorded by the top one). */
 export function recorderScript(): string {
   return `(function () {
-  if (window.top !== window || window.__cirrusRecorder) return;
+  // Top documents of web pages only: a tab's blank start has nothing to show.
+  if (window.top !== window || window.__cirrusRecorder || !/^https?:$/.test(location.protocol)) return;
   window.__cirrusRecorder = true;
   var module = { exports: {} }, exports = module.exports;
   ${RRWEB_RECORD_UMD}

@@ -64,14 +64,17 @@ export class RecordingStore implements RecordingSink {
   async append(meta: RecordingStart, chunk: RecordingChunk): Promise<void> {
     const info = this.infos.get(meta.id);
     if (!info) throw new Error(`recording ${meta.id} was not started`);
-    const folder = `${this.prefix}${meta.id}/`;
-    await this.bucket.put(chunkKey(folder, info.chunks), JSON.stringify(chunk.events), {
-      httpMetadata: { contentType: "application/json" },
-    });
-    info.chunks += 1;
-    info.events += chunk.events.length;
-    info.size += chunk.bytes;
-    info.ended_at = this.now();
+    // No events: only the meta changes (a recording that was cut at its size limit says so).
+    if (chunk.events.length > 0) {
+      const folder = `${this.prefix}${meta.id}/`;
+      await this.bucket.put(chunkKey(folder, info.chunks), JSON.stringify(chunk.events), {
+        httpMetadata: { contentType: "application/json" },
+      });
+      info.chunks += 1;
+      info.events += chunk.events.length;
+      info.size += chunk.bytes;
+      info.ended_at = this.now();
+    }
     info.expires_at = info.ended_at + this.ttlMs;
     info.truncated = meta.truncated;
     info.url = meta.url;

@@ -37,6 +37,8 @@ export class TabRecorder {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private totalBytes = 0;
   private truncated = false;
+  /** Whether the store has been told about the truncation (it may come with no events to write). */
+  private truncationWritten = false;
   private writing: Promise<void> = Promise.resolve();
   private readonly startedAt: number;
   private readonly now: () => number;
@@ -85,7 +87,8 @@ export class TabRecorder {
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.buffer.length === 0) return this.writing;
+    if (this.buffer.length === 0 && this.truncated === this.truncationWritten) return this.writing;
+    this.truncationWritten = this.truncated;
     const events = this.buffer;
     const bytes = this.bufferBytes;
     this.buffer = [];
