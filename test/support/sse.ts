@@ -18,14 +18,15 @@ export interface SseMessage<T = SseEvent> {
 
 /** Reads one event stream; {@link close} it when done (the helpers below do). */
 export class SseReader<T = SseEvent> {
-  private readonly reader: ReadableStreamDefaultReader<string>;
+  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
+  private readonly decoder = new TextDecoder();
   private buffer = "";
   private ended = false;
   /** Every character read so far, comments included. */
   text = "";
 
   constructor(body: ReadableStream<Uint8Array>) {
-    this.reader = body.pipeThrough(new TextDecoderStream()).getReader();
+    this.reader = body.getReader();
   }
 
   /** The next message, or null once the stream has ended; fails after `timeoutMs` if one is given. */
@@ -102,8 +103,9 @@ export class SseReader<T = SseEvent> {
       const chunk = await (late ? Promise.race([this.reader.read(), late]) : this.reader.read());
       if (chunk.done) this.ended = true;
       else {
-        this.text += chunk.value;
-        this.buffer += chunk.value;
+        const text = this.decoder.decode(chunk.value, { stream: true });
+        this.text += text;
+        this.buffer += text;
       }
     } finally {
       clearTimeout(timer);
