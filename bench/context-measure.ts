@@ -31,8 +31,21 @@ export interface Figures {
   cachedChars: number;
   /** Of the requests after the first, the median share that is a prefix of the one before. */
   medianPrefixShare: number;
-  /** Requests after the first whose prefix share is under 90% (each a clearing or summarising step). */
+  /**
+   * Requests after the first of which under 90% is a byte-identical prefix of the request before
+   * (the issue's measure: what an exact-prefix cache serves of each request).
+   */
   under90: number;
+  /**
+   * Requests after the first that do not repeat at least 90% of the request before as their
+   * prefix (something before the newest messages changed: a clearing or summarising step).
+   */
+  rewrote: number;
+  /**
+   * Requests under 90% that kept the request before whole as their prefix: what they append
+   * (a new page, say) is over a tenth of them, which no prefix cache can serve.
+   */
+  appended: number;
   /** Input billed with cached input at a tenth, in characters. */
   billedChars: number;
 }
@@ -41,20 +54,26 @@ export interface Figures {
 export function measure(texts: string[]): Figures {
   const shares: number[] = [];
   let cached = 0;
+  let rewrote = 0;
+  let appended = 0;
   for (let i = 1; i < texts.length; i++) {
     const p = commonPrefix(texts[i - 1], texts[i]);
     cached += p;
     shares.push(p / texts[i].length);
+    if (p < 0.9 * texts[i - 1].length) rewrote++;
+    else if (p < 0.9 * texts[i].length) appended++;
   }
   const total = texts.reduce((n, t) => n + t.length, 0);
-  shares.sort((a, b) => a - b);
+  const sorted = [...shares].sort((a, b) => a - b);
   return {
     requests: texts.length,
     totalChars: total,
     peakChars: Math.max(...texts.map((t) => t.length)),
     cachedChars: cached,
-    medianPrefixShare: shares.length ? shares[Math.floor(shares.length / 2)] : 1,
+    medianPrefixShare: sorted.length ? sorted[Math.floor(sorted.length / 2)] : 1,
     under90: shares.filter((s) => s < 0.9).length,
+    rewrote,
+    appended,
     billedChars: total - cached + cached / 10,
   };
 }

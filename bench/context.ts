@@ -8,9 +8,10 @@
  * a sub-agent. The naive loop is the same run with clearing off (`context_clear_at_tokens: 0`)
  * and, as before this change, the date and time to the minute in the system prompt's second line,
  * stamped into its recorded requests at the minute each is sent when a model turn takes
- * TURN_SECONDS. Both are given the same reading tools (`allowed_tools`). Run: `node bench/context.ts` (CONTEXT_DATA names the article set's folder).
+ * TURN_SECONDS. Both are given the same reading tools (`allowed_tools`). Run: `node bench/context.ts` (CONTEXT_DATA names the article set's folder;
+ * CONTEXT_DUMP=<folder> writes each run's requests there, to measure other settings offline).
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -23,6 +24,8 @@ import {
   requestText,
   withMinuteStamp,
 } from "./context-measure.ts";
+import { decodeBody } from "../durable-objects/engine/net/charset.ts";
+import { buildWeb } from "../scripts/build-web.ts";
 import { type BenchStack, startBenchStack } from "./start-worker.ts";
 
 const DATA = process.env.CONTEXT_DATA ?? join(import.meta.dirname, "../../shared/data/article-extraction");
@@ -66,6 +69,27 @@ interface RunResult {
   seconds: number;
 }
 
+interface RunEnd {
+  type: string;
+  usage?: { inputTokens: number; cachedInputTokens?: number }[];
+}
+
+/**
+ * Sends a message and reads the run's events (SSE) to its end: a long run on a busy machine
+ * outlasts the client's wait for the headers of a `stream: false` answer.
+ */
+async function runToEnd(stack: BenchStack, id: string, content: string): Promise<RunEnd> {
+  const res = await stack.request(`/v1/conversations/${id}/messages`, {
+    method: "POST",
+    json: { content, stream: true },
+  });
+  const events = (await res.text())
+    .split("\n")
+    .filter((l) => l.startsWith("data:"))
+    .map((l) => JSON.parse(l.slice(5)) as RunEnd);
+  return events.findLast((e) => e.type === "RUN_FINISHED" || e.type === "RUN_ERROR") ?? { type: "none" };
+}
+
 /** One run: a conversation (clearing on or off), scripted directly or through a sub-agent. */
 async function run(
   stack: BenchStack,
@@ -91,19 +115,19 @@ async function run(
     : [...work, { text: "Done: every page read; the first one read back whole." }];
   await putScript(stack, key, turns);
   const start = performance.now();
-  const res = await stack.request(`/v1/conversations/${id}/messages`, {
-    method: "POST",
-    json: { content: "Read these pages and tell me what the first one says.", stream: false },
-  });
-  const result = (await res.json()) as { status: string; usage: RunResult["usage"]; error?: unknown };
-  if (result.status !== "succeeded") throw new Error(`run ${key}: ${JSON.stringify(result)}`);
+  const result = await runToEnd(stack, id, "Read these pages and tell me what the first one says.");
+  if (result.type !== "RUN_FINISHED") throw new Error(`run ${key}: ${JSON.stringify(result)}`);
+  const u = result.usage?.[0];
+  const usage = { input_tokens: u?.inputTokens ?? 0, cached_input_tokens: u?.cachedInputTokens ?? 0 };
   const seconds = (performance.now() - start) / 1000;
   const log = await fetch(`${stack.llmUrl}/__scripts/${encodeURIComponent(key)}/requests`);
   const requests = ((await log.json()) as { requests: LoggedRequest[] }).requests;
+  if (process.env.CONTEXT_DUMP)
+    writeFileSync(`${process.env.CONTEXT_DUMP}/${key.replace(/-\d+$/, "")}.json`, JSON.stringify(requests));
   const saved = await stack.request(`/v1/files/${readBack}`);
   const file = saved.ok ? await saved.text() : null;
   await stack.request(`/v1/conversations/${id}`, { method: "DELETE" });
-  return { requests, usage: result.usage, readBackWhole: !naive && readBackIsWhole(requests, file), seconds };
+  return { requests, usage, readBackWhole: !naive && readBackIsWhole(requests, file), seconds };
 }
 
 const toolResult = (r: LoggedRequest, callId: string) =>
@@ -135,62 +159,119 @@ const isSub = (r: LoggedRequest) => String(r.messages[0]?.content ?? "").startsW
 const tok = (chars: number) => Math.round(chars / 4).toLocaleString("en-US");
 
 /** This loop's figures: each loop's requests measured as their own sequence, then added up. */
-function ours(requests: LoggedRequest[]): Figures[] {
+function ourFigures(requests: LoggedRequest[]): Figures[] {
   const parent = requests.filter((r) => !isSub(r)).map(requestText);
   const sub = requests.filter(isSub).map(requestText);
   return [measure(parent), ...(sub.length ? [measure(sub)] : [])];
 }
 
-function naiveFigures(requests: LoggedRequest[], start: Date): Figures[] {
-  const stamped = withMinuteStamp(requests, start, TURN_SECONDS);
-  const parent = stamped.filter((_, i) => !isSub(requests[i]));
-  const sub = stamped.filter((_, i) => isSub(requests[i]));
+function naiveFigures(requests: LoggedRequest[], start: Date | null): Figures[] {
+  const texts = start ? withMinuteStamp(requests, start, TURN_SECONDS) : requests.map(requestText);
+  const parent = texts.filter((_, i) => !isSub(requests[i]));
+  const sub = texts.filter((_, i) => isSub(requests[i]));
   return [measure(parent), ...(sub.length ? [measure(sub)] : [])];
 }
 
 function sum(figures: Figures[]) {
+  const requests = figures.reduce((n, f) => n + f.requests, 0);
   return {
     total: figures.reduce((n, f) => n + f.totalChars, 0),
     peak: Math.max(...figures.map((f) => f.peakChars)),
     billed: figures.reduce((n, f) => n + f.billedChars, 0),
     cached: figures.reduce((n, f) => n + f.cachedChars, 0),
     median: Math.min(...figures.map((f) => f.medianPrefixShare)),
+    requests,
+    /** Requests after the first of their loop's (the ones the prefix measures count). */
+    later: requests - figures.length,
     under90: figures.reduce((n, f) => n + f.under90, 0),
-    requests: figures.reduce((n, f) => n + f.requests, 0),
+    rewrote: figures.reduce((n, f) => n + f.rewrote, 0),
+    appended: figures.reduce((n, f) => n + f.appended, 0),
   };
 }
 
-function report(title: string, naive: RunResult, cleared: RunResult): void {
+const cleared = (r: LoggedRequest) =>
+  r.messages.filter((m) => m.role === "tool" && String(m.content ?? "").startsWith("[Cleared")).length;
+
+/** Requests that cleared results (more stubs than the request before in the same loop). */
+function clearingSteps(requests: LoggedRequest[]): number {
+  let steps = 0;
+  for (const loop of [requests.filter((r) => !isSub(r)), requests.filter(isSub)])
+    for (let i = 1; i < loop.length; i++) if (cleared(loop[i]) > cleared(loop[i - 1])) steps++;
+  return steps;
+}
+
+const row = (cells: string[]) => console.log(`| ${cells.join(" | ")} |`);
+
+function report(title: string, naive: RunResult, ours: RunResult): void {
   const n = sum(naiveFigures(naive.requests, new Date("2026-12-01T09:00:10Z")));
-  const c = sum(ours(cleared.requests));
-  const wire = cleared.usage.cached_input_tokens ?? 0;
+  const plain = sum(naiveFigures(naive.requests, null));
+  const c = sum(ourFigures(ours.requests));
+  const steps = clearingSteps(ours.requests);
+  const wire = ours.usage.cached_input_tokens ?? 0;
+  const meets = (f: typeof c) => `${f.later - f.under90} of ${f.later}`;
   console.log(
-    `\n### ${title}: ${c.requests} model requests (${cleared.seconds.toFixed(0)} s; naive ${naive.seconds.toFixed(0)} s)\n`,
+    `\n### ${title}: ${c.requests} model requests, ${steps} clearing steps (${ours.seconds.toFixed(0)} s; naive ${naive.seconds.toFixed(0)} s)\n`,
   );
-  console.log(
-    "| figure | naive loop | this loop | this / naive | target |\n| --- | ---: | ---: | ---: | --- |",
-  );
-  console.log(
-    `| total input, tokens (chars/4) | ${tok(n.total)} | ${tok(c.total)} | ${pct(c.total, n.total)} | ≤ 25% |`,
-  );
-  console.log(
-    `| prefix identical to the request before: share of all input · median request · requests under 90% | ${pct(n.cached, n.total)} · ${(100 * n.median).toFixed(1)}% · ${n.under90} | ${pct(c.cached, c.total)} · ${(100 * c.median).toFixed(1)}% · ${c.under90} | | ≥ 90% (every request but a clearing step's) |`,
-  );
-  console.log(`| peak request, tokens | ${tok(n.peak)} | ${tok(c.peak)} | ${pct(c.peak, n.peak)} | ≤ 40% |`);
-  console.log(
-    `| billed-equivalent input, cached at a tenth | ${tok(n.billed)} | ${tok(c.billed)} | ${pct(c.billed, n.billed)} | ≤ 40% |`,
-  );
-  console.log(
-    `| first page's cleared result read back whole | — | ${cleared.readBackWhole ? "yes" : "NO"} | | yes |`,
-  );
-  console.log(
-    `| cached input tokens in the run's usage (from the wire) | — | ${wire.toLocaleString("en-US")} of ${cleared.usage.input_tokens.toLocaleString("en-US")} | ${pct(wire, cleared.usage.input_tokens)} | |`,
-  );
+  row(["figure", "naive loop", "this loop", "this / naive", "target"]);
+  row(["---", "---:", "---:", "---:", "---"]);
+  row(["total input, tokens (chars/4)", tok(n.total), tok(c.total), pct(c.total, n.total), "≤ 25%"]);
+  row([
+    "requests (after the first) of which ≥ 90% is a byte-identical prefix of the request before",
+    meets(n),
+    meets(c),
+    "",
+    "every one",
+  ]);
+  row([
+    "… of those under 90%: requests that kept the request before whole but append over a tenth of themselves (a new page)",
+    `${n.appended}`,
+    `${c.appended}`,
+    "",
+    "",
+  ]);
+  row([
+    "requests (after the first) that repeat ≥ 90% of the request before as their prefix",
+    `${n.later - n.rewrote} of ${n.later}`,
+    `${c.later - c.rewrote} of ${c.later}`,
+    "",
+    `all but the ${steps} clearing steps`,
+  ]);
+  row([
+    "input served from the request before's prefix: share of all · median request",
+    `${pct(n.cached, n.total)} · ${(100 * n.median).toFixed(1)}%`,
+    `${pct(c.cached, c.total)} · ${(100 * c.median).toFixed(1)}%`,
+    "",
+    "",
+  ]);
+  row(["peak request, tokens", tok(n.peak), tok(c.peak), pct(c.peak, n.peak), "≤ 40%"]);
+  row([
+    "billed-equivalent input, cached at a tenth",
+    tok(n.billed),
+    tok(c.billed),
+    pct(c.billed, n.billed),
+    "≤ 40%",
+  ]);
+  row([
+    "the same, against the naive loop without the date line (every request cached up to its newest message)",
+    tok(plain.billed),
+    tok(c.billed),
+    pct(c.billed, plain.billed),
+    "",
+  ]);
+  row(["first page's cleared result read back whole", "—", ours.readBackWhole ? "yes" : "NO", "", "yes"]);
+  row([
+    "cached input tokens in the run's usage (from the wire)",
+    "—",
+    `${wire.toLocaleString("en-US")} of ${ours.usage.input_tokens.toLocaleString("en-US")}`,
+    pct(wire, ours.usage.input_tokens),
+    "",
+  ]);
 }
 
 async function main(): Promise<void> {
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
   process.env.WRANGLER_SEND_METRICS = "false";
+  buildWeb();
   const files = readdirSync(join(DATA, "html"))
     .filter((f) => f.endsWith(".html.gz"))
     .sort()
@@ -198,13 +279,20 @@ async function main(): Promise<void> {
   const server = createServer((req, res) => {
     const i = Number(/^\/p\/(\d+)\.html$/.exec(req.url ?? "")?.[1] ?? -1);
     if (!files[i]) return void res.writeHead(404).end();
-    res.writeHead(200, { "content-type": "text/html" });
-    res.end(gunzipSync(readFileSync(join(DATA, "html", files[i]))));
+    // Decoded by its own charset here (as the other page benches do), served as UTF-8.
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(decodeBody(gunzipSync(readFileSync(join(DATA, "html", files[i]))), null, true));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const urls = files.map((_, i) => `${base}/p/${i}.html`);
-  const stack = await startBenchStack({ SUB_AGENT_MAX_STEPS: "80", MAX_STEPS: "80" });
+  // The four runs open 72 pages: on a busy machine that passes the free plan's 10 browser-minutes
+  // a day, a limit this bench does not measure (its runs would read error messages instead of pages).
+  const stack = await startBenchStack({
+    SUB_AGENT_MAX_STEPS: "80",
+    MAX_STEPS: "80",
+    BROWSER_DAILY_MINUTES: "1440",
+  });
   try {
     const probe = await stack.request("/v1/conversations", { method: "POST", json: { model: "bench" } });
     const defaults = (await probe.json()) as {

@@ -86,7 +86,7 @@ export const CreateConversation = z
       .max(10_000_000)
       .optional()
       .describe(
-        "Clear old bulky tool results from the context once a request would pass this many tokens; each is saved whole in the workspace (default CONTEXT_CLEAR_AT_TOKENS, 16000; 0: never).",
+        "Clear old bulky tool results from the context once a request would pass this many tokens; each is saved whole in the workspace (default CONTEXT_CLEAR_AT_TOKENS, 6000; 0: never).",
       ),
     context_keep_results: z
       .number()

@@ -1,41 +1,19 @@
 /**
- * Boilerplate removed from the chosen content whatever picked it (Readability or the region):
- * consent banners, sections under "related / you may also like" headings, and the widgets of
- * one page type (reviews and recommendations on a product page, user panels on a forum).
+ * Boilerplate removed from the page before Readability reads it: the widgets of one page type
+ * (reviews and recommendations on a product page, user panels on a forum), a thread's per-post
+ * controls, and the call to sign in and reply that closes a thread.
  */
 import { passOn } from "./passes";
 import { isInside } from "./article-cleanup";
 import { lazyTextLength, linkTextLength, shortText, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { removeEditNotes } from "./edit-notes";
-import { cleanForumPosts } from "./forum-posts";
 import type { PageKind } from "./page-kind";
 import { type BodyWalk, elementsOf, LABELLED, SUBHEADINGS } from "./page-walk";
 import { labelOf } from "./dom-shape";
 import { JOIN_HEADING, POST_ATTR, removeRepeatedControls, type Thread, threadOf } from "./post-lists";
 import { keepPostMeta, MAX_NAME_CHARS } from "./post-meta";
-import { removeReviewItems } from "./review-items";
 
-/** Class/id fragments of cookie and consent managers. */
-const CONSENT_ATTR = /cookie|consent|gdpr|onetrust|cookiebot|usercentrics|didomi|qc-cmp/i;
-/** What a consent banner talks about. */
-const CONSENT_TEXT =
-  /(we|this (site|website)) uses? cookies|cookies? (policy|settings|preferences|notice)|consent|privacy (policy|preference|settings|center)|accept (all )?cookies|gdpr/i;
-/** A consent block is removed unless it holds at least this share of the content's text. */
-export const CONSENT_SHARE = 0.95;
-
-/** Headings that open a block of other pages (or of who else is reading a thread, or of a forum's posting rules), not this page's content. */
-const JUNK_HEADING =
-  /^(related (products?|items?|searches|posts|topics|threads|discussions|articles|stories|questions|content|links|pages|videos|categories)|similar (items|products|posts|topics|threads|discussions|questions)|(people|customers) (who )?(also |frequently )?(viewed|bought|searched|liked|purchased)|more like this|frequently bought together|(products|items) related to|you (may|might|will) also (like|enjoy|love)|you may be interested|recommended (for you|products|items|posts|topics|reading)|recently viewed|more (topics|threads|products|items) (from|in|like)|explore (more|related)|suggested (topics|threads|products|posts)|(hot|trending|popular) (network )?(topics|threads|questions|products|posts)|also (viewed|bought)|sponsored (products|links|content)|featured (replies|comments)|most popular (posts|topics|threads)|trending content|recent (conversations|discussions|topics|threads)|recently browsing|browsing users|(users|members) (who are )?(browsing|viewing) this (thread|topic|forum)|currently active users|who is online|posting permissions|thread tools|display modes)\b/i;
-/**
- * Headings of a shop's customer reviews ("Customer reviews", "Top reviews from ...", "Guest ratings
- * & reviews", a summary of them headed "Customers say"); a service page's testimonials ("What
- * customers say", "Reviews from our ...") are not.
- */
-const CUSTOMER_REVIEWS_HEADING =
-  /^((customer|guest|user|buyer)s?'? (reviews|ratings( (&|and) reviews)?)|top reviews\b|reviews with images|customers say$)/i;
-/** On a page of no stated type (it may be a shop's) customer reviews go as well: they are other people's words. */
-const UNTYPED_JUNK_HEADING = new RegExp(`${JUNK_HEADING.source}|${CUSTOMER_REVIEWS_HEADING.source}`, "i");
 /** A junk-headed section is only removed when it holds less than this share of the content's text. */
 export const JUNK_SECTION_SHARE = 0.4;
 
@@ -85,13 +63,7 @@ export const KIND_JUNK_SHARE = 0.3;
 
 const HEADING = /^H[1-6]$/;
 
-function removeLabelled(
-  root: DomElement,
-  labelled: DomElement[],
-  pattern: RegExp,
-  share: number,
-  text?: RegExp,
-): void {
+function removeLabelled(root: DomElement, labelled: DomElement[], pattern: RegExp, share: number): void {
   const total = lazyTextLength(root);
   for (const el of labelled) {
     // The class and the id are tested apart (no pattern here spans the space a joined label puts between them).
@@ -100,7 +72,6 @@ function removeLabelled(
     if (el.querySelector("main, article, h1")) continue;
     const length = textLength(el);
     if (length >= (total() || 1) * share) continue;
-    if (text && length > 0 && !text.test(el.textContent ?? "")) continue;
     el.remove();
   }
 }
@@ -143,35 +114,6 @@ export function removePostChrome(posts: DomElement[], named: Set<DomElement>): v
     }
 }
 
-/** A question and at least one answer make a thread. */
-export const MIN_QA_POSTS = 2;
-
-/** A thread's meta list (starter, start date) holds at most this many items... */
-export const MAX_META_ITEMS = 4;
-/** ... of at most this many characters each. */
-export const MAX_META_ITEM_CHARS = 40;
-
-/** Whether a list is a thread's meta line: a few short items, one of them a date (`Thread starter · Start date`). */
-function isMetaList(ul: DomElement): boolean {
-  const items = Array.from(ul.children);
-  if (!items.length || items.length > MAX_META_ITEMS) return false;
-  if (items.some((li) => li.tagName !== "LI" || textLength(li) > MAX_META_ITEM_CHARS)) return false;
-  return ul.querySelector("time") !== null;
-}
-
-/** Removes the meta list between a thread's title and its first post (who started it and when: the first post says so). */
-export function removeThreadMeta(root: DomElement, first: DomElement): void {
-  let titled = false;
-  const lists: DomElement[] = [];
-  // Document order up to the first post (one walk of the page's top).
-  for (const el of root.querySelectorAll("*")) {
-    if (el === first) break;
-    if (el.tagName === "H1") titled = true;
-    else if (titled && el.tagName === "UL" && isMetaList(el)) lists.push(el);
-  }
-  for (const ul of lists) ul.remove();
-}
-
 /** A heading whose text is at least this share link text is an item's title. */
 export const ITEM_TITLE_LINK_SHARE = 0.9;
 
@@ -201,10 +143,10 @@ function sectionOf(heading: DomElement, root: DomElement, limit: number): DomEle
   return best;
 }
 
-/** Removes the sections under headings such as "Related products" or "You may also like" (or another pattern's); `walk` as for `elementsOf`. */
+/** Removes the sections under headings that `pattern` matches ("Sign up to reply"); `walk` as for `elementsOf`. */
 export function removeJunkSections(
   root: DomElement,
-  pattern = JUNK_HEADING,
+  pattern: RegExp,
   share = JUNK_SECTION_SHARE,
   walk?: BodyWalk,
 ): void {
@@ -231,42 +173,12 @@ export function removeJunkSections(
   }
 }
 
-/** Class words of a block printed as a box's title (`convo_title`, `widget-title`, `block-header`). */
-const TITLE_CLASS = /(^|[\s_-])(title|heading|header|hd)($|[\s_-])/i;
-/** Tags of a title printed without a heading element. */
-const TITLE_TAG = /^(DIV|SPAN|P|STRONG|B|DT|LABEL)$/;
-
 /**
- * Removes the boxes beside a thread titled like a junk heading ("Recent conversations", "Related
- * threads") by a block labelled a title instead of a heading element; `walk` as for `elementsOf`.
+ * Removes the widgets of the page's type and a thread's controls from the content; returns the
+ * page's longest thread of posts, or null. `walk` as for `elementsOf`.
  */
-function removeTitledJunkSections(root: DomElement, walk?: BodyWalk): void {
-  const total = lazyTextLength(root);
-  for (const title of elementsOf(root, LABELLED, walk)) {
-    if (!TITLE_TAG.test(title.tagName) || !TITLE_CLASS.test(title.getAttribute("class") ?? "")) continue;
-    if (!isInside(title, root) || title.firstElementChild?.tagName === "DIV") continue;
-    const text = shortText(title, 60);
-    if (!text || !JUNK_HEADING.test(text)) continue;
-    const section = sectionOf(title, root, (total() || 1) * JUNK_SECTION_SHARE);
-    if (section) section.remove();
-  }
-}
-
-/**
- * Removes consent banners, junk-headed sections and the widgets of the page's type from the
- * content; returns the page's longest thread of posts, or null. `walk` as for `elementsOf`; `nested`
- * as for `postRuns`.
- */
-export function removeBoilerplate(
-  root: DomElement,
-  kind: PageKind,
-  walk?: BodyWalk,
-  nested = false,
-): Thread | null {
+export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyWalk): Thread | null {
   const labelled = () => elementsOf(root, LABELLED, walk);
-  if (passOn("consent")) removeLabelled(root, labelled(), CONSENT_ATTR, CONSENT_SHARE, CONSENT_TEXT);
-  // A shop's customer reviews, by their shape, whatever their share (a page of no stated type may be a shop's).
-  if ((kind === "product" || kind === "other") && passOn("review-items")) removeReviewItems(root, labelled());
   if (kind === "product" && passOn("kind-widgets"))
     removeLabelled(root, labelled(), PRODUCT_JUNK_ATTR, KIND_JUNK_SHARE);
   if (kind === "other" && passOn("kind-widgets")) {
@@ -274,18 +186,13 @@ export function removeBoilerplate(
     // A page of no stated type (a shop's, a bank's) keeps no small print either.
     removeLabelled(root, labelled(), SMALL_PRINT_ATTR, KIND_JUNK_SHARE);
   }
-  let qa: DomElement[] = [];
-  if (kind === "forum") {
-    if (passOn("forum-posts")) qa = cleanForumPosts(root);
-    if (passOn("kind-widgets")) removeLabelled(root, labelled(), FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
-  }
+  if (kind === "forum" && passOn("kind-widgets"))
+    removeLabelled(root, labelled(), FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
   // A page that does not say it is a forum shows a thread only by its dated posts.
   const posts =
     (kind === "forum" || kind === "other") && passOn("post-controls")
-      ? removeRepeatedControls(root, kind === "other", labelled(), nested)
+      ? removeRepeatedControls(root, kind === "other", labelled())
       : null;
-  // A forum's title is followed by who started the thread and when: the first post says so too.
-  if (posts && kind === "forum" && passOn("thread-meta")) removeThreadMeta(root, posts[0]);
   if (posts) {
     // Edit notes first: a date's "(edited)" mark is no part of its label line.
     if (passOn("edit-notes")) removeEditNotes(posts);
@@ -299,22 +206,9 @@ export function removeBoilerplate(
     // The names and dates moved into new lines: the walk no longer matches the page.
     if (walk) walk.elements = null;
   }
-  // A question and its answers are a thread of their own, however few (a run needs MIN_POSTS of one shape).
-  const thread = posts
-    ? threadOf(posts)
-    : qa.length >= MIN_QA_POSTS
-      ? threadOf(qa.filter((p) => p.isConnected))
-      : null;
-  if (passOn("junk-sections"))
-    removeJunkSections(
-      root,
-      kind === "other" ? UNTYPED_JUNK_HEADING : JUNK_HEADING,
-      JUNK_SECTION_SHARE,
-      walk,
-    );
+  const thread = posts ? threadOf(posts) : null;
   // A thread ends with a call to sign in and reply, shown to guests.
   if ((kind === "forum" || thread) && passOn("join-sections"))
     removeJunkSections(root, JOIN_HEADING, JUNK_SECTION_SHARE, walk);
-  if ((kind === "forum" || thread) && passOn("titled-junk-sections")) removeTitledJunkSections(root, walk);
   return thread;
 }

@@ -30,11 +30,6 @@ export function keptButton(block: string, strip: (markup: string) => string, bef
   return `<div role="${TOGGLE}">${strip(block.replace(/^<button\b[^>]*>|<\/button\s*>$/gi, ""))}</div>`;
 }
 
-/** Marks el as a kept toggle: the hidden panel right after it is content (`isDisclosedPanel`). */
-export function markToggle(el: DomElement): void {
-  el.setAttribute("role", TOGGLE);
-}
-
 /** Whether a hidden element is the panel a kept toggle opens: the element right after it. */
 export function isDisclosedPanel(el: DomElement): boolean {
   return el.previousElementSibling?.getAttribute("role") === TOGGLE;

@@ -4,15 +4,11 @@ import type { DomElement } from "./dom-types";
 /** The element's class and id, as one string that class/id word patterns are tested on. */
 export const labelOf = (el: DomElement) => `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
 
-/** Whether the element's inline style hides it (`display: none`). */
-export const hiddenByStyle = (el: DomElement) => /display\s*:\s*none/i.test(el.getAttribute("style") ?? "");
-
 /** A label with its camelCase joins read as word breaks (`shareButtons` -> `share Buttons`, `Products_productBadge` -> `Products_product Badge`). */
 export const camelWords = (label: string) => label.replace(/([a-z])([A-Z])/g, "$1 $2");
 
 /** The element's first class word, or "". */
-export const firstClassWord = (el: DomElement) =>
-  (el.getAttribute("class") ?? "").trim().split(/\s+/)[0] ?? "";
+const firstClassWord = (el: DomElement) => (el.getAttribute("class") ?? "").trim().split(/\s+/)[0] ?? "";
 
 /** An element's shape: its tag and first class word, digits dropped (`card-3` and `card-7` are one shape). */
 export function shapeOf(el: DomElement): string {

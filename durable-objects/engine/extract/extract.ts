@@ -13,7 +13,6 @@ import { removeCountedComments, removeFigures, textBesideComments } from "./arti
 import { removeBoilerplate } from "./boilerplate";
 import { removeCardControls } from "./card-controls";
 import { removeCardCopies } from "./card-copies";
-import { dominantCardList, INTRO_CARDS_SHARE, listingRegion, MIN_LISTING_CARDS } from "./card-lists";
 import { inCode } from "./code-blocks";
 import { cleanProductCards } from "./collection-page";
 import { isDisclosedPanel, regionHoldsFoldedPanels } from "./disclosures";
@@ -22,44 +21,31 @@ import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { separateGluedItems } from "./glued-items";
-import { showProseSlides } from "./hidden-slides";
-import { openFoldedProse } from "./expanders";
-import { openHeadedPanels } from "./headed-panels";
 import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { removeAnnouncements } from "./live-regions";
-import { isIndexRegion, linkTextOf, mayBeIndex } from "./link-index";
 import { removeListViewCopies } from "./list-views";
 import { toMarkdown } from "./markdown";
 import { cleanMarkdown } from "./markdown-passes";
 import { dropTemplateBindings } from "./template-bindings";
 import { type PageMetadata, readJsonLd, readMetadata } from "./metadata";
-import { type PageKind, pageKind, statesStory } from "./page-kind";
-import { emojiAsText, removeJunkTags } from "./page-repair";
-import { removeLetterAvatars } from "./letter-avatars";
+import { type PageKind, pageKind } from "./page-kind";
+import { removeJunkTags } from "./page-repair";
 import { removeRepeatedLinkLabels } from "./repeated-links";
-import { removeHiddenEverywhere } from "./screen-hidden";
-import { removeSkipLinkBlocks } from "./skip-links";
 import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
-import { holdsPostText, postRuns, removeRepeatedControls } from "./post-lists";
+import { removeRepeatedControls } from "./post-lists";
 import { regionHoldsSpecs, removeProductSections } from "./product-page";
 import { removeInactiveLinkTabs } from "./inactive-tabs";
 import { removeRatingInputs } from "./rating-inputs";
 import { mainRegion, removeChrome, removeProductGrids } from "./region";
 import { printedParagraphs, restoreArticleIntro } from "./article-intro";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
-import {
-  isCommentsBesideStory,
-  isTableArticle,
-  missesThread,
-  THREAD_ARTICLE_SHARE,
-  threadAroundPost,
-} from "./thread-choice";
+import { isCommentsBesideStory, isTableArticle, missesThread } from "./thread-choice";
 import { removeTwinBlocks } from "./twin-blocks";
 import { removeBreakpointTwins, screenCopies } from "./breakpoint-twins";
-import { leftInPage, readArticle, withLeftSections } from "./read-article";
+import { readArticle } from "./read-article";
 import { passOn } from "./passes";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
@@ -84,15 +70,9 @@ export interface Extracted {
 
 /** Removes what is never content from the page; returns the walk of its body (see `elementsOf`). */
 function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
-  // A block hidden at every screen width is seen by no reader.
-  if (passOn("hidden-everywhere")) removeHiddenEverywhere(doc);
-  // An emoji drawn as an image is a character of the text.
-  if (passOn("emoji-as-text")) emojiAsText(doc);
   // One walk finds what each step reads; a step leaves out what the steps before it removed.
   const page = walkPage(doc, kind !== "article");
   removeJunkTags(doc, page.junkTags);
-  // A poster drawn as the first letter of their name is no word of the page.
-  if (passOn("letter-avatars")) removeLetterAvatars(page.avatars);
   const body = doc.body;
   const inBody = (el: DomElement) => body !== null && stillUnder(el, body);
   if (body && passOn("misleading-labels")) clearMisleadingLabels(body, page.labelledBlocks.filter(inBody));
@@ -103,20 +83,8 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
       ? foldedPanels(body, kind === "article" ? FOLDED_HIDING : "[hidden]", page.panels.filter(inBody))
       : new Set<DomElement>();
   for (const el of folded) if (kind === "article" || isCodeTab(el)) unfold(el);
-  const hidden = page.chrome.filter(inBody);
-  // A hidden block of links that jump within the page (to its search box) is the page's chrome.
-  if (passOn("skip-links")) removeSkipLinkBlocks(hidden);
-  // The slides of a carousel out of view that hold prose (testimonials) are paged through, not hidden.
-  if (passOn("prose-slides")) showProseSlides(hidden);
-  // The rest of a description behind a "Read more" expander is the description's own text.
-  if (passOn("folded-prose")) openFoldedProse(hidden);
-  // Hidden answers right after their headings, two or more, are an accordion's (headed-panels.ts).
-  const headed =
-    kind === "other" || !passOn("headed-panels")
-      ? new Set()
-      : openHeadedPanels(new Set([...page.asidesAndHidden.filter(inBody), ...hidden]));
   for (const el of page.asidesAndHidden.filter((el) => stillUnder(el, doc)))
-    if (!folded.has(el) && !headed.has(el) && !isDisclosedPanel(el)) el.remove();
+    if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
   // and the region is cut from the same cleaned page. An article is read as it is.
   if (body && kind !== "article" && passOn("chrome-first"))
@@ -126,9 +94,6 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
 
 /** Class/id words that are the content on a forum: the posts are comments, each with its author and time. */
 const FORUM_POST_ATTR = /comment|author|byline|dateline|timestamp|disqus/i;
-
-/** Whether the element's label names boilerplate (JUNK_ATTR). */
-const isJunkLabelled = (el: DomElement) => labelNames(JUNK_ATTR, junkLabel(el));
 
 /** Whether the element's label names junk on a page that states it is an article. */
 function isArticleJunk(el: DomElement): boolean {
@@ -158,9 +123,7 @@ function removeJunkLabelled(root: DomElement, kind: PageKind): void {
 export const REGION_OVER_ARTICLE = 1.5;
 /** When Readability's article misses the thread (thread-choice.ts), the region wins when it holds this many times its text. */
 export const THREAD_OVER_ARTICLE = 1;
-/** An article holding less than this share of the page's non-link text may be one part of it (sections in sibling wrappers)... */
-export const PARTIAL_ARTICLE_SHARE = 0.1;
-/** ... and the page's main region replaces it when the region holds this many times its text. */
+/** On a page that states it is an article, the page's main region replaces Readability's article when it holds this many times its text. */
 export const REGION_OVER_PARTIAL_ARTICLE = 4;
 
 /** The main region of a cleaned page, copied when the page goes on to Readability (`copy`), which takes it apart. */
@@ -179,24 +142,13 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const walk = removePageJunk(document, kind);
   const thread = document.body ? removeBoilerplate(document.body, kind, walk) : null;
   let region = kind === "article" ? null : regionOf({ document, walk }, kind, true);
-  // Raw lengths of the page's text and its link text: its own words, and a sign of an index.
-  const page = kind === "article" && document.body ? linkTextOf(document.body, walk) : null;
-  const pageChars = page ? page.chars - page.links : 0;
-  // Many CMSs call every page an article: a page with a run of many cards may be a listing, so
-  // its body is kept before Readability takes it apart.
-  const cards =
-    kind === "article" && document.body ? dominantCardList(document.body, MIN_LISTING_CARDS, walk) : null;
-  const spare = cards ? document.body?.cloneNode(true) : null;
   // Page builders print every page as an article too: the text of a run of like headed sections
   // is kept before Readability, which may take only some of them.
   const run = kind === "article" && document.body ? sectionRun(document.body, walk) : null;
   const runText = run ? runTextOf(run) : "";
   // The paragraphs as the page prints them, before Readability moves them (an article's introduction may be left behind).
   const printed = kind === "article" ? printedParagraphs(walk.elements, document) : null;
-  const article = readArticle(document, kind, isJunkLabelled);
-  // On a page of no stated type, the sections Readability left before the block it took (opening-sections.ts).
-  if (kind === "other" && article && passOn("left-sections"))
-    withLeftSections(article, document, isJunkLabelled);
+  const article = readArticle(document, kind);
   const probe = run && article?.content ? articleProbe(article.content) : "";
   if (article?.content) {
     removeArticleJunk(article.content, kind);
@@ -214,65 +166,15 @@ export function extractMainContent(html: string, url?: string): Extracted {
     }
   }
   const articleChars = article?.content ? textLength(article.content) : 0;
-  const partial =
-    kind === "article" && passOn("partial-article") && articleChars < pageChars * PARTIAL_ARTICLE_SHARE;
-  // A page of lists of links (an index) that Readability read in part.
-  // A page whose structured data states a story is one: its runs of links are rails beside it, not an index or a listing.
-  const story = kind === "article" && statesStory(ld) && passOn("stated-story");
-  const index =
-    passOn("index-region") &&
-    !story &&
-    page !== null &&
-    article?.content != null &&
-    mayBeIndex(page, article.content, articleChars);
-  if (!region && (articleChars < MIN_ARTICLE_CHARS || partial)) {
+  if (!region && articleChars < MIN_ARTICLE_CHARS) {
     // Readability took the page apart and found little: read the region from a fresh parse.
     region = regionOf(cleanParse(html, url, "other", kind), kind, false);
   }
-  let thin = region !== null;
-  // A thread on a page that calls itself an article: Readability takes one post of it, and the
-  // other posts are still in the page it leaves (the fresh parse only then).
-  const posted =
-    !region &&
-    passOn("thread-around-post") &&
-    kind === "article" &&
-    article?.content &&
-    articleChars < pageChars * THREAD_ARTICLE_SHARE &&
-    ((leftInPage(document) && postRuns(leftInPage(document) as DomElement, true).length) ||
-      holdsPostText(article.content))
-      ? threadAroundPost(junkFreeParse(html, url).document, article.content)
-      : null;
-  if (posted) region = posted.region;
-  // A listing's cards are the page when Readability took its intro or some of the cards.
-  let listing = false;
-  if (
-    spare &&
-    cards &&
-    !region &&
-    passOn("listing-cards") &&
-    article?.content &&
-    cards.chars >= articleChars * INTRO_CARDS_SHARE
-  ) {
-    const found = listingRegion(spare, article.content, story);
-    // Otherwise the region is weighed against the article as any other, when the cards outweigh it.
-    if (found && (found.cardsArePage || cards.chars >= articleChars)) {
-      [region, listing] = [found, found.cardsArePage];
-      // The spare page was read before its chrome went (pages labelled article keep it for Readability).
-      removeChrome(found.node);
-    }
-  }
+  const thin = region !== null;
   let sections = false;
   if (run && !region && passOn("section-run") && runOverArticle(run, runText, probe, articleChars)) {
     region = sectionsOf(html, url, kind, articleChars);
     sections = region !== null;
-  }
-  // An index that Readability read in part: its region, read without the page's chrome, is the page
-  // when it is mostly links and well more than the article, which is links too.
-  let indexed = false;
-  if (index && !listing && !sections && !posted) {
-    const found = regionOf(cleanParse(html, url, "other", kind), kind, false);
-    if (found && isIndexRegion(found.node, found.chars, articleChars))
-      [region, indexed, thin] = [found, true, true];
   }
   const threaded =
     thread && region && article?.content ? missesThread(thread, article.content, region.node) : false;
@@ -288,9 +190,6 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const useRegion =
     !comments &&
     (sections ||
-      listing ||
-      posted !== null ||
-      indexed ||
       (region &&
         (articleChars < MIN_ARTICLE_CHARS ||
           (kind === "article"
@@ -312,7 +211,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // A dated thread printed on a page labelled article (its posts may be list items: XenForo 1's
   // `li.message`) keeps no per-post controls and poster stats, as on a forum page.
   if (chosen && kind === "article" && passOn("article-post-controls"))
-    removeRepeatedControls(chosen, true, undefined, false, true);
+    removeRepeatedControls(chosen, true, undefined, true);
   // A story's opening paragraphs printed in their own block above the body Readability took.
   if (kind === "article" && chosen && !useRegion && passOn("article-intro"))
     restoreArticleIntro(chosen, printed, isArticleJunk);
@@ -362,7 +261,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // A binding a script would have filled in (`{{ errors[7].message }}`) is no one's text.
   let markdown = chosen ? toMarkdown(chosen, true) : "";
   if (passOn("template-bindings")) markdown = dropTemplateBindings(markdown);
-  markdown = cleanMarkdown(markdown, kind, ld, kind === "forum" || !!thread || !!posted);
+  markdown = cleanMarkdown(markdown, kind, ld, kind === "forum" || !!thread);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
   // A page stored as UTF-8 read as Latin-1 ("doesnât") is read as the words it meant.

@@ -27,9 +27,6 @@ const RATING_SNIPPET_KEY = /^(@context|@id|@type|name|description|url|image|aggr
 const isRatingSnippet = (n: LdNode) =>
   ("aggregateRating" in n || "review" in n) && Object.keys(n).every((k) => RATING_SNIPPET_KEY.test(k));
 
-/** Whether the page's JSON-LD states it is a story (an Article or one of its kinds), not only its og:type. */
-export const statesStory = (ld: LdNode[]) => ld.some((n) => ldIs(n, ARTICLE));
-
 /** Microdata types are read only when the page's text names the attribute. */
 const ITEMTYPE = /itemtype/i;
 

@@ -124,22 +124,3 @@ export function removeJunkTags(document: DomDocument, elements: DomElement[]): v
     el.remove();
   }
 }
-
-/** Class words of an emoji drawn as an image (`img.emoji`, WordPress's `wp-smiley`). */
-const EMOJI_CLASS = /(^|[\s_-])(emoji|smiley)($|[\s_-])/i;
-/** An emoji's shortcode as chat and forum software writes it. */
-const SHORTCODE = /^:[\w+-]+:$/;
-
-/**
- * Puts each emoji drawn as an image back as its character (its alt text): it is a letter of the
- * text, and as an image it makes Readability read a post's list of a few lines, each with an
- * emoji, as a gallery (more images than paragraphs) and drop it. Cost: one attribute query.
- */
-export function emojiAsText(doc: DomDocument): void {
-  for (const img of [...doc.querySelectorAll("img[class*=emoji i], img[class*=smiley i]")]) {
-    if (!EMOJI_CLASS.test(img.getAttribute("class") ?? "")) continue;
-    // A shortcode (`:slight_smile:`) names the emoji, it is not the character: nothing stands for it.
-    const alt = img.getAttribute("alt") ?? "";
-    (img as unknown as { replaceWith(...nodes: string[]): void }).replaceWith(SHORTCODE.test(alt) ? "" : alt);
-  }
-}

@@ -8,8 +8,6 @@
  * queries until a step inserts or moves elements (`elementsOf`).
  */
 import type { DomDocument, DomElement, DomNode } from "./dom-types";
-import { AVATAR_CLASS } from "./letter-avatars";
-import { markupMay } from "./markup-hints";
 
 /** Elements that never hold article text, removed before anything reads the page. */
 const JUNK_TAGS = new Set([
@@ -62,8 +60,6 @@ export interface PageGroups extends ChromeGroups {
   labelledBlocks: DomElement[];
   /** Every element under the body. */
   bodyElements: DomElement[];
-  /** Elements under the body whose class names an avatar (letter-avatars.ts). */
-  avatars: DomElement[];
 }
 
 /** The name a tag selector compares (what linkedom's own tag matching reads). */
@@ -116,12 +112,9 @@ export function walkPage(doc: DomDocument, withChrome: boolean): PageGroups {
     labelled: [],
     mains: [],
     bodyElements: [],
-    avatars: [],
   };
   const body = doc.body;
   const end = body ? lastDescendant(body) : null;
-  // Classes are read for avatars only when the markup names one (most pages do not).
-  const avatars = markupMay(doc, AVATAR_CLASS);
   let inBody = false;
   for (const el of doc.querySelectorAll("*")) {
     const name = nameOf(el);
@@ -132,7 +125,6 @@ export function walkPage(doc: DomDocument, withChrome: boolean): PageGroups {
       groups.asidesAndHidden.push(el);
     if (inBody) {
       groups.bodyElements.push(el);
-      if (avatars && attributes && AVATAR_CLASS.test(el.getAttribute("class") ?? "")) groups.avatars.push(el);
       if (LABELLED_BLOCK_TAGS.has(name)) groups.labelledBlocks.push(el);
       if (withChrome) sortForChrome(el, name, role, groups);
       else if (attributes && isPanel(el, role)) groups.panels.push(el);
@@ -151,7 +143,6 @@ export interface ElementKind {
 
 const SUBHEADING_TAGS = new Set(["h2", "h3", "h4", "h5", "h6"]);
 export const ANY_ELEMENT: ElementKind = { selector: "*", test: () => true };
-export const LINKS: ElementKind = { selector: "a", test: (el) => el.localName === "a" };
 export const LABELLED: ElementKind = {
   selector: "[class], [id]",
   test: (el) => el.hasAttribute("class") || el.hasAttribute("id"),

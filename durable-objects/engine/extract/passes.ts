@@ -7,40 +7,19 @@
 /** The passes, in the order the pipeline runs them, each with the stage it belongs to. */
 export const PASSES = {
   // Page: what no reader sees, before anything reads the page.
-  "hidden-everywhere": "page",
-  "emoji-as-text": "page",
-  "letter-avatars": "page",
   "misleading-labels": "page",
   "folded-panels": "page",
-  "skip-links": "page",
-  "prose-slides": "page",
-  "folded-prose": "page",
-  "headed-panels": "page",
   "chrome-first": "page",
-  // Boilerplate: banners, widgets of the page's kind, junk-headed sections.
-  consent: "boilerplate",
-  "review-items": "boilerplate",
+  // Boilerplate: widgets of the page's kind, a thread's controls.
   "kind-widgets": "boilerplate",
-  "forum-posts": "boilerplate",
   "post-controls": "boilerplate",
-  "thread-meta": "boilerplate",
   "edit-notes": "boilerplate",
   "post-meta": "boilerplate",
-  "junk-sections": "boilerplate",
   "join-sections": "boilerplate",
-  "titled-junk-sections": "boilerplate",
   // Readability's scoring, with our hooks.
-  "misleading-weights": "select",
-  "header-styled-blocks": "select",
   "headers-holding-prose": "select",
-  "left-sections": "select",
   // Choosing between Readability's article and the page's region.
-  "partial-article": "select",
-  "thread-around-post": "select",
-  "listing-cards": "select",
-  "stated-story": "select",
   "section-run": "select",
-  "index-region": "select",
   "comments-beside-story": "select",
   "structure-region": "select",
   "folded-region": "select",

@@ -41,10 +41,7 @@ function unitOf(el: DomElement, root: DomElement): DomElement {
 
 /**
  * The threads under root (`classed`: its `[class], [id]` elements): runs of at least MIN_POSTS
- * sibling post containers of one shape (dated, when asked). `nested`: a comment in a list item of
- * its own, beside the list of its replies (lobste.rs, Hacker News), joins the comments of its shape
- * in other list items, however deep (asked only where Readability took one comment as the article:
- * a blog's comment list is built the same way and is no thread of the page). `items`: list items
+ * sibling post containers of one shape (dated, when asked). `items`: list items
  * count as posts (asked only of what is printed on a page labelled article; elsewhere a list of
  * teasers is too easily taken for a thread).
  */
@@ -52,7 +49,6 @@ export function postRuns(
   root: DomElement,
   dated: boolean,
   classed: Iterable<DomElement> = root.querySelectorAll("[class], [id]"),
-  nested = false,
   items = false,
 ): DomElement[][] {
   const runs = new Map<DomElement | null, Map<string, DomElement[]>>();
@@ -64,9 +60,8 @@ export function postRuns(
     const parent = unit.parentElement;
     if (!parent || units.has(unit)) continue;
     units.add(unit);
-    const key = nested && parent.tagName === "LI" && unit.tagName !== "LI" ? null : parent;
-    const shapes = runs.get(key) ?? new Map<string, DomElement[]>();
-    runs.set(key, shapes);
+    const shapes = runs.get(parent) ?? new Map<string, DomElement[]>();
+    runs.set(parent, shapes);
     const shape = shapeOf(unit);
     shapes.set(shape, [...(shapes.get(shape) ?? []), unit]);
   }
@@ -90,16 +85,6 @@ function isThread(posts: DomElement[], needsDates: boolean, items: boolean): boo
   let dated = 0;
   for (const post of posts) if (post.querySelector("time") || DATE_LIKE.test(post.textContent ?? "")) dated++;
   return dated >= posts.length * DATED_SHARE;
-}
-
-/**
- * Whether Readability's article holds a post's text (a block labelled post/comment/reply): a
- * comment of a nested thread (lobste.rs, Hacker News), whose other comments Readability's
- * unlikely-candidate pass stripped from the page it leaves, so that no run is found there.
- */
-export function holdsPostText(article: DomElement): boolean {
-  for (const el of article.querySelectorAll("[class], [id]")) if (POST_ATTR.test(labelOf(el))) return true;
-  return false;
 }
 
 /** A number as forums print counts (12, 1,076, 2.5k). */
@@ -156,11 +141,10 @@ export function removeRepeatedControls(
   root: DomElement,
   dated: boolean,
   classed: Iterable<DomElement> = root.querySelectorAll("[class], [id]"),
-  nested = false,
   items = false,
 ): DomElement[] | null {
   let longest: DomElement[] = [];
-  for (const posts of postRuns(root, dated, classed, nested, items)) {
+  for (const posts of postRuns(root, dated, classed, items)) {
     const perPost = posts.map(shortTexts);
     const seen = new Map<string, number>();
     for (const texts of perPost) for (const text of texts.keys()) seen.set(text, (seen.get(text) ?? 0) + 1);

@@ -1,20 +1,14 @@
 /**
  * Readability's article against the page's thread of posts. On a thread it often takes one post
- * or a summary box beside the posts; the region holding the posts then wins. A page that calls
- * itself an article (og:type on forum software) gets no thread reading before Readability, so
- * one post taken as the article there is found afterwards, from the posts Readability left.
+ * or a summary box beside the posts; the region holding the posts then wins.
  */
-import { removeBoilerplate } from "./boilerplate";
 import { labelOf } from "./dom-shape";
 import { textLength } from "./dom-text";
-import type { DomDocument, DomElement } from "./dom-types";
+import type { DomElement } from "./dom-types";
 import { postsIn, type Thread } from "./post-lists";
-import { mainRegion } from "./region";
 
 /** Readability's article misses the thread when it holds under this share of its posts. */
 export const THREAD_COVER_SHARE = 0.7;
-/** On a page labelled article, an article holding under this share of the page's own text may be one post of a thread. */
-export const THREAD_ARTICLE_SHARE = 0.35;
 
 /** The element's text with its whitespace runs squashed (as thread probes are taken). */
 const squashed = (el: DomElement) => (el.textContent ?? "").replace(/\s+/g, " ");
@@ -25,17 +19,6 @@ export function missesThread(thread: Thread, article: DomElement, region: DomEle
   return (
     inArticle < thread.probes.length * THREAD_COVER_SHARE && postsIn(thread, squashed(region)) > inArticle
   );
-}
-
-/** The thread of a fresh parse (its junk removed) and its region, when Readability's article is one of its posts; else null. */
-export function threadAroundPost(page: DomDocument, article: DomElement) {
-  // Nested comments count as one thread here: Readability took one of them.
-  const thread = page.body ? removeBoilerplate(page.body, "other", undefined, true) : null;
-  if (!thread || !page.body) return null;
-  const inArticle = postsIn(thread, squashed(article));
-  if (inArticle < 1 || inArticle >= thread.probes.length * THREAD_COVER_SHARE) return null;
-  const region = mainRegion(page.body, false);
-  return postsIn(thread, squashed(region.node)) > inArticle ? { region, thread } : null;
 }
 
 /** A table or ordered list holding at least this share of Readability's article makes the article a list (a ranked table). */

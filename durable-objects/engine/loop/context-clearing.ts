@@ -6,6 +6,7 @@
  * and enough is cleared at once that the one break of the provider's prompt cache pays for itself.
  */
 import { savedResultPath } from "../files/result-spill";
+import { DEFAULT_READ_LINES } from "../tools/files";
 import type { ToolCall } from "../model/model-types";
 import type { ClearedResult } from "../store/cleared-results";
 import type { StoredMessage } from "../store/message-store";
@@ -16,8 +17,10 @@ import { DEFAULT_KEEP_RESULTS, type StepDeps } from "./loop-deps";
 export const CLEARABLE_MIN_CHARS = 2_000;
 /** A clearing step frees at least this share of its trigger (or waits), so the cache break pays. */
 export const CLEAR_AT_LEAST_SHARE = 0.25;
-/** Longest argument value a stub repeats. */
+/** Longest argument value (URL, path, query) a stub repeats. */
 const STUB_VALUE_CHARS = 160;
+/** Longest title a stub repeats. */
+const STUB_TITLE_CHARS = 40;
 
 type ToolMessage = StoredMessage & { message: { role: "tool"; tool_call_id: string; content: string } };
 
@@ -53,11 +56,11 @@ const parsed = (text: string | undefined): unknown => {
 const record = (v: unknown): Record<string, unknown> =>
   v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
-const short = (v: unknown): string | null => {
+const short = (v: unknown, max = STUB_VALUE_CHARS): string | null => {
   if (typeof v !== "string" && typeof v !== "number") return null;
   const s = String(v).replace(/\s+/g, " ").trim();
   if (!s) return null;
-  return s.length > STUB_VALUE_CHARS ? `${s.slice(0, STUB_VALUE_CHARS - 1)}…` : s;
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 };
 
 /** What a result was about, from its call's arguments and its own fields: tab, URL, path, query. */
@@ -65,8 +68,8 @@ export function describeResult(call: ToolCall | undefined, content: string): str
   const args = record(parsed(call?.function.arguments));
   const result = record(parsed(content));
   const bits: string[] = [];
-  const add = (label: string, v: unknown) => {
-    const s = short(v);
+  const add = (label: string, v: unknown, max?: number) => {
+    const s = short(v, max);
     if (s && !bits.some((b) => b.endsWith(s))) bits.push(label ? `${label} ${s}` : s);
   };
   add("tab", args.tab_id ?? result.tab_id);
@@ -74,15 +77,20 @@ export function describeResult(call: ToolCall | undefined, content: string): str
   add("", args.path ?? result.path);
   add("query", args.query);
   add("", args.description);
-  add("title", result.title);
+  const title = short(result.title, STUB_TITLE_CHARS);
+  if (title) bits.push(JSON.stringify(title));
   const name = call?.function.name ?? "a tool";
   return bits.length ? `${name} (${bits.join(", ")})` : name;
 }
 
-/** The text a cleared result becomes: what it was, its size, and how to read it back whole. */
+/**
+ * The text a cleared result becomes: what it was, its size, and the opfs_read call that reads it
+ * back whole (the path once, the line limit only when the file is longer than a default read). A
+ * stub stays in every later request, so it is kept short; the system prompt explains it.
+ */
 export function clearedStub(what: string, chars: number, path: string, lines: number): string {
-  const read = JSON.stringify({ path, mode: "text", limit: Math.max(1, lines) });
-  return `[Cleared from the context to keep it small: the result of ${what}, ${chars.toLocaleString("en-US")} characters. It is saved whole in the workspace as "${path}" (${lines} lines); read it with opfs_read ${read} if you need it again.]`;
+  const read = JSON.stringify(lines > DEFAULT_READ_LINES ? { path, limit: lines } : { path });
+  return `[Cleared: ${what}, ${chars.toLocaleString("en-US")} characters; saved whole: opfs_read ${read}]`;
 }
 
 /** One result's clearing: its stub, and the text to save (null when a spill already saved it whole). */

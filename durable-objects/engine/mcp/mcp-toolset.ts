@@ -2,7 +2,8 @@
  * A conversation's MCP tools: connections to its workspace's servers (one per server, reused
  * across runs while the object lives, sessions kept in storage across restarts), the tools they
  * offer under `<server>__<tool>` names, and the servers that are unavailable right now (left out,
- * reported). A `tools/list_changed` notification replaces that server's tools in the live registry.
+ * reported). A `tools/list_changed` notification takes effect at the next run: a run's tool list
+ * stays the same from its first request to its last.
  */
 
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
@@ -49,10 +50,8 @@ export interface McpToolsetDeps {
 export class McpToolset {
   private readonly connections = new Map<string, McpConnection>();
   private readonly opening = new Map<string, Promise<McpConnection>>();
-  /** Model-facing names currently registered, per server id. */
-  private readonly names = new Map<string, string[]>();
-  private live: { registry: ToolRegistry; allowed: Set<string> | null; servers: McpServerConfig[] } | null =
-    null;
+  /** Lists a server changed (list_changed) since the last run began: the next run uses them. */
+  private readonly changed = new Map<string, McpToolInfo[]>();
 
   constructor(private readonly deps: McpToolsetDeps) {}
 
@@ -62,8 +61,6 @@ export class McpToolset {
     servers: McpServerConfig[],
     allowed: string[] | null,
   ): Promise<UnavailableServer[]> {
-    this.live = { registry, allowed: allowed ? new Set(allowed) : null, servers };
-    this.names.clear();
     const unavailable: UnavailableServer[] = [];
     const listed = await Promise.all(
       servers.map(async (s) => {
@@ -75,7 +72,7 @@ export class McpToolset {
         }
       }),
     );
-    this.register(listed);
+    this.register(registry, listed, allowed ? new Set(allowed) : null);
     return unavailable.sort((a, b) => (a.server < b.server ? -1 : 1));
   }
 
@@ -91,6 +88,9 @@ export class McpToolset {
       throw new McpUnavailable("needs_auth", `${server.name} needs to be connected first (OAuth).`);
     }
     const conn = await this.connection(server);
+    const changed = this.changed.get(server.id);
+    this.changed.delete(server.id);
+    if (changed) return changed;
     if (server.tools) return server.tools;
     const tools = await conn.listTools();
     this.deps.saveTools(server.id, tools);
@@ -126,24 +126,23 @@ export class McpToolset {
     return pending;
   }
 
-  /** list_changed: the server's tools are replaced in the registry the run is using. */
+  /**
+   * list_changed: the server's new list is saved (the workspace's registry caches it) and takes
+   * effect at the next run. The run going on keeps the tools it started with, in the same order,
+   * so its requests stay byte-stable for the provider's prompt cache; a call of a tool the server
+   * withdrew gets the server's error.
+   */
   private toolsChanged(serverId: string, tools: McpToolInfo[]): void {
     this.deps.saveTools(serverId, tools);
-    const live = this.live;
-    const server = live?.servers.find((s) => s.id === serverId);
-    if (!live || !server) return;
-    server.tools = tools;
-    const others = live.servers
-      .filter((s) => s.id !== serverId && this.names.has(s.id))
-      .map((s) => ({ server: s, tools: s.tools ?? [] }));
-    for (const names of this.names.values()) for (const n of names) live.registry.remove(n);
-    this.names.clear();
-    this.register([...others, { server, tools }]);
+    this.changed.set(serverId, tools);
   }
 
-  /** Names every tool (deterministically) and adds the allowed ones to the live registry. */
-  private register(listed: { server: McpServerConfig; tools: McpToolInfo[] }[]): void {
-    const live = this.live!;
+  /** Names every tool (deterministically) and adds the allowed ones to the run's registry. */
+  private register(
+    registry: ToolRegistry,
+    listed: { server: McpServerConfig; tools: McpToolInfo[] }[],
+    allowed: Set<string> | null,
+  ): void {
     const offered = listed.flatMap(({ server, tools }) =>
       tools
         .filter((t) => !server.allowed_tools || server.allowed_tools.includes(t.name))
@@ -151,15 +150,12 @@ export class McpToolset {
     );
     const naming = assignToolNames(
       offered.map((o) => ({ server: o.server.name, tool: o.tool.name })),
-      live.registry.names(),
+      registry.names(),
     );
     for (const { server, tool } of offered) {
       const name = naming.get(`${server.name}/${tool.name}`)!;
-      if (live.allowed && !live.allowed.has(name)) continue;
-      live.registry.add(this.createTool(server, tool, name));
-      this.names.set(server.id, [...(this.names.get(server.id) ?? []), name]);
+      if (!allowed || allowed.has(name)) registry.add(this.createTool(server, tool, name));
     }
-    for (const { server } of listed) if (!this.names.has(server.id)) this.names.set(server.id, []);
   }
 
   private createTool(server: McpServerConfig, info: McpToolInfo, name: string): Tool {

@@ -99,11 +99,27 @@ export function isFinish(value: unknown): value is Finish {
   return typeof value === "object" && value !== null && FINISH in value;
 }
 
-/** The JSON Schema of a tool's parameters, in the shape function-calling APIs accept. */
+/**
+ * The JSON Schema of a tool's parameters, in the shape function-calling APIs accept. The bounds
+ * zod gives every integer (±2^53−1, the safe-integer range) are left out: they say nothing to the
+ * model and cost tokens on every request (zod still checks them when a call comes in).
+ */
 export function parametersJsonSchema(schema: z.ZodType): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
   delete json.$schema;
-  return json;
+  return withoutSafeIntegerBounds(json) as Record<string, unknown>;
+}
+
+function withoutSafeIntegerBounds(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutSafeIntegerBounds);
+  if (!node || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "maximum" && value === Number.MAX_SAFE_INTEGER) continue;
+    if (key === "minimum" && value === Number.MIN_SAFE_INTEGER) continue;
+    out[key] = withoutSafeIntegerBounds(value);
+  }
+  return out;
 }
 
 /** Which tool names a registry may ever hold (e.g. a widget visitor's policy), enforced by the server. */

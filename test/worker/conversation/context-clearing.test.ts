@@ -68,13 +68,16 @@ describe("clearing old tool results in a conversation", () => {
     expect(cleared[0].tokens_before as number).toBeGreaterThanOrEqual(8_000);
 
     const sent = await modelRequests(key);
+    // Only a clearing step changes what came before: every other request extends the one before it.
+    const rewrites = sent.filter((r, i) => i > 0 && !extendsRequest(sent[i - 1], r)).length;
+    expect(rewrites).toBe(cleared.length);
     const last = sent.at(-1)!;
     const tools = toolContents(last);
     // Files 1–4 are stubs naming their saved file; file 5 and the read-back are whole.
     for (const n of [1, 2, 3, 4]) {
-      expect(tools[n - 1]).toContain(`the result of opfs_read (ctx/f${n}.txt`);
+      expect(tools[n - 1]).toContain(`[Cleared: opfs_read (ctx/f${n}.txt`);
       expect(tools[n - 1]).toContain(
-        `saved whole in the workspace as ".cirrus/results/${id}/call_r${n}.txt"`,
+        `; saved whole: opfs_read {"path":".cirrus/results/${id}/call_r${n}.txt"}]`,
       );
       expect(tools[n - 1]).not.toContain("some words of the file");
     }
@@ -106,7 +109,7 @@ describe("clearing old tool results in a conversation", () => {
     expect(second.at(-1)!.data.type).toBe("RUN_FINISHED");
     const sent = await modelRequests(key);
     const [lastOfFirst, firstOfSecond] = sent.slice(-2);
-    expect(toolContents(lastOfFirst).filter((c) => c.startsWith("[Cleared from the context")).length).toBe(3);
+    expect(toolContents(lastOfFirst).filter((c) => c.startsWith("[Cleared: ")).length).toBe(3);
     expect(extendsRequest(lastOfFirst, firstOfSecond)).toBe(true);
   });
 

@@ -117,27 +117,36 @@ describe("a server that is down", () => {
 });
 
 describe("tool lists and results", () => {
-  it("picks up a tool the server added (tools/list_changed) in the same run", async () => {
+  it("keeps a run's tool list as it started when the server's list changes (tools/list_changed), and offers the new list from the next run", async () => {
     const key = uniqueKey("mcp-changed");
     await script(key, [
       { tool_calls: [{ id: "a", name: "dyn__add_tool", arguments: {} }] },
       { hang: true, tool_calls: [{ id: "b", name: "dyn__extra", arguments: {} }] },
+      { text: "not yet" },
+      { tool_calls: [{ id: "c", name: "dyn__extra", arguments: {} }] },
       { text: "used it" },
     ]);
     const id = await createConversation(key, { mcp_servers: ["dyn"] });
-    const done = send(id, "go");
-    // The model's next turn waits until the conversation has read the changed list: it replaces its
-    // live tools in the same step in which it tells the registry.
+    const first = send(id, "go");
+    // The model's turn b waits until the conversation has read the changed list (it saves it in
+    // the registry), so the run has seen the notification when the model calls the new tool.
     await expect.poll(() => registryToolNames("dyn"), { timeout: 10_000 }).toContain("extra");
     await release(key);
-    expect(await (await done).json()).toMatchObject({ output: "used it" });
+    expect(await (await first).json()).toMatchObject({ output: "not yet" });
+    expect(await (await send(id, "again")).json()).toMatchObject({ output: "used it" });
     const requests = await modelRequests(key);
+    const toolsAt = (i: number) => JSON.stringify(requests[i].tools);
     const namesAt = (i: number) =>
       ((requests[i].tools ?? []) as { function: { name: string } }[]).map((t) => t.function.name);
-    expect(namesAt(0)).not.toContain("dyn__extra");
-    expect(namesAt(2)).toContain("dyn__extra");
-    expect((await toolResultsById(key)).get("b")).toBe("extra!");
-    expect(await registryToolNames("dyn")).toContain("extra");
+    // The first run: the same tools, byte for byte, on every request, though the server added one.
+    expect(toolsAt(1)).toBe(toolsAt(0));
+    expect(toolsAt(2)).toBe(toolsAt(0));
+    expect(namesAt(2)).not.toContain("dyn__extra");
+    const results = await toolResultsById(key);
+    expect(JSON.parse(results.get("b")!).error.code).toBe("unknown_tool");
+    // The next run is offered the new list, and the new tool works.
+    expect(namesAt(3)).toEqual([...namesAt(0), "dyn__extra"]);
+    expect(results.get("c")).toBe("extra!");
   });
 
   it("applies allowed_tools of the conversation and of the server", async () => {

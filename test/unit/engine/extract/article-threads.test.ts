@@ -18,7 +18,7 @@ ${post(4, "greenhost", "We still answer hosting questions on two boards every we
 function cleaned(items: boolean): string {
   const doc = parseHTML(page).document as unknown as DomDocument;
   const list = doc.querySelector("#messageList") as DomElement;
-  removeRepeatedControls(list, true, undefined, false, items);
+  removeRepeatedControls(list, true, undefined, items);
   return (list.textContent ?? "").replace(/\s+/g, " ");
 }
 

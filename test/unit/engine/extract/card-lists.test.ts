@@ -1,6 +1,6 @@
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
-import { dominantCardList, listingRegion } from "../../../../durable-objects/engine/extract/card-lists";
+import { dominantCardList } from "../../../../durable-objects/engine/extract/card-lists";
 import type { DomElement } from "../../../../durable-objects/engine/extract/dom-types";
 import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
 
@@ -43,18 +43,6 @@ describe("card lists", () => {
     expect(markdown).toContain("Paragraph 9 of the walk");
   });
 
-  it("reads the region as a listing when Readability's article is one of its cards, not when it is a long article the cards follow", () => {
-    const list = `<main><h1>City guides</h1><div class="posts">${TOWNS.map(post).join("")}</div></main>`;
-    const one = body(`<body>${list}</body>`);
-    const card = one.querySelector(".post-card") as DomElement;
-    expect(listingRegion(one, card)?.node.tagName).toBe("MAIN");
-    const prose = `<p>${"The path climbs past the lighthouse and follows the cliffs for an hour. ".repeat(25)}</p>`;
-    const article = body(
-      `<body><main><article>${prose}</article><div class="posts">${TOWNS.map(post).join("")}</div></main></body>`,
-    );
-    expect(listingRegion(article, article.querySelector("article") as DomElement)).toBeNull();
-  });
-
   it("finds the run of linked cards, not a menu of one-word links", () => {
     const menu = `<ul class="menu">${TOWNS.map((t) => `<li><a href="/${t}">${t}</a></li>`).join("")}</ul>`;
     const root = body(`<body>${menu}<section class="grid">${TOWNS.map(post).join("")}</section></body>`);
@@ -69,47 +57,5 @@ describe("card lists", () => {
       `<li class="comment"><a href="/u/${who}">${who} wrote on Monday</a><p>I went there last spring and the market was the best part of the trip.</p></li>`;
     const root = body(`<body><ol class="comment-list">${TOWNS.map(comment).join("")}</ol></body>`);
     expect(dominantCardList(root)).toBeNull();
-  });
-
-  it("reads an archive of title-only cards under a longer intro as the listing, every title kept", () => {
-    const titled = (town: string) =>
-      `<article class="post"><h2 class="entry-title"><a href="/guides/${town.toLowerCase()}">A weekend in ${town}: where to stay</a></h2></article>`;
-    const intro = `<p>${"Short guides to small cities, each walked by one of us with the trains, beds and meals we would go back for. ".repeat(4)}</p>`;
-    const html = page(
-      `<div class="archive-description"><h1>City guides</h1>${intro}</div><div class="archive">${TOWNS.map(titled).join("")}</div>`,
-    );
-    const { markdown } = extractMainContent(html, "https://travel.example/guides");
-    expect(markdown).toContain("Short guides to small cities");
-    for (const town of TOWNS)
-      expect(markdown).toContain(
-        `## [A weekend in ${town}: where to stay](https://travel.example/guides/${town.toLowerCase()})`,
-      );
-  });
-
-  it("takes the cards under a short intro for the page, not the slides of a carousel after a short article", () => {
-    const slide = (town: string) =>
-      `<div class="slide"><h3><a href="/guides/${town.toLowerCase()}">A weekend in ${town} and the hills around it</a></h3></div>`;
-    const text = `<p>${"The report counts the deals of the quarter, their value and the buyers, sector by sector. ".repeat(4)}</p>`;
-    const of = (cls: string) => {
-      const root = body(
-        `<body><main><article><h1>Quarterly report</h1>${text}</article><div class="${cls}"><div class="track">${TOWNS.map(slide).join("")}</div></div></main></body>`,
-      );
-      return listingRegion(root, root.querySelector("article") as DomElement)?.cardsArePage;
-    };
-    expect(of("archive")).toBe(true);
-    expect(of("carousel")).toBe(false);
-  });
-
-  it("places Readability's article by its first paragraph when its opening differs, unless the region prints that paragraph twice", () => {
-    const para =
-      "Short guides to small cities, each walked by one of us with the trains, beds and meals we would go back for.";
-    const cards = `<div class="posts">${TOWNS.map(post).join("")}</div>`;
-    const article = body(`<body><article><h1>Guides</h1><p>${para}</p></article></body>`).querySelector(
-      "article",
-    ) as DomElement;
-    const once = body(`<body><main><h1>City guides</h1><p>${para}</p>${cards}</main></body>`);
-    expect(listingRegion(once, article)?.cardsArePage).toBe(true);
-    const twice = body(`<body><main><p>${para}</p><h1>City guides</h1><p>${para}</p>${cards}</main></body>`);
-    expect(listingRegion(twice, article)).toBeNull();
   });
 });

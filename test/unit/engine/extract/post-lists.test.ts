@@ -188,34 +188,3 @@ describe("threads of posts without microdata", () => {
     );
   });
 });
-
-describe("threads on pages labelled article", () => {
-  it("reads the whole thread when Readability takes one post of it for the article", () => {
-    const long = Array.from(
-      { length: 5 },
-      (_, i) =>
-        `Point ${i + 1}: a starter kept in the fridge needs two or three feeds at room temperature before it rises again, and the sharp smell fades with each one.<br><br>`,
-    ).join("");
-    const reply = (n: number, who: string, text: string) =>
-      `<div id="box${n}"><article class="post-box"><div class="post-byline"><a href="/members/${who}">${who}</a> <span>${n} March 2026</span></div><div class="post-body">${text}</div></article></div>`;
-    const short = Array.from({ length: 20 }, (_, i) =>
-      reply(
-        i + 3,
-        `baker${i}`,
-        `Same here with my rye starter, reply ${i + 1}: two warm feeds and it was back to normal.`,
-      ),
-    );
-    const thread = [
-      reply(1, "crumbmaker", "My starter smells of nail polish since it went into the fridge; is it ruined?"),
-      reply(2, "ryeandrye", long),
-      ...short,
-    ].join("");
-    const html = `<!doctype html><html><head><title>Starter smells of nail polish</title><meta property="og:type" content="article"></head><body><header class="site-header"><a href="/">Bakers' board</a></header><div id="page"><h1>Starter smells of nail polish</h1>${thread}</div></body></html>`;
-    const { markdown } = extractMainContent(html, "https://bakers.example/t/9");
-    expect(markdown).toContain(
-      "My starter smells of nail polish since it went into the fridge; is it ruined?",
-    );
-    expect(markdown).toContain("Point 5: a starter kept in the fridge");
-    expect(markdown).toContain("reply 20: two warm feeds and it was back to normal.");
-  });
-});

@@ -32,20 +32,6 @@ describe("what a thread says it is", () => {
     const html = `<html><body><div itemscope itemtype="https://schema.org/Answer"><p>Use a thinner coat.</p></div></body></html>`;
     expect(kindOf(html)).toBe("forum");
   });
-
-  it("reads microdata names written in camelCase as a browser does (itemType, itemProp)", () => {
-    const answer = (votes: number, text: string) =>
-      `<div itemScope="" itemType="https://schema.org/Answer" class="answer"><div class="votes"><span>${votes}</span><span>votes</span></div><div itemProp="text"><p>${text}</p></div><div class="card">answered by a potter</div></div>`;
-    const html = `<html><head><title>Why does my kiln wash flake?</title></head><body><main><h1>Why does my kiln wash flake?</h1><div itemScope="" itemType="https://schema.org/Question"><div class="votes"><span>12</span><span>votes</span></div><div itemProp="text"><p>After every firing the wash on my shelves flakes off in small chips, and they land on the glazed pots below.</p></div>${answer(7, "Your coats are too thick: apply two thin coats, letting each dry, and never more than a credit card's thickness.")}${answer(3, "Add a little calcined kaolin to the wash so it shrinks less as it dries on the shelf.")}</div></main></body></html>`;
-    const { markdown } = extractMainContent(html, "https://potters.example/q/5");
-    expect(markdown).toBe(
-      [
-        "After every firing the wash on my shelves flakes off in small chips, and they land on the glazed pots below.",
-        "Your coats are too thick: apply two thin coats, letting each dry, and never more than a credit card's thickness.",
-        "Add a little calcined kaolin to the wash so it shrinks less as it dries on the shelf.",
-      ].join("\n\n"),
-    );
-  });
 });
 
 /** A comment whose text sits in an edit-in-place form, its id a generated key, with the controls every comment repeats. */

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { advanceRun } from "../../../../durable-objects/engine/loop/agent-loop";
+import { clearedStub } from "../../../../durable-objects/engine/loop/context-clearing";
 import { contextFor } from "../../../../durable-objects/engine/loop/context-window";
 import { ClearedResults } from "../../../../durable-objects/engine/store/cleared-results";
 import { savedResultText } from "../../../../durable-objects/engine/tools/tool-runner";
@@ -73,11 +74,13 @@ describe("the clearing step", () => {
     for (const n of [1, 2, 3, 4]) {
       const stub = tools[n - 1];
       const path = `.cirrus/results/conv_test/call_p${n}.txt`;
-      expect(stub).toMatch(/^\[Cleared from the context to keep it small: the result of read_page \(/);
+      expect(stub).toMatch(/^\[Cleared: read_page \(/);
       expect(stub).toContain(`https://pages.test/p${n}`);
-      expect(stub).toContain(`characters. It is saved whole in the workspace as "${path}"`);
-      expect(stub).toContain(`opfs_read {"path":"${path}","mode":"text","limit":`);
-      expect(stub.length).toBeLessThan(500);
+      // A page's file is shorter than a default read (200 lines): one plain opfs_read gets it whole.
+      expect(h.saved.get(path)!.split("\n").length).toBeLessThanOrEqual(200);
+      expect(stub).toMatch(/, [\d,]+ characters; saved whole: opfs_read /);
+      expect(stub.endsWith(`opfs_read {"path":"${path}"}]`)).toBe(true);
+      expect(stub.length).toBeLessThan(200);
       // The saved file is the whole result, laid out as a spilled one is.
       const whole = JSON.stringify({
         url: `https://pages.test/p${n}`,
@@ -113,7 +116,18 @@ describe("the clearing step", () => {
     // A woken object builds its stores anew over the same SQLite.
     const woken = { ...h.deps, cleared: new ClearedResults(h.sql) };
     expect(JSON.stringify(await contextFor(woken, runId))).toBe(JSON.stringify(before));
-    expect(JSON.stringify(before)).toContain("[Cleared from the context");
+    expect(JSON.stringify(before)).toContain("[Cleared: ");
+  });
+});
+
+describe("a stub", () => {
+  it("names the line limit when the saved file is longer than a default read", () => {
+    expect(clearedStub("web_fetch (https://a.test/x)", 91_000, ".cirrus/results/c/k.txt", 640)).toBe(
+      '[Cleared: web_fetch (https://a.test/x), 91,000 characters; saved whole: opfs_read {"path":".cirrus/results/c/k.txt","limit":640}]',
+    );
+    expect(clearedStub("web_fetch", 900, "p.txt", 200)).toBe(
+      '[Cleared: web_fetch, 900 characters; saved whole: opfs_read {"path":"p.txt"}]',
+    );
   });
 });
 
@@ -131,7 +145,7 @@ describe("sub-agents", () => {
     expect(await advanceRun(h.deps, runId)).toBe("finished");
     const sent = await requests(llm.url, key);
     const subLast = contents(sent[5]);
-    expect(subLast.some((c) => c.startsWith("[Cleared from the context"))).toBe(true);
+    expect(subLast.some((c) => c.startsWith("[Cleared: "))).toBe(true);
     expect(h.saved.has(".cirrus/results/conv_test/call_p1.txt")).toBe(true);
     const cleared = subAgentEvents(h, "call_agent").filter(
       (e) => e.type === "CUSTOM" && (e.value as { kind?: string }).kind === "context_cleared",
