@@ -41,6 +41,10 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   WEB_FETCH_TIMEOUT_MS: "3000",
   WEB_SEARCH_TIMEOUT_MS: "3000",
   PAGE_SCRIPT_TIMEOUT_MS: "2000",
+  // Files through the browser: caps small enough to pass in a test.
+  BROWSER_UPLOAD_MAX_BYTES: String(1024 * 1024),
+  BROWSER_DOWNLOAD_MAX_BYTES: String(64 * 1024),
+  BROWSER_DOWNLOADS_PER_RUN: "3",
   // The browser fleet: two browsers of two contexts each (so sharing and the queue are reached),
   // no launch pacing, a budget no test reaches unless it sets the day's use, a short queue wait.
   BROWSER_MAX_SESSIONS: "2",

@@ -17,6 +17,7 @@ const benches = [
   "bundle-size.ts",
   "resume.ts",
   "context.ts",
+  "fleet.ts",
 ];
 
 for (const file of benches) {

@@ -8,9 +8,14 @@
  * Per walker: recall and precision of the true article body (word 4-shingles), the share of the
  * content that is selector annotations, characters per page, time per call, how often the whole
  * body was read, and whether every annotation on a sample of pages matches exactly one element.
- * Pages split by site: a tuning part and a held-out part (hash of the host ≡ 0 mod 5), reported
- * apart. Run: `node bench/tab-content.ts` (TAB_BENCH_SPLIT=tune|held, TAB_BENCH_OUT=file writes
- * the tuning part's per-page figures).
+ * Time: each page is read TAB_BENCH_REPEATS times (default 3) by every walker, the order turning
+ * each round, so the walkers share the machine's load; a page's time is its median, and the old
+ * and new walkers are compared on the same path (execute_script) page by page, besides the
+ * time spent in the page itself.
+ * Pages split by site (site-split.ts): a tuning part and a held-out part, reported apart and the
+ * held-out part in aggregate only. Run: `node bench/tab-content.ts` (TAB_BENCH_SPLIT=tune|held,
+ * TAB_BENCH_EVERY=n reads every n-th page only, TAB_BENCH_OUT=file writes the tuning part's
+ * per-page figures).
  */
 import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -21,12 +26,15 @@ import { buildWeb } from "../scripts/build-web.ts";
 import { aggregate, type BenchPage, loadPages, scorePage } from "./article-set.ts";
 import { legacyExtractionScript } from "./legacy-tab-walker.ts";
 import { readPageScript } from "../durable-objects/engine/browser/page-content.ts";
+import { isHeldOut as heldOutSite } from "./site-split.ts";
 
 const TOKEN = "bench-admin-token";
 /** get_tab_content's default cap, which the old walker's content is cut to as well. */
 const DEFAULT_CHARS = 20_000;
 /** Every this-many-th page has each of its annotations checked against the DOM. */
 const SAMPLE_EVERY = 4;
+/** Reads per walker and page, for the time per call. */
+const REPEATS = Number(process.env.TAB_BENCH_REPEATS ?? 3);
 /** Scripts and remote resources are blocked: the page is what the crawler saved. */
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'none'";
 /** A selector annotation: ` {selector}` after a heading, link, button or field. */
@@ -36,31 +44,31 @@ type Walker = "new" | "old" | "script";
 interface Read {
   content: string;
   used: string;
+  /** Median time per call, and in the page (null where the tool does not say). */
   ms: number;
+  inPageMs: number | null;
   annotated: number;
   unique: number | null;
   checked: number;
 }
 
-/** FNV-1a of a string, for the site split. */
-function fnv(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
-  return h;
-}
-const host = (url: string) => new URL(url).hostname.replace(/^www\./, "");
 /** Whether a page's site is held out from tuning. */
-export const isHeldOut = (page: { url: string }) => fnv(host(page.url)) % 5 === 0;
+const isHeldOut = (page: BenchPage) => heldOutSite(page.url, page.key);
+/** Wraps a reading script so it says how long it ran in the page. */
+const timedInPage = (code: string) =>
+  `(() => { const t0 = performance.now(); const r = ${code}; return { ...r, inPageMs: performance.now() - t0 }; })()`;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
 
 async function main(): Promise<void> {
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
   process.env.WRANGLER_SEND_METRICS = "false";
   buildWeb();
   const split = process.env.TAB_BENCH_SPLIT;
-  const pages = loadPages().filter((p) => p.url && (!split || (split === "held") === isHeldOut(p)));
+  const every = Number(process.env.TAB_BENCH_EVERY ?? 1);
+  const pages = loadPages()
+    .filter((p) => p.url && (!split || (split === "held") === isHeldOut(p)))
+    .filter((_, i) => i % every === 0);
   const byKey = new Map(pages.map((p) => [p.key, p]));
   const server = createServer((req, res) => {
     const page = byKey.get((req.url ?? "").replace(/^\/p\//, ""));
@@ -100,43 +108,54 @@ async function main(): Promise<void> {
     const script = (tabId: number, code: string) =>
       tool("execute_script", { target: "page", tab_id: tabId, code });
 
-    const readWith = async (walker: Walker, tabId: number, check: boolean): Promise<Read> => {
+    /** One call of a walker: its content and used selector, the call's time and the time in the page. */
+    const callOnce = async (walker: Walker, tabId: number) => {
       const start = performance.now();
-      let content: string;
-      let used: string;
-      if (walker === "new") {
-        const r = await tool("get_tab_content", { tab_id: tabId });
-        [content, used] = [r.content, r.used_selector];
-      } else if (walker === "script") {
-        const r = (await script(tabId, readPageScript(undefined))).result;
-        [content, used] = [r.content, r.used_selector];
-      } else {
-        const r = (await script(tabId, legacyExtractionScript(undefined))).result;
-        [content, used] = [String(r.content).slice(0, DEFAULT_CHARS), r.used_selector];
+      let r: { content: string; used_selector: string; inPageMs?: number };
+      if (walker === "new") r = await tool("get_tab_content", { tab_id: tabId });
+      else {
+        const code = walker === "script" ? readPageScript(undefined) : legacyExtractionScript(undefined);
+        r = (await script(tabId, timedInPage(code))).result;
       }
-      const ms = performance.now() - start;
+      const content = walker === "old" ? String(r.content).slice(0, DEFAULT_CHARS) : r.content;
+      return { content, used: r.used_selector, ms: performance.now() - start, inPageMs: r.inPageMs ?? null };
+    };
+    /** The share of annotations and, on sampled pages, how many match exactly one element. */
+    const checkAnnotations = async (content: string, tabId: number, check: boolean) => {
       const selectors = [...content.matchAll(ANNOTATION)].map((m) => m[1]);
       const annotated = selectors.reduce((n, s) => n + s.length + 3, 0);
-      let unique: number | null = null;
-      if (check && selectors.length) {
-        const counts = (
-          await script(
-            tabId,
-            `${JSON.stringify(selectors)}.map((s) => { try { return document.querySelectorAll(s).length; } catch { return -1; } })`,
-          )
-        ).result as number[];
-        unique = counts.filter((n) => n === 1).length;
-      }
-      return { content, used, ms, annotated, unique, checked: check ? selectors.length : 0 };
+      if (!check || !selectors.length) return { annotated, unique: null, checked: 0 };
+      const counts = (
+        await script(
+          tabId,
+          `${JSON.stringify(selectors)}.map((s) => { try { return document.querySelectorAll(s).length; } catch { return -1; } })`,
+        )
+      ).result as number[];
+      return { annotated, unique: counts.filter((n) => n === 1).length, checked: selectors.length };
     };
 
     const reads: Record<Walker, Read[]> = { new: [], old: [], script: [] };
+    const walkers: Walker[] = ["new", "old", "script"];
     for (const [i, page] of pages.entries()) {
       const tab = await tool("open_tab", { url: `${origin}/p/${page.key}` });
-      // Each walker reads first on a third of the pages (the first read pays the page's style and layout).
-      const walkers: Walker[] = ["new", "old", "script"];
-      const order = [...walkers.slice(i % 3), ...walkers.slice(0, i % 3)];
-      for (const w of order) reads[w].push(await readWith(w, tab.id, i % SAMPLE_EVERY === 0));
+      const calls: Record<Walker, Awaited<ReturnType<typeof callOnce>>[]> = { new: [], old: [], script: [] };
+      // The order turns each round (the first read of a page pays its style and layout).
+      for (let round = 0; round < REPEATS; round++) {
+        const k = (i + round) % walkers.length;
+        for (const w of [...walkers.slice(k), ...walkers.slice(0, k)])
+          calls[w].push(await callOnce(w, tab.id));
+      }
+      for (const w of walkers) {
+        const [first] = calls[w];
+        const inPage = calls[w].flatMap((c) => (c.inPageMs === null ? [] : [c.inPageMs]));
+        reads[w].push({
+          content: first.content,
+          used: first.used,
+          ms: median(calls[w].map((c) => c.ms)),
+          inPageMs: inPage.length ? median(inPage) : null,
+          ...(await checkAnnotations(first.content, tab.id, i % SAMPLE_EVERY === 0)),
+        });
+      }
       await tool("close_tab", { tab_id: tab.id });
     }
     report(pages, reads);
@@ -153,7 +172,7 @@ function report(pages: BenchPage[], reads: Record<Walker, Read[]>): void {
     `get_tab_content bench: ${pages.length} article pages served locally, local Chromium, defaults (max_length ${DEFAULT_CHARS})`,
   );
   console.log(
-    "split      walker  recall  precision  annotations  chars/page  ms/call (median, mean)  body  unique",
+    `split      walker  recall  precision  annotations  chars/page  ms/call  in page  body  unique   (ms: median over pages of each page's median of ${REPEATS})`,
   );
   const parts: [string, (p: BenchPage) => boolean][] = [
     ["tuning", (p) => !isHeldOut(p)],
@@ -163,29 +182,34 @@ function report(pages: BenchPage[], reads: Record<Walker, Read[]>): void {
   for (const [name, inPart] of parts) {
     const idx = pages.flatMap((p, i) => (inPart(p) ? [i] : []));
     if (!idx.length) continue;
+    const charsOf = (w: Walker) => idx.reduce((n, i) => n + reads[w][i].content.length, 0);
     for (const w of ["old", "new", "script"] as Walker[]) {
       const rs = idx.map((i) => reads[w][i]);
       const { recall, precision } = aggregate(idx.map((i) => scorePage(pages[i].truth, reads[w][i].content)));
-      const chars = rs.reduce((n, r) => n + r.content.length, 0);
-      const share = rs.reduce((n, r) => n + r.annotated, 0) / (chars || 1);
+      const share = rs.reduce((n, r) => n + r.annotated, 0) / (charsOf(w) || 1);
       const checked = rs.reduce((n, r) => n + r.checked, 0);
       const unique = rs.reduce((n, r) => n + (r.unique ?? 0), 0);
-      console.log(
-        `${name.padEnd(11)}${w.padEnd(8)}${recall.toFixed(3).padEnd(8)}${precision.toFixed(3).padEnd(11)}${`${(share * 100).toFixed(1)}%`.padEnd(13)}${mean(
-          rs.map((r) => r.content.length),
-        )
-          .toFixed(0)
-          .padEnd(
-            12,
-          )}${`${median(rs.map((r) => r.ms)).toFixed(0)}, ${mean(rs.map((r) => r.ms)).toFixed(0)}`.padEnd(24)}${String(rs.filter((r) => r.used === "body").length).padEnd(6)}${unique}/${checked}`,
-      );
+      const inPage = rs.flatMap((r) => (r.inPageMs === null ? [] : [r.inPageMs]));
+      const cells = [
+        [name, 11],
+        [w, 8],
+        [recall.toFixed(3), 8],
+        [precision.toFixed(3), 11],
+        [`${(share * 100).toFixed(1)}%`, 13],
+        [(charsOf(w) / idx.length).toFixed(0), 12],
+        [median(rs.map((r) => r.ms)).toFixed(0), 9],
+        [inPage.length ? median(inPage).toFixed(0) : "-", 9],
+        [String(rs.filter((r) => r.used === "body").length), 6],
+        [`${unique}/${checked}`, 0],
+      ] as const;
+      console.log(cells.map(([v, width]) => v.padEnd(width)).join(""));
     }
+    const ratio = (a: Walker, b: Walker, key: "ms" | "inPageMs") =>
+      median(idx.map((i) => (reads[a][i][key] ?? Number.NaN) / (reads[b][i][key] ?? Number.NaN)));
+    console.log(
+      `  ${name}: characters new / old ${((charsOf("new") / charsOf("old")) * 100).toFixed(1)}% (target ≤ 40%); time, median of per-page ratios: new tool / old ${ratio("new", "old", "ms").toFixed(2)}, new / old on the same path ${ratio("script", "old", "ms").toFixed(2)}, in the page ${ratio("script", "old", "inPageMs").toFixed(2)}`,
+    );
   }
-  const newChars = mean(reads.new.map((r) => r.content.length));
-  const oldChars = mean(reads.old.map((r) => r.content.length));
-  console.log(
-    `  characters per page, new / old: ${((newChars / oldChars) * 100).toFixed(1)}% (target ≤ 40%)`,
-  );
   if (process.env.TAB_BENCH_OUT) {
     const rows = pages.flatMap((p, i) =>
       isHeldOut(p)

@@ -133,6 +133,7 @@ export const CustomEventName = z.enum([
   "browser_queued",
   "citations_checked",
   "outcome_graded",
+  "file_downloaded",
 ]);
 export type CustomEventName = z.infer<typeof CustomEventName>;
 

@@ -29,8 +29,13 @@ const totals = {
   cost_usd: z
     .number()
     .nullable()
-    .describe("Dollars of the priced tokens; null when none of these tokens had a price."),
+    .describe(
+      "Dollars of the priced tokens and of browser time (at BROWSER_HOUR_PRICE_USD); null when none of these tokens had a price and no browser time was used.",
+    ),
   unpriced_tokens: z.number().int().describe("Tokens of models without a price (not in cost_usd)."),
+  browser_seconds: z
+    .number()
+    .describe("Seconds of the workspace's browsers these conversations used (their cost is in cost_usd)."),
 };
 
 export const UsageTotals = z.object(totals).openapi("UsageTotals");
@@ -78,3 +83,34 @@ export interface UsageEntry {
   browser_seconds?: number;
   cost_usd: number | null;
 }
+
+/** The workspace's browser fleet now (GET /v1/usage/browsers): what it holds, what it waited, its limits. */
+export const BrowserFleetReport = z
+  .object({
+    sessions: z.number().int().describe("Browsers alive now."),
+    contexts: z.number().int().describe("Conversations with a browser context open now."),
+    waiting: z.number().int().describe("Browser calls waiting for a free browser now."),
+    queued_calls: z.number().int().describe("Calls that had to wait, since the fleet last started."),
+    launches: z.number().int().describe("Browsers the fleet has launched, ever."),
+    peak_sessions: z.number().int().describe("Most browsers alive at once since the fleet last started."),
+    browser_seconds_today: z.number().describe("Browser time used today (UTC), all conversations."),
+    waits: z
+      .object({
+        count: z.number().int().describe("New browser contexts given since the fleet last started."),
+        sampled: z.number().int().describe("How many of the newest are in the percentiles (at most 1,000)."),
+        p50_ms: z.number().nullable(),
+        p95_ms: z.number().nullable(),
+      })
+      .describe("Time a conversation waited for its browser context (queue, launch and creation)."),
+    limits: z.object({
+      max_sessions: z.number().int(),
+      contexts_per_session: z.number().int(),
+      launch_interval_ms: z.number().int(),
+      daily_minutes: z.number(),
+      queue_timeout_ms: z.number().int(),
+      idle_ms: z.number().int(),
+      hour_price_usd: z.number(),
+    }),
+  })
+  .openapi("BrowserFleetReport");
+export type BrowserFleetReport = z.infer<typeof BrowserFleetReport>;

@@ -16,8 +16,9 @@ import type {
   FleetConversation,
   ToolEnvelope,
 } from "../engine/browser/fleet/fleet-wire";
+import type { PoolStats } from "../engine/browser/fleet/browser-pool";
 import { type Clock, realClock } from "../engine/browser/fleet/launch";
-import { fleetLimits } from "../engine/config/browser-config";
+import { type FleetLimits, fleetLimits } from "../engine/config/browser-config";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { migrate } from "../engine/store/migrations";
 import { BROWSER_FLEET_MIGRATIONS } from "./browser-fleet-schema";
@@ -25,14 +26,8 @@ import { FleetBrowsers } from "./fleet-browsers";
 import * as controls from "./fleet-controls";
 import { asData, runFleetTool } from "./fleet-tool-call";
 
-/** The fleet's counters, for the dashboard, tests and the bench. */
-export interface FleetStats {
-  sessions: number;
-  contexts: number;
-  waiting: number;
-  queued: number;
-  launches: number;
-  peak: number;
+/** The fleet's counters, for the usage route (GET /v1/usage/browsers), tests and the bench. */
+export interface FleetStats extends PoolStats {
   used_today_ms: number;
 }
 
@@ -42,16 +37,19 @@ export class BrowserFleetObject extends DurableObject<Env> {
   binding: BrowserWorker;
   /** Time and waiting (a seam for tests). */
   clock: Clock = realClock;
+  /** The BROWSER_* limits, read once (the pool reads them at each decision: a seam for tests). */
+  readonly limits: FleetLimits;
   private readonly fleet: FleetBrowsers;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     migrate(ctx.storage, BROWSER_FLEET_MIGRATIONS);
     this.binding = env.BROWSER;
+    this.limits = fleetLimits(env);
     this.fleet = new FleetBrowsers({
       env,
       sql: ctx.storage.sql,
-      limits: fleetLimits(env),
+      limits: this.limits,
       binding: () => this.binding,
       clock: () => this.clock,
       wakeBy: async (at) => {

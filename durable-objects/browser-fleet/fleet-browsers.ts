@@ -15,7 +15,12 @@ import type { FleetConversation } from "../engine/browser/fleet/fleet-wire";
 import type { Clock } from "../engine/browser/fleet/launch";
 import { PoolRecords } from "../engine/browser/fleet/pool-records";
 import type { ProfileState } from "../engine/browser/profile-state";
-import { browserConfig, type FleetLimits, liveViewConfig } from "../engine/config/browser-config";
+import {
+  browserConfig,
+  browserFilesConfig,
+  type FleetLimits,
+  liveViewConfig,
+} from "../engine/config/browser-config";
 import type { RpcResult } from "../engine/rpc-result";
 
 /** What the fleet's conversations need from the object. */
@@ -130,6 +135,7 @@ export class FleetBrowsers {
       publishTabs: () => {},
       wakeBy: (at) => this.p.wakeBy(at),
       live: liveViewConfig(this.p.env),
+      files: browserFilesConfig(this.p.env),
       profile: conv.profile
         ? {
             name: conv.profile,

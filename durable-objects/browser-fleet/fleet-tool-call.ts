@@ -27,12 +27,17 @@ export async function runFleetTool(
   callbacks: FleetCallbacks,
   secrets: SecretReader,
 ): Promise<ToolOutcome> {
-  const { summarize, saveFile } = callbacks;
+  const { summarize, saveFile, readFile, saveDownload } = callbacks;
+  const uploadMaxBytes = browser.uploadMaxBytes;
   const tools = createBrowserTools({
     browser,
     secrets,
     summarize: summarize ? (text, prompt) => summarize(text, prompt) : undefined,
     saveFile: saveFile ? (path, bytes, type) => saveFile(path, bytes, type) : undefined,
+    uploads: readFile
+      ? { maxBytes: uploadMaxBytes, read: (path) => readFile(path, uploadMaxBytes) }
+      : undefined,
+    uploadMaxBytes,
     vision: conv.vision,
   });
   const tool = tools.find((t) => t.name === name);
@@ -41,6 +46,7 @@ export async function runFleetTool(
       ok: false,
       error: { code: "unknown_tool", message: `There is no browser tool named "${name}".` },
     };
+  browser.beginCall(call.runId, saveDownload ? (file) => saveDownload(file) : null);
   try {
     const value = (await tool.execute(args as never, {
       conversationId: conv.id,
@@ -52,6 +58,8 @@ export async function runFleetTool(
     return { ok: true, value };
   } catch (err) {
     return { ok: false, error: asData(err) };
+  } finally {
+    browser.endCall();
   }
 }
 

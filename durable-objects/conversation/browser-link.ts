@@ -9,7 +9,8 @@ import type { FleetConversation, ToolEnvelope } from "../engine/browser/fleet/fl
 import { type Redaction, SecretRedactor } from "../engine/secrets/secret-redactor";
 import type { RpcResult } from "../engine/rpc-result";
 import type { RemoteBrowser } from "../engine/tools/browser-remote";
-import type { SaveFile, Summarize } from "../engine/tools/browser-shared";
+import type { CaughtDownload } from "../engine/browser/downloads";
+import type { SaveFile, Summarize, UploadRead } from "../engine/tools/browser-shared";
 import { type ToolContext, ToolError } from "../engine/tools/tool";
 import type { BrowserFleetObject } from "../browser-fleet/browser-fleet-object";
 
@@ -30,15 +31,23 @@ export interface BrowserLinkDeps {
   queued(runId: string | null, toolCallId: string, position: number): void;
   summarize?: Summarize;
   saveFile?: SaveFile;
+  /** Largest file upload_file sends (BROWSER_UPLOAD_MAX_BYTES). */
+  uploadMaxBytes: number;
+  /** Reads a file of the conversation's workspace files for upload_file. */
+  readFile(path: string, maxBytes: number): Promise<UploadRead>;
+  /** Saves a download of a run's (or a direct) call under downloads/ and announces it; returns the path. */
+  saveDownload(runId: string | null, file: CaughtDownload): Promise<string>;
 }
 
 /** The conversation's handle on its browser in the fleet. */
 export class BrowserLink implements RemoteBrowser {
   readonly scriptTimeoutMs: number;
+  readonly uploadMaxBytes: number;
   private readonly typed = new SecretRedactor();
 
   constructor(private readonly deps: BrowserLinkDeps) {
     this.scriptTimeoutMs = deps.scriptTimeoutMs;
+    this.uploadMaxBytes = deps.uploadMaxBytes;
   }
 
   get vision(): boolean {
@@ -58,6 +67,8 @@ export class BrowserLink implements RemoteBrowser {
         saveFile: saveFile
           ? (path: string, bytes: Uint8Array, type: string) => saveFile(path, bytes, type)
           : undefined,
+        readFile: (path: string, maxBytes: number) => this.deps.readFile(path, maxBytes),
+        saveDownload: (file: CaughtDownload) => this.deps.saveDownload(ctx.runId, file),
         queued: (position: number) => this.deps.queued(ctx.runId, ctx.toolCallId, position),
       },
     )) as unknown as ToolEnvelope;

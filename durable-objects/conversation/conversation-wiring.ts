@@ -13,6 +13,7 @@ import { workspaceStub } from "../addresses/workspace";
 import type { Approvals } from "../engine/approvals/approvals";
 import type { ApprovalLevels } from "../engine/approvals/policy";
 import { withScreenshotImages } from "../engine/browser/screenshot-vision";
+import { browserFilesConfig } from "../engine/config/browser-config";
 import { readEnv } from "../engine/config/env";
 import type { RuntimeConfig } from "../engine/config/runtime-config";
 import { webConfig } from "../engine/config/web-config";
@@ -22,6 +23,7 @@ import { pricedLedger } from "../engine/cost/priced-ledger";
 import { createSummarizer } from "../engine/extract/summarize";
 import { conversationFiles } from "../engine/files/files-factory";
 import { visitorFolder } from "../engine/files/scoped-files";
+import { ev } from "../engine/loop/event-builders";
 import type { StateHolder } from "../engine/loop/conversation-state";
 import type { ContextSummary, LoopDeps, RunLedger, SummaryStore } from "../engine/loop/loop-deps";
 import { runSubAgent } from "../engine/loop/sub-agent";
@@ -43,6 +45,7 @@ import { mayMatchPrefix, visitorToolGate } from "../engine/tools/visitor-tools";
 import type { WebToolDeps } from "../engine/tools/web";
 import type { WorkspaceObject } from "../workspace/workspace-object";
 import { BrowserLink } from "./browser-link";
+import { downloadSaver, uploadReader } from "./browser-files";
 import { BrowserMeter, browserQueuedEvent } from "./browser-usage";
 import { ConversationMcp } from "./conversation-mcp";
 import { type ConversationInfo, type ConversationMeta, visitorOf } from "./conversation-meta";
@@ -71,7 +74,7 @@ export interface WiringParts {
   reviews: ReviewStore;
   /** The signal that stops the run being driven now. */
   signal(): AbortSignal;
-  emit: LoopDeps["emit"];
+  emit(runId: string | null, event: Parameters<LoopDeps["emit"]>[1]): void;
   /** Keeps background work (usage reports, trace export) alive after a request. */
   waitUntil(p: Promise<unknown>): void;
 }
@@ -160,10 +163,11 @@ export class ConversationWiring {
   /** The files as this conversation reaches them: its own saved results only; a visitor's own folder. */
   private files(info: ConversationInfo) {
     const visitor = visitorOf(info);
-    return conversationFiles(this.p.env, info.workspace_id, info.origin, {
+    const files = conversationFiles(this.p.env, info.workspace_id, info.origin, {
       conversationId: info.id,
       root: visitor ? visitorFolder(visitor) : null,
     });
+    return { ...files, confined: Boolean(visitor) };
   }
 
   /** The approval rules a call of this conversation is judged by (besides the tool's own default). */
@@ -302,6 +306,12 @@ export class ConversationWiring {
       },
       summarize: this.summarizer(info.model),
       saveFile: imageFiles(this.files(info).files).save,
+      uploadMaxBytes: browserFilesConfig(this.p.env).uploadMaxBytes,
+      readFile: uploadReader(this.files(info).files),
+      saveDownload: (runId, file) =>
+        downloadSaver(this.files(info).files, (saved) =>
+          this.p.emit(runId ?? this.p.runs.active()?.id ?? null, ev.custom("file_downloaded", saved)),
+        )(file),
     });
     return this.browserCache;
   }

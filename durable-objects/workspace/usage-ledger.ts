@@ -3,6 +3,7 @@
  * conversation, as the conversations report them. It answers the daily budget and the Usage page.
  */
 import type { UsageEntry, UsageReport, UsageTotals } from "../../schemas/usage";
+import { addColumn } from "../engine/store/migrations";
 
 /** Sources listed in one report (the count of all is reported beside them). */
 export const MAX_REPORT_SOURCES = 500;
@@ -24,6 +25,7 @@ export const CSV_COLUMNS = [
   "total_tokens",
   "cost_usd",
   "unpriced_tokens",
+  "browser_seconds",
 ] as const;
 
 /** The UTC day of an instant, `YYYY-MM-DD`. */
@@ -37,25 +39,30 @@ interface TotalsRow extends Record<string, SqlStorageValue> {
   cost_usd: number;
   priced_tokens: number;
   unpriced_tokens: number;
+  browser_seconds: number;
 }
 
 const SUMS = `SUM(runs) AS runs, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens,
   SUM(cached_input_tokens) AS cached_input_tokens, SUM(cost_usd) AS cost_usd,
-  SUM(priced_tokens) AS priced_tokens, SUM(unpriced_tokens) AS unpriced_tokens`;
+  SUM(priced_tokens) AS priced_tokens, SUM(unpriced_tokens) AS unpriced_tokens,
+  SUM(browser_seconds) AS browser_seconds`;
 
 function totals(r: TotalsRow | undefined): UsageTotals {
   const input = r?.input_tokens ?? 0;
   const output = r?.output_tokens ?? 0;
   const unpriced = r?.unpriced_tokens ?? 0;
   const priced = r?.priced_tokens ?? 0;
+  const browser = r?.browser_seconds ?? 0;
   return {
     runs: r?.runs ?? 0,
     input_tokens: input,
     output_tokens: output,
     cached_input_tokens: r?.cached_input_tokens ?? 0,
     total_tokens: input + output,
-    cost_usd: unpriced > 0 && priced === 0 ? null : Math.round((r?.cost_usd ?? 0) * 1e6) / 1e6,
+    cost_usd:
+      unpriced > 0 && priced === 0 && browser === 0 ? null : Math.round((r?.cost_usd ?? 0) * 1e6) / 1e6,
     unpriced_tokens: unpriced,
+    browser_seconds: Math.round(browser * 1000) / 1000,
   };
 }
 
@@ -77,23 +84,30 @@ export function createUsageTable(sql: SqlStorage): void {
     unpriced_tokens INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (day, conversation_id, model))`);
 }
 
+/** Adds the browser time column (schema step 3): seconds of the workspace's browsers per row. */
+export function addUsageBrowserSeconds(sql: SqlStorage): void {
+  addColumn(sql, "usage_daily", "browser_seconds", "REAL NOT NULL DEFAULT 0");
+}
+
 /** Reads and writes the usage ledger. */
 export class UsageLedger {
   constructor(private readonly sql: SqlStorage) {}
 
-  /** Adds one report (a model call's tokens and cost, or an ended run); returns the day's dollars. */
+  /** Adds one report (a model call's tokens and cost, browser time and its cost, or an ended run); returns the day's dollars. */
   record(e: UsageEntry): number {
     const day = utcDay(e.at);
     const tokens = e.input_tokens + e.output_tokens;
     const priced = e.cost_usd === null ? 0 : tokens;
     this.sql.exec(
       `INSERT INTO usage_daily (day, conversation_id, job_id, model, runs, input_tokens, output_tokens,
-         cached_input_tokens, cost_usd, priced_tokens, unpriced_tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         cached_input_tokens, cost_usd, priced_tokens, unpriced_tokens, browser_seconds)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (day, conversation_id, model) DO UPDATE SET runs = runs + excluded.runs,
          input_tokens = input_tokens + excluded.input_tokens, output_tokens = output_tokens + excluded.output_tokens,
          cached_input_tokens = cached_input_tokens + excluded.cached_input_tokens,
          cost_usd = cost_usd + excluded.cost_usd, priced_tokens = priced_tokens + excluded.priced_tokens,
-         unpriced_tokens = unpriced_tokens + excluded.unpriced_tokens`,
+         unpriced_tokens = unpriced_tokens + excluded.unpriced_tokens,
+         browser_seconds = browser_seconds + excluded.browser_seconds`,
       day,
       e.conversation_id,
       e.job_id,
@@ -105,6 +119,7 @@ export class UsageLedger {
       e.cost_usd ?? 0,
       priced,
       tokens - priced,
+      e.browser_seconds ?? 0,
     );
     return this.spentOn(day);
   }
@@ -191,6 +206,7 @@ export class UsageLedger {
         t.total_tokens,
         t.cost_usd ?? "",
         t.unpriced_tokens,
+        t.browser_seconds,
       ]
         .map(csvCell)
         .join(",");

@@ -6,7 +6,7 @@
 import { createFileLedgerTables } from "../engine/files/file-ledger";
 import { migrationSteps } from "../engine/store/migrations";
 import { createProfileTables } from "./browser-profiles";
-import { createUsageTable } from "./usage-ledger";
+import { addUsageBrowserSeconds, createUsageTable } from "./usage-ledger";
 import { createHttpToolTable } from "./workspace-http-tools";
 import { createIndexTables } from "./workspace-index";
 import { createKeyTables } from "./workspace-keys";
@@ -32,4 +32,5 @@ export const WORKSPACE_MIGRATIONS = migrationSteps([
     },
   },
   { version: 2, name: "secrets.kind, digits, period, allowed_domains", up: addSecretKinds },
+  { version: 3, name: "usage_daily.browser_seconds", up: addUsageBrowserSeconds },
 ]);

@@ -223,13 +223,13 @@ describe("the Usage page", () => {
     expect(file).toBe(await api.text());
     const lines = file.trim().split("\r\n");
     expect(lines[0]).toBe(
-      "day,model,conversation_id,job_id,runs,input_tokens,output_tokens,cached_input_tokens,total_tokens,cost_usd,unpriced_tokens",
+      "day,model,conversation_id,job_id,runs,input_tokens,output_tokens,cached_input_tokens,total_tokens,cost_usd,unpriced_tokens,browser_seconds",
     );
     expect(lines.slice(1).map((l) => l.split(",").slice(0, 2).concat(l.split(",").slice(4)))).toEqual(
       expect.arrayContaining([
-        [today, FREE, "1", "300", "200", "0", "500", "", "500"],
-        [today, PRICED, "2", "2000", "1000", "0", "3000", "4", "0"],
-        [today, PRICED, "1", "1000", "500", "0", "1500", "2", "0"],
+        [today, FREE, "1", "300", "200", "0", "500", "", "500", "0"],
+        [today, PRICED, "2", "2000", "1000", "0", "3000", "4", "0", "0"],
+        [today, PRICED, "1", "1000", "500", "0", "1500", "2", "0", "0"],
       ]),
     );
     expect(lines).toHaveLength(4);

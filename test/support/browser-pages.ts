@@ -83,6 +83,23 @@ export const browserPages: [string, PageHandler][] = [
     },
   ],
   [
+    // One control of each annotation kind: a unique id, a naming attribute, a unique tag, an href, and
+    // stamps (twin buttons, a field far down the page); each click leaves its name in the title.
+    "/browser/controls",
+    (_req, res) =>
+      html(
+        res,
+        `<title>Controls</title><body><main><h1>Controls</h1>
+        <button id="save" onclick="document.title = 'save'">Save</button>
+        <input name="email" placeholder="Email">
+        <button aria-label="Close panel" onclick="document.title = 'close'">x</button>
+        <textarea placeholder="Notes"></textarea>
+        <div><button onclick="document.title = 'twin 1'">Twin</button> <button onclick="document.title = 'twin 2'">Twin</button></div>
+        <div style="height:3000px"></div>
+        <p><input placeholder="Far field"> <a href="/hello?from=controls">Next page</a></p></main></body>`,
+      ),
+  ],
+  [
     // A site with a login form whose session lives in an HttpOnly cookie (and a theme in local storage).
     "/browser/login",
     async (req, res) => {

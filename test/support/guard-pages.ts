@@ -139,13 +139,29 @@ export const guardPages: [string, PageHandler][] = [
   [
     // Sent as an attachment: the browser downloads it instead of showing it.
     "/files/attachment",
-    (_req, res, url) => {
+    (req, res, url) => {
+      const name = url.searchParams.get("name") ?? "report.bin";
+      hits.set(`attachment-${name}`, [...(hits.get(`attachment-${name}`) ?? []), req.method ?? "GET"]);
       res.writeHead(200, {
         "content-type": "application/octet-stream",
         "content-disposition": `attachment; filename="${url.searchParams.get("name") ?? "report.bin"}"`,
         "content-length": String(DOWNLOAD_BYTES.length),
       });
       res.end(DOWNLOAD_BYTES);
+    },
+  ],
+  [
+    // `bytes` bytes as an attachment; `chunked=1` sends no Content-Length (the size shows only while reading).
+    "/files/big",
+    (_req, res, url) => {
+      const size = Number(url.searchParams.get("bytes") ?? "0");
+      const chunked = url.searchParams.get("chunked") === "1";
+      res.writeHead(200, {
+        "content-type": "application/octet-stream",
+        "content-disposition": 'attachment; filename="big.bin"',
+        ...(chunked ? {} : { "content-length": String(size) }),
+      });
+      res.end(Buffer.alloc(size, 7));
     },
   ],
   [

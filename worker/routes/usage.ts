@@ -1,11 +1,14 @@
 /** The workspace's usage report: runs, tokens and dollars per day, model and conversation or job; CSV too. */
 import { createRoute } from "@hono/zod-openapi";
 import { MAX_CSV_ROWS, MAX_REPORT_DAYS, utcDay } from "../../durable-objects/workspace/usage-ledger";
-import { UsageQuery, UsageReport } from "../../schemas/usage";
+import { browserFleetStub } from "../../durable-objects/addresses/browser-fleet";
+import type { BrowserFleetObject } from "../../durable-objects/browser-fleet/browser-fleet-object";
+import { fleetLimits } from "../../durable-objects/engine/config/browser-config";
+import { BrowserFleetReport, UsageQuery, UsageReport } from "../../schemas/usage";
 import { createApp } from "../app-factory";
 import { ApiError } from "../errors";
 import { workspaceStub } from "../stubs";
-import { commonErrors } from "./route-helpers";
+import { commonErrors, json } from "./route-helpers";
 
 const DAY_MS = 86_400_000;
 const app = createApp();
@@ -58,6 +61,45 @@ app.openapi(
       });
     }
     return c.json((await stub.usageReport(from, to)) as UsageReport, 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/usage/browsers",
+    summary:
+      "The workspace's browser fleet now: browsers alive, contexts, waits for a browser, launches, today's browser time, limits",
+    tags: ["Usage"],
+    responses: { 200: json(BrowserFleetReport, "The fleet's counters"), ...commonErrors },
+  }),
+  async (c) => {
+    const fleet = browserFleetStub(
+      c.env,
+      c.get("principal").workspaceId,
+    ) as unknown as DurableObjectStub<BrowserFleetObject>;
+    const s = await fleet.stats();
+    const l = fleetLimits(c.env);
+    const report: BrowserFleetReport = {
+      sessions: s.sessions,
+      contexts: s.contexts,
+      waiting: s.waiting,
+      queued_calls: s.queued,
+      launches: s.launches,
+      peak_sessions: s.peak,
+      browser_seconds_today: Math.round(s.used_today_ms) / 1000,
+      waits: s.waits,
+      limits: {
+        max_sessions: l.maxSessions,
+        contexts_per_session: l.contextsPerSession,
+        launch_interval_ms: l.launchIntervalMs,
+        daily_minutes: l.dailyMs / 60_000,
+        queue_timeout_ms: l.queueTimeoutMs,
+        idle_ms: l.idleMs,
+        hour_price_usd: l.hourPriceUsd,
+      },
+    };
+    return c.json(report, 200);
   },
 );
 

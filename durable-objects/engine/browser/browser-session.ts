@@ -3,16 +3,18 @@
  * (./fleet/browser-pool.ts), its tabs kept in SQLite so a context that was closed (idle, taken
  * for a waiting conversation), lost with its session or left by a restarted fleet is rebuilt
  * transparently (tabs reopened at their URLs, cookies and local storage restored, same tab ids).
- * Per-context hooks (request guards, recording) attach in {@link BrowserSession.track} (each
- * page) or where a fresh lease arrives in {@link BrowserSession.connected}.
+ * Per-context hooks attach where a lease arrives ({@link BrowserSession.connected}: the request
+ * guard of the whole context, ./context-guard.ts) or per page ({@link BrowserSession.track}:
+ * recording).
  */
 import type { BrowserContext, CDPSession, Page } from "@cloudflare/puppeteer";
-import { hasDomainLimits } from "../net/allowed-domains";
+import { guardContext, targetId } from "./context-guard";
 import { retryTransient } from "./fleet/launch";
-import { type NavigationPolicy, navigationRefusal, subresourcePolicy } from "./navigation-guard";
+import type { NavigationPolicy } from "./navigation-guard";
 import { READ_STORAGE_SCRIPT, restoreStorageScript } from "./page-content";
 import { type ProfileState, sitesOf } from "./profile-state";
 import type { BrowserRecording } from "../recording/browser-recording";
+import type { ResponseHandler } from "./request-guard";
 import type { SavedCookie, SavedStorage, TabRecord, TabStore } from "./tab-store";
 
 /** How long navigation may take when a tool waits for the page to load. */
@@ -30,6 +32,8 @@ export interface BrowserSessionOptions {
   policy: NavigationPolicy;
   /** How long one execute_script in a page may run. */
   scriptTimeoutMs: number;
+  /** Where a page's downloads are caught (at the response stage of the request guard). */
+  downloads?: ResponseHandler;
 }
 
 /** Where a conversation's context comes from: the fleet's pool. */
@@ -52,7 +56,8 @@ export class BrowserSession {
   private ready: Promise<BrowserContext> | null = null;
   private readonly pages = new Map<number, Page>();
   private readonly sessions = new WeakMap<Page, CDPSession>();
-  private readonly guarded = new WeakSet<Page>();
+  /** Takes the context out of its session's request guard (a no-op when none is guarded). */
+  private unguard: () => void = () => {};
   private readonly refusals = new Map<number, string>();
   private note: string | null = null;
   /** Records every tracked page when the conversation records its browser. */
@@ -138,6 +143,7 @@ export class BrowserSession {
    */
   async forgetIfGone(err: unknown): Promise<boolean> {
     if (!BROWSER_GONE.test((err as Error)?.message ?? "")) return false;
+    this.releaseGuard();
     this.context = null;
     this.pages.clear();
     await this.source.drop().catch(() => {});
@@ -206,6 +212,7 @@ export class BrowserSession {
   /** Closes the conversation's context (conversation deleted or idle); its tabs stay remembered. */
   async close(): Promise<void> {
     await this.recording?.close();
+    this.releaseGuard();
     this.context = null;
     this.pages.clear();
     await this.source.drop().catch(() => {});
@@ -223,6 +230,7 @@ export class BrowserSession {
     const lease = await this.source.lease();
     if (lease.context === this.context && !lease.fresh) return lease.context;
     this.listen(lease.context);
+    await this.guardContext(lease.context);
     if (lease.fresh) {
       this.store.setSession(lease.sessionId, true);
       this.store.touch();
@@ -237,6 +245,7 @@ export class BrowserSession {
   }
 
   private listen(context: BrowserContext): void {
+    this.releaseGuard();
     this.context = context;
     this.pages.clear();
     this.visited.clear();
@@ -309,41 +318,30 @@ export class BrowserSession {
     return left.length > 0 ? Object.fromEntries(left) : null;
   }
 
-  /** Registers a page under a tab id and applies the navigation guard to it. */
+  /** Registers a page under a tab id (the context's request guard already covers it). */
   private async track(tabId: number, page: Page): Promise<void> {
     this.pages.set(tabId, page);
     this.store.updateTab(tabId, { target_id: targetId(page) });
-    await this.guard(tabId, page);
     if (this.recording) await this.recording.attach(tabId, page, await this.cdp(page));
   }
 
-  /** Applies a changed policy (e.g. new workspace allowed_domains) to the pages already open. */
-  async policyChanged(): Promise<void> {
-    for (const [tabId, page] of this.pages) if (!page.isClosed()) await this.guard(tabId, page);
+  private releaseGuard(): void {
+    this.unguard();
+    this.unguard = () => {};
   }
 
-  /** Intercepts a page's requests when the policy limits anything; the policy is read per request. */
-  private async guard(tabId: number, page: Page): Promise<void> {
-    const { policy } = this.options;
-    if (this.guarded.has(page) || (policy.allowPrivateNetwork && !hasDomainLimits(policy))) return;
-    this.guarded.add(page);
-    await page.setRequestInterception(true);
-    page.on("request", (req) => {
-      if (req.isInterceptResolutionHandled()) return;
-      const navigation = req.isNavigationRequest();
-      const web = /^https?:/i.test(req.url());
-      const refusal = navigationRefusal(req.url(), navigation ? policy : subresourcePolicy(policy));
-      if (!refusal || (!web && !navigation)) {
-        req.continue().catch(() => {});
-        return;
-      }
-      if (navigation && req.frame() === page.mainFrame()) this.refusals.set(tabId, refusal);
-      req.abort("aborted").catch(() => {});
+  /** Puts the context under its session's request guard (every request of its pages, popups, frames, workers). */
+  private async guardContext(context: BrowserContext): Promise<void> {
+    this.unguard = await guardContext(context, {
+      pages: this.pages,
+      store: this.store,
+      policy: () => this.options.policy,
+      downloads: this.options.downloads,
+      refused: (tabId, reason) => this.refusals.set(tabId, reason),
+      track: (tabId, page) => this.track(tabId, page),
+      noted: (text) => {
+        this.note = this.note ? `${this.note} ${text}` : text;
+      },
     });
   }
-}
-
-/** The CDP target id of a page (stable for the page's life, also across reconnects). */
-export function targetId(page: Page): string {
-  return (page.target() as unknown as { _targetId: string })._targetId;
 }

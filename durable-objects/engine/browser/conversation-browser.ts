@@ -8,12 +8,14 @@ import { fail, type RpcResult } from "../rpc-result";
 import { type Redaction, SecretRedactor } from "../secrets/secret-redactor";
 import type { BrowserOps, SecretReader } from "../tools/browser-shared";
 import type { BrowserRecording } from "../recording/browser-recording";
+import type { BrowserFilesLimits } from "../config/browser-config";
 import {
   BrowserSession,
   type BrowserSessionOptions,
   type ContextSource,
   type ProfileLoader,
 } from "./browser-session";
+import { DownloadCatcher, type DownloadedFile, type DownloadSink, type RefusedDownload } from "./downloads";
 import { type LiveViewOptions, LiveViews } from "./live-view";
 import type { ProfileState } from "./profile-state";
 import { dispatchInput, inputGeometry } from "./remote-input";
@@ -40,6 +42,8 @@ export interface ConversationBrowserDeps {
   live: LiveViewOptions;
   /** Set when the conversation records its browser: where recordings go. */
   recording?: BrowserRecording;
+  /** Caps on uploads and downloads. */
+  files: BrowserFilesLimits;
 }
 
 /** A conversation's link to its workspace's browser profile. */
@@ -57,11 +61,16 @@ export class ConversationBrowser implements BrowserOps {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly liveViews: LiveViews;
   readonly scriptTimeoutMs: number;
+  readonly uploadMaxBytes: number;
+  private readonly downloads: DownloadCatcher;
 
   constructor(private readonly deps: ConversationBrowserDeps) {
     this.store = new TabStore(deps.sql, deps.conversationId);
     this.scriptTimeoutMs = deps.options.scriptTimeoutMs;
-    this.session = new BrowserSession(deps.source, this.store, deps.options, deps.profile);
+    this.uploadMaxBytes = deps.files.uploadMaxBytes;
+    this.downloads = new DownloadCatcher(deps.files.downloads);
+    const options = { ...deps.options, downloads: this.downloads.handle };
+    this.session = new BrowserSession(deps.source, this.store, options, deps.profile);
     this.session.recording = deps.recording ?? null;
     if (deps.recording) deps.recording.redact = (json) => this.redact(json);
     this.liveViews = new LiveViews(deps.live);
@@ -107,6 +116,19 @@ export class ConversationBrowser implements BrowserOps {
     const next = this.queue.then(recorded, recorded);
     this.queue = next.catch(() => {});
     return next;
+  }
+
+  /** A tool call of a run (null: direct) starts: the downloads it causes go to `sink` (none: refused). */
+  beginCall(runId: string | null, sink: DownloadSink | null): void {
+    this.downloads.beginCall(runId, sink);
+  }
+
+  endCall(): void {
+    this.downloads.endCall();
+  }
+
+  takeDownloads(): Promise<(DownloadedFile | RefusedDownload)[]> {
+    return this.downloads.settled();
   }
 
   lost(err: unknown): Promise<boolean> {
@@ -215,12 +237,9 @@ export class ConversationBrowser implements BrowserOps {
     await this.session.close();
   }
 
-  /** Sets the workspace's allowed_domains (read from its settings before each run or tool call). */
+  /** Sets the workspace's allowed_domains (read from its settings before each run or tool call; the guard reads them per request). */
   async setWorkspaceDomains(domains: string[] | null): Promise<void> {
-    const policy = this.deps.options.policy;
-    if (JSON.stringify(policy.workspaceDomains ?? null) === JSON.stringify(domains)) return;
-    policy.workspaceDomains = domains;
-    await this.exclusive(() => this.session.policyChanged());
+    this.deps.options.policy.workspaceDomains = domains;
   }
 
   rememberSecret(name: string, value: string): void {

@@ -1,5 +1,6 @@
 /** The browser's settings from the one environment schema (./env.ts) and the conversation. */
 import type { BrowserSessionOptions } from "../browser/browser-session";
+import type { DownloadLimits } from "../browser/downloads";
 import type { LiveViewOptions } from "../browser/live-view";
 import { readEnv } from "./env";
 
@@ -10,6 +11,21 @@ export function browserConfig(env: object, allowedDomains: string[] | undefined)
     idleMs: v.BROWSER_IDLE_MS,
     scriptTimeoutMs: v.PAGE_SCRIPT_TIMEOUT_MS,
     policy: { allowPrivateNetwork: v.ALLOW_PRIVATE_NETWORK, allowedDomains: allowedDomains ?? null },
+  };
+}
+
+/** Caps on files through the browser: uploads' size, downloads' size and count per run. */
+export interface BrowserFilesLimits {
+  uploadMaxBytes: number;
+  downloads: DownloadLimits;
+}
+
+/** Reads BROWSER_UPLOAD_MAX_BYTES, BROWSER_DOWNLOAD_MAX_BYTES and BROWSER_DOWNLOADS_PER_RUN. */
+export function browserFilesConfig(env: object): BrowserFilesLimits {
+  const v = readEnv(env);
+  return {
+    uploadMaxBytes: v.BROWSER_UPLOAD_MAX_BYTES,
+    downloads: { maxBytes: v.BROWSER_DOWNLOAD_MAX_BYTES, maxPerRun: v.BROWSER_DOWNLOADS_PER_RUN },
   };
 }
 

@@ -9,6 +9,7 @@ export const BROWSER_TOOL_NAMES = [
   "click",
   "type_text",
   "type_secret",
+  "upload_file",
   "press_key",
   "scroll",
   "wait_for",

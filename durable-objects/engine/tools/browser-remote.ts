@@ -14,6 +14,8 @@ export interface RemoteBrowser {
   readonly scriptTimeoutMs: number;
   /** The model is shown screenshots (changes screenshot's description). */
   readonly vision: boolean;
+  /** Largest file upload_file sends (shown in its description). */
+  readonly uploadMaxBytes: number;
   /** Runs one browser tool in the fleet. */
   call(name: string, args: unknown, ctx: ToolContext): Promise<Record<string, unknown>>;
   /** The id of the named tab, else of the active one, held for a person until `holdUntil` (request_takeover). */
@@ -39,6 +41,7 @@ function describingOps(scriptTimeoutMs: number): BrowserOps {
     takeRefusal: elsewhere,
     exclusive: elsewhere,
     settle: elsewhere,
+    takeDownloads: elsewhere,
     rememberSecret: elsewhere,
     markSecretTyped: elsewhere,
     markScripted: elsewhere,
@@ -51,6 +54,7 @@ export function createRemoteBrowserTools(remote: RemoteBrowser): Tool[] {
   const shapes = createBrowserTools({
     browser: describingOps(remote.scriptTimeoutMs),
     secrets: { read: elsewhere },
+    uploadMaxBytes: remote.uploadMaxBytes,
     vision: remote.vision,
   });
   return shapes.map((tool) => ({ ...tool, execute: (args, ctx) => remote.call(tool.name, args, ctx) }));

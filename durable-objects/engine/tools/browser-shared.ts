@@ -1,6 +1,7 @@
 /** What the browser tool families share: their dependencies, common schemas and error mapping. */
 import type { CDPSession, Page } from "@cloudflare/puppeteer";
 import { z } from "zod";
+import type { DownloadedFile, RefusedDownload } from "../browser/downloads";
 import type { OpenTabOptions, TabFilter, TabView } from "../browser/tab-manager";
 import type { TabRecord } from "../browser/tab-store";
 import { CirrusError } from "../errors";
@@ -27,6 +28,8 @@ export interface BrowserOps {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** After each tool: saves cookies/storage, publishes tabs; returns a rebuild note once. */
   settle(): Promise<string | null>;
+  /** Waits for the downloads the call started and hands over (once) what came of them. */
+  takeDownloads(): Promise<(DownloadedFile | RefusedDownload)[]>;
   /** Marks a secret as typed so its value (and its encodings) is blanked out of every later result. */
   rememberSecret(name: string, value: string): void;
   /** Marks the tab's current document as holding a typed secret. */
@@ -49,9 +52,25 @@ export type Summarize = (text: string, prompt: string, signal: AbortSignal) => P
 export type SaveFile = (path: string, bytes: Uint8Array, contentType: string) => Promise<string>;
 
 /** Everything the browser tools need. */
+/** A workspace file as upload_file reads it, or why it cannot (a message the model reads). */
+export type UploadRead =
+  | { ok: true; bytes: Uint8Array; contentType: string }
+  | { ok: false; code: string; message: string };
+
+/** The workspace files upload_file may put into a page (a visitor's stay in its folder). */
+export interface UploadFiles {
+  /** Largest file upload_file sends (its description says so). */
+  maxBytes: number;
+  read(path: string): Promise<UploadRead>;
+}
+
 export interface BrowserToolDeps {
   browser: BrowserOps;
   secrets: SecretReader;
+  /** Workspace files for upload_file (absent: upload_file answers that there are none). */
+  uploads?: UploadFiles;
+  /** Largest file upload_file sends, for its description (BROWSER_UPLOAD_MAX_BYTES). */
+  uploadMaxBytes: number;
   summarize?: Summarize;
   saveFile?: SaveFile;
   /** The model is shown screenshots as images (workspace setting model_vision). */
@@ -77,11 +96,13 @@ export function browserAction<A>(
       try {
         result = await runOnLiveBrowser(ops, () => run(args, ctx));
       } catch (err) {
+        await ops.takeDownloads().catch(() => null);
         await ops.settle().catch(() => null);
         throw readableError(err);
       }
+      const downloads = await ops.takeDownloads();
       const note = await ops.settle().catch(() => null);
-      return note ? { ...result, note } : result;
+      return { ...result, ...(downloads.length ? { downloads } : {}), ...(note ? { note } : {}) };
     });
 }
 

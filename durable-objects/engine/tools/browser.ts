@@ -7,6 +7,7 @@ import { z } from "zod";
 import { type PageReading, readPageScript } from "../browser/page-content";
 import { evaluateInPage, MAX_PAGE_SCRIPT_TIMEOUT_MS, READER_WORLD } from "../browser/page-eval";
 import { runInSandbox, SANDBOX_TIMEOUT_MS } from "../browser/sandbox";
+import { createBrowserFileTools } from "./browser-files";
 import { createBrowserInputTools } from "./browser-input";
 import { type BrowserToolDeps, browserAction, TabIdOption } from "./browser-shared";
 import { durationText } from "./limit-text";
@@ -224,5 +225,6 @@ export function createBrowserTools(deps: BrowserToolDeps): Tool[] {
       }),
     }),
     ...createBrowserInputTools(deps),
+    ...createBrowserFileTools(deps),
   ];
 }

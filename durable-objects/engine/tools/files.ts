@@ -22,6 +22,8 @@ export interface FilesToolDeps {
   files: Pick<WorkspaceFiles, "write" | "stat" | "open" | "list" | "remove">;
   /** Null when no signing secret is configured: blob reads then fail with a clear error. */
   links: FileLinks | null;
+  /** A widget visitor's conversation: every path is placed in the visitor's own folder (said in opfs_write's description). */
+  confined?: boolean;
 }
 
 const Path = z.string().min(1).max(1000);
@@ -65,8 +67,9 @@ export function createFileTools(deps: FilesToolDeps): Tool[] {
   return [
     defineTool({
       name: "opfs_write",
-      description:
-        "Write a file to the workspace (shared by all conversations and jobs of the workspace). Text as is; binary as a data URL. Replaces an existing file.",
+      description: deps.confined
+        ? "Write a file to your own folder of the workspace (every path is placed there; nobody else's files are reachable). Text as is; binary as a data URL. Replaces an existing file."
+        : "Write a file to the workspace (shared by all conversations and jobs of the workspace). Text as is; binary as a data URL. Replaces an existing file.",
       parameters: WriteArgs,
       execute: async ({ path, content }) => {
         const data = parseDataUrl(content);

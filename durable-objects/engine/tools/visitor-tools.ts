@@ -2,8 +2,8 @@
  * What a widget visitor's conversation may use. Visitors are anonymous people on the open web
  * and the model does what they ask, so their tool set is the workspace's widget policy (tool
  * names and globs), enforced by the server: by default the web and browser tools (never
- * type_secret), request_takeover, the task tools, ask_user and finish — no MCP or HTTP tools,
- * no sub-agents, no workspace files.
+ * type_secret, nor upload_file, which reads workspace files), request_takeover, the task tools,
+ * ask_user and finish — no MCP or HTTP tools, no sub-agents, no workspace files.
  */
 import { globMatches } from "../approvals/policy";
 import { BROWSER_TOOL_NAMES, RUN_CONTROL_TOOL_NAMES } from "../custom-tools/reserved-names";
@@ -13,7 +13,7 @@ import type { ToolGate } from "./tool";
 export const DEFAULT_VISITOR_TOOLS: readonly string[] = [
   "web_fetch",
   "web_search",
-  ...BROWSER_TOOL_NAMES.filter((name) => name !== "type_secret"),
+  ...BROWSER_TOOL_NAMES.filter((name) => name !== "type_secret" && name !== "upload_file"),
   "request_takeover",
   ...RUN_CONTROL_TOOL_NAMES,
 ];

@@ -166,9 +166,9 @@ describe("the usage report", () => {
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="cirrus-usage-/);
     const lines = (await csv.text()).trim().split("\r\n");
     expect(lines[0]).toBe(
-      "day,model,conversation_id,job_id,runs,input_tokens,output_tokens,cached_input_tokens,total_tokens,cost_usd,unpriced_tokens",
+      "day,model,conversation_id,job_id,runs,input_tokens,output_tokens,cached_input_tokens,total_tokens,cost_usd,unpriced_tokens,browser_seconds",
     );
-    expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2},${key},${id},,1,300,200,0,500,0.5,0$`));
+    expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2},${key},${id},,1,300,200,0,500,0.5,0,0$`));
   });
 
   it("refuses bad ranges and formats with 400", async () => {

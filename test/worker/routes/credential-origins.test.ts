@@ -57,6 +57,29 @@ describe("a stored credential goes only to the origin it was given for", () => {
     expect(back).toMatchObject({ credentials_cleared: false, header_names: ["authorization"] });
   });
 
+  it("MCP server: a URL on another origin drops its stored OAuth client; given again with the URL, it stays", async () => {
+    const { key } = await newWorkspaceKey("cred-mcp-oauth");
+    const url = tenantUrl("oauth", uniqueKey("cred-oauth"));
+    type View = { credentials_cleared: boolean; url: string; oauth: { client_id: string | null } | null };
+    const created = await json<View & { id: string }>(
+      await api("/v1/mcp/servers", {
+        method: "POST",
+        token: key,
+        json: { name: "crm", url, oauth: { client_id: "cirrus-crm", client_secret: "crm-client-secret" } },
+      }),
+      201,
+    );
+    expect(created.oauth?.client_id).toBe("cirrus-crm");
+    const patch = (body: unknown) =>
+      api(`/v1/mcp/servers/${created.id}`, { method: "PATCH", token: key, json: body });
+
+    const moved = await json<View>(await patch({ url: otherOrigin(url) }));
+    expect(moved).toMatchObject({ url: otherOrigin(url), credentials_cleared: true, oauth: null });
+
+    const back = await json<View>(await patch({ url, oauth: { client_id: "cirrus-crm" } }));
+    expect(back).toMatchObject({ url, credentials_cleared: false, oauth: { client_id: "cirrus-crm" } });
+  });
+
   it("HTTP tool: a URL on another origin drops the stored headers before the next call", async () => {
     const { key } = await newWorkspaceKey("cred-http");
     const [a, b] = [uniqueKey("cred-a"), uniqueKey("cred-b")];

@@ -67,6 +67,7 @@ describe("the usage report's rows", () => {
         total_tokens: 1000,
         cost_usd: null,
         unpriced_tokens: 1000,
+        browser_seconds: 0,
       },
     ]);
     expect(r.jobs_total).toBe(1);

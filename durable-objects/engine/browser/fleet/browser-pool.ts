@@ -10,13 +10,27 @@
 import puppeteer, { type Browser, type BrowserContext, type BrowserWorker } from "@cloudflare/puppeteer";
 import type { FleetLimits } from "../../config/browser-config";
 import { BrowserError } from "../../errors";
-import { type Clock, launchWithin } from "./launch";
+import { type Clock, launchWithin, TRANSIENT } from "./launch";
 import type { PoolRecords } from "./pool-records";
 
 /** How long reconnecting to a kept session after a restart may take. */
 const RECONNECT_TIMEOUT_MS = 5_000;
 /** How long a liveness probe of a kept session may take. */
 const PROBE_TIMEOUT_MS = 3_000;
+/** Waits for a browser kept for the percentiles in stats (the newest; the count of all is reported). */
+export const WAIT_SAMPLES = 1_000;
+
+/** The pool's counters (since the object started, but `launches`, which is kept). */
+export interface PoolStats {
+  sessions: number;
+  contexts: number;
+  waiting: number;
+  queued: number;
+  launches: number;
+  peak: number;
+  /** Time to get a new context: how many ever, how many sampled (the newest WAIT_SAMPLES), percentiles of the sample. */
+  waits: { count: number; sampled: number; p50_ms: number | null; p95_ms: number | null };
+}
 
 /** A conversation's context, and whether it is new (empty: its state must be restored). */
 export interface Lease {
@@ -47,7 +61,6 @@ interface Waiter {
   conv: string;
   resolve(lease: Lease): void;
   reject(err: unknown): void;
-  timer: ReturnType<typeof setTimeout>;
 }
 
 type Plan =
@@ -64,10 +77,14 @@ export class BrowserPool {
   private waiters: Waiter[] = [];
   private launching = 0;
   private restored: Promise<void> | null = null;
-  private pumpTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A pump is due when the launch pace allows (on the pool's clock). */
+  private pumpDue = false;
   /** Peak of sessions alive at once, and calls that had to wait (bench and tests read them). */
   peakSessions = 0;
   queuedCalls = 0;
+  /** How long each new context took to get (queue, launch and creation), newest last; and how many ever. */
+  private readonly waits: number[] = [];
+  private waitCount = 0;
 
   constructor(private readonly deps: PoolDeps) {}
 
@@ -81,7 +98,13 @@ export class BrowserPool {
       return { context: kept.contexts.get(conv)!, fresh: false, sessionId: kept.id };
     const inFlight = this.pending.get(conv);
     if (inFlight) return inFlight;
-    const made = this.make(conv, onQueued).finally(() => this.pending.delete(conv));
+    const asked = this.deps.clock.now();
+    const made = this.makeOrRetry(conv, onQueued)
+      .then((lease) => {
+        this.noteWait(this.deps.clock.now() - asked);
+        return lease;
+      })
+      .finally(() => this.pending.delete(conv));
     this.pending.set(conv, made);
     return made;
   }
@@ -120,15 +143,8 @@ export class BrowserPool {
     for (const session of this.sessions.values()) this.tick(session);
   }
 
-  /** Sessions alive now, contexts open, conversations waiting, launches ever. */
-  stats(): {
-    sessions: number;
-    contexts: number;
-    waiting: number;
-    queued: number;
-    launches: number;
-    peak: number;
-  } {
+  /** Sessions alive now, contexts open, conversations waiting, launches ever, waits for a browser. */
+  stats(): PoolStats {
     let contexts = 0;
     for (const s of this.sessions.values()) contexts += s.contexts.size;
     return {
@@ -138,7 +154,19 @@ export class BrowserPool {
       queued: this.queuedCalls,
       launches: this.deps.records.launches(),
       peak: this.peakSessions,
+      waits: {
+        count: this.waitCount,
+        sampled: this.waits.length,
+        p50_ms: nearestRank(this.waits, 50),
+        p95_ms: nearestRank(this.waits, 95),
+      },
     };
+  }
+
+  private noteWait(ms: number): void {
+    this.waitCount++;
+    this.waits.push(ms);
+    if (this.waits.length > WAIT_SAMPLES) this.waits.shift();
   }
 
   /** The session a conversation's context lives on (null when it has none). */
@@ -172,6 +200,16 @@ export class BrowserPool {
     return null;
   }
 
+  /** Makes a context; once more when the browser died under it (a target closed while it was made). */
+  private async makeOrRetry(conv: string, onQueued?: (position: number) => void): Promise<Lease> {
+    try {
+      return await this.make(conv, onQueued);
+    } catch (err) {
+      if (!TRANSIENT.test((err as Error).message ?? "")) throw err;
+      return this.make(conv, onQueued);
+    }
+  }
+
   private async make(conv: string, onQueued?: (position: number) => void): Promise<Lease> {
     const { limits, records, clock } = this.deps;
     if (records.usedOn(clock.now()) >= limits.dailyMs) throw budgetError(limits.dailyMs);
@@ -180,15 +218,13 @@ export class BrowserPool {
       if (plan.kind !== "wait") return this.carry(conv, plan);
     }
     return new Promise<Lease>((resolve, reject) => {
-      const waiter: Waiter = {
-        conv,
-        resolve,
-        reject,
-        timer: setTimeout(() => {
-          this.waiters = this.waiters.filter((w) => w !== waiter);
-          reject(busyError(limits));
-        }, limits.queueTimeoutMs),
-      };
+      const waiter: Waiter = { conv, resolve, reject };
+      // The wait is timed on the pool's clock (a seam for tests); a served waiter is no longer queued.
+      clock.sleep(limits.queueTimeoutMs).then(() => {
+        if (!this.waiters.includes(waiter)) return;
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        reject(busyError(limits));
+      });
       this.waiters.push(waiter);
       this.queuedCalls++;
       onQueued?.(this.waiters.length);
@@ -202,15 +238,16 @@ export class BrowserPool {
       const head = this.waiters[0];
       const plan = this.plan(head.conv);
       if (plan.kind === "wait") {
-        if (plan.untilMs !== undefined && !this.pumpTimer)
-          this.pumpTimer = setTimeout(() => {
-            this.pumpTimer = null;
+        if (plan.untilMs !== undefined && !this.pumpDue) {
+          this.pumpDue = true;
+          this.deps.clock.sleep(plan.untilMs).then(() => {
+            this.pumpDue = false;
             this.pump();
-          }, plan.untilMs);
+          });
+        }
         return;
       }
       this.waiters.shift();
-      clearTimeout(head.timer);
       this.carry(head.conv, plan).then(head.resolve, head.reject);
     }
   }
@@ -341,6 +378,13 @@ export class BrowserPool {
       }
     }
   }
+}
+
+/** The nearest-rank percentile of a list (null when empty). */
+function nearestRank(values: number[], p: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
 function withTimeout<T>(p: Promise<T>, ms = RECONNECT_TIMEOUT_MS): Promise<T> {

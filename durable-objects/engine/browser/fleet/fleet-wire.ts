@@ -4,6 +4,8 @@
  * use during a tool call, and the envelope a tool call comes back in.
  */
 import type { BrowserTab } from "../../../../schemas/events";
+import type { UploadRead } from "../../tools/browser-shared";
+import type { CaughtDownload } from "../downloads";
 
 /** A conversation as the fleet needs to know it. */
 export interface FleetConversation {
@@ -27,6 +29,10 @@ export interface FleetCallbacks {
   summarize?(text: string, prompt: string): Promise<string>;
   /** Saves a file to the workspace (screenshots) and returns its path. */
   saveFile?(path: string, bytes: Uint8Array, contentType: string): Promise<string>;
+  /** Reads a workspace file for upload_file (through the conversation's files: a visitor's stay in its folder). */
+  readFile?(path: string, maxBytes: number): Promise<UploadRead>;
+  /** Saves a file a page downloaded under downloads/ and emits `file_downloaded`; returns its path. */
+  saveDownload?(file: CaughtDownload): Promise<string>;
   /** The call waits for a browser: its place in the queue. */
   queued?(position: number): void;
 }

@@ -2,7 +2,7 @@
  * Launching a browser inside the platform's limits: a 429 (too many browsers, too many new ones
  * a minute, or the day's browser time used up) is retried with back-off, honouring Retry-After,
  * until the deadline; then it is an error that names the limit. Transient failures of a launch
- * (a target closed while it started) are retried the same way.
+ * (a target closed while it started, a 5xx, a browser not ready in time) are retried the same way.
  */
 import puppeteer, { type Browser, type BrowserWorker } from "@cloudflare/puppeteer";
 import { BrowserError } from "../../errors";
@@ -13,6 +13,9 @@ const MAX_BACKOFF_MS = 30_000;
 /** Messages of failures that are worth another attempt (the browser was not ready yet). */
 export const TRANSIENT =
   /Requesting main frame too early|Target closed|Session closed|Connection closed|Navigating frame was detached|Execution context was destroyed/i;
+
+/** A launch the platform failed (a 5xx, or the local runtime's browser not ready in time): tried again. */
+const LAUNCH_FAILED = /code: 5\d\d|Failed to launch/i;
 
 /** Time, and waiting, as the fleet sees them (a seam for tests). */
 export interface Clock {
@@ -77,7 +80,8 @@ export async function launchWithin(
       return await puppeteer.launch(observed.binding, { keep_alive: keepAliveMs });
     } catch (err) {
       const refused = isRefusal(err);
-      if (!refused && !TRANSIENT.test((err as Error).message ?? "")) throw err;
+      const message = (err as Error).message ?? "";
+      if (!refused && !TRANSIENT.test(message) && !LAUNCH_FAILED.test(message)) throw err;
       const wait = Math.min(observed.retryAfterMs() ?? backoff, MAX_BACKOFF_MS);
       backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
       if (clock.now() + wait > deadline) throw refused ? limitError(err, attempt) : err;

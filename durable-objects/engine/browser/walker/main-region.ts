@@ -14,7 +14,7 @@ export const MAX_PROSE_LINK_SHARE = 0.4;
 export const MIN_PAGE_PROSE = 500;
 /** What each character of text that is not prose costs a candidate region, against a character of prose. */
 export const REGION_OTHER_COST = 0.25;
-/** Chrome holding more than this share of the page's text is read as content (a page that is all "sidebar"). */
+/** Chrome holding more than this share of the page's prose is read as content (a page that is all "sidebar"). */
 const MAX_CHROME_SHARE = 0.5;
 /** The region grows to take in the page's heading when that adds at most this share of its text. */
 const HEADING_GROWTH = 0.3;
@@ -40,6 +40,8 @@ export interface PageMeasure {
   prose: Map<WElement, number>;
   /** Link text characters under each element. */
   links: Map<WElement, number>;
+  /** Visible links (`a[href]`) under each element. */
+  anchors: Map<WElement, number>;
 }
 
 interface Block {
@@ -62,9 +64,11 @@ export function isChrome(el: WElement): boolean {
 export function measure(root: WElement): PageMeasure {
   const text = new Map<WElement, number>();
   const links = new Map<WElement, number>();
+  const anchors = new Map<WElement, number>();
   const blocks: Block[] = [];
   const visit = (el: WElement, block: Block, inLink: boolean): number => {
     let total = 0;
+    let linkCount = 0;
     const linkedBefore = block.link;
     const nestedBefore = block.nested;
     for (let i = 0; i < el.childNodes.length; i++) {
@@ -86,43 +90,54 @@ export function measure(root: WElement): PageMeasure {
           block.nested += own.link + own.nested;
           blocks.push(own);
         }
+        linkCount += (anchors.get(child) ?? 0) + (tag === "A" && child.hasAttribute("href") ? 1 : 0);
       }
     }
     text.set(el, total);
+    anchors.set(el, linkCount);
     links.set(el, block.link - linkedBefore + block.nested - nestedBefore);
     return total;
   };
   const top: Block = { el: root, chars: 0, link: 0, nested: 0 };
   visit(root, top, false);
   blocks.push(top);
-  return { text, links, prose: proseOf(root, blocks, text) };
+  return { text, links, anchors, prose: proseOf(root, blocks) };
 }
 
 /** Adds each prose block's characters to it and its ancestors, unless it lies in chrome. */
-function proseOf(root: WElement, blocks: Block[], text: Map<WElement, number>): Map<WElement, number> {
-  const prose = new Map<WElement, number>();
-  const pageText = text.get(root) ?? 0;
+function proseOf(root: WElement, blocks: Block[]): Map<WElement, number> {
+  const proseBlocks = blocks.filter((b) => {
+    const own = b.chars - b.link;
+    return (
+      own >= MIN_BLOCK_PROSE && b.link <= b.chars * MAX_PROSE_LINK_SHARE && !/^H[1-6]$/.test(b.el.tagName)
+    );
+  });
+  const sum = (keep: (b: Block) => boolean) => {
+    const out = new Map<WElement, number>();
+    for (const b of proseBlocks) {
+      if (!keep(b)) continue;
+      for (let n: WElement | null = b.el; n; n = n === root ? null : n.parentElement)
+        out.set(n, (out.get(n) ?? 0) + b.chars - b.link);
+    }
+    return out;
+  };
+  // Chrome is weighed by the prose it holds, chrome or not: a block labelled "content-with-sidebar"
+  // or "article modal-enabled" that holds most of the page's prose is the content.
+  const all = sum(() => true);
+  const pageAll = all.get(root) ?? 0;
   const chrome = new Map<WElement, boolean>();
   const inChrome = (el: WElement): boolean => {
     for (let n: WElement | null = el; n && n !== root; n = n.parentElement) {
       let c = chrome.get(n);
       if (c === undefined) {
-        c = isChrome(n) && (text.get(n) ?? 0) <= pageText * MAX_CHROME_SHARE;
+        c = isChrome(n) && (all.get(n) ?? 0) <= pageAll * MAX_CHROME_SHARE;
         chrome.set(n, c);
       }
       if (c) return true;
     }
     return false;
   };
-  for (const b of blocks) {
-    const own = b.chars - b.link;
-    if (own < MIN_BLOCK_PROSE || b.link > b.chars * MAX_PROSE_LINK_SHARE || /^H[1-6]$/.test(b.el.tagName))
-      continue;
-    if (inChrome(b.el)) continue;
-    for (let n: WElement | null = b.el; n; n = n === root ? null : n.parentElement)
-      prose.set(n, (prose.get(n) ?? 0) + own);
-  }
-  return prose;
+  return sum((b) => !inChrome(b.el));
 }
 
 /**
@@ -164,16 +179,30 @@ export const MAX_FOLDED_OWN_TEXT = 200;
 /** A chrome block inside the region at least this share links is folded whatever its length. */
 const FOLDED_LINK_SHARE = 0.5;
 
-/** The outermost chrome blocks inside the region, left out of its text and listed in the outline. */
+/** A block inside the region that is a list of links (teasers, "more stories") is at least this share links… */
+const LINK_LIST_SHARE = 0.5;
+/** … and holds at least this many links. */
+const LINK_LIST_MIN_LINKS = 3;
+
+/** The outermost blocks inside the region that are chrome or lists of links, left out of its text and listed in the outline. */
 export function foldedParts(region: WElement, m: PageMeasure): WElement[] {
   const out: WElement[] = [];
   const all = region.querySelectorAll("*");
   for (let i = 0; i < all.length; i++) {
     const el = all[i];
     const chars = m.text.get(el) ?? 0;
-    if (!chars || out.at(-1)?.contains(el) || !isChrome(el)) continue;
+    if (!chars || out.at(-1)?.contains(el)) continue;
     const link = m.links.get(el) ?? 0;
-    if (link >= chars * FOLDED_LINK_SHARE || chars - link < MAX_FOLDED_OWN_TEXT) out.push(el);
+    const folds = isChrome(el)
+      ? link >= chars * FOLDED_LINK_SHARE || chars - link < MAX_FOLDED_OWN_TEXT
+      : isLinkList(el, chars, link, m);
+    if (folds) out.push(el);
   }
   return out;
+}
+
+/** Whether a block is mostly links, several of them: a list of other pages, not part of the story. */
+function isLinkList(el: WElement, chars: number, link: number, m: PageMeasure): boolean {
+  if (link < chars * LINK_LIST_SHARE || INLINE_TAGS.has(el.tagName.toUpperCase())) return false;
+  return (m.anchors.get(el) ?? 0) >= LINK_LIST_MIN_LINKS;
 }

@@ -13,6 +13,7 @@ import {
   type WElement,
   type WNode,
 } from "./dom";
+import { linkTarget } from "./link-target";
 import type { SelectorMaker } from "./selectors";
 
 /** Elements that start and end a block of text. */
@@ -64,11 +65,15 @@ export class MarkdownWriter {
   private out: string[] = [];
   private buf = "";
   private readonly selectors: SelectorMaker;
+  private readonly pageUrl: string;
+  /** The label and target of the link written last, while no text has come after it. */
+  private lastLink = "";
   private readonly skip: ReadonlySet<WElement>;
 
-  /** `skip`: subtrees left out (the chrome folded out of a main region). */
-  constructor(selectors: SelectorMaker, skip: ReadonlySet<WElement> = new Set()) {
+  /** `pageUrl`: links on its origin are written as paths; `skip`: subtrees left out (the chrome folded out of a main region). */
+  constructor(selectors: SelectorMaker, pageUrl: string, skip: ReadonlySet<WElement> = new Set()) {
     this.selectors = selectors;
+    this.pageUrl = pageUrl;
     this.skip = skip;
   }
 
@@ -103,7 +108,9 @@ export class MarkdownWriter {
 
   private walk(node: WNode): void {
     if (node.nodeType === TEXT_NODE) {
-      this.buf += node.textContent ?? "";
+      const text = node.textContent ?? "";
+      if (this.lastLink && /\S/.test(text)) this.lastLink = "";
+      this.buf += text;
       return;
     }
     if (node.nodeType !== ELEMENT_NODE) return;
@@ -128,8 +135,12 @@ export class MarkdownWriter {
     if (tag === "A" && el.hasAttribute("href")) {
       const text = textOf(el) || el.getAttribute("aria-label") || el.getAttribute("title") || "";
       const img = text ? null : el.querySelector("img[alt]");
-      const label = text || (img ? squash(img.getAttribute("alt")) : "") || (el.href ?? "");
-      this.buf += ` [${label}](${el.href ?? el.getAttribute("href")}) {${sel()}} `;
+      const label = text || (img ? squash(img.getAttribute("alt")) : "") || "link";
+      const target = linkTarget(el.getAttribute("href") ?? "", this.pageUrl);
+      // The same link twice in a row (a teaser's picture and its headline) is written once.
+      const key = `${label}\n${target}`;
+      if (key !== this.lastLink) this.buf += ` [${label}](${target}) {${sel()}} `;
+      this.lastLink = key;
       return true;
     }
     if (
@@ -162,7 +173,11 @@ export class MarkdownWriter {
     const tag = el.tagName.toUpperCase();
     if (tag === "IMG") {
       const alt = squash(el.getAttribute("alt"));
-      if (alt) this.buf += ` ![${alt}](${el.src ?? el.getAttribute("src") ?? ""}) `;
+      const src = el.getAttribute("src") ?? "";
+      // A data: URL is a placeholder (a lazy image not loaded yet) or inline bytes: no address to give.
+      if (alt)
+        this.buf +=
+          src && !/^data:/i.test(src) ? ` ![${alt}](${linkTarget(src, this.pageUrl)}) ` : ` ![${alt}] `;
       return;
     }
     if (tag === "BR") {

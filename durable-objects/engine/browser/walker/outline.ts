@@ -3,17 +3,19 @@
  * sidebars, footer, dialogs, other sections) saying what it holds, with the selector that reads
  * it (`- navigation {#menu}: 48 links: Home, World, Sport, …`).
  */
-import { isReadable, squash, textOf, type WElement } from "./dom";
+import { isReadable, textOf, type WElement } from "./dom";
 import { CHROME_WORDS, type PageMeasure } from "./main-region";
 import type { SelectorMaker } from "./selectors";
 
 /** At most this many parts are listed; the rest are counted in a last line. */
-export const MAX_OUTLINE_PARTS = 12;
+export const MAX_OUTLINE_PARTS = 8;
 /** A part with less visible text than this is left out. */
 const MIN_PART_CHARS = 10;
 /** How many link texts a line names, and how long each may be. */
-const SAMPLE_LINKS = 4;
-const SAMPLE_CHARS = 24;
+const SAMPLE_LINKS = 3;
+const SAMPLE_CHARS = 20;
+/** How much of a part's heading or text a line quotes. */
+const QUOTE_CHARS = 40;
 /** Parts found by their tag or role, outermost kept. */
 const LANDMARKS =
   "header, nav, aside, footer, form, dialog, [role=banner], [role=navigation], [role=complementary], [role=contentinfo], [role=search], [role=dialog], [role=alertdialog], [aria-modal=true]";
@@ -42,7 +44,7 @@ function kindOf(el: WElement): string {
 /** One line saying what a part holds: its heading, its controls and a few of its link texts. */
 function describe(el: WElement, sel: string, chars: number): string {
   const heading = el.querySelector("h1, h2, h3, h4, h5, h6, legend, [role=heading]");
-  const title = heading && isReadable(heading) ? textOf(heading).slice(0, 60) : "";
+  const title = heading && isReadable(heading) ? textOf(heading).slice(0, QUOTE_CHARS) : "";
   const links = Array.from(el.querySelectorAll("a[href]")).filter(isReadable);
   const count = (s: string) => Array.from(el.querySelectorAll(s)).filter(isReadable).length;
   const buttons = count("button, input[type=submit], input[type=button], [role=button]");
@@ -60,7 +62,12 @@ function describe(el: WElement, sel: string, chars: number): string {
   }
   if (buttons) facts.push(`${buttons} button${buttons === 1 ? "" : "s"}`);
   if (fields) facts.push(`${fields} field${fields === 1 ? "" : "s"}`);
-  if (!links.length && !title) facts.push(`"${squash(textOf(el).slice(0, 60))}…" (${chars} characters)`);
+  if (!links.length && !title) {
+    const text = textOf(el);
+    facts.push(
+      text.length <= QUOTE_CHARS ? `"${text}"` : `"${text.slice(0, QUOTE_CHARS)}…" (${chars} characters)`,
+    );
+  }
   return `- ${kindOf(el)} {${sel}}: ${facts.join("; ")}`;
 }
 

@@ -38,7 +38,7 @@ export function readPage(doc: WDocument, url: string, requested: string | null):
     return {
       ...base,
       used_selector: requested,
-      content: new MarkdownWriter(new SelectorMaker(doc)).write(root),
+      content: new MarkdownWriter(new SelectorMaker(doc), url).write(root),
     };
   }
   const selectors = new SelectorMaker(doc);
@@ -50,14 +50,14 @@ export function readPage(doc: WDocument, url: string, requested: string | null):
     return {
       ...base,
       used_selector: main ? "main" : "body",
-      content: new MarkdownWriter(selectors).write(root),
+      content: new MarkdownWriter(selectors, url).write(root),
     };
   }
   const folded = foldedParts(region, m);
   return {
     ...base,
     used_selector: selectors.of(region, true),
-    content: new MarkdownWriter(selectors, new Set(folded)).write(region),
+    content: new MarkdownWriter(selectors, url, new Set(folded)).write(region),
     outline: outline(body, region, m, selectors, folded),
   };
 }

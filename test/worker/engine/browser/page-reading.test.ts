@@ -31,10 +31,10 @@ describe("get_tab_content reads the main content first", () => {
       const lines = outline.split("\n");
       expect(lines[0]).toBe("Elsewhere on the page (pass a selector to read one):");
       expect(lines.slice(1)).toEqual([
-        "- header {header}: 61 links (Front page, Section 1, Section 2, Section 3, …)",
-        '- sidebar {aside}: "Most read"; 40 links (Popular 1, Popular 2, Popular 3, Popular 4, …)',
-        "- footer {footer}: 12 links (Footer 1, Footer 2, Footer 3, Footer 4, …)",
-        '- dialog {div[aria-label="Cookies"]}: 1 button; "We use cookies. Accept all…" (25 characters)',
+        "- header {header}: 61 links (Front page, Section 1, Section 2, …)",
+        '- sidebar {aside}: "Most read"; 40 links (Popular 1, Popular 2, Popular 3, …)',
+        "- footer {footer}: 12 links (Footer 1, Footer 2, Footer 3, …)",
+        '- dialog {div[aria-label="Cookies"]}: 1 button; "We use cookies. Accept all"',
       ]);
       const parts = lines.slice(1).map((l: string) => /\{([^}]+)\}/.exec(l)![1]);
       const [header, aside, footer, dialog] = await Promise.all(
@@ -82,9 +82,86 @@ describe("get_tab_content reads the main content first", () => {
         code: `document.querySelector(${JSON.stringify(field)}).value`,
       });
       expect(typed.result).toBe("Stay safe");
-      const link = /\[the council's statement\]\([^)]+\) \{([^}]+)\}/.exec(whole.content)![1];
+      const link = /\[the council's statement\]\(\/hello\?story=more\) \{([^}]+)\}/.exec(whole.content)![1];
       expect((await ok(conv, "click", { selector: link })).navigated).toBe(true);
       expect((await ok(conv, "list_tabs")).tabs[0].url).toBe(page("/hello?story=more"));
+    },
+    T,
+  );
+
+  it(
+    "writes annotations of every kind that click, type_text, wait_for, scroll and execute_script take as is",
+    async () => {
+      const conv = await createConversation("echo");
+      const tab = await ok(conv, "open_tab", { url: page("/browser/controls") });
+      const read = await ok(conv, "get_tab_content", { tab_id: tab.id });
+      const find = (label: RegExp) => {
+        const m = new RegExp(`${label.source}[^{\\n]*\\{([^}]+)\\}`).exec(read.content);
+        if (!m) throw new Error(`${label} not in ${read.content}`);
+        return m[1];
+      };
+      const save = find(/\[button: Save\]/);
+      const email = find(/\[text field: Email\]/);
+      const close = find(/\[button: x\]/);
+      const notes = find(/\[textarea: Notes\]/);
+      const [twin1, twin2] = [...read.content.matchAll(/\[button: Twin\] \{([^}]+)\}/g)].map((m) => m[1]);
+      const far = find(/\[text field: Far field\]/);
+      const next = find(/\[Next page\]\(\/hello\?from=controls\)/);
+      expect([save, email, close, notes]).toEqual([
+        "#save",
+        'input[name="email"]',
+        'button[aria-label="Close panel"]',
+        "textarea",
+      ]);
+      expect([twin1, twin2, far]).toEqual([
+        expect.stringMatching(/^\[data-c="\d+"\]$/),
+        expect.stringMatching(/^\[data-c="\d+"\]$/),
+        expect.stringMatching(/^\[data-c="\d+"\]$/),
+      ]);
+      expect(next).toBe('a[href="/hello?from=controls"]');
+      const all = [save, email, close, notes, twin1, twin2, far, next];
+      const tags = await ok(conv, "execute_script", {
+        target: "page",
+        tab_id: tab.id,
+        code: `${JSON.stringify(all)}.map((s) => document.querySelector(s).tagName)`,
+      });
+      expect(tags.result).toEqual([
+        "BUTTON",
+        "INPUT",
+        "BUTTON",
+        "TEXTAREA",
+        "BUTTON",
+        "BUTTON",
+        "INPUT",
+        "A",
+      ]);
+      for (const selector of all) {
+        await ok(conv, "scroll", { tab_id: tab.id, selector });
+        await ok(conv, "wait_for", { tab_id: tab.id, selector, timeout_ms: 2000 });
+      }
+      for (const [selector, title] of [
+        [save, "save"],
+        [close, "close"],
+        [twin2, "twin 2"],
+        [twin1, "twin 1"],
+      ]) {
+        await ok(conv, "click", { tab_id: tab.id, selector });
+        expect((await ok(conv, "list_tabs")).tabs[0].title).toBe(title);
+      }
+      for (const [selector, text] of [
+        [email, "a@b.test"],
+        [notes, "a note"],
+        [far, "far away"],
+      ])
+        await ok(conv, "type_text", { tab_id: tab.id, selector, text });
+      const values = await ok(conv, "execute_script", {
+        target: "page",
+        tab_id: tab.id,
+        code: `${JSON.stringify([email, notes, far])}.map((s) => document.querySelector(s).value)`,
+      });
+      expect(values.result).toEqual(["a@b.test", "a note", "far away"]);
+      expect((await ok(conv, "click", { tab_id: tab.id, selector: next })).navigated).toBe(true);
+      expect((await ok(conv, "list_tabs")).tabs[0].url).toBe(page("/hello?from=controls"));
     },
     T,
   );

@@ -32,8 +32,8 @@ describe("the in-page walker", () => {
     const lines = read(d).outline.split("\n");
     expect(lines[0]).toBe("Elsewhere on the page (pass a selector to read one):");
     expect(lines.slice(1)).toEqual([
-      "- header {header}: 30 links (Section 0, Section 1, Section 2, Section 3, …)",
-      '- sidebar {aside}: "Most read"; 30 links (Popular 0, Popular 1, Popular 2, Popular 3, …)',
+      "- header {header}: 30 links (Section 0, Section 1, Section 2, …)",
+      '- sidebar {aside}: "Most read"; 30 links (Popular 0, Popular 1, Popular 2, …)',
       "- footer {footer}: 2 links (About, Contact us)",
     ]);
     expect(read(d, "aside").content).toContain("[Popular 29](/Popular/29)");
@@ -82,6 +82,46 @@ describe("the in-page walker", () => {
     const content = read(d).content;
     expect(content).toContain("{#\\31 st}");
     expect(content).toContain('{a[href="/y"]}');
+  });
+
+  it("writes links on the page's origin as paths, to the page itself as #fragments, elsewhere whole", () => {
+    const d = doc(`<body><a href="http://site.test/news/a?x=1#top">A</a> <a href="#comments">B</a>
+      <a href="https://other.test/c">C</a> <a href="mailto:ed@site.test">D</a> <a href="http://site.test:8080/e">E</a>
+      <img alt="Chart" src="/img/chart.png"> <img alt="Lazy" src="data:image/gif;base64,R0lGOD"></body>`);
+    const content = read(d).content;
+    for (const link of [
+      "[A](/news/a?x=1#top)",
+      "[B](#comments)",
+      "[C](https://other.test/c)",
+      "[D](mailto:ed@site.test)",
+      "[E](http://site.test:8080/e)",
+      "![Chart](/img/chart.png)",
+      "![Lazy]",
+    ])
+      expect(content).toContain(link);
+    expect(content).not.toContain("data:");
+  });
+
+  it("writes a link once when the same link comes twice in a row, and names a link without text", () => {
+    const d = doc(`<body><a href="/s/1">Storm</a><a href="/s/1">Storm</a> <a href="/s/1">Storm</a> then
+      <a href="/s/1">Storm</a> <a href="/s/2"><img src="/p.png"></a></body>`);
+    const links = [...read(d).content.matchAll(/\[([^\]]*)\]\(([^)]*)\)/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(links).toEqual(["Storm /s/1", "Storm /s/1", "link /s/2"]);
+  });
+
+  it("folds a list of links inside the story into the outline", () => {
+    const more = `<div class="more"><a href="/x/1">Other story one</a> <a href="/x/2">Other story two</a>
+      <a href="/x/3">Other story three</a></div>`;
+    const d = doc(`<body><div class="story"><h1>River rises</h1>${[1, 2, 3].map(para).join("")}${more}
+      ${[4, 5, 6].map(para).join("")}</div></body>`);
+    const r = read(d);
+    expect(r.used_selector).toBe("div.story");
+    expect(r.content).toContain("Paragraph 6 of the story");
+    expect(r.content).not.toContain("Other story");
+    expect(r.outline).toContain(
+      "- section {div.more}: 3 links (Other story one, Other story two, Other story three)",
+    );
+    expect(read(d, "div.more").content).toContain("[Other story three](/x/3)");
   });
 
   it("reports a bad or unmatched selector", () => {

@@ -1,0 +1,229 @@
+/**
+ * The browser fleet bench, inside workerd (wrangler's local runtime, the local Chromium through
+ * the BROWSER binding): 50 conversations that each open two local pages and read them (open_tab,
+ * get_tab_content, twice), 40 of them ten at a time and then 10 one after another, run twice
+ * side by side on a fresh in-memory state:
+ * - the fleet: BROWSER_MAX_SESSIONS=3 (8 conversations per browser, the default);
+ * - one browser per conversation, the behaviour before the fleet: BROWSER_CONTEXTS_PER_SESSION=1
+ *   and more sessions than conversations, so every conversation launches its own browser.
+ * Both keep a browser BROWSER_IDLE_MS (60 s, the default) after its last use and launch without
+ * pacing (BROWSER_LAUNCH_INTERVAL_MS=1: the local binding has no platform limit to respect).
+ * Per side: conversations that succeeded, launches, peak browsers alive, p50/p95 wait for a
+ * browser context (the fleet's own measure: queue, launch and context creation), p50/p95 of the
+ * first tab call of the last 10 conversations (the fleet's browsers are warm by then), wall time
+ * of the work, and total browser-seconds once every browser was released (GET /v1/usage/browsers).
+ * Before the fleet a conversation's browser stayed 10 minutes (BROWSER_IDLE_MS was 600 000): that
+ * side is also shown with the 9 extra idle minutes per browser added, as a derived figure.
+ * Run: `node bench/fleet.ts`.
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { unstable_startWorker } from "wrangler";
+import { buildWeb } from "../scripts/build-web.ts";
+
+const TOKEN = "bench-admin-token";
+const CONVERSATIONS = 50;
+/** Conversations in flight at once in the first part; the rest go one after another. */
+const CONCURRENCY = 10;
+const SEQUENTIAL = 10;
+const IDLE_MS = 60_000;
+/** What the old idle time added per browser, beyond IDLE_MS (derived figure). */
+const OLD_EXTRA_IDLE_S = (600_000 - IDLE_MS) / 1000;
+
+const page = (name: string) => `<!doctype html><title>${name}</title><main id="app"></main><script>
+document.getElementById("app").innerHTML = "<h1>${name}</h1><ul>" +
+  Array.from({ length: 40 }, (_, i) => '<li><a href="/p/' + i + '">${name} item ' + i + '</a> <button>Add</button></li>').join("") +
+  "</ul><p>End of ${name}.</p>";
+</script>`;
+
+interface Side {
+  label: string;
+  vars: Record<string, string>;
+}
+
+interface FleetReport {
+  sessions: number;
+  launches: number;
+  peak_sessions: number;
+  browser_seconds_today: number;
+  waits: { count: number; p50_ms: number | null; p95_ms: number | null };
+}
+
+interface Figures {
+  label: string;
+  succeeded: number;
+  launches: number;
+  peak: number;
+  waitP50: number | null;
+  waitP95: number | null;
+  firstCallP50: number;
+  firstCallP95: number;
+  wallS: number;
+  browserSeconds: number;
+  releasedS: number;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+};
+
+async function runSide(side: Side, origin: string): Promise<Figures> {
+  const text = (value: string) => ({ type: "plain_text" as const, value });
+  const vars = {
+    ADMIN_TOKEN: TOKEN,
+    ALLOW_PRIVATE_NETWORK: "true",
+    OPENAI_API_KEY: "",
+    BROWSER_IDLE_MS: String(IDLE_MS),
+    BROWSER_LAUNCH_INTERVAL_MS: "1",
+    BROWSER_DAILY_MINUTES: "100000",
+    // Below TOOL_TIMEOUT_MS (120 s), so a call that waits too long answers browser_busy, not a time-out.
+    BROWSER_QUEUE_TIMEOUT_MS: "100000",
+    ...side.vars,
+  };
+  const worker = await unstable_startWorker({
+    config: "wrangler.toml",
+    bindings: Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, text(v)])),
+    dev: { server: { port: 0 }, inspector: false, logLevel: "error", persist: false, remote: false },
+  } as Parameters<typeof unstable_startWorker>[0]);
+  try {
+    await worker.ready;
+    const call = async (path: string, body?: unknown) => {
+      const res = await worker.fetch(`http://bench.local${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = (await res.json()) as Record<string, unknown>;
+      if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+      return json;
+    };
+    // biome-ignore lint/suspicious/noExplicitAny: tool results are read loosely
+    const tool = async (conv: string, name: string, args: Record<string, unknown>): Promise<any> =>
+      ((await call(`/v1/conversations/${conv}/tools/${name}`, { arguments: args })) as { result: unknown })
+        .result;
+    const convs: string[] = [];
+    for (let i = 0; i < CONVERSATIONS; i++) convs.push((await call("/v1/conversations", {})).id as string);
+
+    /** One conversation's work; the first tab call's time, or null when it failed. */
+    const converse = async (conv: string): Promise<number | null> => {
+      try {
+        const start = performance.now();
+        const a = await tool(conv, "open_tab", { url: `${origin}/a` });
+        const first = performance.now() - start;
+        const readA = await tool(conv, "get_tab_content", { tab_id: a.id });
+        const b = await tool(conv, "open_tab", { url: `${origin}/b` });
+        const readB = await tool(conv, "get_tab_content", { tab_id: b.id });
+        const read =
+          String(readA.content).includes("End of Page A") && String(readB.content).includes("End of Page B");
+        return read ? first : null;
+      } catch (err) {
+        console.log(`  ${side.label}: a conversation failed: ${(err as Error).message.slice(0, 200)}`);
+        return null;
+      }
+    };
+
+    const started = performance.now();
+    const burst = convs.slice(0, CONVERSATIONS - SEQUENTIAL);
+    const results: (number | null)[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < burst.length) results.push(await converse(burst[next++]));
+      }),
+    );
+    const firstCalls: number[] = [];
+    for (const conv of convs.slice(CONVERSATIONS - SEQUENTIAL)) {
+      const first = await converse(conv);
+      results.push(first);
+      if (first !== null) firstCalls.push(first);
+    }
+    const wallS = (performance.now() - started) / 1000;
+    const afterWork = (await call("/v1/usage/browsers")) as unknown as FleetReport;
+    // Every browser is released IDLE_MS after its last use (the fleet's alarm): wait for that.
+    let report = afterWork;
+    while (report.sessions > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      report = (await call("/v1/usage/browsers")) as unknown as FleetReport;
+      if (performance.now() - started > wallS * 1000 + IDLE_MS + 120_000)
+        throw new Error(`${side.label}: ${report.sessions} browser(s) still alive long after the idle time`);
+    }
+    return {
+      label: side.label,
+      succeeded: results.filter((r) => r !== null).length,
+      launches: report.launches,
+      peak: report.peak_sessions,
+      waitP50: afterWork.waits.p50_ms,
+      waitP95: afterWork.waits.p95_ms,
+      firstCallP50: percentile(firstCalls, 50),
+      firstCallP95: percentile(firstCalls, 95),
+      wallS,
+      browserSeconds: report.browser_seconds_today,
+      releasedS: (performance.now() - started) / 1000,
+    };
+  } finally {
+    await worker.dispose();
+  }
+}
+
+function print(fleet: Figures, old: Figures): void {
+  const n = (v: number | null, digits = 0) => (v === null ? "–" : v.toFixed(digits));
+  const row = (name: string, a: string, b: string) => console.log(`  ${name.padEnd(44)}${a.padEnd(16)}${b}`);
+  console.log(
+    `browser fleet bench: ${CONVERSATIONS} conversations × (open_tab + get_tab_content) × 2 local pages, ${CONVERSATIONS - SEQUENTIAL} ${CONCURRENCY} at a time then ${SEQUENTIAL} one by one; workerd, local Chromium`,
+  );
+  row("", "fleet (3×8)", "one per conversation");
+  row("conversations succeeded", `${fleet.succeeded}/${CONVERSATIONS}`, `${old.succeeded}/${CONVERSATIONS}`);
+  row("browser launches", String(fleet.launches), String(old.launches));
+  row("peak browsers alive (target fleet ≤ 3)", String(fleet.peak), String(old.peak));
+  row(
+    "wait for a browser, p50 / p95 ms",
+    `${n(fleet.waitP50)} / ${n(fleet.waitP95)}`,
+    `${n(old.waitP50)} / ${n(old.waitP95)}`,
+  );
+  row(
+    `first tab call, last ${SEQUENTIAL}, p50 / p95 ms`,
+    `${n(fleet.firstCallP50)} / ${n(fleet.firstCallP95)}`,
+    `${n(old.firstCallP50)} / ${n(old.firstCallP95)}`,
+  );
+  row("wall time of the work, s", n(fleet.wallS, 1), n(old.wallS, 1));
+  row("browser-seconds until released (idle 60 s)", n(fleet.browserSeconds, 0), n(old.browserSeconds, 0));
+  const oldTenMinutes = old.browserSeconds + old.launches * OLD_EXTRA_IDLE_S;
+  row("  same with the old 10 min idle (derived)", n(fleet.browserSeconds, 0), n(oldTenMinutes, 0));
+  console.log(
+    `  browser-seconds, one per conversation / fleet: ${(old.browserSeconds / fleet.browserSeconds).toFixed(1)}× at the same idle time, ${(oldTenMinutes / fleet.browserSeconds).toFixed(1)}× against the old 10 min idle (target ≥ 10×)`,
+  );
+  console.log(
+    `  first tab call on a warm fleet browser: p95 ${n(fleet.firstCallP95)} ms (target < 300 ms); every browser released ${n(fleet.releasedS - fleet.wallS, 0)} s / ${n(old.releasedS - old.wallS, 0)} s after the work`,
+  );
+}
+
+async function main(): Promise<void> {
+  process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
+  process.env.WRANGLER_SEND_METRICS = "false";
+  buildWeb();
+  const pages = createServer((req, res) => {
+    const name = req.url === "/b" ? "Page B" : "Page A";
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end(page(name));
+  });
+  await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+  try {
+    const fleet = await runSide({ label: "fleet", vars: { BROWSER_MAX_SESSIONS: "3" } }, origin);
+    const old = await runSide(
+      {
+        label: "one per conversation",
+        vars: { BROWSER_MAX_SESSIONS: String(CONVERSATIONS + 10), BROWSER_CONTEXTS_PER_SESSION: "1" },
+      },
+      origin,
+    );
+    print(fleet, old);
+    if (fleet.succeeded < CONVERSATIONS || fleet.peak > 3) process.exitCode = 1;
+  } finally {
+    pages.closeAllConnections();
+    await new Promise<void>((resolve) => pages.close(() => resolve()));
+  }
+}
+
+await main();

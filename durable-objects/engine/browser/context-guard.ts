@@ -1,0 +1,84 @@
+/**
+ * What a conversation's browser context gets from its session's request guard (./request-guard.ts):
+ * its rules for every request of its pages, popups, frames and workers, the refusals of its tabs'
+ * navigations, its downloads; and popups: a page one of its tabs opens (window.open, a
+ * target=_blank link or form) becomes a listed tab under the same guard, any other is closed.
+ */
+import type { BrowserContext, Page, Target } from "@cloudflare/puppeteer";
+import { retryTransient } from "./fleet/launch";
+import type { NavigationPolicy } from "./navigation-guard";
+import { type ContextGuard, type ResponseHandler, requestGuardOf } from "./request-guard";
+import { DEFAULT_WINDOW_ID, type TabStore } from "./tab-store";
+
+/** The conversation's side of its context's guard. */
+export interface GuardedTabs {
+  /** The tracked pages by tab id. */
+  readonly pages: Map<number, Page>;
+  readonly store: TabStore;
+  policy(): NavigationPolicy;
+  downloads?: ResponseHandler;
+  /** A tab's navigation was refused, and why. */
+  refused(tabId: number, reason: string): void;
+  /** Registers a page under a tab id. */
+  track(tabId: number, page: Page): Promise<void>;
+  /** Tells the model something at the end of the current tool call. */
+  noted(text: string): void;
+}
+
+/** The CDP target id of a page (stable for the page's life, also across reconnects). */
+export function targetId(page: Page): string {
+  return (page.target() as unknown as { _targetId: string })._targetId;
+}
+
+/** The tab whose page has this target id, or null. */
+export function tabOfTarget(pages: Map<number, Page>, id: string): number | null {
+  for (const [tabId, page] of pages) if (targetId(page) === id) return tabId;
+  return null;
+}
+
+/** Puts a context under its session's request guard and adopts its popups; returns the undoing. */
+export async function guardContext(context: BrowserContext, tabs: GuardedTabs): Promise<() => void> {
+  const probe = await retryTransient(() => context.browser().target().createCDPSession());
+  const guard = requestGuardOf(context.browser(), probe.connection() as never);
+  await probe.detach().catch(() => {});
+  const contextId = context.id ?? "";
+  const hooks: ContextGuard = {
+    policy: () => tabs.policy(),
+    hasFrame: (frameId) =>
+      [...tabs.pages.values()].some((p) =>
+        p.frames().some((f) => (f as unknown as { _id: string })._id === frameId),
+      ),
+    onRefusal: (frameId, reason) => {
+      const tabId = tabOfTarget(tabs.pages, frameId);
+      if (tabId !== null) tabs.refused(tabId, reason);
+      return tabId !== null;
+    },
+    onResponse: tabs.downloads,
+  };
+  const onTarget = (target: Target) => {
+    adoptPopup(target, tabs).catch(() => {});
+  };
+  context.on("targetcreated", onTarget);
+  await guard.add(contextId, hooks);
+  return () => {
+    context.off("targetcreated", onTarget);
+    guard.remove(contextId);
+  };
+}
+
+/** A page a tab opened becomes a listed tab of the opener's window; a page opened by anything else is closed. */
+async function adoptPopup(target: Target, tabs: GuardedTabs): Promise<void> {
+  const { openerId } = (target as unknown as { _getTargetInfo(): { openerId?: string } })._getTargetInfo();
+  if (target.type() !== "page" || !openerId) return; // a page Cirrus opened itself
+  const page = await target.page().catch(() => null);
+  if (!page || page.isClosed() || tabOfTarget(tabs.pages, targetId(page)) !== null) return;
+  const openerTab = tabOfTarget(tabs.pages, openerId);
+  if (openerTab === null) {
+    await page.close().catch(() => {});
+    return;
+  }
+  const windowId = tabs.store.tab(openerTab)?.window_id ?? DEFAULT_WINDOW_ID;
+  const tab = tabs.store.addTab(windowId, page.url() || "about:blank", targetId(page));
+  await tabs.track(tab.id, page);
+  tabs.noted(`Tab ${openerTab}'s page opened a new tab: tab ${tab.id} (see list_tabs).`);
+}

@@ -1,0 +1,162 @@
+import { describe, expect, it } from "vitest";
+import type { JobRun } from "../../../schemas/jobs";
+import type { BrowserFleetReport, UsageReport } from "../../../schemas/usage";
+import { BROWSER_TEST_TIMEOUT_MS, page } from "../engine/browser/browser-helpers";
+import {
+  api,
+  createConversation,
+  eventually,
+  getConversation,
+  newWorkspaceKey,
+  readSse,
+  script,
+  uniqueKey,
+  untilRunEnd,
+} from "../helpers";
+
+const T = BROWSER_TEST_TIMEOUT_MS;
+/** The default BROWSER_HOUR_PRICE_USD. */
+const HOUR_PRICE = 0.09;
+
+/** A model that opens the test page, reads it and answers. */
+async function browsingModel(key: string): Promise<void> {
+  await script(
+    key,
+    [
+      { tool_calls: [{ id: "o", name: "open_tab", arguments: { url: page("/hello") } }] },
+      { tool_calls: [{ id: "r", name: "get_tab_content", arguments: { tab_id: 1 } }] },
+      { text: "Read it." },
+    ],
+    true,
+  );
+}
+
+async function report(token?: string): Promise<UsageReport> {
+  const res = await api("/v1/usage", { token });
+  expect(res.status).toBe(200);
+  return (await res.json()) as UsageReport;
+}
+
+describe("browser time in the usage report", () => {
+  it(
+    "shows each conversation's browser-seconds and their cost in the report and the CSV, as in the conversation's usage",
+    async () => {
+      const ws = await newWorkspaceKey("browser-usage");
+      const key = uniqueKey("browser-usage");
+      await browsingModel(key);
+      const id = await createConversation(key, {}, ws.key);
+      const stream = await api(`/v1/conversations/${id}/messages`, {
+        method: "POST",
+        json: { content: "go" },
+        token: ws.key,
+      });
+      const events = (await readSse(stream, untilRunEnd, 60_000)).map((m) => m.data);
+      expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED" });
+      const usage = ((await getConversation(id, ws.key)) as unknown as { usage: { browser_seconds: number } })
+        .usage;
+      expect(usage.browser_seconds).toBeGreaterThan(0);
+
+      // The ledger is written in the background: wait until it holds the conversation's time.
+      const row = await eventually(async () => {
+        const r = (await report(ws.key)).sources.find((s) => s.conversation_id === id);
+        return r && Math.abs(r.browser_seconds - usage.browser_seconds) < 0.01 ? r : null;
+      });
+      // The scripted model has no price: the row's dollars are the browser time's alone.
+      expect(row.unpriced_tokens).toBeGreaterThan(0);
+      expect(row.cost_usd).toBeCloseTo((row.browser_seconds / 3600) * HOUR_PRICE, 5);
+      const r = await report(ws.key);
+      expect(r.total.browser_seconds).toBe(row.browser_seconds);
+      expect(r.days.at(-1)?.browser_seconds).toBe(row.browser_seconds);
+      expect(r.models).toEqual([
+        expect.objectContaining({ model: key, browser_seconds: row.browser_seconds }),
+      ]);
+
+      const csv = await api("/v1/usage?format=csv", { token: ws.key });
+      expect(csv.status).toBe(200);
+      const lines = (await csv.text()).trim().split("\r\n");
+      expect(lines[0]).toBe(
+        "day,model,conversation_id,job_id,runs,input_tokens,output_tokens,cached_input_tokens,total_tokens,cost_usd,unpriced_tokens,browser_seconds",
+      );
+      const cells = lines.find((l) => l.includes(id))?.split(",") ?? [];
+      expect(cells.slice(1, 4)).toEqual([key, id, ""]);
+      expect(Number(cells[11])).toBe(row.browser_seconds);
+      expect(Number(cells[9])).toBe(row.cost_usd);
+    },
+    T,
+  );
+
+  it(
+    "shows a job run's browser-seconds in the job's run ledger and under the job in the report",
+    async () => {
+      // Its own workspace: the default one's report is read by other files.
+      const ws = await newWorkspaceKey("browser-job");
+      const key = uniqueKey("browser-job");
+      await browsingModel(key);
+      const created = await api("/v1/jobs", {
+        method: "POST",
+        json: { name: "Browse", prompt: "Read the page.", schedule: "0 7 * * *", model: key },
+        token: ws.key,
+      });
+      expect(created.status).toBe(201);
+      const job = (await created.json()) as { id: string };
+      expect((await api(`/v1/jobs/${job.id}/run`, { method: "POST", token: ws.key })).status).toBe(202);
+      const run = await eventually(async () => {
+        const res = await api(`/v1/jobs/${job.id}/runs`, { token: ws.key });
+        const first = ((await res.json()) as { data: JobRun[] }).data[0];
+        return first && first.status !== "running" ? first : null;
+      }, 60_000);
+      expect(run.status).toBe("succeeded");
+      const tokens = run.tokens as { browser_seconds?: number } | null;
+      expect(tokens?.browser_seconds).toBeGreaterThan(0);
+      const line = await eventually(async () => {
+        const j = (await report(ws.key)).jobs.find((x) => x.job_id === job.id);
+        return j && j.browser_seconds >= (tokens?.browser_seconds ?? 0) - 0.01 ? j : null;
+      });
+      expect(line.runs).toBe(1);
+      expect(line.cost_usd).toBeCloseTo((line.browser_seconds / 3600) * HOUR_PRICE, 5);
+    },
+    T,
+  );
+});
+
+describe("the workspace's browsers now", () => {
+  it(
+    "reports browsers alive, launches, waits and limits to the workspace's own key only",
+    async () => {
+      const ws = await newWorkspaceKey("fleet-report");
+      const before = await api("/v1/usage/browsers", { token: ws.key });
+      expect(before.status).toBe(200);
+      expect(await before.json()).toMatchObject({
+        sessions: 0,
+        launches: 0,
+        browser_seconds_today: 0,
+        waits: { count: 0, sampled: 0, p50_ms: null, p95_ms: null },
+        limits: {
+          max_sessions: 2,
+          contexts_per_session: 2,
+          queue_timeout_ms: 4000,
+          hour_price_usd: HOUR_PRICE,
+        },
+      });
+      const conv = await createConversation("echo", {}, ws.key);
+      const opened = await api(`/v1/conversations/${conv}/tools/open_tab`, {
+        method: "POST",
+        json: { arguments: { url: page("/hello") } },
+        token: ws.key,
+      });
+      expect(opened.status).toBe(200);
+      const after = (await (await api("/v1/usage/browsers", { token: ws.key })).json()) as BrowserFleetReport;
+      expect(after).toMatchObject({ sessions: 1, contexts: 1, launches: 1, peak_sessions: 1 });
+      expect(after.waits.count).toBe(1);
+      expect(after.waits.p50_ms).toBeGreaterThan(0);
+      // Another workspace's fleet is its own; no key, no report.
+      const other = await newWorkspaceKey("fleet-report-other");
+      expect(await (await api("/v1/usage/browsers", { token: other.key })).json()).toMatchObject({
+        sessions: 0,
+        launches: 0,
+      });
+      expect((await api("/v1/usage/browsers", { token: null })).status).toBe(401);
+    },
+    T,
+  );
+});
