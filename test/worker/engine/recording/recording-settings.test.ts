@@ -3,7 +3,8 @@ import type { JobRun } from "../../../../schemas/jobs";
 import { api, createConversation, getConversation, script, uniqueKey } from "../../helpers";
 import { createJob, settledRun } from "../../job/jobs-helpers";
 
-const recordingOf = async (conv: string) => (await getConversation(conv)).recording as boolean;
+const recordingOf = async (conv: string) =>
+  ((await getConversation(conv)) as unknown as { recording: boolean }).recording;
 
 describe("where recording is turned on", () => {
   it("a job's runs record when the job says so; the workspace default applies unless a conversation says otherwise", async () => {
