@@ -7,6 +7,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { unstable_startWorker } from "wrangler";
+import { SseReader } from "../test/support/sse.ts";
 
 const TOKEN = "bench-admin-token";
 const CLICKS = 15;
@@ -21,25 +22,12 @@ const pct = (s: number[], p: number) => s[Math.min(s.length - 1, Math.ceil((p / 
 
 /** Reads SSE frames off a response, calling `onFrame` with each frame's data. */
 function frames(res: { body: unknown }, onFrame: (data: string) => void): () => void {
-  const body = res.body as ReadableStream<Uint8Array>;
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
+  const sse = new SseReader<{ data: string }>(res.body as ReadableStream<Uint8Array>);
   void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: "", done: true }));
-      if (done) return;
-      buffer += value;
-      for (let i = buffer.indexOf("\n\n"); i >= 0; i = buffer.indexOf("\n\n")) {
-        const line = buffer
-          .slice(0, i)
-          .split("\n")
-          .find((l) => l.startsWith("data: "));
-        buffer = buffer.slice(i + 2);
-        if (line) onFrame((JSON.parse(line.slice(6)) as { data: string }).data);
-      }
-    }
+    for (let m = await sse.next().catch(() => null); m; m = await sse.next().catch(() => null))
+      onFrame(m.data.data);
   })();
-  return () => void reader.cancel().catch(() => {});
+  return () => void sse.close();
 }
 
 async function main(): Promise<void> {

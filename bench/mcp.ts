@@ -7,6 +7,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { MCP_TEST_TOKEN, startBearer } from "../test/support/mcp-servers.ts";
+import { isRunEnd, readSse } from "../test/support/sse.ts";
 import { type BenchStack, ms, percentile, startBenchStack } from "./start-worker.ts";
 
 const CALLS = 80;
@@ -79,28 +80,7 @@ async function sample(stack: BenchStack, tools: string[]): Promise<Map<string, n
 
 /** Reads a conversation's event stream up to its first RUN_FINISHED. */
 async function readUntilEnd(res: Response): Promise<Ev[]> {
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  const events: Ev[] = [];
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return events;
-    buffer += value;
-    for (let i = buffer.indexOf("\n\n"); i >= 0; i = buffer.indexOf("\n\n")) {
-      const data = buffer
-        .slice(0, i)
-        .split("\n")
-        .find((l) => l.startsWith("data: "));
-      buffer = buffer.slice(i + 2);
-      if (!data) continue;
-      const e = JSON.parse(data.slice(6)) as Ev;
-      events.push(e);
-      if (e.type === "RUN_FINISHED" || e.type === "RUN_ERROR") {
-        await reader.cancel();
-        return events;
-      }
-    }
-  }
+  return (await readSse<Ev>(res, isRunEnd)).map((m) => m.data);
 }
 
 const stack = await startBenchStack();

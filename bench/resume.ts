@@ -23,6 +23,7 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 type V4Options = Parameters<typeof convertV4MiniflareOptions>[0];
 
 import { startScriptedModel } from "../test/support/scripted-model.ts";
+import { SseReader } from "../test/support/sse.ts";
 import { percentile } from "./start-worker.ts";
 
 const ADMIN = "bench-admin-token";
@@ -159,25 +160,13 @@ interface Seen {
 
 /** Reads `/events?after=` and calls `on` per event until it returns true; resolves then (or on EOF). */
 async function watch(rt: Runtime, convId: string, after: number, on: (e: Seen) => boolean): Promise<void> {
-  const res = await api(rt, `/v1/conversations/${convId}/events?after=${after}`);
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
+  const sse = new SseReader((await api(rt, `/v1/conversations/${convId}/events?after=${after}`)).body!);
   try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += value;
-      for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const seq = Number(block.match(/^id: (\d+)$/m)?.[1]);
-        const data = block.match(/^data: (.*)$/m)?.[1];
-        if (!data || !Number.isFinite(seq)) continue;
-        if (on({ seq, type: (JSON.parse(data) as { type: string }).type, at: Date.now() })) return;
-      }
+    for (let m = await sse.next(); m; m = await sse.next()) {
+      if (m.id !== null && on({ seq: m.id, type: m.data.type, at: Date.now() })) return;
     }
   } finally {
-    await reader.cancel().catch(() => {});
+    await sse.close();
   }
 }
 

@@ -3,6 +3,7 @@
  * overhead per model turn, time from POST to first event, and 50 concurrent conversations
  * of 20 turns each.
  */
+import { SseReader } from "../test/support/sse.ts";
 import { type BenchStack, ms, percentile, startBenchStack } from "./start-worker.ts";
 
 const TURNS = 20;
@@ -18,28 +19,11 @@ export interface Ev {
 
 /** Reads an SSE response to its end, with the arrival time of the first event. */
 async function readRun(res: Response, t0: number): Promise<{ events: Ev[]; firstEventMs: number }> {
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const sse = new SseReader<Omit<Ev, "arrivedMs">>(res.body!);
   const events: Ev[] = [];
-  let buffer = "";
-  let firstEventMs = Number.NaN;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let i = buffer.indexOf("\n\n");
-    while (i >= 0) {
-      const data = buffer
-        .slice(0, i)
-        .split("\n")
-        .find((l) => l.startsWith("data: "));
-      buffer = buffer.slice(i + 2);
-      i = buffer.indexOf("\n\n");
-      if (!data) continue;
-      if (events.length === 0) firstEventMs = performance.now() - t0;
-      events.push({ ...(JSON.parse(data.slice(6)) as Omit<Ev, "arrivedMs">), arrivedMs: performance.now() });
-    }
-  }
-  return { events, firstEventMs };
+  for (let m = await sse.next(); m; m = await sse.next())
+    events.push({ ...m.data, arrivedMs: performance.now() });
+  return { events, firstEventMs: events.length ? events[0].arrivedMs - t0 : Number.NaN };
 }
 
 /** A script of `turns` model turns: tool calls, then a final answer. */

@@ -2,7 +2,7 @@
 import type { ConversationObject } from "../durable-objects/conversation/conversation-object";
 import type { McpRegistry } from "../durable-objects/mcp-registry/mcp-registry-object";
 import type { WorkspaceObject } from "../durable-objects/workspace/workspace-object";
-import { CONVERSATION_ID } from "../durable-objects/addresses/ids";
+import { InvalidObjectId } from "../durable-objects/addresses/ids";
 import { conversationStub as conversationAddress } from "../durable-objects/addresses/conversation";
 import { mcpRegistryStub as mcpRegistryAddress } from "../durable-objects/addresses/mcp-registry";
 import { workspaceStub as workspaceAddress } from "../durable-objects/addresses/workspace";
@@ -22,8 +22,14 @@ export function conversationStub(
   workspaceId: string,
   conversationId: string,
 ): DurableObjectStub<ConversationObject> {
-  if (!CONVERSATION_ID.test(conversationId)) throw new ApiError(404, "not_found", "No such conversation.");
-  return conversationAddress(env, workspaceId, conversationId) as DurableObjectStub<ConversationObject>;
+  try {
+    return conversationAddress(env, workspaceId, conversationId) as DurableObjectStub<ConversationObject>;
+  } catch (err) {
+    // The addresses module checks the id; the API answers a bad one as it answers an unknown one.
+    if (err instanceof InvalidObjectId && err.kind === "conversation")
+      throw new ApiError(404, "not_found", "No such conversation.");
+    throw err;
+  }
 }
 
 /** The stub of a conversation that must exist. */

@@ -10,6 +10,7 @@
  *   POST /__scripts/:key/append      { turns: Turn[] }
  *   GET  /__scripts/:key/requests    { requests: [...request bodies in arrival order] }
  *   POST /__scripts/:key/release     release every request held by a `hang` turn -> { released: n }
+ *   GET  /__scripts/:key/held        how many requests a `hang` turn holds now -> { held: n }
  *   DELETE /__scripts/:key           remove the script and its request log
  *
  * A `json` turn answers a structured-output call (the grader's): the request must carry
@@ -259,6 +260,7 @@ export async function startScriptedModel(opts: ScriptedModelOptions = {}): Promi
   ): Promise<void> {
     const route = `${req.method ?? ""} ${action}`;
     if (route === "GET requests") return sendJson(res, 200, { requests: (logs.get(key) ?? []) as Json[] });
+    if (route === "GET held") return sendJson(res, 200, { held: held.get(key)?.size ?? 0 });
     if (route === "POST release") {
       const set = held.get(key);
       const waiters = set ? [...set] : [];
@@ -309,7 +311,7 @@ export async function startScriptedModel(opts: ScriptedModelOptions = {}): Promi
       }));
       return sendJson(res, 200, { object: "list", data });
     }
-    const m = /^\/__scripts\/([^/]+)(?:\/(append|requests|release))?$/.exec(path);
+    const m = /^\/__scripts\/([^/]+)(?:\/(append|requests|release|held))?$/.exec(path);
     if (m?.[1]) return control(req, res, decodeURIComponent(m[1]), m[2] ?? "");
     sendJson(res, 404, errorBody(`Unknown request URL: ${req.method ?? ""} ${path}`, 404));
   }

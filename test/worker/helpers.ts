@@ -1,8 +1,9 @@
-/** Helpers for workerd tests: the API as a client sees it, the scripted model, SSE parsing. */
+/** Helpers for workerd tests: the API as a client sees it, the scripted model, SSE reading. */
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { inject } from "vitest";
 import type { Turn } from "../support/scripted-model-wire";
+import { isRunEnd, readSse as readSseUntil, type SseMessage } from "../support/sse";
 
 export const ADMIN = "test-admin-token";
 
@@ -72,60 +73,17 @@ export async function createConversation(
   return ((await res.json()) as { id: string }).id;
 }
 
-/** One parsed SSE message. */
-export interface SseMessage {
-  id: number | null;
-  data: { type: string; [k: string]: unknown };
-}
+export type { SseMessage } from "../support/sse";
 
-/** Reads SSE messages until `stop` says so or the stream ends. */
-export async function readSse(
+/** Reads SSE messages until `stop` says so or the stream ends (at most `timeoutMs`). */
+export const readSse = (
   res: Response,
   stop: (m: SseMessage, all: SseMessage[]) => boolean = () => false,
   timeoutMs = 15_000,
-): Promise<SseMessage[]> {
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  const out: SseMessage[] = [];
-  let buffer = "";
-  const deadline = Date.now() + timeoutMs;
-  try {
-    while (Date.now() < deadline) {
-      const { value, done } = await Promise.race([
-        reader.read(),
-        new Promise<never>((_, reject) =>
-          setTimeout(
-            () => reject(new Error(`SSE timeout; got ${out.map((m) => m.data.type).join(",")}`)),
-            deadline - Date.now(),
-          ),
-        ),
-      ]);
-      if (done) break;
-      buffer += value;
-      let idx = buffer.indexOf("\n\n");
-      while (idx >= 0) {
-        const block = buffer.slice(0, idx);
-        buffer = buffer.slice(idx + 2);
-        idx = buffer.indexOf("\n\n");
-        const data = block
-          .split("\n")
-          .filter((l) => l.startsWith("data: "))
-          .map((l) => l.slice(6))
-          .join("\n");
-        if (!data) continue;
-        const idLine = block.split("\n").find((l) => l.startsWith("id: "));
-        const msg = { id: idLine ? Number(idLine.slice(4)) : null, data: JSON.parse(data) };
-        out.push(msg);
-        if (stop(msg, out)) return out;
-      }
-    }
-  } finally {
-    reader.cancel().catch(() => {});
-  }
-  return out;
-}
+): Promise<SseMessage[]> => readSseUntil(res, stop, timeoutMs);
 
 /** Stops at a run's terminal event. */
-export const untilRunEnd = (m: SseMessage) => m.data.type === "RUN_FINISHED" || m.data.type === "RUN_ERROR";
+export const untilRunEnd = isRunEnd;
 
 /** Sends a message and reads the run's event stream to its RUN_FINISHED or RUN_ERROR. */
 export async function runMessage(id: string, content: string, token?: string): Promise<SseMessage[]> {

@@ -25,6 +25,10 @@ async function script(key: string, turns: Turn[], repeat = false): Promise<void>
   const res = await control("PUT", encodeURIComponent(key), { turns, repeat });
   expect(res.status).toBe(200);
 }
+/** How many requests of a key a `hang` turn holds right now. */
+async function held(key: string): Promise<number> {
+  return ((await (await control("GET", `${encodeURIComponent(key)}/held`)).json()) as { held: number }).held;
+}
 async function requests(key: string): Promise<Record<string, unknown>[]> {
   const res = await control("GET", `${encodeURIComponent(key)}/requests`);
   const json = (await res.json()) as { requests: Record<string, unknown>[] };
@@ -250,8 +254,8 @@ describe("scripted model server", () => {
     const pending = client.chat.completions.create({ model: "s-hang", messages: user("x") }).finally(() => {
       settled = true;
     });
-    while ((await requests("s-hang")).length === 0) await new Promise((r) => setTimeout(r, 5));
-    await new Promise((r) => setTimeout(r, 50));
+    // Held: the server says so, and the client has no answer while it is.
+    await expect.poll(() => held("s-hang")).toBe(1);
     expect(settled).toBe(false);
     const rel = await control("POST", "s-hang/release");
     expect(await rel.json()).toEqual({ released: 1 });
@@ -268,10 +272,11 @@ describe("scripted model server", () => {
       { model: "s-abort", messages: user("x") },
       { signal: ac.signal },
     );
-    while ((await requests("s-abort")).length === 0) await new Promise((r) => setTimeout(r, 5));
+    await expect.poll(() => held("s-abort")).toBe(1);
     ac.abort();
     await expect(pending).rejects.toBeInstanceOf(OpenAI.APIUserAbortError);
-    await new Promise((r) => setTimeout(r, 20));
+    // The server lets go of the held request once the client is gone: nothing is left to release.
+    await expect.poll(() => held("s-abort")).toBe(0);
     expect(await (await control("POST", "s-abort/release")).json()).toEqual({ released: 0 });
     const t0 = Date.now();
     const r = await client.chat.completions.create({ model: "s-abort", messages: user("x") });
@@ -367,7 +372,11 @@ describe("scripted model server", () => {
       body: JSON.stringify({ turns: [{ hang: true, text: "x" }] }),
     });
     const pending = c.chat.completions.create({ model: "h", messages: user("x") }).catch((e: unknown) => e);
-    await new Promise((r) => setTimeout(r, 30));
+    await expect
+      .poll(
+        async () => ((await (await fetch(`${other.url}/__scripts/h/held`)).json()) as { held: number }).held,
+      )
+      .toBe(1);
     const t0 = Date.now();
     await other.close();
     expect(Date.now() - t0).toBeLessThan(1000);

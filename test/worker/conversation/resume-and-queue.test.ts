@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SseReader } from "../../support/sse";
 import {
   api,
   createConversation,
@@ -54,21 +55,12 @@ describe("the conversation event stream", () => {
     const key = uniqueKey("live");
     await script(key, [{ text: "live answer" }]);
     const id = await createConversation(key);
-    const stream = await api(`/v1/conversations/${id}/events`);
-    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let text = "";
-    const until = async (pattern: string) => {
-      while (!text.includes(pattern)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error("stream ended");
-        text += value;
-      }
-    };
-    await until(": heartbeat");
+    const stream = new SseReader((await api(`/v1/conversations/${id}/events`)).body!);
+    await stream.untilText(": heartbeat");
     await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "hi", stream: false } });
-    await until('"RUN_FINISHED"');
-    expect(text).toContain("live answer");
-    await reader.cancel();
+    await stream.untilText('"RUN_FINISHED"');
+    expect(stream.text).toContain("live answer");
+    await stream.close();
   });
 });
 

@@ -251,11 +251,9 @@ describe("a job run", () => {
 });
 
 /** Waits for one run of the ledger to end. */
-async function settledFirst(jobId: string, runId: string): Promise<JobRun> {
-  for (let i = 0; i < 200; i++) {
+function settledFirst(jobId: string, runId: string): Promise<JobRun> {
+  return eventually(async () => {
     const run = (await jobRuns(jobId)).find((r) => r.id === runId);
-    if (run && run.status !== "running") return run;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("run did not end");
+    return run && run.status !== "running" ? run : null;
+  });
 }

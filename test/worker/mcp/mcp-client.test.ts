@@ -2,6 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { McpRegistry } from "../../../durable-objects/mcp-registry/mcp-registry-object";
 import type { McpServerView } from "../../../schemas/mcp";
+import { SseReader } from "../../support/sse";
 import { api, createConversation, env, modelRequests, script, uniqueKey } from "../helpers";
 import {
   addServer,
@@ -184,13 +185,14 @@ describe("MCP tools in a conversation", () => {
     // The credential reached the server but never the model or the event log.
     expect(log.headers.some((h) => h.authorization === `Bearer ${MCP_TEST_TOKEN}`)).toBe(true);
     expect(JSON.stringify(await modelRequests(key))).not.toContain(MCP_TEST_TOKEN);
-    const events = await api(`/v1/conversations/${id}/events?after=0`, {
-      headers: { accept: "text/event-stream" },
-    });
-    const reader = events.body!.getReader();
-    const first = new TextDecoder().decode((await reader.read()).value);
-    await reader.cancel();
-    expect(first).not.toContain(MCP_TEST_TOKEN);
+    const events = new SseReader(
+      (await api(`/v1/conversations/${id}/events?after=0`, { headers: { accept: "text/event-stream" } }))
+        .body!,
+    );
+    await events.untilText(": heartbeat"); // the whole replay comes before the first heartbeat
+    await events.close();
+    expect(events.text).toContain("TOOL_CALL_RESULT");
+    expect(events.text).not.toContain(MCP_TEST_TOKEN);
   });
 
   it("saves images to the workspace files and reads them back", async () => {

@@ -98,7 +98,13 @@ describe("an MCP server behind OAuth", () => {
     expect(await (await send(id, "second")).json()).toMatchObject({ output: "two" });
     expect((await oauthControl("stats", "GET")).refreshes).toBe(1);
     // The refreshed token lives 3 s; with under half of that left it is refreshed before it is used.
-    await new Promise((r) => setTimeout(r, 1_700));
+    // The clock seam: the stored expiry moves 2 s closer, as if 2 s had passed.
+    await runInDurableObject(registry(), async (_obj, state) => {
+      state.storage.sql.exec(
+        "UPDATE mcp_oauth SET expires_at = expires_at - 2000 WHERE server_id = ?",
+        server.id,
+      );
+    });
     expect(await (await send(id, "third")).json()).toMatchObject({ output: "three" });
     const stats = await oauthControl("stats", "GET");
     expect(stats.refreshes).toBe(2);

@@ -20,6 +20,14 @@ async function notices(id: string) {
     .map((m) => m.data.value as Record<string, unknown>);
 }
 
+/** The tool names the workspace's registry lists for a server. */
+async function registryToolNames(name: string): Promise<string[]> {
+  const servers = (await (await api("/v1/mcp/servers")).json()) as {
+    data: { name: string; tools: { name: string }[] }[];
+  };
+  return servers.data.find((s) => s.name === name)!.tools.map((t) => t.name);
+}
+
 beforeAll(async () => {
   await api("/v1/mcp/servers");
   await addServer({ name: "sess", url: tenantUrl("bearer", "sess"), headers: auth });
@@ -92,7 +100,6 @@ describe("a server that is down", () => {
     ]);
     const id = await createConversation(key, { mcp_servers: ["flaky"] });
     const done = send(id, "go");
-    await new Promise((r) => setTimeout(r, 300));
     await expect.poll(async () => (await modelRequests(key)).length, { timeout: 10_000 }).toBe(2);
     await control("bearer", "down", "flaky");
     try {
@@ -114,22 +121,18 @@ describe("tool lists and results", () => {
     const key = uniqueKey("mcp-changed");
     await script(key, [
       { tool_calls: [{ id: "a", name: "dyn__add_tool", arguments: {} }] },
-      { delay_ms: 500, tool_calls: [{ id: "b", name: "dyn__extra", arguments: {} }] },
+      { hang: true, tool_calls: [{ id: "b", name: "dyn__extra", arguments: {} }] },
       { text: "not yet" },
       { tool_calls: [{ id: "c", name: "dyn__extra", arguments: {} }] },
       { text: "used it" },
     ]);
     const id = await createConversation(key, { mcp_servers: ["dyn"] });
-    expect(await (await send(id, "go")).json()).toMatchObject({ output: "not yet" });
-    const serverTools = async () =>
-      (
-        (await (await api("/v1/mcp/servers")).json()) as {
-          data: { name: string; tools: { name: string }[] }[];
-        }
-      ).data
-        .find((s) => s.name === "dyn")!
-        .tools.map((t) => t.name);
-    await expect.poll(serverTools, { timeout: 10_000 }).toContain("extra"); // the new list is saved
+    const first = send(id, "go");
+    // The model's turn b waits until the conversation has read the changed list (it saves it in
+    // the registry), so the run has seen the notification when the model calls the new tool.
+    await expect.poll(() => registryToolNames("dyn"), { timeout: 10_000 }).toContain("extra");
+    await release(key);
+    expect(await (await first).json()).toMatchObject({ output: "not yet" });
     expect(await (await send(id, "again")).json()).toMatchObject({ output: "used it" });
     const requests = await modelRequests(key);
     const toolsAt = (i: number) => JSON.stringify(requests[i].tools);

@@ -42,10 +42,7 @@ describe("conversations", () => {
 
   it("lists conversations newest first, a page at a time", async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) {
-      ids.push(await createConversation("echo"));
-      await new Promise((r) => setTimeout(r, 2));
-    }
+    for (let i = 0; i < 5; i++) ids.push(await createConversation("echo"));
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
@@ -60,8 +57,11 @@ describe("conversations", () => {
       seen.push(...page.data.map((c) => c.id));
       cursor = page.has_more ? page.next_cursor : null;
     } while (cursor);
-    const mine = seen.filter((id) => ids.includes(id));
-    expect(mine).toEqual([...ids].reverse());
+    // Newest first; conversations made in the same millisecond come in descending id order.
+    const created = new Map<string, number>();
+    for (const id of ids) created.set(id, (await getConversation(id)).created_at as number);
+    const newestFirst = [...ids].sort((a, b) => created.get(b)! - created.get(a)! || (a < b ? 1 : -1));
+    expect(seen.filter((id) => ids.includes(id))).toEqual(newestFirst);
     expect(new Set(seen).size).toBe(seen.length);
   });
 

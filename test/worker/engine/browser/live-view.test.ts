@@ -1,5 +1,6 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { SseReader } from "../../../support/sse";
 import { api, conversationObject, createConversation, eventually } from "../../helpers";
 import { BROWSER_TEST_TIMEOUT_MS, liveTabs, ok, page } from "./browser-helpers";
 
@@ -17,36 +18,16 @@ async function openLive(conv: string, tab = 1) {
   const res = await api(`/v1/conversations/${conv}/tabs/${tab}/live`);
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toBe("text/event-stream");
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
+  const sse = new SseReader<Frame>(res.body!);
   const frames: Frame[] = [];
   /** Waits for the next frame (or fails after `ms`). */
   const next = async (ms = 15_000): Promise<Frame> => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const idx = buffer.indexOf("\n\n");
-      if (idx >= 0) {
-        const block = buffer.slice(0, idx);
-        buffer = buffer.slice(idx + 2);
-        const data = block.split("\n").find((l) => l.startsWith("data: "));
-        if (data) {
-          const frame = JSON.parse(data.slice(6)) as Frame;
-          frames.push(frame);
-          return frame;
-        }
-        continue;
-      }
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error("no frame in time");
-      const chunk = await Promise.race([
-        reader.read(),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no frame in time")), left)),
-      ]);
-      if (chunk.done) throw new Error("live view ended");
-      buffer += chunk.value;
-    }
+    const message = await sse.next(ms);
+    if (!message) throw new Error("live view ended");
+    frames.push(message.data);
+    return message.data;
   };
-  return { next, frames, close: () => reader.cancel() };
+  return { next, frames, close: () => sse.close() };
 }
 
 const bytesOf = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
@@ -152,11 +133,11 @@ describe("the live view of a tab", () => {
       ])
         expect((await input(conv, move)).status).toBe(200);
 
-      const events = await api(`/v1/conversations/${conv}/events?after=0`);
-      const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader();
-      const first = await reader.read();
-      await reader.cancel();
-      expect(first.value ?? "").not.toContain(typed);
+      // The whole replay comes before the first heartbeat.
+      const events = new SseReader((await api(`/v1/conversations/${conv}/events?after=0`)).body!);
+      await events.untilText(": heartbeat");
+      await events.close();
+      expect(events.text).not.toContain(typed);
       expect(await storedText(conv)).not.toContain(typed);
     },
     T,
