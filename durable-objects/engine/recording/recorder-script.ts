@@ -28,7 +28,7 @@ const RECORD_OPTIONS = `{
   collectFonts: false,
   inlineImages: false,
   slimDOMOptions: "all",
-  sampling: { mousemove: 100, scroll: 150, input: "last" },
+  sampling: { mousemove: 100, scroll: 150 },
 }`;
 
 /** The whole script, run once per top-level document (iframes are recorded by the top one). */
