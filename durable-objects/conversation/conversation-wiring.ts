@@ -5,7 +5,6 @@
  */
 
 import type { ApprovalPolicy } from "../../schemas/approvals";
-import type { ProfileSaved } from "../../schemas/browser-api";
 import { type CostSettings, DEFAULT_COST_SETTINGS } from "../../schemas/cost";
 import type { StoredHttpTool } from "../../schemas/http-tools";
 import { browserFleetStub } from "../addresses/browser-fleet";
@@ -33,13 +32,11 @@ import type { ReadLog } from "../engine/research/read-log";
 import { recordReads } from "../engine/research/read-recorder";
 import type { ReviewStore } from "../engine/research/review-store";
 import type { Redaction } from "../engine/secrets/secret-redactor";
-import type { TypableSecret } from "../engine/secrets/typable-secret";
 import { ClearedResults } from "../engine/store/cleared-results";
 import type { EventLog } from "../engine/store/event-log";
 import type { MessageStore } from "../engine/store/message-store";
 import type { Run, RunStore } from "../engine/store/run-store";
 import type { SteerQueue } from "../engine/store/steer-queue";
-import type { SecretReader } from "../engine/tools/browser-shared";
 import type { ToolRegistry } from "../engine/tools/tool";
 import { mayMatchPrefix, visitorToolGate } from "../engine/tools/visitor-tools";
 import type { WebToolDeps } from "../engine/tools/web";
@@ -49,7 +46,7 @@ import { downloadSaver, uploadReader } from "./browser-files";
 import { BrowserMeter, browserQueuedEvent } from "./browser-usage";
 import { ConversationMcp } from "./conversation-mcp";
 import { type ConversationInfo, type ConversationMeta, visitorOf } from "./conversation-meta";
-import { type ConversationPolicy, conversationPolicy, imageFiles, wakeBy } from "./conversation-policy";
+import { type ConversationPolicy, conversationPolicy, imageFiles } from "./conversation-policy";
 import { buildConversationTools } from "./conversation-tools";
 import { reviewer } from "./result-review";
 import { RunTracing } from "./run-tracing";
