@@ -3,9 +3,9 @@
  * Chromium): open_tab + get_tab_content latency on a local page (p50/p95) and how many browsers
  * a conversation launches for 20 tab tool calls (target: 1). Run: `node bench/browser.ts`.
  */
+import { startToolWorker } from "./start-worker.ts";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { unstable_startWorker } from "wrangler";
 
 /** Measured open_tab + get_tab_content pairs (after one warm-up that launches the browser). */
 const ROUNDS = 20;
@@ -32,16 +32,7 @@ async function main(): Promise<void> {
   });
   await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
   const pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/`;
-  const text = (value: string) => ({ type: "plain_text" as const, value });
-  const worker = await unstable_startWorker({
-    config: "wrangler.toml",
-    bindings: {
-      ADMIN_TOKEN: text(TOKEN),
-      ALLOW_PRIVATE_NETWORK: text("true"),
-      OPENAI_API_KEY: text(""),
-    },
-    dev: { server: { port: 0 }, inspector: false, logLevel: "error", remote: false },
-  });
+  const worker = await startToolWorker(TOKEN);
   try {
     await worker.ready;
     const call = async (path: string, body?: unknown, method = "POST") => {

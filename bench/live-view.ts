@@ -4,9 +4,9 @@
  * LIVE_VIEW_MAX_FPS), and the latency from a click through the input route to the frame that
  * shows it (p50/p95). Run: `node bench/live-view.ts`.
  */
+import { startToolWorker } from "./start-worker.ts";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { unstable_startWorker } from "wrangler";
 import { SseReader } from "../test/support/sse.ts";
 
 const TOKEN = "bench-admin-token";
@@ -39,12 +39,7 @@ async function main(): Promise<void> {
   });
   await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
-  const text = (value: string) => ({ type: "plain_text" as const, value });
-  const worker = await unstable_startWorker({
-    config: "wrangler.toml",
-    bindings: { ADMIN_TOKEN: text(TOKEN), ALLOW_PRIVATE_NETWORK: text("true"), OPENAI_API_KEY: text("") },
-    dev: { server: { port: 0 }, inspector: false, logLevel: "error", remote: false },
-  });
+  const worker = await startToolWorker(TOKEN);
   try {
     await worker.ready;
     const call = (path: string, body?: unknown) =>

@@ -5,12 +5,12 @@
  * list price; and what the recorder adds to the bundle. Pages: the article set (real pages,
  * ../shared/data/article-extraction) served from 127.0.0.1. Run: `node bench/recording.ts`.
  */
+import { startToolWorker } from "./start-worker.ts";
 import { readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { unstable_startWorker } from "wrangler";
 import { loadPages } from "./article-set.ts";
 
 const TOKEN = "bench-admin-token";
@@ -55,12 +55,7 @@ async function main(): Promise<void> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const text = (value: string) => ({ type: "plain_text" as const, value });
-  const worker = await unstable_startWorker({
-    config: "wrangler.toml",
-    bindings: { ADMIN_TOKEN: text(TOKEN), ALLOW_PRIVATE_NETWORK: text("true"), OPENAI_API_KEY: text("") },
-    dev: { server: { port: 0 }, inspector: false, logLevel: "error", remote: false },
-  });
+  const worker = await startToolWorker(TOKEN);
   try {
     await worker.ready;
     const call = async (path: string, body?: unknown) => {

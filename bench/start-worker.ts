@@ -1,5 +1,5 @@
 /** Starts Cirrus in workerd (wrangler's dev server) against the scripted model, for benchmarks. */
-import { unstable_dev } from "wrangler";
+import { unstable_dev, unstable_startWorker } from "wrangler";
 import { startScriptedModel } from "../test/support/scripted-model.ts";
 
 export const BENCH_ADMIN = "bench-admin-token";
@@ -78,3 +78,16 @@ export function percentile(values: number[], p: number): number {
 
 /** Formats milliseconds. */
 export const ms = (v: number) => `${v.toFixed(2)} ms`;
+
+/**
+ * Cirrus in workerd with no model: the admin token and private addresses allowed, for benches
+ * that call the tool routes directly against a local page server.
+ */
+export function startToolWorker(token: string) {
+  const text = (value: string) => ({ type: "plain_text" as const, value });
+  return unstable_startWorker({
+    config: "wrangler.toml",
+    bindings: { ADMIN_TOKEN: text(token), ALLOW_PRIVATE_NETWORK: text("true"), OPENAI_API_KEY: text("") },
+    dev: { server: { port: 0 }, inspector: false, logLevel: "error", remote: false },
+  });
+}

@@ -17,10 +17,10 @@
  * TAB_BENCH_EVERY=n reads every n-th page only, TAB_BENCH_OUT=file writes the tuning part's
  * per-page figures).
  */
+import { startToolWorker } from "./start-worker.ts";
 import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { unstable_startWorker } from "wrangler";
 import { decodeBody } from "../durable-objects/engine/net/charset.ts";
 import { buildWeb } from "../scripts/build-web.ts";
 import { aggregate, type BenchPage, loadPages, scorePage } from "./article-set.ts";
@@ -82,12 +82,7 @@ async function main(): Promise<void> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const text = (value: string) => ({ type: "plain_text" as const, value });
-  const worker = await unstable_startWorker({
-    config: "wrangler.toml",
-    bindings: { ADMIN_TOKEN: text(TOKEN), ALLOW_PRIVATE_NETWORK: text("true"), OPENAI_API_KEY: text("") },
-    dev: { server: { port: 0 }, inspector: false, logLevel: "error", remote: false },
-  });
+  const worker = await startToolWorker(TOKEN);
   try {
     await worker.ready;
     const call = async (path: string, body?: unknown, method = "POST") => {
