@@ -6,7 +6,7 @@
 import type { BrowserInput, ProfileSaved, TabList } from "../../schemas/browser-api";
 import type { BrowserTab } from "../../schemas/events";
 import type { FleetConversation, ToolEnvelope } from "../engine/browser/fleet/fleet-wire";
-import { type Redaction, SecretRedactor } from "../engine/secrets/secret-redactor";
+import { type Redaction, redactionOf, SecretRedactor } from "../engine/secrets/secret-redactor";
 import type { RpcResult } from "../engine/rpc-result";
 import type { RemoteBrowser } from "../engine/tools/browser-remote";
 import type { CaughtDownload } from "../engine/browser/downloads";
@@ -89,13 +89,7 @@ export class BrowserLink implements RemoteBrowser {
   }
 
   /** The redaction of every secret typed in the browser, for tool results and run output. */
-  readonly redaction: Redaction = {
-    ready: () => this.loadTyped(),
-    text: (s) => this.typed.text(s),
-    value: (v) => this.typed.value(v),
-    longest: () => this.typed.longest(),
-    safeCut: (s, cut) => this.typed.safeCut(s, cut),
-  };
+  readonly redaction: Redaction = redactionOf(this.typed, () => this.loadTyped());
 
   /** Replaces the values of secrets typed in the browser with `<secret:name>`. */
   async redact<T>(value: T): Promise<T> {

@@ -5,7 +5,7 @@
 import type { CDPSession, Page } from "@cloudflare/puppeteer";
 import type { BrowserInput, ProfileSaved } from "../../../schemas/browser-api";
 import { fail, type RpcResult } from "../rpc-result";
-import { type Redaction, SecretRedactor } from "../secrets/secret-redactor";
+import { type Redaction, redactionOf, SecretRedactor } from "../secrets/secret-redactor";
 import type { BrowserOps, SecretReader } from "../tools/browser-shared";
 import type { BrowserRecording } from "../recording/browser-recording";
 import type { BrowserFilesLimits } from "../config/browser-config";
@@ -254,13 +254,7 @@ export class ConversationBrowser implements BrowserOps {
   }
 
   /** The redaction of every secret typed in this browser, for tool results and run output. */
-  readonly redaction: Redaction = {
-    ready: () => this.loadTyped(),
-    text: (s) => this.typed.text(s),
-    value: (v) => this.typed.value(v),
-    longest: () => this.typed.longest(),
-    safeCut: (s, cut) => this.typed.safeCut(s, cut),
-  };
+  readonly redaction: Redaction = redactionOf(this.typed, () => this.loadTyped());
 
   async redact<T>(value: T): Promise<T> {
     await this.loadTyped();

@@ -152,3 +152,14 @@ export interface Redaction {
   /** Where streamed text may be cut: at or after `cut`, never inside a form. */
   safeCut(s: string, cut: number): number;
 }
+
+/** A redactor as a {@link Redaction}, with `ready` loading the values typed before a wake. */
+export function redactionOf(redactor: SecretRedactor, ready: () => Promise<void>): Redaction {
+  return {
+    ready,
+    text: (s) => redactor.text(s),
+    value: (v) => redactor.value(v),
+    longest: () => redactor.longest(),
+    safeCut: (s, cut) => redactor.safeCut(s, cut),
+  };
+}
