@@ -12,14 +12,12 @@ import type { FleetLimits } from "../../config/browser-config";
 import { BrowserError } from "../../errors";
 import { type Clock, launchWithin, TRANSIENT } from "./launch";
 import type { PoolRecords } from "./pool-records";
+import { type WaitSummary, WaitStats } from "./wait-stats";
 
 /** How long reconnecting to a kept session after a restart may take. */
 const RECONNECT_TIMEOUT_MS = 5_000;
 /** How long a liveness probe of a kept session may take. */
 const PROBE_TIMEOUT_MS = 3_000;
-/** Waits for a browser kept for the percentiles in stats (the newest; the count of all is reported). */
-export const WAIT_SAMPLES = 1_000;
-
 /** The pool's counters (since the object started, but `launches`, which is kept). */
 export interface PoolStats {
   sessions: number;
@@ -29,7 +27,7 @@ export interface PoolStats {
   launches: number;
   peak: number;
   /** Time to get a new context: how many ever, how many sampled (the newest WAIT_SAMPLES), percentiles of the sample. */
-  waits: { count: number; sampled: number; p50_ms: number | null; p95_ms: number | null };
+  waits: WaitSummary;
 }
 
 /** A conversation's context, and whether it is new (empty: its state must be restored). */
@@ -82,9 +80,8 @@ export class BrowserPool {
   /** Peak of sessions alive at once, and calls that had to wait (bench and tests read them). */
   peakSessions = 0;
   queuedCalls = 0;
-  /** How long each new context took to get (queue, launch and creation), newest last; and how many ever. */
-  private readonly waits: number[] = [];
-  private waitCount = 0;
+  /** How long each new context took to get (queue, launch and creation). */
+  private readonly waits = new WaitStats();
 
   constructor(private readonly deps: PoolDeps) {}
 
@@ -101,7 +98,7 @@ export class BrowserPool {
     const asked = this.deps.clock.now();
     const made = this.makeOrRetry(conv, onQueued)
       .then((lease) => {
-        this.noteWait(this.deps.clock.now() - asked);
+        this.waits.note(this.deps.clock.now() - asked);
         return lease;
       })
       .finally(() => this.pending.delete(conv));
@@ -154,19 +151,8 @@ export class BrowserPool {
       queued: this.queuedCalls,
       launches: this.deps.records.launches(),
       peak: this.peakSessions,
-      waits: {
-        count: this.waitCount,
-        sampled: this.waits.length,
-        p50_ms: nearestRank(this.waits, 50),
-        p95_ms: nearestRank(this.waits, 95),
-      },
+      waits: this.waits.summary(),
     };
-  }
-
-  private noteWait(ms: number): void {
-    this.waitCount++;
-    this.waits.push(ms);
-    if (this.waits.length > WAIT_SAMPLES) this.waits.shift();
   }
 
   /** The session a conversation's context lives on (null when it has none). */
@@ -378,13 +364,6 @@ export class BrowserPool {
       }
     }
   }
-}
-
-/** The nearest-rank percentile of a list (null when empty). */
-function nearestRank(values: number[], p: number): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
 function withTimeout<T>(p: Promise<T>, ms = RECONNECT_TIMEOUT_MS): Promise<T> {
