@@ -9,13 +9,19 @@
  */
 import puppeteer, { type Browser, type BrowserContext, type BrowserWorker } from "@cloudflare/puppeteer";
 import type { FleetLimits } from "../../config/browser-config";
+import { armSession } from "../context-guard";
 import { BrowserError } from "../../errors";
-import { type Clock, launchWithin, TRANSIENT } from "./launch";
+import { type Clock, launchWithin, realClock, TRANSIENT } from "./launch";
 import type { PoolRecords } from "./pool-records";
 import { type WaitSummary, WaitStats } from "./wait-stats";
 
 /** How long reconnecting to a kept session after a restart may take. */
 const RECONNECT_TIMEOUT_MS = 5_000;
+/** A kept session whose old connection the platform has not let go of yet (just after a restart). */
+const STILL_IN_USE = /still be in use|not ready yet/i;
+/** Attempts to reconnect to it, with a growing pause between (about 11 s in all). */
+const RECONNECT_ATTEMPTS = 8;
+const RECONNECT_PAUSE_MS = 400;
 /** How long a liveness probe of a kept session may take. */
 const PROBE_TIMEOUT_MS = 3_000;
 /** The pool's counters (since the object started, but `launches`, which is kept). */
@@ -87,8 +93,7 @@ export class BrowserPool {
 
   /** The conversation's context: kept, or made (maybe after waiting its turn; `onQueued` is told the position). */
   async lease(conv: string, onQueued?: (position: number) => void): Promise<Lease> {
-    this.restored ??= this.restore();
-    await this.restored;
+    await this.restoreOnce();
     this.lastUse.set(conv, this.deps.clock.now());
     const kept = this.find(conv);
     if (kept && (await this.alive(kept)))
@@ -104,6 +109,12 @@ export class BrowserPool {
       .finally(() => this.pending.delete(conv));
     this.pending.set(conv, made);
     return made;
+  }
+
+  /** After a restart: reconnects to the sessions it held (their guards armed) and finds their contexts again; once. */
+  restoreOnce(): Promise<void> {
+    this.restored ??= this.restore();
+    return this.restored;
   }
 
   /** Marks a conversation's call in progress (its context is not taken from it meanwhile). */
@@ -342,26 +353,41 @@ export class BrowserPool {
     await session.browser.close().catch(() => {});
   }
 
+  private reconnect(sessionId: string): Promise<Browser | null> {
+    return reconnectTo(this.deps.binding(), sessionId);
+  }
+
   /** After a restart: reconnects to the sessions it held and finds their contexts again. */
   private async restore(): Promise<void> {
     const { records } = this.deps;
     const contexts = records.contexts();
     for (const row of records.sessions()) {
-      const browser = await withTimeout(puppeteer.connect(this.deps.binding(), row.session_id)).catch(
-        () => null,
-      );
+      const browser = await this.reconnect(row.session_id);
       if (!browser) {
         records.tick(row.session_id, [], this.deps.clock.now());
         records.removeSession(row.session_id);
         continue;
       }
       const session = this.adopt(browser);
+      await armSession(browser).catch(() => {});
       const byId = new Map(browser.browserContexts().map((c) => [c.id, c]));
       for (const ctx of contexts.filter((c) => c.session_id === row.session_id)) {
         const context = byId.get(ctx.context_id);
         if (context) session.contexts.set(ctx.conv, context);
         else records.removeContext(ctx.conv);
       }
+    }
+  }
+}
+
+/** Reconnects to a kept session; while the platform still holds its old connection, tries again. */
+async function reconnectTo(binding: BrowserWorker, sessionId: string): Promise<Browser | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await withTimeout(puppeteer.connect(binding, sessionId));
+    } catch (err) {
+      if (attempt >= RECONNECT_ATTEMPTS || !STILL_IN_USE.test((err as Error).message ?? "")) return null;
+      await realClock.sleep(RECONNECT_PAUSE_MS * attempt);
     }
   }
 }
