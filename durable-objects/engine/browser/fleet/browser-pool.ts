@@ -7,21 +7,14 @@
  * conversation may take the slot of the least recently used context that is not in use (its tabs
  * are remembered and reopened on its next call).
  */
-import puppeteer, { type Browser, type BrowserContext, type BrowserWorker } from "@cloudflare/puppeteer";
+import type { Browser, BrowserContext, BrowserWorker } from "@cloudflare/puppeteer";
 import type { FleetLimits } from "../../config/browser-config";
 import { armSession } from "../context-guard";
 import { BrowserError } from "../../errors";
-import { type Clock, launchWithin, realClock, TRANSIENT } from "./launch";
+import { type Clock, launchWithin, reconnectTo, TRANSIENT, withTimeout } from "./launch";
 import type { PoolRecords } from "./pool-records";
 import { type WaitSummary, WaitStats } from "./wait-stats";
 
-/** How long reconnecting to a kept session after a restart may take. */
-const RECONNECT_TIMEOUT_MS = 5_000;
-/** A kept session whose old connection the platform has not let go of yet (just after a restart). */
-const STILL_IN_USE = /still be in use|not ready yet/i;
-/** Attempts to reconnect to it, with a growing pause between (about 11 s in all). */
-const RECONNECT_ATTEMPTS = 8;
-const RECONNECT_PAUSE_MS = 400;
 /** How long a liveness probe of a kept session may take. */
 const PROBE_TIMEOUT_MS = 3_000;
 /** The pool's counters (since the object started, but `launches`, which is kept). */
@@ -378,26 +371,6 @@ export class BrowserPool {
       }
     }
   }
-}
-
-/** Reconnects to a kept session; while the platform still holds its old connection, tries again. */
-async function reconnectTo(binding: BrowserWorker, sessionId: string): Promise<Browser | null> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await withTimeout(puppeteer.connect(binding, sessionId));
-    } catch (err) {
-      if (attempt >= RECONNECT_ATTEMPTS || !STILL_IN_USE.test((err as Error).message ?? "")) return null;
-      await realClock.sleep(RECONNECT_PAUSE_MS * attempt);
-    }
-  }
-}
-
-function withTimeout<T>(p: Promise<T>, ms = RECONNECT_TIMEOUT_MS): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("timed out")), ms);
-  });
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
 function busyError(limits: FleetLimits): BrowserError {
