@@ -4,8 +4,8 @@
  * navigations, its downloads; and popups: a page one of its tabs opens (window.open, a
  * target=_blank link or form) becomes a listed tab under the same guard, any other is closed.
  */
-import type { BrowserContext, Page, Target } from "@cloudflare/puppeteer";
-import { retryTransient } from "./fleet/launch";
+import type { Browser, BrowserContext, Page, Target } from "@cloudflare/puppeteer";
+import { type Clock, realClock, retryTransient } from "./fleet/launch";
 import type { NavigationPolicy } from "./navigation-guard";
 import { type ContextGuard, type ResponseHandler, requestGuardOf } from "./request-guard";
 import { DEFAULT_WINDOW_ID, type TabStore } from "./tab-store";
@@ -36,11 +36,29 @@ export function tabOfTarget(pages: Map<number, Page>, id: string): number | null
   return null;
 }
 
+/**
+ * The browser's root CDP connection, through a session on any of its targets. Puppeteer learns of
+ * the browser target from an event that a fresh connection may not have had yet ("Browser target is
+ * not found" under load), so any target will do, and none yet is waited for, briefly.
+ */
+async function browserConnection(browser: Browser, clock: Clock = realClock): Promise<unknown> {
+  for (let attempt = 1; ; attempt++) {
+    const targets = browser.targets();
+    const target = targets.find((t) => t.type() === "browser") ?? targets[0];
+    if (target) {
+      const probe = await retryTransient(() => target.createCDPSession());
+      const connection = probe.connection();
+      await probe.detach().catch(() => {});
+      return connection;
+    }
+    if (attempt >= 20) throw new Error("Browser target is not found");
+    await clock.sleep(50 * attempt);
+  }
+}
+
 /** Puts a context under its session's request guard and adopts its popups; returns the undoing. */
 export async function guardContext(context: BrowserContext, tabs: GuardedTabs): Promise<() => void> {
-  const probe = await retryTransient(() => context.browser().target().createCDPSession());
-  const guard = requestGuardOf(context.browser(), probe.connection() as never);
-  await probe.detach().catch(() => {});
+  const guard = requestGuardOf(context.browser(), (await browserConnection(context.browser())) as never);
   const contextId = context.id ?? "";
   const hooks: ContextGuard = {
     policy: () => tabs.policy(),
