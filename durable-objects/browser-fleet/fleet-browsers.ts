@@ -117,6 +117,27 @@ export class FleetBrowsers {
     return next;
   }
 
+  /** Closes a conversation's context now (an unattended run ended), so its browser time stops. */
+  async release(convId: string): Promise<void> {
+    await this.known(convId)?.closeNow();
+    this.pool.tickAll();
+  }
+
+  /**
+   * Sends each conversation the browser time metered since its last call (the idle time before
+   * its context closed would otherwise wait for a next call that may never come); time whose
+   * report fails stays metered for the next one.
+   */
+  async reportMeters(send: (conv: FleetConversation, ms: number) => Promise<void>): Promise<void> {
+    this.pool.tickAll();
+    for (const convId of this.records.meteredConvs()) {
+      const conv = this.records.ref<FleetConversation>(convId);
+      const ms = this.records.drainMeter(convId);
+      if (!conv) continue;
+      await send(conv, ms).catch(() => this.records.restoreMeter(convId, ms));
+    }
+  }
+
   /** Forgets a deleted conversation: its context is closed (profile saved), its tabs dropped. */
   async forget(convId: string): Promise<void> {
     const browser = this.known(convId);

@@ -118,7 +118,10 @@ export const guardPages: [string, PageHandler][] = [
       json(res, { released: true });
     },
   ],
-  ["/guard/held", (_req, res, url) => json(res, { waiting: holdOf(url.searchParams.get("id") ?? "").waiting })],
+  [
+    "/guard/held",
+    (_req, res, url) => json(res, { waiting: holdOf(url.searchParams.get("id") ?? "").waiting }),
+  ],
   [
     // Once released, requests `to` (a fetch), then /guard/hit?id=<id>-done: a page acting on its own, later.
     "/guard/later",

@@ -5,7 +5,7 @@
  * target=_blank link or form) becomes a listed tab under the same guard, any other is closed.
  */
 import type { Browser, BrowserContext, Page, Target } from "@cloudflare/puppeteer";
-import { retryTransient } from "./fleet/launch";
+import { type Clock, realClock, retryTransient } from "./fleet/launch";
 import type { NavigationPolicy } from "./navigation-guard";
 import { type ContextGuard, type RequestGuard, type ResponseHandler, requestGuardOf } from "./request-guard";
 import { DEFAULT_WINDOW_ID, type TabStore } from "./tab-store";
@@ -36,12 +36,29 @@ export function tabOfTarget(pages: Map<number, Page>, id: string): number | null
   return null;
 }
 
+/**
+ * The browser's root CDP connection, through a session on any of its targets. Puppeteer learns of
+ * the browser target from an event that a fresh connection may not have had yet ("Browser target is
+ * not found" under load), so any target will do, and none yet is waited for, briefly.
+ */
+async function browserConnection(browser: Browser, clock: Clock = realClock): Promise<unknown> {
+  for (let attempt = 1; ; attempt++) {
+    const targets = browser.targets();
+    const target = targets.find((t) => t.type() === "browser") ?? targets[0];
+    if (target) {
+      const probe = await retryTransient(() => target.createCDPSession());
+      const connection = probe.connection();
+      await probe.detach().catch(() => {});
+      return connection;
+    }
+    if (attempt >= 20) throw new Error("Browser target is not found");
+    await clock.sleep(50 * attempt);
+  }
+}
+
 /** The request guard of a browser session (made on first use, on the browser's root connection). */
 async function sessionGuard(browser: Browser): Promise<RequestGuard> {
-  const probe = await retryTransient(() => browser.target().createCDPSession());
-  const guard = requestGuardOf(browser, probe.connection() as never);
-  await probe.detach().catch(() => {});
-  return guard;
+  return requestGuardOf(browser, (await browserConnection(browser)) as never);
 }
 
 /**

@@ -298,7 +298,9 @@ export class BrowserPool {
     }
     try {
       const context = await session.browser.createBrowserContext();
-      this.tick(session);
+      // Time until now is the other contexts'; on a fresh session (its launch) the asking conversation's.
+      const charged = session.contexts.size > 0 ? [...session.contexts.keys()] : [conv];
+      this.deps.records.tick(session.id, charged, this.deps.clock.now());
       session.contexts.set(conv, context);
       this.deps.records.setContext({ conv, session_id: session.id, context_id: context.id ?? "" });
       return { context, fresh: true, sessionId: session.id };
