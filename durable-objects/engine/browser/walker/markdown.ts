@@ -68,6 +68,8 @@ export class MarkdownWriter {
   private readonly pageUrl: string;
   /** The label and target of the link written last, while no text has come after it. */
   private lastLink = "";
+  /** Targets already written: a link to one of them again gives its label and selector only. */
+  private readonly written = new Set<string>();
   private readonly skip: ReadonlySet<WElement>;
 
   /** `pageUrl`: links on its origin are written as paths; `skip`: subtrees left out (the chrome folded out of a main region). */
@@ -137,10 +139,13 @@ export class MarkdownWriter {
       const img = text ? null : el.querySelector("img[alt]");
       const label = text || (img ? squash(img.getAttribute("alt")) : "") || "link";
       const target = linkTarget(el.getAttribute("href") ?? "", this.pageUrl);
-      // The same link twice in a row (a teaser's picture and its headline) is written once.
+      // The same link twice in a row (a teaser's picture and its headline) is written once; a
+      // target already written is not written again.
       const key = `${label}\n${target}`;
-      if (key !== this.lastLink) this.buf += ` [${label}](${target}) {${sel()}} `;
+      if (key !== this.lastLink)
+        this.buf += this.written.has(target) ? ` [${label}] {${sel()}} ` : ` [${label}](${target}) {${sel()}} `;
       this.lastLink = key;
+      this.written.add(target);
       return true;
     }
     if (

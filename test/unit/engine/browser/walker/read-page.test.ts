@@ -102,11 +102,11 @@ describe("the in-page walker", () => {
     expect(content).not.toContain("data:");
   });
 
-  it("writes a link once when the same link comes twice in a row, and names a link without text", () => {
+  it("writes a link once when the same link comes twice in a row, a target once, and names a link without text", () => {
     const d = doc(`<body><a href="/s/1">Storm</a><a href="/s/1">Storm</a> <a href="/s/1">Storm</a> then
-      <a href="/s/1">Storm</a> <a href="/s/2"><img src="/p.png"></a></body>`);
-    const links = [...read(d).content.matchAll(/\[([^\]]*)\]\(([^)]*)\)/g)].map((m) => `${m[1]} ${m[2]}`);
-    expect(links).toEqual(["Storm /s/1", "Storm /s/1", "link /s/2"]);
+      <a href="/s/1">Storm again</a> <a href="/s/2"><img src="/p.png"></a></body>`);
+    const links = [...read(d).content.matchAll(/\[([^\]]*)\](\([^)]*\))? \{/g)].map((m) => `${m[1]} ${m[2] ?? "-"}`);
+    expect(links).toEqual(["Storm (/s/1)", "Storm again -", "link (/s/2)"]);
   });
 
   it("folds a list of links inside the story into the outline", () => {
