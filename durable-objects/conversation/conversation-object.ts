@@ -222,6 +222,11 @@ export class ConversationObject extends DurableObject<Env> {
     return this.p.meta.httpTools();
   }
 
+  /** Browser time the workspace's fleet measured after the last call (reported by its alarm), in ms. */
+  browserTimeUsed(ms: number): void {
+    this.p.wiring.browserTimeUsed(ms);
+  }
+
   /** Removes one of this conversation's HTTP tools. */
   deleteHttpTool(name: string): boolean {
     return this.p.meta.deleteHttpTool(name);
