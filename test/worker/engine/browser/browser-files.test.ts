@@ -87,7 +87,10 @@ describe("upload_file", () => {
         'input[name="cv"]',
       ]);
       const put = await ok(conv, "upload_file", { selector: scan, path: "scan.pdf" });
-      expect(put).toMatchObject({ selector: scan, file: { name: "scan.pdf", size: 9, type: "application/pdf" } });
+      expect(put).toMatchObject({
+        selector: scan,
+        file: { name: "scan.pdf", size: 9, type: "application/pdf" },
+      });
       await ok(conv, "upload_file", { selector: cv, path: "cv.txt" });
       const events = await ok(conv, "get_tab_content", { tab_id: tab.id, selector: "#events" });
       expect(events.content).toBe("Scan=scan.pdf cv=cv.txt");

@@ -106,13 +106,17 @@ describe("the in-page walker", () => {
     const d = doc(`<body><a href="/s/1">Storm</a><a href="/s/1">Storm</a> <a href="/s/1">Storm</a> then
       <a href="/s/1">Storm again</a> <a href="/s/2"><img src="/p.png"></a>
       <a href="https://share.test/post?u=http%3A%2F%2Fsite.test%2F&t=River"><i></i></a></body>`);
-    const links = [...read(d).content.matchAll(/\[([^\]]*)\](\([^)]*\))? \{/g)].map((m) => `${m[1]} ${m[2] ?? "-"}`);
+    const links = [...read(d).content.matchAll(/\[([^\]]*)\](\([^)]*\))? \{/g)].map(
+      (m) => `${m[1]} ${m[2] ?? "-"}`,
+    );
     expect(links).toEqual(["Storm (/s/1)", "Storm again -", "link: /s/2 -", "link: share.test -"]);
   });
 
   it("leaves out blocks with no words and a menu shown twice", () => {
     const nav = `<ul><li><a href="/a">Alpha</a></li><li><a href="/b">Beta</a></li></ul>`;
-    const d = doc(`<body><main><p>Lead</p>${nav}<ul><li> </li><li>·</li></ul><hr><p>End</p>${nav}</main></body>`);
+    const d = doc(
+      `<body><main><p>Lead</p>${nav}<ul><li> </li><li>·</li></ul><hr><p>End</p>${nav}</main></body>`,
+    );
     expect(read(d).content.split("\n\n")).toEqual([
       "Lead",
       '- [Alpha](/a) {[data-c="1"]}',
@@ -130,9 +134,7 @@ describe("the in-page walker", () => {
     expect(r.used_selector).toBe("div.story");
     expect(r.content).toContain("Paragraph 6 of the story");
     expect(r.content).not.toContain("Other story");
-    expect(r.outline).toContain(
-      "- section {div.more}: 3 links (Other story one, Other story two, …)",
-    );
+    expect(r.outline).toContain("- section {div.more}: 3 links (Other story one, Other story two, …)");
     expect(read(d, "div.more").content).toContain("[Other story three](/x/3)");
   });
 
