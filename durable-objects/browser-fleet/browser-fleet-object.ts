@@ -41,6 +41,8 @@ export class BrowserFleetObject extends DurableObject<Env> {
   /** The BROWSER_* limits, read once (the pool reads them at each decision: a seam for tests). */
   readonly limits: FleetLimits;
   private readonly fleet: FleetBrowsers;
+  /** The kept sessions' request guards re-armed after a (re)start (see FleetBrowsers.rearm). */
+  private readonly rearmed: Promise<void>;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -58,6 +60,8 @@ export class BrowserFleetObject extends DurableObject<Env> {
         if (current === null || current > at) await ctx.storage.setAlarm(at);
       },
     });
+    // The pages of kept sessions ran unguarded since the old connection ended: guard them at once.
+    this.rearmed = this.fleet.rearm().catch(() => {});
   }
 
   /** Runs one browser tool of a conversation (arguments already validated by the conversation). */
@@ -172,6 +176,7 @@ export class BrowserFleetObject extends DurableObject<Env> {
 
   /** Closes idle contexts (and empty sessions), reports their time; re-arms for the next deadline. */
   async alarm(): Promise<void> {
+    await this.rearmed;
     const next = await this.fleet.closeIdle();
     await this.fleet.reportMeters((conv, ms) =>
       conversationStub(this.env, conv.workspaceId, conv.id).browserTimeUsed(ms),

@@ -87,6 +87,19 @@ export class FleetBrowsers {
     }
   }
 
+  /**
+   * After a restart (any wake of the object): reconnects to the kept sessions with their request
+   * guards armed, then puts each open context back under its conversation's rules.
+   */
+  async rearm(): Promise<void> {
+    await this.pool.restoreOnce();
+    for (const convId of this.pool.openConversations()) {
+      const browser = this.known(convId);
+      if (!browser) await this.pool.drop(convId);
+      else await browser.rearm().catch(() => {});
+    }
+  }
+
   /** Closes the contexts idle past the limit; the next deadline, or null when none is open. */
   async closeIdle(): Promise<number | null> {
     let next: number | null = null;
@@ -144,6 +157,8 @@ export class FleetBrowsers {
   private build(conv: FleetConversation): ConversationBrowser {
     const workspace = () => workspaceStub(this.p.env, conv.workspaceId);
     const options = browserConfig(this.p.env, conv.allowedDomains ?? undefined);
+    // As of the conversation's last call (each call brings the current list).
+    options.policy.workspaceDomains = conv.workspaceDomains ?? null;
     const browser = new ConversationBrowser({
       conversationId: conv.id,
       source: {

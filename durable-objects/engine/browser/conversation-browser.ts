@@ -156,6 +156,15 @@ export class ConversationBrowser implements BrowserOps {
     return Math.max(idle, this.store.pinnedUntil() ?? 0);
   }
 
+  /** After a restart of the fleet: puts the kept context back under the guard (unless idle past the limit: the alarm closes it). */
+  rearm(): Promise<void> {
+    return this.exclusive(async () => {
+      const deadline = this.idleDeadline();
+      if (deadline !== null && Date.now() >= deadline && !this.pinned()) return;
+      await this.session.connected();
+    });
+  }
+
   /** Closes the browser when it has been idle past the limit (called from the alarm); true if it did. */
   closeIfIdle(): Promise<boolean> {
     return this.exclusive(async () => {
