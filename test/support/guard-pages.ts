@@ -206,8 +206,10 @@ export const guardPages: [string, PageHandler][] = [
   [
     // `bytes` bytes as an attachment; `chunked=1` sends no Content-Length (the size shows only while reading).
     "/files/big",
-    (_req, res, url) => {
+    (req, res, url) => {
       const size = Number(url.searchParams.get("bytes") ?? "0");
+      const id = `big-${url.searchParams.get("id") ?? ""}`;
+      hits.set(id, [...(hits.get(id) ?? []), req.method ?? "GET"]);
       const chunked = url.searchParams.get("chunked") === "1";
       res.writeHead(200, {
         "content-type": "application/octet-stream",
