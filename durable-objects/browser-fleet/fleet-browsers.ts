@@ -7,6 +7,7 @@ import { recordingConfig } from "../engine/config/recording-config";
 import { BrowserRecording } from "../engine/recording/browser-recording";
 import { RecordingStore } from "../engine/recording/recording-store";
 import type { BrowserWorker } from "@cloudflare/puppeteer";
+import { conversationStub } from "../addresses/conversation";
 import { workspaceStub } from "../addresses/workspace";
 import type { ProfileSaved } from "../../schemas/browser-api";
 import { ConversationBrowser } from "../engine/browser/conversation-browser";
@@ -172,6 +173,9 @@ export class FleetBrowsers {
       wakeBy: (at) => this.p.wakeBy(at),
       live: liveViewConfig(this.p.env),
       files: browserFilesConfig(this.p.env),
+      // A download no tool call caused goes to the conversation's files all the same.
+      outsideDownloads: (file) =>
+        conversationStub(this.p.env, conv.workspaceId, conv.id).saveBrowserDownload(file) as Promise<string>,
       profile: conv.profile
         ? {
             name: conv.profile,

@@ -44,6 +44,8 @@ export interface ConversationBrowserDeps {
   recording?: BrowserRecording;
   /** Caps on uploads and downloads. */
   files: BrowserFilesLimits;
+  /** Where a download goes while no tool call runs (a person's click in the live view); none: refused. */
+  outsideDownloads?: DownloadSink;
 }
 
 /** A conversation's link to its workspace's browser profile. */
@@ -68,7 +70,7 @@ export class ConversationBrowser implements BrowserOps {
     this.store = new TabStore(deps.sql, deps.conversationId);
     this.scriptTimeoutMs = deps.options.scriptTimeoutMs;
     this.uploadMaxBytes = deps.files.uploadMaxBytes;
-    this.downloads = new DownloadCatcher(deps.files.downloads);
+    this.downloads = new DownloadCatcher(deps.files.downloads, deps.outsideDownloads ?? null);
     const options = { ...deps.options, downloads: this.downloads.handle };
     this.session = new BrowserSession(deps.source, this.store, options, deps.profile);
     this.session.recording = deps.recording ?? null;
