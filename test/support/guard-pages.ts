@@ -186,6 +186,22 @@ export const guardPages: [string, PageHandler][] = [
     },
   ],
   [
+    // Three file inputs, two without id or name (get_tab_content stamps those); each choice is listed.
+    "/files/attach",
+    (_req, res) =>
+      html(
+        res,
+        `<title>Attach</title><body><main><h1>Your application</h1>
+        <p><label>Photo <input type="file"></label></p><p><label>Scan <input type="file"></label></p>
+        <p><input type="file" name="cv" aria-label="CV"></p><p id="events"></p><script>
+        for (const input of document.querySelectorAll("input[type=file]")) input.addEventListener("change", () => {
+          const name = input.labels[0] ? input.labels[0].textContent.trim() : input.name;
+          document.getElementById("events").textContent += name + "=" + input.files[0].name + " ";
+        });
+        </script></main></body>`,
+      ),
+  ],
+  [
     "/files/uploads",
     (_req, res, url) => json(res, { files: uploads.get(url.searchParams.get("id") ?? "") ?? [] }),
   ],

@@ -72,6 +72,34 @@ describe("upload_file", () => {
   );
 
   it(
+    "takes the selectors get_tab_content writes, a stamped one included, and fills that input only",
+    async () => {
+      await putFile("scan.pdf", new TextEncoder().encode("%PDF scan"), "application/pdf");
+      await putFile("cv.txt", new TextEncoder().encode("my cv"), "text/plain");
+      const conv = await createConversation("echo");
+      const tab = await ok(conv, "open_tab", { url: page("/files/attach") });
+      const read = await ok(conv, "get_tab_content", { tab_id: tab.id });
+      const selectorOf = (label: string) =>
+        new RegExp(`\\[file field: ${label}\\] \\{([^}]+)\\}`).exec(read.content)?.[1];
+      const [photo, scan, cv] = ["Photo", "Scan", "CV"].map(selectorOf);
+      expect([photo, scan, cv]).toEqual([
+        expect.stringMatching(/^\[data-c="\d+"\]$/),
+        expect.stringMatching(/^\[data-c="\d+"\]$/),
+        'input[name="cv"]',
+      ]);
+      const put = await ok(conv, "upload_file", { selector: scan, path: "scan.pdf" });
+      expect(put).toMatchObject({
+        selector: scan,
+        file: { name: "scan.pdf", size: 9, type: "application/pdf" },
+      });
+      await ok(conv, "upload_file", { selector: cv, path: "cv.txt" });
+      const events = await ok(conv, "get_tab_content", { tab_id: tab.id, selector: "#events" });
+      expect(events.content).toBe("Scan=scan.pdf cv=cv.txt");
+    },
+    T,
+  );
+
+  it(
     "says clearly when the file is missing, the element is no file input, or the file is over the cap",
     async () => {
       await putFile("big.bin", new Uint8Array(1024 * 1024 + 1), "application/octet-stream");
