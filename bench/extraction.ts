@@ -33,7 +33,11 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.l
 type Worker = Awaited<ReturnType<typeof unstable_startWorker>>;
 
 /** Runs both extractors on every page (alternating which goes first) and collects text and time. */
-async function runAll(worker: Worker, pages: { url: string; bytes: Uint8Array }[], repeat: number) {
+async function runAll(
+  worker: Worker,
+  pages: { url: string; id: string; bytes: Uint8Array }[],
+  repeat: number,
+) {
   const out = Object.fromEntries(EXTRACTORS.map((e) => [e, [] as { text: string; ms: number }[]])) as Record<
     Which,
     { text: string; ms: number }[]
@@ -42,8 +46,15 @@ async function runAll(worker: Worker, pages: { url: string; bytes: Uint8Array }[
     const order = i % 2 === 0 ? EXTRACTORS : [...EXTRACTORS].reverse();
     for (const which of order) {
       const q = new URLSearchParams({ which, url: page.url, repeat: String(repeat) });
-      const res = await worker.fetch(`http://bench/?${q}`, { method: "POST", body: page.bytes });
-      if (!res.ok) throw new Error(`${which} on ${page.url}: ${res.status} ${await res.text()}`);
+      // A Worker that dies on a page (out of memory) says which extractor and page (a held-out page by its index only).
+      const where = () =>
+        `${which} on page ${i}${isHeldOut(page.url, page.id) ? " (held out)" : ` (${page.url})`}`;
+      const res = await worker
+        .fetch(`http://bench/?${q}`, { method: "POST", body: page.bytes })
+        .catch((err: unknown) => {
+          throw new Error(`the Worker failed: ${where()}: ${String(err)}`);
+        });
+      if (!res.ok) throw new Error(`${where()}: ${res.status} ${await res.text()}`);
       const got = (await res.json()) as { text: string; ms: number; error?: string };
       // An extractor that throws on a page scores 0 there (empty text); the bench goes on.
       if (got.error) console.log(`${which} threw on ${page.url}: ${got.error}`);
@@ -140,7 +151,15 @@ async function main(): Promise<void> {
   try {
     await worker.ready;
     const pages = loadPages();
-    printArticles(pages, await runAll(worker, pages, REPEAT));
+    if (process.env.EXTRACTION_SETS !== "wcxb")
+      printArticles(
+        pages,
+        await runAll(
+          worker,
+          pages.map((p) => ({ ...p, id: p.key })),
+          REPEAT,
+        ),
+      );
     const wcxb = loadWcxb(WCXB_DIR);
     printWcxb(wcxb, await runAll(worker, wcxb, WCXB_REPEAT));
   } finally {
