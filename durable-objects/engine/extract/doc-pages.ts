@@ -64,25 +64,3 @@ export function clearMisleadingLabels(root: DomElement, blocks: DomElement[]): v
  */
 export const isCodeTab = (el: DomElement) =>
   el.getAttribute("role") === "tabpanel" && el.querySelector("pre") !== null;
-
-/** The region may replace Readability's article from this many times its text... */
-export const STRUCTURED_REGION_OVER_ARTICLE = 1.1;
-/** ... when it holds at least this many more code blocks (the samples Readability dropped). */
-export const MIN_MISSED_CODE_BLOCKS = 2;
-
-/**
- * Whether the page's region should replace Readability's article though it is not much longer:
- * it holds the same text plus the code blocks Readability dropped (on a documentation page the
- * code sample is what its reader needs most).
- */
-export function regionKeepsStructure(
-  region: DomElement,
-  regionChars: number,
-  article: DomElement,
-  articleChars: number,
-): boolean {
-  if (regionChars < articleChars * STRUCTURED_REGION_OVER_ARTICLE) return false;
-  return (
-    region.querySelectorAll("pre").length - article.querySelectorAll("pre").length >= MIN_MISSED_CODE_BLOCKS
-  );
-}

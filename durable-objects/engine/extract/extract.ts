@@ -3,31 +3,21 @@
  * cookie banners, ads), Readability picks the article, and the result becomes Markdown.
  */
 import { cleanArticle, isInside } from "./article-cleanup";
-import {
-  ARTICLE_JUNK_ATTR,
-  removeArticleForms,
-  removeAuthorBoxes,
-  removeClosingAuthorBio,
-} from "./article-promos";
-import { removeCountedComments, removeFigures, textBesideComments } from "./article-sections";
+import { ARTICLE_JUNK_ATTR } from "./article-promos";
+import { removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import { removeCardControls } from "./card-controls";
-import { removeCardCopies } from "./card-copies";
 import { inCode } from "./code-blocks";
 import { cleanProductCards } from "./collection-page";
-import { isDisclosedPanel, regionHoldsFoldedPanels } from "./disclosures";
-import { clearMisleadingLabels, isCodeTab, regionKeepsStructure } from "./doc-pages";
+import { isDisclosedPanel } from "./disclosures";
+import { clearMisleadingLabels, isCodeTab } from "./doc-pages";
 import { lazyTextLength, textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import { separateGluedItems } from "./glued-items";
-import { isGuideBesideGrid, MIN_GUIDE_CHARS } from "./grid-guide";
 import { isShortControl, junkLabel, labelNames } from "./junk-labels";
-import { removeAnnouncements } from "./live-regions";
-import { removeListViewCopies } from "./list-views";
 import { toMarkdown } from "./markdown";
 import { cleanMarkdown } from "./markdown-passes";
-import { dropTemplateBindings } from "./template-bindings";
 import { type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
 import { removeJunkTags } from "./page-repair";
@@ -35,14 +25,10 @@ import { removeRepeatedLinkLabels } from "./repeated-links";
 import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
-import { removeRepeatedControls } from "./post-lists";
-import { regionHoldsSpecs, removeProductSections } from "./product-page";
-import { removeInactiveLinkTabs } from "./inactive-tabs";
-import { removeRatingInputs } from "./rating-inputs";
-import { mainRegion, removeChrome, removeProductGrids } from "./region";
-import { printedParagraphs, restoreArticleIntro } from "./article-intro";
+import { removeProductSections } from "./product-page";
+import { mainRegion, removeChrome } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
-import { isCommentsBesideStory, isTableArticle, missesThread } from "./thread-choice";
+import { isTableArticle, missesThread } from "./thread-choice";
 import { removeTwinBlocks } from "./twin-blocks";
 import { removeBreakpointTwins, screenCopies } from "./breakpoint-twins";
 import { readArticle } from "./read-article";
@@ -95,12 +81,6 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
 /** Class/id words that are the content on a forum: the posts are comments, each with its author and time. */
 const FORUM_POST_ATTR = /comment|author|byline|dateline|timestamp|disqus/i;
 
-/** Whether the element's label names junk on a page that states it is an article. */
-function isArticleJunk(el: DomElement): boolean {
-  const label = junkLabel(el);
-  return labelNames(JUNK_ATTR, label) || ARTICLE_JUNK_ATTR.test(label);
-}
-
 function removeArticleJunk(root: DomElement, kind: PageKind): void {
   if (passOn("article-junk")) removeJunkLabelled(root, kind);
   removeFigures(root, kind === "forum");
@@ -146,31 +126,17 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // is kept before Readability, which may take only some of them.
   const run = kind === "article" && document.body ? sectionRun(document.body, walk) : null;
   const runText = run ? runTextOf(run) : "";
-  // The paragraphs as the page prints them, before Readability moves them (an article's introduction may be left behind).
-  const printed = kind === "article" ? printedParagraphs(walk.elements, document) : null;
   const article = readArticle(document, kind);
   const probe = run && article?.content ? articleProbe(article.content) : "";
   if (article?.content) {
     removeArticleJunk(article.content, kind);
-    if (passOn("article-chrome")) removeChrome(article.content, undefined, undefined, kind === "forum");
-    // Priced cards are other products on a product page or an article, but the content of a category page.
-    // In a story, a list of picks each told in a sentence with its price is the story's text.
-    if ((kind === "product" || kind === "article") && passOn("product-grids"))
-      removeProductGrids(article.content, kind === "article");
-    cleanArticle(article.content, article.title ?? title, kind !== "forum" && kind !== "article");
-    if (passOn("author-boxes")) removeAuthorBoxes(article.content);
-    if (kind === "article") {
-      if (passOn("article-forms")) removeArticleForms(article.content);
-      // The author's biography closing the story names the author the page states.
-      if (passOn("closing-bio")) removeClosingAuthorBio(article.content, metadata.author);
-    }
+    cleanArticle(article.content, article.title ?? title);
   }
   const articleChars = article?.content ? textLength(article.content) : 0;
   if (!region && articleChars < MIN_ARTICLE_CHARS) {
     // Readability took the page apart and found little: read the region from a fresh parse.
     region = regionOf(cleanParse(html, url, "other", kind), kind, false);
   }
-  const thin = region !== null;
   let sections = false;
   if (run && !region && passOn("section-run") && runOverArticle(run, runText, probe, articleChars)) {
     region = sectionsOf(html, url, kind, articleChars);
@@ -182,65 +148,18 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const commented =
     threaded && kind === "other" && article?.content != null && isTableArticle(article.content, articleChars);
   const missed = threaded && !commented;
-  // Readers' comments under a story outweigh it on a news site; the story is the page.
-  const comments =
-    kind === "other" && region && article?.content && passOn("comments-beside-story")
-      ? isCommentsBesideStory(region.node, article.content)
-      : false;
   const useRegion =
-    !comments &&
-    (sections ||
-      (region &&
-        (articleChars < MIN_ARTICLE_CHARS ||
-          (kind === "article"
-            ? textBesideComments(region.node, region.chars) > articleChars * REGION_OVER_PARTIAL_ARTICLE
-            : (commented ? textBesideComments(region.node, region.chars) : region.chars) >
-                articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE) ||
-              (article?.content != null &&
-                ((passOn("structure-region") &&
-                  regionKeepsStructure(region.node, region.chars, article.content, articleChars)) ||
-                  // The answers of an FAQ accordion that Readability skipped as hidden (a product's tabs are read apart).
-                  (kind !== "product" &&
-                    passOn("folded-region") &&
-                    regionHoldsFoldedPanels(region.node, region.chars, article.content, articleChars)) ||
-                  // A product's spec table in a tab beside the overview Readability took.
-                  (kind === "product" &&
-                    passOn("specs-region") &&
-                    regionHoldsSpecs(region.node, region.chars, article.content, articleChars))))))));
+    sections ||
+    (region &&
+      (articleChars < MIN_ARTICLE_CHARS ||
+        (kind === "article"
+          ? textBesideComments(region.node, region.chars) > articleChars * REGION_OVER_PARTIAL_ARTICLE
+          : (commented ? textBesideComments(region.node, region.chars) : region.chars) >
+            articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE))));
   const chosen = useRegion ? region?.node : article?.content;
-  // A dated thread printed on a page labelled article (its posts may be list items: XenForo 1's
-  // `li.message`) keeps no per-post controls and poster stats, as on a forum page.
-  if (chosen && kind === "article" && passOn("article-post-controls"))
-    removeRepeatedControls(chosen, true, undefined, true);
-  // A story's opening paragraphs printed in their own block above the body Readability took.
-  if (kind === "article" && chosen && !useRegion && passOn("article-intro"))
-    restoreArticleIntro(chosen, printed, isArticleJunk);
-  // A category's guide printed outside the region of its grid (Readability's article) follows the grid.
-  if (
-    chosen &&
-    useRegion &&
-    article?.content &&
-    articleChars >= MIN_GUIDE_CHARS &&
-    passOn("guide-beside-grid")
-  )
-    if (isGuideBesideGrid(chosen, article.content)) chosen.append(article.content);
   if (chosen && url && useRegion) absolutizeLinks(chosen, url);
-  // An article read from its region (Readability found too little) loses its junk-labelled blocks as Readability's would.
-  if (chosen && useRegion && thin && kind === "article" && !sections && passOn("region-article-junk"))
-    removeArticleJunk(chosen, kind);
-  // A story read from its region on a page that states no type and holds no thread keeps no readers' comments.
-  if (chosen && useRegion && kind === "other" && !thread && passOn("counted-comments"))
-    removeCountedComments(chosen);
-  // A listing may print each card twice (one layout per screen size): each text is kept once.
-  if (chosen && kind === "other" && passOn("card-copies")) removeCardCopies(chosen);
   // Beyond shops, the links every card of a listing repeats ("More like this") are its buttons.
   if (chosen && kind !== "product" && passOn("card-controls")) removeCardControls(chosen);
-  // A rate-this control ("1 of 5 stars" ... "5 of 5 stars", links to nowhere) is a form, not text.
-  if (chosen && passOn("rating-inputs")) removeRatingInputs(chosen);
-  // The hidden panels of a tab set of link lists ("Trending: 7 days | 1 month") are not shown.
-  if (chosen && passOn("inactive-tabs")) removeInactiveLinkTabs(chosen);
-  // A listing printed once per view (grid and list) is read once, in its fuller copy.
-  if (chosen && passOn("list-view-copies")) removeListViewCopies(chosen);
   if (chosen && kind === "product") {
     if (passOn("product-sections")) removeProductSections(chosen);
     // A grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
@@ -248,8 +167,6 @@ export function extractMainContent(html: string, url?: string): Extracted {
   // Beyond articles and products, a link label repeated under many items ("See details") is a control.
   if (chosen && (kind === "other" || kind === "forum") && passOn("repeated-link-labels"))
     removeRepeatedLinkLabels(chosen);
-  // What the page announces to screen readers ("loaded 338 results") is a message, not content.
-  if (chosen && passOn("announcements")) removeAnnouncements(chosen);
   // A block printed twice side by side (one copy per screen size, a carousel's loop) is read once.
   const copies = screenCopies();
   if (chosen && passOn("twin-blocks")) removeTwinBlocks(chosen, copies.measured);
@@ -258,9 +175,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (chosen && passOn("breakpoint-twins")) removeBreakpointTwins(chosen, copies);
   // Inline items printed with no space between them (a film's year, length, rating) are words apart.
   if (chosen && passOn("glued-items")) separateGluedItems(chosen);
-  // A binding a script would have filled in (`{{ errors[7].message }}`) is no one's text.
   let markdown = chosen ? toMarkdown(chosen, true) : "";
-  if (passOn("template-bindings")) markdown = dropTemplateBindings(markdown);
   markdown = cleanMarkdown(markdown, kind, ld, kind === "forum" || !!thread);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;

@@ -14,25 +14,16 @@ import type { PageKind } from "./page-kind";
 import { dropRepeatedParagraphs, dropRepeatedQuotes } from "./post-lists";
 import { dropRepeatedBlocks, dropRepeatedLines, dropRepeatedLongBlocks } from "./product-page";
 import { dropRepeatedRows } from "./repeated-rows";
-import { dropResultCounts } from "./result-counts";
-import { withLdThread } from "./structured-posts";
-import { dropLeadingLinks, dropTrailingLinks } from "./trailing-links";
+import { dropTrailingLinks } from "./trailing-links";
 
 /** The Markdown of a page of `kind` cleaned line by line; `threaded` when its content is a thread of posts. */
 export function cleanMarkdown(markdown: string, kind: PageKind, ld: LdNode[], threaded: boolean): string {
-  // Beyond articles, products and threads, a line that only counts the results is the listing's state.
-  if (kind === "other" && passOn("result-counts")) markdown = dropResultCounts(markdown);
-  // A thread rendered by script may still state its posts in JSON-LD.
-  if (kind === "forum" && passOn("ld-thread")) markdown = withLdThread(markdown, ld);
   // A reply quoting an earlier post repeats it: the thread keeps the post once.
   if (threaded && passOn("repeated-quotes")) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
-  // On a forum a reply's quote of an earlier post, cut or retouched, repeats it but for a word or two.
-  if (kind === "forum" && passOn("near-repeats")) markdown = dropNearRepeatedLines(markdown);
   // A page of no stated type or an article may print a long text once per layout: it is read once.
   if ((kind === "other" || kind === "article") && passOn("repeated-long-blocks"))
     markdown = dropRepeatedLongBlocks(markdown);
-  // A story starts after the lines of links printed before it, and a story or a thread ends where those after it begin.
-  if (kind === "article" && passOn("leading-links")) markdown = dropLeadingLinks(markdown);
+  // A story or a thread ends where the lines of links after it begin.
   if (!passOn("trailing-links")) {
     // switched off
   } else if (kind === "article" || kind === "forum") markdown = dropTrailingLinks(markdown);

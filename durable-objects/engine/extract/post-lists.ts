@@ -41,15 +41,12 @@ function unitOf(el: DomElement, root: DomElement): DomElement {
 
 /**
  * The threads under root (`classed`: its `[class], [id]` elements): runs of at least MIN_POSTS
- * sibling post containers of one shape (dated, when asked). `items`: list items
- * count as posts (asked only of what is printed on a page labelled article; elsewhere a list of
- * teasers is too easily taken for a thread).
+ * sibling post containers of one shape (dated, when asked).
  */
 export function postRuns(
   root: DomElement,
   dated: boolean,
   classed: Iterable<DomElement> = root.querySelectorAll("[class], [id]"),
-  items = false,
 ): DomElement[][] {
   const runs = new Map<DomElement | null, Map<string, DomElement[]>>();
   const units = new Set<DomElement>();
@@ -68,7 +65,7 @@ export function postRuns(
   const out: DomElement[][] = [];
   for (const shapes of runs.values())
     for (const posts of shapes.values())
-      if (posts.length >= MIN_POSTS && isThread(posts, dated, items)) out.push(posts);
+      if (posts.length >= MIN_POSTS && isThread(posts, dated)) out.push(posts);
   return out;
 }
 
@@ -79,8 +76,8 @@ const INLINE_TAG = /^(A|SPAN|B|I|EM|STRONG|SMALL|CODE|LABEL|IMG|LI)$/;
 export const DATED_SHARE = 0.7;
 
 /** Whether a run of like blocks is a thread: blocks, most of them dated unless the page says it is a forum. */
-function isThread(posts: DomElement[], needsDates: boolean, items: boolean): boolean {
-  if (INLINE_TAG.test(posts[0].tagName) && !(items && posts[0].tagName === "LI")) return false;
+function isThread(posts: DomElement[], needsDates: boolean): boolean {
+  if (INLINE_TAG.test(posts[0].tagName)) return false;
   if (!needsDates) return true;
   let dated = 0;
   for (const post of posts) if (post.querySelector("time") || DATE_LIKE.test(post.textContent ?? "")) dated++;
@@ -141,10 +138,9 @@ export function removeRepeatedControls(
   root: DomElement,
   dated: boolean,
   classed: Iterable<DomElement> = root.querySelectorAll("[class], [id]"),
-  items = false,
 ): DomElement[] | null {
   let longest: DomElement[] = [];
-  for (const posts of postRuns(root, dated, classed, items)) {
+  for (const posts of postRuns(root, dated, classed)) {
     const perPost = posts.map(shortTexts);
     const seen = new Map<string, number>();
     for (const texts of perPost) for (const text of texts.keys()) seen.set(text, (seen.get(text) ?? 0) + 1);

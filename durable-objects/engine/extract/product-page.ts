@@ -4,7 +4,6 @@
  * clones, "Loading" placeholders).
  */
 import { removeJunkSections } from "./boilerplate";
-import { STRUCTURED_REGION_OVER_ARTICLE } from "./doc-pages";
 import type { DomElement } from "./dom-types";
 import { isCodeFence, keyWords, markdownWords } from "./markdown";
 
@@ -99,38 +98,4 @@ export function dropRepeatedLines(markdown: string): string {
     if (lines.length) kept.push(lines.join("\n"));
   }
   return kept.join("\n\n");
-}
-
-/** A table of at least this many rows (or a `<dl>` of as many terms) is a product's spec table... */
-export const MIN_SPEC_ROWS = 3;
-/** ... when it holds at least this many words. */
-export const MIN_SPEC_WORDS = 20;
-/** A table counts as left out when the article does not hold its first this many words. */
-const SPEC_OPENING_WORDS = 12;
-
-const specWords = (el: DomElement) => (el.textContent ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
-/**
- * Whether a product page's region should replace Readability's article though it is not much
- * longer (STRUCTURED_REGION_OVER_ARTICLE): it holds a spec table (a `<table>` of MIN_SPEC_ROWS
- * rows or a `<dl>` of as many terms) that the article left out entirely, as when the specs sit in
- * a tab beside the overview Readability took.
- */
-export function regionHoldsSpecs(
-  region: DomElement,
-  regionChars: number,
-  article: DomElement,
-  articleChars: number,
-): boolean {
-  if (regionChars < articleChars * STRUCTURED_REGION_OVER_ARTICLE) return false;
-  let articleText: string | null = null;
-  for (const table of region.querySelectorAll("table, dl")) {
-    const rows = table.querySelectorAll(table.tagName === "TABLE" ? "tr" : "dt").length;
-    if (rows < MIN_SPEC_ROWS) continue;
-    const words = specWords(table);
-    if (words.length < MIN_SPEC_WORDS) continue;
-    articleText ??= specWords(article).join(" ");
-    if (!articleText.includes(words.slice(0, SPEC_OPENING_WORDS).join(" "))) return true;
-  }
-  return false;
 }

@@ -185,18 +185,8 @@ function isHiddenTab(el: DomElement, cls: string): boolean {
   return false;
 }
 
-/** An item holding this many characters of its own (non-link) text is prose that names a price, not a product card. */
-export const MIN_PRICED_PROSE = 150;
-
-/** Whether a priced item is a sentence about a product (an article's list of picks), not a card. */
-const isPricedProse = (item: DomElement) => textLength(item) - linkTextLength(item) >= MIN_PRICED_PROSE;
-
-/**
- * Removes grids of priced product cards: several similar siblings, each short and showing a price.
- * In a `story`, an item holding MIN_PRICED_PROSE characters of its own text is a pick told in a
- * sentence (the story's text), not a card.
- */
-export function removeProductGrids(root: DomElement, story = false): void {
+/** Removes grids of priced product cards: several similar siblings, each short and showing a price. */
+function removeProductGrids(root: DomElement): void {
   for (const el of [...root.querySelectorAll("ul, ol, div, section")]) {
     const cards = el.children;
     if (cards.length < MIN_GRID_CARDS || !isInside(el, root)) continue;
@@ -204,13 +194,7 @@ export function removeProductGrids(root: DomElement, story = false): void {
     let unpriced = 0;
     for (let i = 0; i < cards.length && unpriced <= cards.length * 0.4; i++) {
       const text = cards[i].textContent ?? "";
-      if (
-        text.length < 600 &&
-        PRICE.test(text) &&
-        cards[i].querySelector("a") &&
-        !(story && isPricedProse(cards[i]))
-      )
-        priced++;
+      if (text.length < 600 && PRICE.test(text) && cards[i].querySelector("a")) priced++;
       else unpriced++;
     }
     if (priced >= MIN_GRID_CARDS && priced >= cards.length * 0.6) el.remove();

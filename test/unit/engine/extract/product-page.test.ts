@@ -126,31 +126,6 @@ describe("product pages", () => {
     expect(markdown).not.toContain("without the lid and the carry pouch");
   });
 
-  it("reads the region when it holds a spec table that Readability's article left out", () => {
-    const overview = [
-      "The kettle is pressed from one sheet of brushed steel, so there is no seam at the base to split when it sits on a hot stove for an hour.",
-      "Its spout is drawn long and narrow to pour a thin stream over coffee grounds, and the lid is held by a bayonet catch that stays shut when the kettle is tipped.",
-      "A folding handle wrapped in silicone stays cool enough to hold without a glove and locks flat over the lid for the trip in the pack.",
-      "The base is wide and ridged to spread the heat of a small flame, which brings a full litre to the boil in about four minutes.",
-    ]
-      .map((p) => `<p>${p}</p>`)
-      .join("");
-    const rows = [
-      ["Capacity", "1 litre to the brim"],
-      ["Weight", "310 grams without the lid"],
-      ["Material", "Brushed stainless steel, silicone grip"],
-      ["Height", "14 centimetres with the handle down"],
-      ["Diameter", "12 centimetres at the base"],
-      ["Stoves", "Gas, wood, alcohol and induction plates"],
-    ];
-    const specs = `<div class="tab-pane"><table>${rows.map(([k, v]) => `<tr><th>${k}</th><td>${v}</td></tr>`).join("")}</table></div>`;
-    const { markdown } = extractMainContent(
-      page(`<div class="product"><h1>Trail Kettle</h1><div class="overview">${overview}</div>${specs}</div>`),
-      "https://shop.example/p/kettle",
-    );
-    expect(markdown).toContain("The base is wide and ridged");
-    expect(markdown).toContain("| Weight | 310 grams without the lid |");
-  });
 });
 
 describe("pages of no stated type and articles", () => {
