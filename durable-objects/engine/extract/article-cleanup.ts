@@ -5,12 +5,8 @@
 import { passOn } from "./passes";
 import { lazyTextLength, linkTextLength, shortText, textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
+import { PROSE_TAIL_HEADING, TAIL_HEADING } from "./vocabulary/page-words";
 
-/** Headings that open the boilerplate tail of an article. */
-const TAIL_HEADING =
-  /^(more (from|stories|on|news|in)\b|more [\w ]{1,30} (news|stories)$|you (may|might) (also )?like|related( (articles|stories|posts|coverage|content|reading))?:?$|recommended|most (read|popular|viewed)|want more|trending|(tell|let) us what you think|(leave a |post a )?comments?:?$|\d+ (comments?|responses|replies):?$|comments? \(\d+\)$|about the authors?:?$|(the )?authors?:?$|also in (the )?[\w ]{1,20}$|related (pages|reads|guides|resources):?$|share (this|the)|don't miss|see also|also read|popular (now|stories)|what to read next|up next|top stories)/i;
-/** Tail headings whose prose is never the article's (the author's box, readers' comments): a longer tail of prose is cut. */
-const PROSE_TAIL_HEADING = /^(about the authors?|\d+ (comments?|responses|replies)|comments? \(\d+\))/i;
 /** ... up to this share of the text. */
 export const AUTHOR_TAIL_SHARE = 0.3;
 /** A tail heading only cuts when what follows holds less than this share of the text. */

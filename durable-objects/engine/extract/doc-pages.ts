@@ -10,10 +10,8 @@
  */
 import type { DomElement } from "./dom-types";
 import { isHeadingSlug } from "./junk-labels";
+import { MISLEADING_ID_WORD } from "./vocabulary/class-words";
 
-/** Words Readability takes for boilerplate in an id (its unlikely-candidate and negative words). */
-const MISLEADING_ID_WORD =
-  /comment|communit|extra|footer|header|menu|related|remark|replies|social|sponsor|sidebar|banner|pagination|pager|popup|hidden|scroll|share|widget|tags|media|meta|contact|promo/i;
 /** Layout utility tokens holding such words, with any variant prefixes (`md:`, `hover:`). */
 const UTILITY_TOKEN =
   /(?:^|\s)(?:[\w-]+:)*(?:overflow(?:-[xy])?-(?:hidden|scroll)|scroll(?:bar)?-[^\s]+|font-extra(?:bold|light))(?=\s|$)/gi;

@@ -3,7 +3,7 @@
  * cookie banners, ads), Readability picks the article, and the result becomes Markdown.
  */
 import { cleanArticle, isInside } from "./article-cleanup";
-import { ARTICLE_JUNK_ATTR } from "./article-promos";
+import { ARTICLE_JUNK_ATTR } from "./vocabulary/class-words";
 import { removeFigures, textBesideComments } from "./article-sections";
 import { removeBoilerplate } from "./boilerplate";
 import { removeCardControls } from "./card-controls";
@@ -22,7 +22,6 @@ import { type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { type PageKind, pageKind } from "./page-kind";
 import { removeJunkTags } from "./page-repair";
 import { removeRepeatedLinkLabels } from "./repeated-links";
-import { isEncodedTwice, repairedMetadata, repairMojibake } from "./mojibake";
 import { parsePage } from "./parse-page";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
 import { removeProductSections } from "./product-page";
@@ -33,16 +32,13 @@ import { removeTwinBlocks } from "./twin-blocks";
 import { removeBreakpointTwins, screenCopies } from "./breakpoint-twins";
 import { readArticle } from "./read-article";
 import { passOn } from "./passes";
+import { FORUM_POST_ATTR, JUNK_ATTR } from "./vocabulary/class-words";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
 
 /** A junk-labelled block inside the article is removed when it holds less than this share of its text. */
 export const JUNK_SHARE = 0.3;
-
-/** Class/id words of boilerplate blocks. */
-const JUNK_ATTR =
-  /(^|[\s_-])(cookie|consent|gdpr|newsletter|subscribe|signup|paywall|promo|advert|ads?|sponsor|social|share|sharing|related|recommend|outbrain|taboola|comments?|disqus|breadcrumbs?|sidebar|nav|navbar|menu|footer|masthead|popup|modal|banner|toolbar|caption|credits?|byline|author|dateline|timestamp|tags|topics|gallery|slideshow|print)($|[\s_-])/i;
 
 /** The main content of a page. */
 export interface Extracted {
@@ -77,9 +73,6 @@ function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
     removeChrome(body, undefined, page, kind === "forum");
   return { elements: page.bodyElements };
 }
-
-/** Class/id words that are the content on a forum: the posts are comments, each with its author and time. */
-const FORUM_POST_ATTR = /comment|author|byline|dateline|timestamp|disqus/i;
 
 function removeArticleJunk(root: DomElement, kind: PageKind): void {
   if (passOn("article-junk")) removeJunkLabelled(root, kind);
@@ -179,14 +172,6 @@ export function extractMainContent(html: string, url?: string): Extracted {
   markdown = cleanMarkdown(markdown, kind, ld, kind === "forum" || !!thread);
   const heading = article?.title?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
-  // A page stored as UTF-8 read as Latin-1 ("doesnât") is read as the words it meant.
-  if (passOn("mojibake") && isEncodedTwice(markdown))
-    return {
-      title: repairMojibake(heading),
-      markdown: repairMojibake(markdown),
-      metadata: repairedMetadata(metadata),
-      description: repairMojibake(description),
-    };
   return { title: heading, markdown, metadata, description };
 }
 

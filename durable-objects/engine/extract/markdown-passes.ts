@@ -3,7 +3,6 @@
  * runs of links around a story, and labels left with nothing to label.
  */
 import { passOn } from "./passes";
-import { dropContentsLabels } from "./contents-labels";
 import { dropControlLabels } from "./control-labels";
 import { decodeEntities } from "../net/html-entities";
 import { textWords } from "./dom-text";
@@ -35,8 +34,6 @@ export function cleanMarkdown(markdown: string, kind: PageKind, ld: LdNode[], th
   if (kind === "product" && passOn("product-description")) markdown = withProductDescription(markdown, ld);
   // A label printed once per layout (desktop and phone copies) stands twice in a row: it is read once.
   if (passOn("doubled-lines")) markdown = dropDoubledLines(markdown);
-  // A table of contents' label left without its entries ("Table of contents") labels nothing.
-  if (passOn("contents-labels")) markdown = dropContentsLabels(markdown);
   // A control's label left alone on its line ("Close", "Back to top", "Sort by:", "Advertisement") is no text of the page.
   if (passOn("control-labels")) markdown = dropControlLabels(markdown);
   return markdown;

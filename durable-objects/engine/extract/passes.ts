@@ -39,9 +39,7 @@ export const PASSES = {
   "product-repeats": "markdown",
   "product-description": "markdown",
   "doubled-lines": "markdown",
-  "contents-labels": "markdown",
   "control-labels": "markdown",
-  mojibake: "markdown",
 } as const;
 
 /** The name of one pass. */

@@ -8,18 +8,15 @@ import { labelOf } from "./dom-shape";
 import { textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { isCodeFence, markdownWords } from "./markdown";
+import { DATE_LIKE } from "./vocabulary/page-words";
+import { POST_ATTR } from "./vocabulary/class-words";
 
-/** Class/id words of a post container (a substring: `postbit`, `message-cell`, `comment-node`). */
-export const POST_ATTR = /post|message|comment|repl(y|ies)|answer/i;
 /** A thread has at least this many sibling posts of one shape. */
 export const MIN_POSTS = 3;
 /** A short text is a control when it repeats in at least this share of the thread's posts. */
 export const CONTROL_SHARE = 0.7;
 /** A control's text is at most this long (a button or a label, not a sentence someone wrote). */
 export const MAX_CONTROL_CHARS = 40;
-/** Dates and times repeat in a thread written in one day: they are kept. */
-const DATE_LIKE =
-  /\d{1,4}\s*[/.:-]\s*\d|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\bago\b/i;
 
 /** Words holding a digit: numbers and generated keys (`17`, `t1`, `o8nd42m`), which differ from post to post. */
 const KEY_WORD = /[a-z\d]*\d[a-z\d]*/gi;
@@ -230,10 +227,6 @@ const LIST_MARK = /^\s*(?:[-*+]|\d+\.)\s+/;
 const EMPHASIZED = /^\s*(?:[-*+]\s+)?(\*\*|__|\*|_)[^\n]*\1\s*$/;
 /** A code fence line. */
 const FENCE = /^\s*(```|~~~)/gm;
-
-/** Headings of a thread's call to join (a guest's sign-in or reply box), not anything posted. */
-export const JOIN_HEADING =
-  /^(create an account( or (sign|log) in)?( to (comment|reply|post|participate|join))?|(sign|log) in( or (register|sign up))? to (comment|reply|post|participate|join)|join the (conversation|discussion)|want to (join|add to) the (conversation|discussion)\??|reply to this (topic|thread)|post a reply)$/i;
 
 /** A post's text in a form (edit-in-place comments) sits within this many levels below the post. */
 export const POST_FORM_DEPTH = 3;

@@ -6,24 +6,7 @@
 import { removeJunkSections } from "./boilerplate";
 import type { DomElement } from "./dom-types";
 import { isCodeFence, keyWords, markdownWords } from "./markdown";
-
-/** Headings of a product page's sections about something else: reviews, Q&A, other products. */
-export const PRODUCT_JUNK_HEADING = new RegExp(
-  [
-    // Reviews and ratings: "Customer reviews", "Ratings & reviews", "What customers say".
-    String.raw`^((top |latest |recent |verified )?(customer|guest|user|buyer|seller|product)?s? ?(reviews?|ratings?( (&|and) reviews?)?|testimonials|feedback)( from .*)?|what (customers|buyers|people|users|curators|critics|others) (are )?say(ing)?|customers say)\b`,
-    // Questions: "Questions & answers", "Q&A", "FAQs".
-    String.raw`^((customer )?questions?( (&|and) answers?)?|q ?(&|and) ?a|faqs?|frequently asked questions)\b`,
-    // Other products: "Featured products", "Complete the look", "Customers also bought".
-    String.raw`^((featured|popular|trending|similar|recommended|related|other|more) (products|items)|(complete|shop|get) the look|(your )?recently viewed|browsing history|more to explore|discover more|explore more)\b`,
-    String.raw`\b(also (bought|viewed|liked|purchased)|frequently bought)\b`,
-    // Offers of more to buy: "Buy a bundle and save!", "Choose your add-ons", "Pairs well with".
-    "^(buy (a|the) bundle|bundle (&|and) save|(choose|select|pick) your add-?ons|(recommended |popular )?add-?ons$|complete (the|your) (set|kit)|pairs? (well )?with|goes (well )?with)",
-    // The shop's or the maker's news: "Recent events & announcements"; a marketplace's "Did you know?".
-    "^((recent |latest )?(news|events|announcements)( (&|and) (news|events|announcements))?$|did you know\\b)",
-  ].join("|"),
-  "i",
-);
+import { PRODUCT_JUNK_HEADING } from "./vocabulary/page-words";
 
 /** A section under such a heading goes unless it holds this share of the content (then it is likely the content). */
 export const PRODUCT_SECTION_SHARE = 0.4;

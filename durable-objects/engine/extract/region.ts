@@ -11,14 +11,7 @@ import { isDisclosedPanel } from "./disclosures";
 import { lazyTextLength, linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { desktopDisplay, FOLDED_HIDING, foldedPanels } from "./folded-content";
-import {
-  isChromeDrawer,
-  isFoldedByClass,
-  isShortControl,
-  junkLabel,
-  labelNames,
-  SKIP_ATTR,
-} from "./junk-labels";
+import { isChromeDrawer, isFoldedByClass, isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { isSectionHeader } from "./landmarks";
 import {
   CHROME_SELECTOR,
@@ -32,23 +25,10 @@ import {
 import { classFoldedAnswers } from "./folded-answers";
 import { isPostForm } from "./post-lists";
 import { spokenTwin } from "./spoken-text";
+import { CHROME_ATTR, HIDDEN_CLASS, SKIP_ATTR, WIDGET_ATTR } from "./vocabulary/class-words";
 
-/** Class/id words of page chrome that is never content, whatever the page type. */
-const CHROME_ATTR =
-  /(^|[\s_-])(cookies?|consent|gdpr|newsletter|signup|sign-up|subscribe|subscription|popup|modal|overlay|breadcrumbs?|skip-link|skiplink|share|sharing|social|socials|share-buttons|announcement|promo-bar|topbar|top-bar|site-header|site-footer|page-header__nav|mega-?menu|navbar|navigation|nav|menu|header-nav|footer|copyright|back-to-top|search-form|searchform|toolbar)($|[\s_-])/i;
-/**
- * Whole class tokens of hidden text (a token, so `field--label-hidden` on a visible field is not
- * one; `hide` is Bootstrap 2's and Foundation's). A design system's prefixed screen-reader class
- * (`h-sr-only`, `u-visually-hidden`) is one too; a prefixed `hidden` is not (`md-hidden`,
- * `overflow-hidden` show the block on some screens or clip it).
- */
-const HIDDEN_CLASS =
-  /(^|\s)(hidden|hide|is-hidden|d-none|invisible|visually-hidden|sr-only|screen-reader-text|[a-z0-9]+-(sr-only|visually-hidden))(\s|$)/i;
 /** A class-hidden block is removed whatever its share when the rest of the text holds at least this many characters. */
 export const MIN_SHOWN_BESIDE_HIDDEN = 4000;
-/** Class/id words of shop and listing widgets that are not the page's own content. */
-const WIDGET_ATTR =
-  /(^|[\s_-])(filters?|facets?|facet-?list|swatch(es)?|pagination|pager|sort-?by|sorting|upsell|cross-?sell|recently-?viewed|recommendations?|related-products|you-may-also-like|wishlist|quick-?view|mini-?cart|cart-drawer|sidebar|widget-area)($|[\s_-])/i;
 /** A price as shops print it ($37.00, 19,99 €, £8). */
 const PRICE =
   /([$€£¥₹]\s?\d[\d.,]*|\b(EUR|USD|GBP|CAD|AUD|CHF|JPY|INR)\s?\d|\d[\d.,]*\s?(€|EUR|USD|GBP|zł|kr))/;

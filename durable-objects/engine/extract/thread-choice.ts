@@ -1,4 +1,3 @@
-
 import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { postsIn, type Thread } from "./post-lists";

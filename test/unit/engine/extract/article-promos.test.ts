@@ -9,7 +9,6 @@ const { line, paras, head } = guidePage(
 );
 
 describe("blocks about the site inside an article", () => {
-
   it("drops the site's standing disclaimer from an article but keeps a terms page's disclosure that is much of it", () => {
     const note = `<p class="post-disclaimer">Links on this site may earn us a small commission; the tools we test are bought with our own money.</p>`;
     const article = `<!doctype html><html>${head}<body><article><h1>Sharpening a chisel</h1>${paras(1, 2, 3, 4, 5)}${note}</article></body></html>`;

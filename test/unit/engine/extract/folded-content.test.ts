@@ -7,7 +7,6 @@ const intro =
   "<h1>Boiler service</h1><p>Our engineers service every make of gas boiler, check the flue and the pressure, and leave a written report of what they found and what they fixed.</p><p>A visit is booked online for a morning or an afternoon slot, and the engineer calls half an hour before arriving at the door.</p>";
 
 describe("text folded away until the reader opens it", () => {
-
   it("keeps FAQ items whose class names them a menu link when they hold an answer in prose", () => {
     const answer = (topic: string) =>
       `An annual service is what most boiler warranties ask for, and ${topic}: the engineer checks the burner, the seals and the flue gases, cleans the condensate trap, and signs the log.`;

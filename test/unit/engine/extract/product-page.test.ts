@@ -125,7 +125,6 @@ describe("product pages", () => {
     expect(markdown).not.toContain("results may vary");
     expect(markdown).not.toContain("without the lid and the carry pouch");
   });
-
 });
 
 describe("pages of no stated type and articles", () => {

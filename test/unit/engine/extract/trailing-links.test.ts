@@ -38,5 +38,4 @@ describe("the lines of links after a story", () => {
     const index = `${items.join("\n")}\n\n[Shaping a boule by hand](/d)\n\n[Scoring the loaf](/e)`;
     expect(dropTrailingLinks(index, true)).toBe(index);
   });
-
 });
