@@ -8,6 +8,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { BrowserWorker } from "@cloudflare/puppeteer";
+import { conversationStub } from "../addresses/conversation";
 import { workspaceStub } from "../addresses/workspace";
 import type { BrowserInput, ProfileSaved, TabList } from "../../schemas/browser-api";
 import type {
@@ -40,6 +41,8 @@ export class BrowserFleetObject extends DurableObject<Env> {
   /** The BROWSER_* limits, read once (the pool reads them at each decision: a seam for tests). */
   readonly limits: FleetLimits;
   private readonly fleet: FleetBrowsers;
+  /** The kept sessions' request guards re-armed after a (re)start (see FleetBrowsers.rearm). */
+  private readonly rearmed: Promise<void>;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -57,6 +60,8 @@ export class BrowserFleetObject extends DurableObject<Env> {
         if (current === null || current > at) await ctx.storage.setAlarm(at);
       },
     });
+    // The pages of kept sessions ran unguarded since the old connection ended: guard them at once.
+    this.rearmed = this.fleet.rearm().catch(() => {});
   }
 
   /** Runs one browser tool of a conversation (arguments already validated by the conversation). */
@@ -157,15 +162,25 @@ export class BrowserFleetObject extends DurableObject<Env> {
     return this.fleet.records.drainMeter(convId);
   }
 
+  /** Closes a conversation's context now (its unattended run ended); the browser time it used until then, in ms. */
+  async release(convId: string): Promise<number> {
+    await this.fleet.release(convId);
+    return this.drain(convId);
+  }
+
   /** Sessions, contexts and the queue now; launches ever; today's browser time. */
   stats(): FleetStats {
     this.fleet.pool.tickAll();
     return { ...this.fleet.pool.stats(), used_today_ms: this.fleet.records.usedOn(this.clock.now()) };
   }
 
-  /** Closes idle contexts (and empty sessions); re-arms for the next deadline. */
+  /** Closes idle contexts (and empty sessions), reports their time; re-arms for the next deadline. */
   async alarm(): Promise<void> {
+    await this.rearmed;
     const next = await this.fleet.closeIdle();
+    await this.fleet.reportMeters((conv, ms) =>
+      conversationStub(this.env, conv.workspaceId, conv.id).browserTimeUsed(ms),
+    );
     if (next !== null) await this.ctx.storage.setAlarm(Math.max(next, Date.now() + 1_000));
   }
 

@@ -7,6 +7,7 @@ import { recordingConfig } from "../engine/config/recording-config";
 import { BrowserRecording } from "../engine/recording/browser-recording";
 import { RecordingStore } from "../engine/recording/recording-store";
 import type { BrowserWorker } from "@cloudflare/puppeteer";
+import { conversationStub } from "../addresses/conversation";
 import { workspaceStub } from "../addresses/workspace";
 import type { ProfileSaved } from "../../schemas/browser-api";
 import { ConversationBrowser } from "../engine/browser/conversation-browser";
@@ -87,6 +88,19 @@ export class FleetBrowsers {
     }
   }
 
+  /**
+   * After a restart (any wake of the object): reconnects to the kept sessions with their request
+   * guards armed, then puts each open context back under its conversation's rules.
+   */
+  async rearm(): Promise<void> {
+    await this.pool.restoreOnce();
+    for (const convId of this.pool.openConversations()) {
+      const browser = this.known(convId);
+      if (!browser) await this.pool.drop(convId);
+      else await browser.rearm().catch(() => {});
+    }
+  }
+
   /** Closes the contexts idle past the limit; the next deadline, or null when none is open. */
   async closeIdle(): Promise<number | null> {
     let next: number | null = null;
@@ -102,6 +116,27 @@ export class FleetBrowsers {
     }
     this.pool.tickAll();
     return next;
+  }
+
+  /** Closes a conversation's context now (an unattended run ended), so its browser time stops. */
+  async release(convId: string): Promise<void> {
+    await this.known(convId)?.closeNow();
+    this.pool.tickAll();
+  }
+
+  /**
+   * Sends each conversation the browser time metered since its last call (the idle time before
+   * its context closed would otherwise wait for a next call that may never come); time whose
+   * report fails stays metered for the next one.
+   */
+  async reportMeters(send: (conv: FleetConversation, ms: number) => Promise<void>): Promise<void> {
+    this.pool.tickAll();
+    for (const convId of this.records.meteredConvs()) {
+      const conv = this.records.ref<FleetConversation>(convId);
+      const ms = this.records.drainMeter(convId);
+      if (!conv) continue;
+      await send(conv, ms).catch(() => this.records.restoreMeter(convId, ms));
+    }
   }
 
   /** Forgets a deleted conversation: its context is closed (profile saved), its tabs dropped. */
@@ -123,6 +158,8 @@ export class FleetBrowsers {
   private build(conv: FleetConversation): ConversationBrowser {
     const workspace = () => workspaceStub(this.p.env, conv.workspaceId);
     const options = browserConfig(this.p.env, conv.allowedDomains ?? undefined);
+    // As of the conversation's last call (each call brings the current list).
+    options.policy.workspaceDomains = conv.workspaceDomains ?? null;
     const browser = new ConversationBrowser({
       conversationId: conv.id,
       source: {
@@ -136,6 +173,9 @@ export class FleetBrowsers {
       wakeBy: (at) => this.p.wakeBy(at),
       live: liveViewConfig(this.p.env),
       files: browserFilesConfig(this.p.env),
+      // A download no tool call caused goes to the conversation's files all the same.
+      outsideDownloads: (file) =>
+        conversationStub(this.p.env, conv.workspaceId, conv.id).saveBrowserDownload(file) as Promise<string>,
       profile: conv.profile
         ? {
             name: conv.profile,

@@ -7,6 +7,7 @@
  * assembled by conversation-parts.ts.
  */
 import { DurableObject } from "cloudflare:workers";
+import type { CaughtDownload } from "../engine/browser/downloads";
 import type {
   AnswerBody,
   Conversation,
@@ -220,6 +221,16 @@ export class ConversationObject extends DurableObject<Env> {
   /** This conversation's own HTTP tools. */
   httpTools(): StoredHttpTool[] {
     return this.p.meta.httpTools();
+  }
+
+  /** Browser time the workspace's fleet measured after the last call (reported by its alarm), in ms. */
+  browserTimeUsed(ms: number): void {
+    this.p.wiring.browserTimeUsed(ms);
+  }
+
+  /** Saves a download its browser made while no tool call ran (a person's click in the live view); its path. */
+  saveBrowserDownload(file: CaughtDownload): Promise<string> {
+    return this.p.wiring.saveBrowserDownload(file);
   }
 
   /** Removes one of this conversation's HTTP tools. */

@@ -43,6 +43,7 @@ import type { WebToolDeps } from "../engine/tools/web";
 import type { WorkspaceObject } from "../workspace/workspace-object";
 import { BrowserLink } from "./browser-link";
 import { downloadSaver, uploadReader } from "./browser-files";
+import type { CaughtDownload } from "../engine/browser/downloads";
 import { BrowserMeter, browserQueuedEvent } from "./browser-usage";
 import { ConversationMcp } from "./conversation-mcp";
 import { type ConversationInfo, type ConversationMeta, visitorOf } from "./conversation-meta";
@@ -257,6 +258,38 @@ export class ConversationWiring {
     });
   }
 
+  /** Saves a page's download under downloads/ and emits `file_downloaded` (on the run's events, else the active run's). */
+  private saveDownload(info: ConversationInfo, runId: string | null, file: CaughtDownload): Promise<string> {
+    return downloadSaver(this.files(info).files, (saved) =>
+      this.p.emit(runId ?? this.p.runs.active()?.id ?? null, ev.custom("file_downloaded", saved)),
+    )(file);
+  }
+
+  /** A download no tool call caused (a person's click in the live view), sent by the fleet; its path. */
+  saveBrowserDownload(file: CaughtDownload): Promise<string> {
+    const info = this.p.meta.info();
+    if (!info) return Promise.reject(new Error("The conversation no longer exists."));
+    return this.saveDownload(info, null, file);
+  }
+
+  /** Browser time the fleet measured after the conversation's last call (its context's idle close). */
+  browserTimeUsed(ms: number): void {
+    if (this.p.meta.info()) this.browserMeter.add(null, ms);
+  }
+
+  /**
+   * An unattended run ended: its browser context closes now rather than idling, and the time it
+   * used up to then goes into the run's usage before the job reads it.
+   */
+  async releaseBrowser(runId: string): Promise<void> {
+    const info = this.p.meta.info();
+    if (!info || !this.p.state.snapshot().tabs?.length) return;
+    const ms = await browserFleetStub(this.p.env, info.workspace_id)
+      .release(info.id)
+      .catch(() => 0);
+    this.browserMeter.add(runId, ms);
+  }
+
   /** Tells the workspace's usage ledger that a run ended. */
   runEnded(run: Run | null): void {
     const info = this.p.meta.info();
@@ -305,10 +338,7 @@ export class ConversationWiring {
       saveFile: imageFiles(this.files(info).files).save,
       uploadMaxBytes: browserFilesConfig(this.p.env).uploadMaxBytes,
       readFile: uploadReader(this.files(info).files),
-      saveDownload: (runId, file) =>
-        downloadSaver(this.files(info).files, (saved) =>
-          this.p.emit(runId ?? this.p.runs.active()?.id ?? null, ev.custom("file_downloaded", saved)),
-        )(file),
+      saveDownload: (runId, file) => this.saveDownload(info, runId, file),
     });
     return this.browserCache;
   }

@@ -33,6 +33,17 @@ const json = (res: ServerResponse, body: unknown) => {
 
 /** Requests seen per id (path query `id`), with their method. */
 const hits = new Map<string, string[]>();
+/** Long polls held per id until the test releases them (a page acting when the test says so). */
+const held = new Map<string, { waiting: number; released: boolean; release: (() => void)[] }>();
+const holdOf = (id: string) => {
+  let h = held.get(id);
+  if (!h) {
+    h = { waiting: 0, released: false, release: [] };
+    held.set(id, h);
+  }
+  return h;
+};
+
 /** Uploads received per id: name, type, size and sha256 of each file part. */
 const uploads = new Map<string, { name: string; type: string; size: number; sha256: string }[]>();
 
@@ -87,6 +98,48 @@ export const guardPages: [string, PageHandler][] = [
     (_req, res, url) => json(res, { methods: hits.get(url.searchParams.get("id") ?? "") ?? [] }),
   ],
   [
+    // Answers once the test releases `id` (GET /guard/release); /guard/held tells how many wait.
+    "/guard/wait",
+    async (_req, res, url) => {
+      const h = holdOf(url.searchParams.get("id") ?? "");
+      if (!h.released) {
+        h.waiting++;
+        await new Promise<void>((resolve) => h.release.push(resolve));
+      }
+      json(res, { released: true });
+    },
+  ],
+  [
+    "/guard/release",
+    (_req, res, url) => {
+      const h = holdOf(url.searchParams.get("id") ?? "");
+      h.released = true;
+      for (const resolve of h.release.splice(0)) resolve();
+      json(res, { released: true });
+    },
+  ],
+  [
+    "/guard/held",
+    (_req, res, url) => json(res, { waiting: holdOf(url.searchParams.get("id") ?? "").waiting }),
+  ],
+  [
+    // Once released, requests `to` (a fetch), then /guard/hit?id=<id>-done: a page acting on its own, later.
+    "/guard/later",
+    (_req, res, url) => {
+      const id = url.searchParams.get("id") ?? "";
+      const to = url.searchParams.get("to") ?? "";
+      html(
+        res,
+        `<title>Later</title><p>waiting</p><script>
+        const id = ${JSON.stringify(id)};
+        fetch("/guard/wait?id=" + encodeURIComponent(id))
+          .then(() => fetch(${JSON.stringify(to)}, { mode: "no-cors" }).catch(() => null))
+          .then(() => fetch("/guard/hit?id=" + encodeURIComponent(id + "-done")));
+        </script>`,
+      );
+    },
+  ],
+  [
     // Shows what is typed into its field as base64, hex and reversed (as a page's own script could).
     "/guard/echo-forms",
     (_req, res) =>
@@ -133,6 +186,22 @@ export const guardPages: [string, PageHandler][] = [
     },
   ],
   [
+    // Three file inputs, two without id or name (get_tab_content stamps those); each choice is listed.
+    "/files/attach",
+    (_req, res) =>
+      html(
+        res,
+        `<title>Attach</title><body><main><h1>Your application</h1>
+        <p><label>Photo <input type="file"></label></p><p><label>Scan <input type="file"></label></p>
+        <p><input type="file" name="cv" aria-label="CV"></p><p id="events"></p><script>
+        for (const input of document.querySelectorAll("input[type=file]")) input.addEventListener("change", () => {
+          const name = input.labels[0] ? input.labels[0].textContent.trim() : input.name;
+          document.getElementById("events").textContent += name + "=" + input.files[0].name + " ";
+        });
+        </script></main></body>`,
+      ),
+  ],
+  [
     "/files/uploads",
     (_req, res, url) => json(res, { files: uploads.get(url.searchParams.get("id") ?? "") ?? [] }),
   ],
@@ -153,8 +222,10 @@ export const guardPages: [string, PageHandler][] = [
   [
     // `bytes` bytes as an attachment; `chunked=1` sends no Content-Length (the size shows only while reading).
     "/files/big",
-    (_req, res, url) => {
+    (req, res, url) => {
       const size = Number(url.searchParams.get("bytes") ?? "0");
+      const id = `big-${url.searchParams.get("id") ?? ""}`;
+      hits.set(id, [...(hits.get(id) ?? []), req.method ?? "GET"]);
       const chunked = url.searchParams.get("chunked") === "1";
       res.writeHead(200, {
         "content-type": "application/octet-stream",

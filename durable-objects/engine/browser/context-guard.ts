@@ -4,10 +4,10 @@
  * navigations, its downloads; and popups: a page one of its tabs opens (window.open, a
  * target=_blank link or form) becomes a listed tab under the same guard, any other is closed.
  */
-import type { BrowserContext, Page, Target } from "@cloudflare/puppeteer";
-import { retryTransient } from "./fleet/launch";
+import type { Browser, BrowserContext, Page, Target } from "@cloudflare/puppeteer";
+import { type Clock, realClock, retryTransient } from "./fleet/launch";
 import type { NavigationPolicy } from "./navigation-guard";
-import { type ContextGuard, type ResponseHandler, requestGuardOf } from "./request-guard";
+import { type ContextGuard, type RequestGuard, type ResponseHandler, requestGuardOf } from "./request-guard";
 import { DEFAULT_WINDOW_ID, type TabStore } from "./tab-store";
 
 /** The conversation's side of its context's guard. */
@@ -36,11 +36,56 @@ export function tabOfTarget(pages: Map<number, Page>, id: string): number | null
   return null;
 }
 
+/**
+ * The browser's root CDP connection, through a session on any of its targets. Puppeteer learns of
+ * the browser target from an event that a fresh connection may not have had yet ("Browser target is
+ * not found" under load), so any target will do, and none yet is waited for, briefly.
+ */
+async function browserConnection(browser: Browser, clock: Clock = realClock): Promise<unknown> {
+  for (let attempt = 1; ; attempt++) {
+    const targets = browser.targets();
+    const target = targets.find((t) => t.type() === "browser") ?? targets[0];
+    if (target) {
+      const probe = await retryTransient(() => target.createCDPSession());
+      const connection = probe.connection();
+      await probe.detach().catch(() => {});
+      return connection;
+    }
+    if (attempt >= 20) throw new Error("Browser target is not found");
+    await clock.sleep(50 * attempt);
+  }
+}
+
+/** The request guard of a browser session (made on first use, on the browser's root connection). */
+async function sessionGuard(browser: Browser): Promise<RequestGuard> {
+  return requestGuardOf(browser, (await browserConnection(browser)) as never);
+}
+
+/**
+ * Arms the guard of a session the fleet reconnected to after a restart, before any of its contexts
+ * is back: their pages ran unguarded since the old connection ended, and from now on every request
+ * is refused until its conversation's context is put back under the guard.
+ */
+export async function armSession(browser: Browser): Promise<void> {
+  await (await sessionGuard(browser)).arm();
+  // A frame loaded before interception began keeps loading around it until its loaders are
+  // remade: a page-level Fetch.enable (matching nothing) and disable remakes every frame's.
+  for (const target of browser.targets()) {
+    if (!REMADE_TYPES.has(target.type())) continue;
+    const cdp = await target.createCDPSession().catch(() => null);
+    if (!cdp) continue;
+    await cdp.send("Fetch.enable", { patterns: [] }).catch(() => {});
+    await cdp.send("Fetch.disable").catch(() => {});
+    await cdp.detach().catch(() => {});
+  }
+}
+
+/** Targets whose frames' loaders are remade when a kept session's guard is armed (workers are not). */
+const REMADE_TYPES = new Set(["page", "other"]);
+
 /** Puts a context under its session's request guard and adopts its popups; returns the undoing. */
 export async function guardContext(context: BrowserContext, tabs: GuardedTabs): Promise<() => void> {
-  const probe = await retryTransient(() => context.browser().target().createCDPSession());
-  const guard = requestGuardOf(context.browser(), probe.connection() as never);
-  await probe.detach().catch(() => {});
+  const guard = await sessionGuard(context.browser());
   const contextId = context.id ?? "";
   const hooks: ContextGuard = {
     policy: () => tabs.policy(),

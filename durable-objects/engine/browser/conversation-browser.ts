@@ -44,6 +44,8 @@ export interface ConversationBrowserDeps {
   recording?: BrowserRecording;
   /** Caps on uploads and downloads. */
   files: BrowserFilesLimits;
+  /** Where a download goes while no tool call runs (a person's click in the live view); none: refused. */
+  outsideDownloads?: DownloadSink;
 }
 
 /** A conversation's link to its workspace's browser profile. */
@@ -68,7 +70,7 @@ export class ConversationBrowser implements BrowserOps {
     this.store = new TabStore(deps.sql, deps.conversationId);
     this.scriptTimeoutMs = deps.options.scriptTimeoutMs;
     this.uploadMaxBytes = deps.files.uploadMaxBytes;
-    this.downloads = new DownloadCatcher(deps.files.downloads);
+    this.downloads = new DownloadCatcher(deps.files.downloads, deps.outsideDownloads ?? null);
     const options = { ...deps.options, downloads: this.downloads.handle };
     this.session = new BrowserSession(deps.source, this.store, options, deps.profile);
     this.session.recording = deps.recording ?? null;
@@ -156,11 +158,29 @@ export class ConversationBrowser implements BrowserOps {
     return Math.max(idle, this.store.pinnedUntil() ?? 0);
   }
 
+  /** After a restart of the fleet: puts the kept context back under the guard (unless idle past the limit: the alarm closes it). */
+  rearm(): Promise<void> {
+    return this.exclusive(async () => {
+      const deadline = this.idleDeadline();
+      if (deadline !== null && Date.now() >= deadline && !this.pinned()) return;
+      await this.session.connected();
+    });
+  }
+
   /** Closes the browser when it has been idle past the limit (called from the alarm); true if it did. */
   closeIfIdle(): Promise<boolean> {
     return this.exclusive(async () => {
       const deadline = this.idleDeadline();
       if (deadline === null || Date.now() < deadline || this.pinned()) return false;
+      await this.closeSaving();
+      return true;
+    });
+  }
+
+  /** Closes the open context now (its run ended unattended), unless a person holds it; true if it did. */
+  closeNow(): Promise<boolean> {
+    return this.exclusive(async () => {
+      if (!this.store.sessionId() || this.pinned()) return false;
       await this.closeSaving();
       return true;
     });

@@ -4,7 +4,9 @@
  * through, so the SSRF rules and allowed_domains applied to where it came from — stopped in the
  * browser, and handed to the conversation of the tool call that caused it, which saves it into
  * its workspace files under `downloads/` — within a size cap and a count per run. A download
- * while no tool call runs (nothing to save it with) is refused.
+ * while no tool call runs (a person's click in the live view or a take-over, or the page on its
+ * own) goes to the conversation the same way, within the same size cap and at most the same count
+ * between two tool calls; it is announced by its event only (no tool call is there to tell).
  */
 import type { PausedRequest, SendCommand } from "./request-guard";
 
@@ -87,8 +89,14 @@ export class DownloadCatcher {
   private run: string | null = null;
   private countInRun = 0;
   private sink: DownloadSink | null = null;
+  /** Downloads saved outside tool calls since the last call began. */
+  private countOutside = 0;
 
-  constructor(private readonly limits: DownloadLimits) {}
+  /** `outside`: where downloads go while no tool call runs (none: they are refused). */
+  constructor(
+    private readonly limits: DownloadLimits,
+    private readonly outside: DownloadSink | null = null,
+  ) {}
 
   /** A tool call of a run (null: a direct call) starts: its downloads go to `sink` (counted per run). */
   beginCall(runId: string | null, sink: DownloadSink | null): void {
@@ -96,6 +104,7 @@ export class DownloadCatcher {
     if (key !== this.run) this.countInRun = 0;
     this.run = key;
     this.sink = sink;
+    this.countOutside = 0;
   }
 
   /** The tool call ended: later downloads have nowhere to go until the next one. */
@@ -131,14 +140,21 @@ export class DownloadCatcher {
       this.done.push({ url, refused: why });
       if (!stopped) await stop();
     };
-    const sink = this.sink;
+    const inCall = this.sink !== null;
+    const sink = this.sink ?? this.outside;
     if (!sink) return refuse("no tool call was running to save it (downloads are saved during a tool call)");
-    if (this.countInRun >= this.limits.maxPerRun) {
-      return refuse(`this run already saved ${this.limits.maxPerRun} downloads (the limit per run)`);
+    const max = this.limits.maxPerRun;
+    if ((inCall ? this.countInRun : this.countOutside) >= max) {
+      return refuse(
+        inCall
+          ? `this run already saved ${max} downloads (the limit per run)`
+          : `${max} downloads were already saved since the last tool call (the limit outside tool calls)`,
+      );
     }
     if (declared > this.limits.maxBytes)
       return refuse(`it is ${declared} bytes, over the ${this.limits.maxBytes}-byte limit`);
-    this.countInRun++;
+    if (inCall) this.countInRun++;
+    else this.countOutside++;
     let bytes: Uint8Array | null;
     try {
       bytes = await this.read(p.requestId, send);

@@ -7,7 +7,8 @@
  * frame, popups, form posts, every redirect hop) and scripted requests (fetch, XHR, workers,
  * beacons) must satisfy the address rules and `allowed_domains`; a page's passive assets (images,
  * styles, scripts, fonts, media) the address rules only, so sites that load them from a CDN keep
- * working. A request no context can be found for is held to the strictest rules of them all.
+ * working. A request no context can be found for is held to the strictest rules of them all, and
+ * refused while no context is under the guard (right after a restart, before the contexts are back).
  */
 import type { Browser, CDPSession } from "@cloudflare/puppeteer";
 import { type NavigationPolicy, navigationRefusal, subresourcePolicy } from "./navigation-guard";
@@ -89,6 +90,11 @@ export class RequestGuard {
   /** Puts a context under the guard (starting it on first use); its requests follow its rules from now. */
   async add(contextId: string, context: ContextGuard): Promise<void> {
     this.contexts.set(contextId, context);
+    await this.arm();
+  }
+
+  /** Starts intercepting (once): until contexts are added, every request is refused. */
+  async arm(): Promise<void> {
     this.enabling ??= this.enable();
     await this.enabling;
   }
@@ -161,7 +167,8 @@ export class RequestGuard {
       return;
     }
     const judges = context ? [context] : [...this.contexts.values()];
-    let refusal: string | null = null;
+    let refusal: string | null =
+      judges.length === 0 ? "No conversation's rules are known for this request yet." : null;
     for (const judge of judges) {
       refusal = requestRefusal(paused.request.url, paused.resourceType, judge.policy());
       if (refusal) break;

@@ -5,6 +5,7 @@
 import type { Page } from "@cloudflare/puppeteer";
 import { BrowserError } from "../errors";
 import { type BrowserSession, NAVIGATION_TIMEOUT_MS } from "./browser-session";
+import { TRANSIENT } from "./fleet/launch";
 import { assertNavigable, type NavigationPolicy } from "./navigation-guard";
 import { TAB_FACTS_SCRIPT } from "./page-content";
 import { DEFAULT_WINDOW_ID, type TabRecord } from "./tab-store";
@@ -72,8 +73,11 @@ export class TabManager {
     return { tab, page: await this.session.page(tab) };
   }
 
-  /** Opens `url` in a new tab, or navigates an existing one. */
-  async open(opts: OpenTabOptions): Promise<TabView> {
+  /**
+   * Opens `url` in a new tab, or navigates an existing one. A new tab whose page closed under it
+   * while loading (a target closed, a frame detached: a busy shared browser) is opened once more.
+   */
+  async open(opts: OpenTabOptions, retry = true): Promise<TabView> {
     assertNavigable(opts.url, this.policy);
     const store = this.session.store;
     const isNew = opts.tabId === undefined;
@@ -91,22 +95,27 @@ export class TabManager {
         throw err;
       });
     }
+    let loaded = false;
     try {
       await this.navigate(page, opts.url, opts.waitUntilLoaded);
+      loaded = true;
+      if (opts.active || !store.tabs().some((t) => t.window_id === tab.window_id && t.active)) {
+        store.activate(tab.id);
+        await page.bringToFront();
+      }
+      return await this.view(store.tab(tab.id)!, page);
     } catch (err) {
       const refusal = this.session.takeRefusal(tab.id);
-      if (isNew) {
+      const closedUnder = page.isClosed() || TRANSIENT.test((err as Error).message ?? "");
+      if (isNew && (closedUnder || !loaded)) {
         await this.session.closePage(tab.id);
         store.removeTab(tab.id);
       }
       if (refusal) throw new BrowserError("navigation_refused", refusal);
+      if (isNew && retry && closedUnder) return this.open(opts, false);
+      if (loaded) throw err;
       throw new BrowserError("navigation_failed", `Could not load ${opts.url}: ${(err as Error).message}`);
     }
-    if (opts.active || !store.tabs().some((t) => t.window_id === tab.window_id && t.active)) {
-      store.activate(tab.id);
-      await page.bringToFront();
-    }
-    return this.view(store.tab(tab.id)!, page);
   }
 
   /** Closes a tab; its window's newest remaining tab becomes active. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { JobRun } from "../../../schemas/jobs";
 import type { BrowserFleetReport, UsageReport } from "../../../schemas/usage";
-import { BROWSER_TEST_TIMEOUT_MS, page } from "../engine/browser/browser-helpers";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { BROWSER_TEST_TIMEOUT_MS, fleetObject, page, setFleetMeta } from "../engine/browser/browser-helpers";
 import {
   api,
   createConversation,
@@ -17,6 +18,8 @@ import {
 const T = BROWSER_TEST_TIMEOUT_MS;
 /** The default BROWSER_HOUR_PRICE_USD. */
 const HOUR_PRICE = 0.09;
+/** The default idle limit (BROWSER_IDLE_MS is not set in the test bindings). */
+const IDLE_MS = 60_000;
 
 /** A model that opens the test page, reads it and answers. */
 async function browsingModel(key: string): Promise<void> {
@@ -114,10 +117,53 @@ describe("browser time in the usage report", () => {
       });
       expect(line.runs).toBe(1);
       expect(line.cost_usd).toBeCloseTo((line.browser_seconds / 3600) * HOUR_PRICE, 5);
+      // Nobody follows an unattended run: its context closed when it ended instead of idling, and
+      // every browser-second the fleet counted is in the run's ledger entry.
+      const fleet = await browsersOf(ws.key);
+      expect(fleet).toMatchObject({ sessions: 0, contexts: 0 });
+      expect(Math.abs(fleet.browser_seconds_today - (tokens?.browser_seconds ?? 0))).toBeLessThan(0.01);
+    },
+    T,
+  );
+
+  it(
+    "reports a context's time after the last call when the fleet's alarm closes it idle",
+    async () => {
+      const ws = await newWorkspaceKey("browser-idle-usage");
+      const conv = await createConversation("echo", {}, ws.key);
+      const opened = await api(`/v1/conversations/${conv}/tools/open_tab`, {
+        method: "POST",
+        json: { arguments: { url: page("/hello") } },
+        token: ws.key,
+      });
+      expect(opened.status).toBe(200);
+      const rowOf = async () => (await report(ws.key)).sources.find((s) => s.conversation_id === conv);
+      const before = await eventually(async () => {
+        const row = await rowOf();
+        return row && row.browser_seconds > 0 ? row : null;
+      });
+      // The context stayed open 30 s more than counted so far, and is now idle past the limit.
+      await runInDurableObject(fleetObject(ws.id), (_obj, state) => {
+        state.storage.sql.exec("UPDATE fleet_sessions SET ticked_at = ticked_at - 30000");
+      });
+      await setFleetMeta(conv, "last_used", Date.now() - IDLE_MS - 1_000, ws.id);
+      expect(await runDurableObjectAlarm(fleetObject(ws.id))).toBe(true);
+      expect(await browsersOf(ws.key)).toMatchObject({ sessions: 0, contexts: 0 });
+      const after = await eventually(async () => {
+        const row = await rowOf();
+        return row && row.browser_seconds >= before.browser_seconds + 30 ? row : null;
+      });
+      expect(after.cost_usd).toBeCloseTo((after.browser_seconds / 3600) * HOUR_PRICE, 5);
     },
     T,
   );
 });
+
+async function browsersOf(token: string): Promise<BrowserFleetReport> {
+  const res = await api("/v1/usage/browsers", { token });
+  expect(res.status).toBe(200);
+  return (await res.json()) as BrowserFleetReport;
+}
 
 describe("the workspace's browsers now", () => {
   it(

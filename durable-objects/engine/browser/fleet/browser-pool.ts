@@ -7,15 +7,14 @@
  * conversation may take the slot of the least recently used context that is not in use (its tabs
  * are remembered and reopened on its next call).
  */
-import puppeteer, { type Browser, type BrowserContext, type BrowserWorker } from "@cloudflare/puppeteer";
+import type { Browser, BrowserContext, BrowserWorker } from "@cloudflare/puppeteer";
 import type { FleetLimits } from "../../config/browser-config";
+import { armSession } from "../context-guard";
 import { BrowserError } from "../../errors";
-import { type Clock, launchWithin, TRANSIENT } from "./launch";
+import { type Clock, launchWithin, reconnectTo, TRANSIENT, withTimeout } from "./launch";
 import type { PoolRecords } from "./pool-records";
 import { type WaitSummary, WaitStats } from "./wait-stats";
 
-/** How long reconnecting to a kept session after a restart may take. */
-const RECONNECT_TIMEOUT_MS = 5_000;
 /** How long a liveness probe of a kept session may take. */
 const PROBE_TIMEOUT_MS = 3_000;
 /** The pool's counters (since the object started, but `launches`, which is kept). */
@@ -87,8 +86,7 @@ export class BrowserPool {
 
   /** The conversation's context: kept, or made (maybe after waiting its turn; `onQueued` is told the position). */
   async lease(conv: string, onQueued?: (position: number) => void): Promise<Lease> {
-    this.restored ??= this.restore();
-    await this.restored;
+    await this.restoreOnce();
     this.lastUse.set(conv, this.deps.clock.now());
     const kept = this.find(conv);
     if (kept && (await this.alive(kept)))
@@ -104,6 +102,12 @@ export class BrowserPool {
       .finally(() => this.pending.delete(conv));
     this.pending.set(conv, made);
     return made;
+  }
+
+  /** After a restart: reconnects to the sessions it held (their guards armed) and finds their contexts again; once. */
+  restoreOnce(): Promise<void> {
+    this.restored ??= this.restore();
+    return this.restored;
   }
 
   /** Marks a conversation's call in progress (its context is not taken from it meanwhile). */
@@ -294,7 +298,9 @@ export class BrowserPool {
     }
     try {
       const context = await session.browser.createBrowserContext();
-      this.tick(session);
+      // Time until now is the other contexts'; on a fresh session (its launch) the asking conversation's.
+      const charged = session.contexts.size > 0 ? [...session.contexts.keys()] : [conv];
+      this.deps.records.tick(session.id, charged, this.deps.clock.now());
       session.contexts.set(conv, context);
       this.deps.records.setContext({ conv, session_id: session.id, context_id: context.id ?? "" });
       return { context, fresh: true, sessionId: session.id };
@@ -342,20 +348,23 @@ export class BrowserPool {
     await session.browser.close().catch(() => {});
   }
 
+  private reconnect(sessionId: string): Promise<Browser | null> {
+    return reconnectTo(this.deps.binding(), sessionId);
+  }
+
   /** After a restart: reconnects to the sessions it held and finds their contexts again. */
   private async restore(): Promise<void> {
     const { records } = this.deps;
     const contexts = records.contexts();
     for (const row of records.sessions()) {
-      const browser = await withTimeout(puppeteer.connect(this.deps.binding(), row.session_id)).catch(
-        () => null,
-      );
+      const browser = await this.reconnect(row.session_id);
       if (!browser) {
         records.tick(row.session_id, [], this.deps.clock.now());
         records.removeSession(row.session_id);
         continue;
       }
       const session = this.adopt(browser);
+      await armSession(browser).catch(() => {});
       const byId = new Map(browser.browserContexts().map((c) => [c.id, c]));
       for (const ctx of contexts.filter((c) => c.session_id === row.session_id)) {
         const context = byId.get(ctx.context_id);
@@ -364,14 +373,6 @@ export class BrowserPool {
       }
     }
   }
-}
-
-function withTimeout<T>(p: Promise<T>, ms = RECONNECT_TIMEOUT_MS): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("timed out")), ms);
-  });
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
 function busyError(limits: FleetLimits): BrowserError {

@@ -110,3 +110,31 @@ export async function retryTransient<T>(work: () => Promise<T>, attempts = 3, cl
     }
   }
 }
+
+/** How long reconnecting to a kept session after a restart may take. */
+const RECONNECT_TIMEOUT_MS = 5_000;
+/** A kept session whose old connection the platform has not let go of yet (just after a restart). */
+const STILL_IN_USE = /still be in use|not ready yet/i;
+/** Attempts to reconnect to it, with a growing pause between (about 11 s in all). */
+const RECONNECT_ATTEMPTS = 8;
+const RECONNECT_PAUSE_MS = 400;
+/** Reconnects to a kept session; while the platform still holds its old connection, tries again. */
+export async function reconnectTo(binding: BrowserWorker, sessionId: string): Promise<Browser | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await withTimeout(puppeteer.connect(binding, sessionId));
+    } catch (err) {
+      if (attempt >= RECONNECT_ATTEMPTS || !STILL_IN_USE.test((err as Error).message ?? "")) return null;
+      await realClock.sleep(RECONNECT_PAUSE_MS * attempt);
+    }
+  }
+}
+
+/** A promise that fails with "timed out" after `ms`. */
+export function withTimeout<T>(p: Promise<T>, ms = RECONNECT_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("timed out")), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}

@@ -126,6 +126,15 @@ export class PoolRecords {
     return ms;
   }
 
+  /** Puts back time whose report did not arrive (it goes with the next report). */
+  restoreMeter(conv: string, ms: number): void {
+    this.sql.exec(
+      "INSERT INTO fleet_meter (conv, ms) VALUES (?, ?) ON CONFLICT(conv) DO UPDATE SET ms = ms + excluded.ms",
+      conv,
+      ms,
+    );
+  }
+
   /** Conversations with metered time not yet reported. */
   meteredConvs(): string[] {
     return this.sql

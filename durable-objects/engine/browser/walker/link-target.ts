@@ -19,3 +19,15 @@ export function linkTarget(href: string, pageUrl: string): string {
   if (path === `${page.pathname}${page.search}` && target.hash) return target.hash;
   return `${path}${target.hash}` || "/";
 }
+
+/**
+ * Where a link without text goes, in a few characters (it is named by this instead of giving its
+ * whole target): the host of another site (the scheme of a `mailto:` or `javascript:` one), else
+ * the path without its query.
+ */
+export function linkPlace(href: string, pageUrl: string): string {
+  const target = linkTarget(href, pageUrl);
+  const other = /^([a-z][a-z0-9+.-]*):(\/\/)?([^/?#]*)/i.exec(target);
+  if (other) return other[2] && other[3] ? other[3].replace(/^www\./i, "") : other[1].toLowerCase();
+  return target.replace(/[?#].*$/, "") || target;
+}

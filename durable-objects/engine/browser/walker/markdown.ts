@@ -13,7 +13,7 @@ import {
   type WElement,
   type WNode,
 } from "./dom";
-import { linkTarget } from "./link-target";
+import { linkPlace, linkTarget } from "./link-target";
 import type { SelectorMaker } from "./selectors";
 
 /** Elements that start and end a block of text. */
@@ -28,6 +28,10 @@ const CLICKABLE_ROLES = /^(button|link|tab|menuitem|option|switch|checkbox|radio
 const ANCHORED_HEADING_LEVEL = 3;
 /** Input types that are buttons. */
 const BUTTON_INPUTS = /^(button|submit|reset|image)$/i;
+
+/** The selectors a block carries, and its links' targets. */
+const ANNOTATIONS = / \{[^{}\n]+\}/g;
+const LINK_TARGETS = /\]\([^)]*\)/g;
 
 /** The label a form field shows: its <label>, aria-label, placeholder, name or title. */
 function labelOf(el: WElement): string {
@@ -66,8 +70,10 @@ export class MarkdownWriter {
   private buf = "";
   private readonly selectors: SelectorMaker;
   private readonly pageUrl: string;
-  /** The label and target of the link written last, while no text has come after it. */
-  private lastLink = "";
+  /** Links (label and target) already written: the same link again is left out. */
+  private readonly links = new Set<string>();
+  /** Targets already written: another link to one of them gives its label and selector only. */
+  private readonly targets = new Set<string>();
   private readonly skip: ReadonlySet<WElement>;
 
   /** `pageUrl`: links on its origin are written as paths; `skip`: subtrees left out (the chrome folded out of a main region). */
@@ -81,7 +87,10 @@ export class MarkdownWriter {
   write(root: WElement): string {
     this.walk(root);
     this.flush();
-    return this.out.join("\n\n");
+    // A block with no words (an empty list item or table row, a rule) says nothing.
+    return this.out
+      .filter((block) => /[\p{L}\p{N}]/u.test(block.replace(ANNOTATIONS, "").replace(LINK_TARGETS, "]")))
+      .join("\n\n");
   }
 
   private flush(): void {
@@ -109,7 +118,6 @@ export class MarkdownWriter {
   private walk(node: WNode): void {
     if (node.nodeType === TEXT_NODE) {
       const text = node.textContent ?? "";
-      if (this.lastLink && /\S/.test(text)) this.lastLink = "";
       this.buf += text;
       return;
     }
@@ -135,12 +143,21 @@ export class MarkdownWriter {
     if (tag === "A" && el.hasAttribute("href")) {
       const text = textOf(el) || el.getAttribute("aria-label") || el.getAttribute("title") || "";
       const img = text ? null : el.querySelector("img[alt]");
-      const label = text || (img ? squash(img.getAttribute("alt")) : "") || "link";
-      const target = linkTarget(el.getAttribute("href") ?? "", this.pageUrl);
-      // The same link twice in a row (a teaser's picture and its headline) is written once.
+      const label = text || (img ? squash(img.getAttribute("alt")) : "");
+      const href = el.getAttribute("href") ?? "";
+      // A link without text (an icon) is named by where it goes: its target says nothing more.
+      if (!label) {
+        this.buf += ` [link: ${linkPlace(href, this.pageUrl)}] {${sel()}} `;
+        return true;
+      }
+      const target = linkTarget(href, this.pageUrl);
+      // The same link again (a teaser's picture and its headline, a menu shown twice) is left out;
+      // another link to a target already written gives its label and selector only.
       const key = `${label}\n${target}`;
-      if (key !== this.lastLink) this.buf += ` [${label}](${target}) {${sel()}} `;
-      this.lastLink = key;
+      if (this.links.has(key)) return true;
+      this.buf += this.targets.has(target) ? ` [${label}] {${sel()}} ` : ` [${label}](${target}) {${sel()}} `;
+      this.links.add(key);
+      this.targets.add(target);
       return true;
     }
     if (

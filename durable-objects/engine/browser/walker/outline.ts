@@ -8,11 +8,11 @@ import { CHROME_WORDS, type PageMeasure } from "./main-region";
 import type { SelectorMaker } from "./selectors";
 
 /** At most this many parts are listed; the rest are counted in a last line. */
-export const MAX_OUTLINE_PARTS = 8;
+export const MAX_OUTLINE_PARTS = 6;
 /** A part with less visible text than this is left out. */
 const MIN_PART_CHARS = 10;
-/** How many link texts a line names, and how long each may be. */
-const SAMPLE_LINKS = 3;
+/** How many link texts a line names (when the part has no heading), and how long each may be. */
+const SAMPLE_LINKS = 2;
 const SAMPLE_CHARS = 20;
 /** How much of a part's heading or text a line quotes. */
 const QUOTE_CHARS = 40;
@@ -41,6 +41,14 @@ function kindOf(el: WElement): string {
   return "section";
 }
 
+/** The text cut at a word boundary to at most `max` characters, `…` marking a cut. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
+}
+
 /** One line saying what a part holds: its heading, its controls and a few of its link texts. */
 function describe(el: WElement, sel: string, chars: number): string {
   const heading = el.querySelector("h1, h2, h3, h4, h5, h6, legend, [role=heading]");
@@ -52,10 +60,12 @@ function describe(el: WElement, sel: string, chars: number): string {
   const facts: string[] = [];
   if (title) facts.push(`"${title}"`);
   if (links.length) {
-    const names = links
-      .slice(0, SAMPLE_LINKS)
-      .map((a) => textOf(a).slice(0, SAMPLE_CHARS))
-      .filter(Boolean);
+    const names = title
+      ? []
+      : links
+          .slice(0, SAMPLE_LINKS)
+          .map((a) => clip(textOf(a), SAMPLE_CHARS))
+          .filter(Boolean);
     facts.push(
       `${links.length} link${links.length === 1 ? "" : "s"}${names.length ? ` (${names.join(", ")}${links.length > names.length ? ", …" : ""})` : ""}`,
     );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { asVisitor, results, visitorSession, workspaceWithKeys } from "../../conversation/visitor-helpers";
-import { api, createConversation, readSse, script, uniqueKey, untilRunEnd } from "../../helpers";
+import { SseReader } from "../../../support/sse";
+import { api, createConversation, eventually, readSse, script, uniqueKey, untilRunEnd } from "../../helpers";
 import { BROWSER_TEST_TIMEOUT_MS, ok, page, tool } from "./browser-helpers";
 
 const T = BROWSER_TEST_TIMEOUT_MS;
@@ -66,6 +67,34 @@ describe("upload_file", () => {
       expect(got.files).toEqual([
         { name: "q3 figures.bin", type: "application/x-figures", size: 700_000, sha256: await sha256(bytes) },
       ]);
+    },
+    T,
+  );
+
+  it(
+    "takes the selectors get_tab_content writes, a stamped one included, and fills that input only",
+    async () => {
+      await putFile("scan.pdf", new TextEncoder().encode("%PDF scan"), "application/pdf");
+      await putFile("cv.txt", new TextEncoder().encode("my cv"), "text/plain");
+      const conv = await createConversation("echo");
+      const tab = await ok(conv, "open_tab", { url: page("/files/attach") });
+      const read = await ok(conv, "get_tab_content", { tab_id: tab.id });
+      const selectorOf = (label: string) =>
+        new RegExp(`\\[file field: ${label}\\] \\{([^}]+)\\}`).exec(read.content)?.[1];
+      const [photo, scan, cv] = ["Photo", "Scan", "CV"].map(selectorOf);
+      expect([photo, scan, cv]).toEqual([
+        expect.stringMatching(/^\[data-c="\d+"\]$/),
+        expect.stringMatching(/^\[data-c="\d+"\]$/),
+        'input[name="cv"]',
+      ]);
+      const put = await ok(conv, "upload_file", { selector: scan, path: "scan.pdf" });
+      expect(put).toMatchObject({
+        selector: scan,
+        file: { name: "scan.pdf", size: 9, type: "application/pdf" },
+      });
+      await ok(conv, "upload_file", { selector: cv, path: "cv.txt" });
+      const events = await ok(conv, "get_tab_content", { tab_id: tab.id, selector: "#events" });
+      expect(events.content).toBe("Scan=scan.pdf cv=cv.txt");
     },
     T,
   );
@@ -187,6 +216,61 @@ describe("downloads", () => {
       expect(far).toMatchObject({ status: 422, error: { code: "navigation_refused" } });
       expect(await hits("attachment-far.bin")).toEqual([]);
       expect((await api("/v1/files/downloads/far.bin")).status).toBe(404);
+    },
+    T,
+  );
+});
+
+describe("downloads no tool call started", () => {
+  it(
+    "saves what a person's click in the live view downloads into downloads/, with file_downloaded and the size cap",
+    async () => {
+      const conv = await createConversation("echo");
+      await ok(conv, "open_tab", { url: page("/files/links") });
+      const name = `${uniqueKey("person")}.bin`;
+      const mark = uniqueKey("big");
+      await addLink(conv, "mine", page(`/files/attachment?name=${name}`));
+      await addLink(conv, "big", page(`/files/big?bytes=${70 * 1024}&id=${mark}`));
+      const centre = async (id: string) =>
+        (
+          await ok(conv, "execute_script", {
+            target: "page",
+            code: `(() => { const r = document.getElementById(${JSON.stringify(id)}).getBoundingClientRect(); return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]; })()`,
+          })
+        ).result as [number, number];
+      const click = async ([x, y]: [number, number]) => {
+        const res = await api(`/v1/conversations/${conv}/tabs/1/input`, {
+          method: "POST",
+          json: { type: "click", x, y },
+        });
+        expect(res.status).toBe(200);
+      };
+      const [mine, big] = [await centre("mine"), await centre("big")];
+
+      // Over the size cap (64 KiB in the tests): asked for, and refused.
+      await click(big);
+      await eventually(async () => (await hits(`big-${mark}`)).length === 1, 20_000);
+      await click(mine);
+      const path = `downloads/${name}`;
+      await eventually(async () => (await api(`/v1/files/${path}`)).status === 200, 20_000);
+      expect(await fileBytes(path)).toEqual(ATTACHMENT);
+      expect((await api("/v1/files/downloads/big.bin")).status).toBe(404);
+
+      const replay = new SseReader((await api(`/v1/conversations/${conv}/events?after=0`)).body!);
+      await replay.untilText(": heartbeat");
+      await replay.close();
+      const announced = replay.text
+        .split("\n")
+        .filter((line) => line.startsWith("data:") && line.includes("file_downloaded"))
+        .map((line) => JSON.parse(line.slice(5)).value);
+      expect(announced).toEqual([
+        {
+          path,
+          size: ATTACHMENT.length,
+          content_type: "application/octet-stream",
+          url: page(`/files/attachment?name=${name}`),
+        },
+      ]);
     },
     T,
   );

@@ -31,9 +31,9 @@ describe("get_tab_content reads the main content first", () => {
       const lines = outline.split("\n");
       expect(lines[0]).toBe("Elsewhere on the page (pass a selector to read one):");
       expect(lines.slice(1)).toEqual([
-        "- header {header}: 61 links (Front page, Section 1, Section 2, …)",
-        '- sidebar {aside}: "Most read"; 40 links (Popular 1, Popular 2, Popular 3, …)',
-        "- footer {footer}: 12 links (Footer 1, Footer 2, Footer 3, …)",
+        "- header {header}: 61 links (Front page, Section 1, …)",
+        '- sidebar {aside}: "Most read"; 40 links',
+        "- footer {footer}: 12 links (Footer 1, Footer 2, …)",
         '- dialog {div[aria-label="Cookies"]}: 1 button; "We use cookies. Accept all"',
       ]);
       const parts = lines.slice(1).map((l: string) => /\{([^}]+)\}/.exec(l)![1]);

@@ -1,4 +1,4 @@
-import { runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createConversation, eventually } from "../../helpers";
 import { api, newWorkspaceKey, readSse, script, uniqueKey, untilRunEnd } from "../../helpers";
@@ -196,6 +196,33 @@ describe("the browser's request guard", () => {
       expect(await hits(`${mark}-other`)).toEqual(["GET"]);
       for (const kind of [...KINDS, "done"])
         expect({ kind, seen: await hits(`${mark}-${kind}`) }).toEqual({ kind, seen: [] });
+    },
+    T,
+  );
+
+  it(
+    "guards a kept browser's pages from the fleet's restart on: a page's request before any tool call is refused",
+    async () => {
+      const mark = uniqueKey("restart");
+      const conv = await createConversation("echo", { allowed_domains: ["127.0.0.1"] });
+      const later = `/guard/later?id=${mark}&to=${encodeURIComponent(hitUrl(`${mark}-after`, outside))}`;
+      await ok(conv, "open_tab", { url: page(later) });
+      // The page waits on the server for the test's word.
+      await eventually(async () => {
+        const held = (await (await fetch(page(`/guard/held?id=${mark}`))).json()) as { waiting: number };
+        return held.waiting === 1;
+      }, 20_000);
+
+      // The fleet object alone restarts (the Browser Rendering session lives on, unwatched).
+      await runInDurableObject(fleetObject(), (_obj, state) => state.abort("restart")).catch(() => {});
+      // The fleet wakes on its own (its alarm), before any tool call of the conversation.
+      expect(await runDurableObjectAlarm(fleetObject())).toBe(true);
+      await fetch(page(`/guard/release?id=${mark}`));
+      await eventually(async () => (await hits(`${mark}-done`)).length > 0, 20_000);
+      expect(await hits(`${mark}-after`)).toEqual([]);
+      // The tab is the same page, still listed under its id.
+      const tabs = (await ok(conv, "list_tabs")).tabs as { id: number; url: string }[];
+      expect(tabs.map((t) => [t.id, t.url])).toEqual([[1, page(later)]]);
     },
     T,
   );

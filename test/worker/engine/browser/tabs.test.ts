@@ -1,10 +1,38 @@
 import { describe, expect, it } from "vitest";
-import { api, createConversation, readSse } from "../../helpers";
-import { BROWSER_TEST_TIMEOUT_MS, liveTabs, ok, page, tool } from "./browser-helpers";
+import { runInDurableObject } from "cloudflare:test";
+import { api, createConversation, eventually, readSse } from "../../helpers";
+import { BROWSER_TEST_TIMEOUT_MS, fleetObject, liveTabs, ok, page, tool } from "./browser-helpers";
 
 const T = BROWSER_TEST_TIMEOUT_MS;
 
 describe("tab tools", () => {
+  it(
+    "opens a new tab once more when its page closes while loading, instead of failing the call",
+    async () => {
+      const conv = await createConversation("echo");
+      // The page waits 3 s for an image; its target is closed meanwhile, as on a busy browser.
+      const opening = tool(conv, "open_tab", { url: page("/browser/slow") });
+      await eventually(
+        () =>
+          runInDurableObject(fleetObject(), async (fleet) => {
+            // biome-ignore lint/suspicious/noExplicitAny: reaches the fleet's live page to close it
+            const loading = (fleet as any).fleet.browsers.get(conv)?.session.pages.get(1);
+            if (!loading?.url().includes("/browser/slow")) return false;
+            await loading.close();
+            return true;
+          }),
+        60_000,
+      );
+      const opened = await opening;
+      expect(opened.status).toBe(200);
+      expect(opened.result).toMatchObject({ title: "Slow", active: true });
+      // Only the tab that loaded is listed (the one whose page closed is gone).
+      const tabs = (await ok(conv, "list_tabs")).tabs as { id: number; title: string }[];
+      expect(tabs.map((t) => [t.id, t.title])).toEqual([[opened.result.id, "Slow"]]);
+    },
+    T,
+  );
+
   it(
     "opens tabs with small stable ids and exactly one active tab per window",
     async () => {

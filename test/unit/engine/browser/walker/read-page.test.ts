@@ -32,8 +32,8 @@ describe("the in-page walker", () => {
     const lines = read(d).outline.split("\n");
     expect(lines[0]).toBe("Elsewhere on the page (pass a selector to read one):");
     expect(lines.slice(1)).toEqual([
-      "- header {header}: 30 links (Section 0, Section 1, Section 2, …)",
-      '- sidebar {aside}: "Most read"; 30 links (Popular 0, Popular 1, Popular 2, …)',
+      "- header {header}: 30 links (Section 0, Section 1, …)",
+      '- sidebar {aside}: "Most read"; 30 links',
       "- footer {footer}: 2 links (About, Contact us)",
     ]);
     expect(read(d, "aside").content).toContain("[Popular 29](/Popular/29)");
@@ -102,11 +102,27 @@ describe("the in-page walker", () => {
     expect(content).not.toContain("data:");
   });
 
-  it("writes a link once when the same link comes twice in a row, and names a link without text", () => {
+  it("writes a link once, a target once, and names a link without text by where it goes", () => {
     const d = doc(`<body><a href="/s/1">Storm</a><a href="/s/1">Storm</a> <a href="/s/1">Storm</a> then
-      <a href="/s/1">Storm</a> <a href="/s/2"><img src="/p.png"></a></body>`);
-    const links = [...read(d).content.matchAll(/\[([^\]]*)\]\(([^)]*)\)/g)].map((m) => `${m[1]} ${m[2]}`);
-    expect(links).toEqual(["Storm /s/1", "Storm /s/1", "link /s/2"]);
+      <a href="/s/1">Storm again</a> <a href="/s/2"><img src="/p.png"></a>
+      <a href="https://share.test/post?u=http%3A%2F%2Fsite.test%2F&t=River"><i></i></a></body>`);
+    const links = [...read(d).content.matchAll(/\[([^\]]*)\](\([^)]*\))? \{/g)].map(
+      (m) => `${m[1]} ${m[2] ?? "-"}`,
+    );
+    expect(links).toEqual(["Storm (/s/1)", "Storm again -", "link: /s/2 -", "link: share.test -"]);
+  });
+
+  it("leaves out blocks with no words and a menu shown twice", () => {
+    const nav = `<ul><li><a href="/a">Alpha</a></li><li><a href="/b">Beta</a></li></ul>`;
+    const d = doc(
+      `<body><main><p>Lead</p>${nav}<ul><li> </li><li>·</li></ul><hr><p>End</p>${nav}</main></body>`,
+    );
+    expect(read(d).content.split("\n\n")).toEqual([
+      "Lead",
+      '- [Alpha](/a) {[data-c="1"]}',
+      '- [Beta](/b) {[data-c="2"]}',
+      "End",
+    ]);
   });
 
   it("folds a list of links inside the story into the outline", () => {
@@ -118,9 +134,7 @@ describe("the in-page walker", () => {
     expect(r.used_selector).toBe("div.story");
     expect(r.content).toContain("Paragraph 6 of the story");
     expect(r.content).not.toContain("Other story");
-    expect(r.outline).toContain(
-      "- section {div.more}: 3 links (Other story one, Other story two, Other story three)",
-    );
+    expect(r.outline).toContain("- section {div.more}: 3 links (Other story one, Other story two, …)");
     expect(read(d, "div.more").content).toContain("[Other story three](/x/3)");
   });
 
