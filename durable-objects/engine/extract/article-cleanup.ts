@@ -1,8 +1,13 @@
 /**
- * Cleanup of the article Readability picked: the repeated title, link lists,
- * and the "more stories" tail that news pages append after the text.
+ * Cleanup of the article Readability picked: junk-labelled blocks and picture figures, the
+ * repeated title, link lists, and the "more stories" tail that news pages append after the text.
  */
+import { removeFigures } from "./article-sections";
+import { inCode } from "./code-blocks";
+import { isShortControl, junkLabel, labelNames } from "./junk-labels";
+import type { PageKind } from "./page-kind";
 import { passOn } from "./passes";
+import { ARTICLE_JUNK_ATTR, FORUM_POST_ATTR, JUNK_ATTR } from "./vocabulary/class-words";
 import { lazyTextLength, linkTextLength, shortText, textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { PROSE_TAIL_HEADING, TAIL_HEADING } from "./vocabulary/page-words";
@@ -89,4 +94,26 @@ export function cleanArticle(root: DomElement, title: string): void {
   // story's related links: an article closes with one or two such lists, not eight.
   if (linkLists.length < INDEX_LISTS && passOn("link-lists")) for (const list of linkLists) list.remove();
   if (passOn("related-tail")) cutTail(root, lazyTextLength(root));
+}
+
+/** A junk-labelled block inside the article is removed when it holds less than this share of its text. */
+export const JUNK_SHARE = 0.3;
+
+/** Removes the junk-labelled blocks and the picture figures of Readability's article. */
+export function removeArticleJunk(root: DomElement, kind: PageKind): void {
+  if (passOn("article-junk")) removeJunkLabelled(root, kind);
+  removeFigures(root, kind === "forum");
+}
+
+/** Removes the junk-labelled blocks of an article holding under JUNK_SHARE of its text. */
+function removeJunkLabelled(root: DomElement, kind: PageKind): void {
+  const total = lazyTextLength(root, (el) => (el.textContent ?? "").length);
+  for (const el of [...root.querySelectorAll("[class], [id]")]) {
+    if (!isInside(el, root)) continue;
+    const label = junkLabel(el);
+    const junk = labelNames(JUNK_ATTR, label) || (kind === "article" && ARTICLE_JUNK_ATTR.test(label));
+    if (!(junk || isShortControl(el, label)) || inCode(el)) continue;
+    if (kind === "forum" && FORUM_POST_ATTR.test(label)) continue;
+    if ((el.textContent ?? "").length < total() * JUNK_SHARE) el.remove();
+  }
 }

@@ -26,18 +26,13 @@ export const PASSES = {
   "related-tail": "clean",
   // Cleaning the chosen content, whichever it is.
   "card-controls": "clean",
-  "product-sections": "clean",
   "product-cards": "clean",
   "repeated-link-labels": "clean",
-  "twin-blocks": "clean",
-  "breakpoint-twins": "clean",
   "glued-items": "clean",
   // Markdown: lines and blocks.
   "repeated-quotes": "markdown",
-  "repeated-long-blocks": "markdown",
   "trailing-links": "markdown",
   "product-repeats": "markdown",
-  "product-description": "markdown",
   "doubled-lines": "markdown",
   "control-labels": "markdown",
 } as const;

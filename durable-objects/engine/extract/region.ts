@@ -88,9 +88,32 @@ export function removeChrome(
 ): void {
   const total = lazyTextLength(root);
   const under = (el: DomElement) => stillUnder(el, root);
+  const spoken = removeChromeBlocks(root, share, groups, total);
+  // A block around the page's <main> is its layout (`content-sidebar-wrap`), whatever its label says.
+  const layout = new Set<DomElement>();
+  for (const main of groups.mains.filter(under))
+    for (let n = main.parentElement; n && n !== root && !layout.has(n); n = n.parentElement) layout.add(n);
+  const labelled = groups.labelled.filter(
+    (el) => under(el) && (el.hasAttribute("class") || el.hasAttribute("id")),
+  );
+  const page: LabelledChrome = { root, share, total, spoken, layout, camel };
+  for (const el of labelled) removeLabelledChrome(el, page);
+}
+
+/**
+ * Removes the chrome blocks by tag, role, flag or style (CHROME_SELECTOR) holding under `share` of
+ * the text; returns the screen-reader copies of texts they showed `aria-hidden` (a sale's old and
+ * new price), which carry them.
+ */
+function removeChromeBlocks(
+  root: DomElement,
+  share: number,
+  groups: ChromeGroups,
+  total: () => number,
+): Set<DomElement> {
+  const under = (el: DomElement) => stillUnder(el, root);
   const folded = foldedPanels(root, FOLDED_HIDING, groups.panels.filter(under));
   const answers = classFoldedAnswers(groups.chrome.filter(under));
-  // The screen-reader copies of texts shown `aria-hidden` (a sale's old and new price) carry them.
   const spoken = new Set<DomElement>();
   for (const el of groups.chrome.filter((el) => under(el) && el.matches(CHROME_SELECTOR))) {
     if (
@@ -105,48 +128,56 @@ export function removeChrome(
     if (twin) spoken.add(twin);
     if (textLength(el) < (total() || 1) * (el.matches(DIALOG) ? DIALOG_SHARE : share)) el.remove();
   }
-  // A block around the page's <main> is its layout (`content-sidebar-wrap`), whatever its label says.
-  const layout = new Set<DomElement>();
-  for (const main of groups.mains.filter(under))
-    for (let n = main.parentElement; n && n !== root && !layout.has(n); n = n.parentElement) layout.add(n);
-  const labelled = groups.labelled.filter(
-    (el) => under(el) && (el.hasAttribute("class") || el.hasAttribute("id")),
-  );
-  for (const el of labelled) {
-    const label = junkLabel(el);
-    // A block labelled a filter or a sorter that holds a paragraph of prose is a section (an FAQ
-    // accordion); one that holds the grid of priced cards is its wrapper.
-    const widget =
-      (labelNames(WIDGET_ATTR, label) && !holdsProse(el) && !wrapsPricedGrid(el, label)) ||
-      isShortControl(el, label, SKIP_ATTR);
-    // `hidden md:block` is shown on a desktop (a `lg:hidden` twin is left: mobile copies are often the only one);
-    // a hidden accordion or tab body is folded content, and so is a hidden twin of a shown block (a tab set's other pages).
-    const cls = el.getAttribute("class") ?? "";
-    const hidden =
-      HIDDEN_CLASS.test(cls) &&
-      desktopDisplay(el) !== "shown" &&
-      !isFoldedByClass(cls) &&
-      !isDisclosedPanel(el) &&
-      !spoken.has(el) &&
-      !isHiddenTab(el, cls);
-    const chrome = namesChrome(label, camel) || pascalIdNamesChrome(el, label);
-    if (!widget && !hidden && !chrome && !isChromeDrawer(el, label, root)) continue;
-    // A product card labelled by a state (`subscription-eligible`) is a card, not a signup box.
-    if (!widget && !hidden && isPricedCardPart(el, root)) continue;
-    // An FAQ or accordion item named like a menu (`faq_tabs-menu-link`) that holds prose is a question and its answer.
-    if (!widget && !hidden && isFoldedByClass(cls) && holdsProse(el)) continue;
-    if (el.tagName === "BODY" || el.tagName === "MAIN" || layout.has(el) || !isInside(el, root)) continue;
-    // Filters, pagers and upsells are never the content: only a block holding most of the text is kept.
-    const length = textLength(el);
-    // A block hidden by its class goes whatever its share when the page shows plenty without it
-    // (a shop's hidden field dump or phone-layout copy of its grid, not content revealed by script).
-    if (hidden && total() - length >= MIN_SHOWN_BESIDE_HIDDEN) el.remove();
-    else if (length < (total() || 1) * (widget ? WIDGET_SHARE : share)) el.remove();
-    // A widget or chrome block that is mostly links (a facet list, a sidebar of categories, a menu)
-    // is never the content, whatever its share.
-    else if ((widget || chrome) && length > 0 && linkTextLength(el) >= length * WIDGET_LINK_SHARE)
-      el.remove();
-  }
+  return spoken;
+}
+
+/** What `removeLabelledChrome` reads of the page. */
+interface LabelledChrome {
+  root: DomElement;
+  share: number;
+  total: () => number;
+  spoken: Set<DomElement>;
+  layout: Set<DomElement>;
+  camel: boolean;
+}
+
+/** Removes a block whose class or id names chrome, a widget, or hidden text, unless it holds much of the page's text. */
+function removeLabelledChrome(
+  el: DomElement,
+  { root, share, total, spoken, layout, camel }: LabelledChrome,
+): void {
+  const label = junkLabel(el);
+  // A block labelled a filter or a sorter that holds a paragraph of prose is a section (an FAQ
+  // accordion); one that holds the grid of priced cards is its wrapper.
+  const widget =
+    (labelNames(WIDGET_ATTR, label) && !holdsProse(el) && !wrapsPricedGrid(el, label)) ||
+    isShortControl(el, label, SKIP_ATTR);
+  // `hidden md:block` is shown on a desktop (a `lg:hidden` twin is left: mobile copies are often the only one);
+  // a hidden accordion or tab body is folded content, and so is a hidden twin of a shown block (a tab set's other pages).
+  const cls = el.getAttribute("class") ?? "";
+  const hidden =
+    HIDDEN_CLASS.test(cls) &&
+    desktopDisplay(el) !== "shown" &&
+    !isFoldedByClass(cls) &&
+    !isDisclosedPanel(el) &&
+    !spoken.has(el) &&
+    !isHiddenTab(el, cls);
+  const chrome = namesChrome(label, camel) || pascalIdNamesChrome(el, label);
+  if (!widget && !hidden && !chrome && !isChromeDrawer(el, label, root)) return;
+  // A product card labelled by a state (`subscription-eligible`) is a card, not a signup box.
+  if (!widget && !hidden && isPricedCardPart(el, root)) return;
+  // An FAQ or accordion item named like a menu (`faq_tabs-menu-link`) that holds prose is a question and its answer.
+  if (!widget && !hidden && isFoldedByClass(cls) && holdsProse(el)) return;
+  if (el.tagName === "BODY" || el.tagName === "MAIN" || layout.has(el) || !isInside(el, root)) return;
+  // Filters, pagers and upsells are never the content: only a block holding most of the text is kept.
+  const length = textLength(el);
+  // A block hidden by its class goes whatever its share when the page shows plenty without it
+  // (a shop's hidden field dump or phone-layout copy of its grid, not content revealed by script).
+  if (hidden && total() - length >= MIN_SHOWN_BESIDE_HIDDEN) el.remove();
+  else if (length < (total() || 1) * (widget ? WIDGET_SHARE : share)) el.remove();
+  // A widget or chrome block that is mostly links (a facet list, a sidebar of categories, a menu)
+  // is never the content, whatever its share.
+  else if ((widget || chrome) && length > 0 && linkTextLength(el) >= length * WIDGET_LINK_SHARE) el.remove();
 }
 
 /**

@@ -20,8 +20,6 @@ interface PageWords {
   articleTail: Words[];
   /** Tail headings whose prose is never the story's (a longer tail of prose is cut under them). */
   proseTail: Words[];
-  /** Headings of a product page's sections about something else (each entry states its anchors). */
-  productSections: Words[];
   /** Headings of a thread's call to join (a guest's sign-in or reply box). */
   joinThread: Words[];
   /** A control's whole label, alone on a line of the Markdown. */
@@ -52,37 +50,6 @@ export const PAGE_WORDS: Record<Language, PageWords> = {
       {
         terms: "about the authors?|\\d+ (comments?|responses|replies)|comments? \\(\\d+\\)",
         from: "f475bc8 (session 4: author boxes and comment counts under stories)",
-      },
-    ],
-    productSections: [
-      {
-        terms:
-          "^((top |latest |recent |verified )?(customer|guest|user|buyer|seller|product)?s? ?(reviews?|ratings?( (&|and) reviews?)?|testimonials|feedback)( from .*)?|what (customers|buyers|people|users|curators|critics|others) (are )?say(ing)?|customers say)\\b",
-        from: "22c2346 (session 5, WCXB product pages): reviews and ratings",
-      },
-      {
-        terms:
-          "^((customer )?questions?( (&|and) answers?)?|q ?(&|and) ?a|faqs?|frequently asked questions)\\b",
-        from: "22c2346: a shop's questions and answers",
-      },
-      {
-        terms:
-          "^((featured|popular|trending|similar|recommended|related|other|more) (products|items)|(complete|shop|get) the look|(your )?recently viewed|browsing history|more to explore|discover more|explore more)\\b",
-        from: "22c2346: other products",
-      },
-      {
-        terms: "\\b(also (bought|viewed|liked|purchased)|frequently bought)\\b",
-        from: "22c2346: other products",
-      },
-      {
-        terms:
-          "^(buy (a|the) bundle|bundle (&|and) save|(choose|select|pick) your add-?ons|(recommended |popular )?add-?ons$|complete (the|your) (set|kit)|pairs? (well )?with|goes (well )?with)",
-        from: "b5307ad (session 6): offers of more to buy",
-      },
-      {
-        terms:
-          "^((recent |latest )?(news|events|announcements)( (&|and) (news|events|announcements))?$|did you know\\b)",
-        from: "b5307ad: the shop's or the maker's news",
       },
     ],
     joinThread: [
@@ -128,8 +95,6 @@ function anyOf(list: keyof PageWords): string {
 export const TAIL_HEADING = new RegExp(`^(${anyOf("articleTail")})`, "i");
 /** Tail headings whose prose is never the article's (the author's box, readers' comments). */
 export const PROSE_TAIL_HEADING = new RegExp(`^(${anyOf("proseTail")})`, "i");
-/** Headings of a product page's sections about something else: reviews, Q&A, other products. */
-export const PRODUCT_JUNK_HEADING = new RegExp(anyOf("productSections"), "i");
 /** Headings of a thread's call to join (a guest's sign-in or reply box), not anything posted. */
 export const JOIN_HEADING = new RegExp(`^(${anyOf("joinThread")})$`, "i");
 /** A control's whole label, read without Markdown marks (headings, bullets, emphasis, link brackets). */
