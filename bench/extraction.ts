@@ -8,6 +8,7 @@
  * Prints median / p95 time per page of each extractor. Run: `node bench/extraction.ts`.
  */
 import { writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { unstable_startWorker } from "wrangler";
 import { aggregate, type BenchPage, dataDir, loadPages, scorePage } from "./article-set.ts";
@@ -131,6 +132,11 @@ async function main(): Promise<void> {
     config: join(import.meta.dirname, "extraction.toml"),
     dev: { server: { port: 0 }, inspector: false, logLevel: "error" },
   });
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ");
+  console.log(`load average at start: ${load()} (1, 5, 15 min)`);
   try {
     await worker.ready;
     const pages = loadPages();
@@ -138,6 +144,7 @@ async function main(): Promise<void> {
     const wcxb = loadWcxb(WCXB_DIR);
     printWcxb(wcxb, await runAll(worker, wcxb, WCXB_REPEAT));
   } finally {
+    console.log(`load average at end: ${load()}`);
     await worker.dispose();
   }
 }

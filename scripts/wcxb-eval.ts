@@ -10,7 +10,7 @@
  * lists the pages that moved most).
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { Readability } from "@mozilla/readability";
+import { Readability } from "readability-stock";
 import { parseHTML } from "linkedom";
 import { dataDir } from "../bench/article-set";
 import { isHeldOut } from "../bench/site-split";
