@@ -1,12 +1,11 @@
 /**
  * The bench's Worker: runs our extractor or plain Readability.js on one page, timed inside workerd.
- * `readability` runs on the libraries as we install them (patches/ makes both faster, same output);
- * `readability-stock` runs the published Readability.js 0.6.0 on the published linkedom 0.18.15.
+ * `readability` runs the published Readability.js 0.6.0 on linkedom as we install it (patches/
+ * makes it faster, same output); `readability-stock` runs it on the published linkedom 0.18.15.
  */
-import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { parseHTML as parseStockHTML } from "linkedom-stock";
-import { Readability as StockReadability } from "readability-stock";
+import { Readability } from "readability-stock";
 import { extractMainContent } from "../durable-objects/engine/extract/extract";
 import { decodeBody } from "../durable-objects/engine/net/charset";
 
@@ -20,7 +19,7 @@ const EXTRACTORS: Record<string, Extractor> = {
   },
   "readability-stock": (html) => {
     const { document } = parseStockHTML(html);
-    return new StockReadability(document).parse()?.textContent ?? "";
+    return new Readability(document).parse()?.textContent ?? "";
   },
 };
 

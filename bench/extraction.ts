@@ -8,6 +8,7 @@
  * Prints median / p95 time per page of each extractor. Run: `node bench/extraction.ts`.
  */
 import { writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { unstable_startWorker } from "wrangler";
 import { aggregate, type BenchPage, dataDir, loadPages, scorePage } from "./article-set.ts";
@@ -32,7 +33,11 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.l
 type Worker = Awaited<ReturnType<typeof unstable_startWorker>>;
 
 /** Runs both extractors on every page (alternating which goes first) and collects text and time. */
-async function runAll(worker: Worker, pages: { url: string; bytes: Uint8Array }[], repeat: number) {
+async function runAll(
+  worker: Worker,
+  pages: { url: string; id: string; bytes: Uint8Array }[],
+  repeat: number,
+) {
   const out = Object.fromEntries(EXTRACTORS.map((e) => [e, [] as { text: string; ms: number }[]])) as Record<
     Which,
     { text: string; ms: number }[]
@@ -41,8 +46,15 @@ async function runAll(worker: Worker, pages: { url: string; bytes: Uint8Array }[
     const order = i % 2 === 0 ? EXTRACTORS : [...EXTRACTORS].reverse();
     for (const which of order) {
       const q = new URLSearchParams({ which, url: page.url, repeat: String(repeat) });
-      const res = await worker.fetch(`http://bench/?${q}`, { method: "POST", body: page.bytes });
-      if (!res.ok) throw new Error(`${which} on ${page.url}: ${res.status} ${await res.text()}`);
+      // A Worker that dies on a page (out of memory) says which extractor and page (a held-out page by its index only).
+      const where = () =>
+        `${which} on page ${i}${isHeldOut(page.url, page.id) ? " (held out)" : ` (${page.url})`}`;
+      const res = await worker
+        .fetch(`http://bench/?${q}`, { method: "POST", body: page.bytes })
+        .catch((err: unknown) => {
+          throw new Error(`the Worker failed: ${where()}: ${String(err)}`);
+        });
+      if (!res.ok) throw new Error(`${where()}: ${res.status} ${await res.text()}`);
       const got = (await res.json()) as { text: string; ms: number; error?: string };
       // An extractor that throws on a page scores 0 there (empty text); the bench goes on.
       if (got.error) console.log(`${which} threw on ${page.url}: ${got.error}`);
@@ -131,13 +143,27 @@ async function main(): Promise<void> {
     config: join(import.meta.dirname, "extraction.toml"),
     dev: { server: { port: 0 }, inspector: false, logLevel: "error" },
   });
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ");
+  console.log(`load average at start: ${load()} (1, 5, 15 min)`);
   try {
     await worker.ready;
     const pages = loadPages();
-    printArticles(pages, await runAll(worker, pages, REPEAT));
+    if (process.env.EXTRACTION_SETS !== "wcxb")
+      printArticles(
+        pages,
+        await runAll(
+          worker,
+          pages.map((p) => ({ ...p, id: p.key })),
+          REPEAT,
+        ),
+      );
     const wcxb = loadWcxb(WCXB_DIR);
     printWcxb(wcxb, await runAll(worker, wcxb, WCXB_REPEAT));
   } finally {
+    console.log(`load average at end: ${load()}`);
     await worker.dispose();
   }
 }

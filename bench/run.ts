@@ -6,6 +6,7 @@ const benches = [
   "tracing.ts",
   "extraction.ts",
   "browser.ts",
+  "request-guard.ts",
   "tab-content.ts",
   "live-view.ts",
   "recording.ts",

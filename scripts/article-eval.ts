@@ -5,7 +5,7 @@
  * pages. Run: `npm run eval:articles`. Env: EXTRACTION_DATA (set dir), ARTICLES_OFF=a,b (switch
  * extractor passes off by name, passes.ts).
  */
-import { Readability } from "@mozilla/readability";
+import { Readability } from "readability-stock";
 import { parseHTML } from "linkedom";
 import { aggregate, dataDir, loadPages, type PageScore, scorePage } from "../bench/article-set";
 import { isHeldOut } from "../bench/site-split";

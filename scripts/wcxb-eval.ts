@@ -10,7 +10,7 @@
  * lists the pages that moved most).
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { Readability } from "@mozilla/readability";
+import { Readability } from "readability-stock";
 import { parseHTML } from "linkedom";
 import { dataDir } from "../bench/article-set";
 import { isHeldOut } from "../bench/site-split";
@@ -81,6 +81,10 @@ for (const type of [...WCXB_TYPES, "overall"]) {
     `${type.padEnd(14)} ${String(train.length).padEnd(5)} ${String(hold.length).padEnd(5)} ${f(train, "f1")}        ${f(hold, "f1")}  ${f(of, "f1")}  ${f(train, "rd")}               ${f(hold, "rd")}  ${RS_TRAFILATURA[type]}`,
   );
 }
+const four = (at: Row[]) => mean(at.map((r) => r.f1)).toFixed(4);
+console.log(
+  `overall to 4 places: train ${four(rows.filter((r) => !r.hold))}  held ${four(rows.filter((r) => r.hold))}  all ${four(rows)}`,
+);
 const times = rows.map((r) => r.ms).sort((a, b) => a - b);
 console.log(
   `ours: median ${times[Math.floor(times.length / 2)].toFixed(2)} ms, p95 ${times[Math.floor(times.length * 0.95)].toFixed(2)} ms`,

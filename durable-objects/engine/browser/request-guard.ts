@@ -61,6 +61,8 @@ export function requestRefusal(url: string, resourceType: string, policy: Naviga
 }
 
 const guards = new WeakMap<Browser, RequestGuard>();
+/** Frames remembered at most (the memory is dropped whole when full). */
+const MAX_FRAMES = 5_000;
 
 /** The guard of a browser session (made on first use). */
 export function requestGuardOf(browser: Browser, connection: BrowserConnection): RequestGuard {
@@ -78,6 +80,8 @@ export class RequestGuard {
   private readonly contexts = new Map<string, ContextGuard>();
   /** Target id → browser context id, from the browser's target events. */
   private readonly targets = new Map<string, string>();
+  /** Frames that are no targets → the context that claimed them (undefined: none yet). */
+  private readonly frames = new Map<string, string | undefined>();
   private readonly send: SendCommand;
   /** Requests refused so far (tests read it). */
   refused = 0;
@@ -134,8 +138,8 @@ export class RequestGuard {
   /** The context a request's frame belongs to, or null when none of the guard's. */
   private async contextOf(frameId: string | undefined): Promise<ContextGuard | null> {
     if (!frameId) return null;
-    let contextId = this.targets.get(frameId);
-    if (contextId === undefined) {
+    let contextId = this.targets.get(frameId) ?? this.frames.get(frameId);
+    if (contextId === undefined && !this.frames.has(frameId)) {
       const info = (await this.send("Target.getTargetInfo", { targetId: frameId }).catch(() => null)) as {
         targetInfo: TargetInfo;
       } | null;
@@ -145,7 +149,14 @@ export class RequestGuard {
       }
     }
     if (contextId !== undefined) return this.contexts.get(contextId) ?? null;
-    for (const context of this.contexts.values()) if (context.hasFrame(frameId)) return context;
+    // A frame that is no target (an iframe in a page): asked about once, then found locally.
+    if (this.frames.size >= MAX_FRAMES) this.frames.clear();
+    this.frames.set(frameId, undefined);
+    for (const [id, context] of this.contexts)
+      if (context.hasFrame(frameId)) {
+        this.frames.set(frameId, id);
+        return context;
+      }
     return null;
   }
 

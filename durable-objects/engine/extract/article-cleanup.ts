@@ -1,35 +1,25 @@
 /**
- * Cleanup of the article Readability picked: the repeated title, bylines and dates, link lists,
- * and the "more stories" tail that news pages append after the text.
+ * Cleanup of the article Readability picked: junk-labelled blocks and picture figures, the
+ * repeated title, link lists, and the "more stories" tail that news pages append after the text.
  */
+import { removeFigures } from "./article-sections";
+import { inCode } from "./code-blocks";
+import { isShortControl, junkLabel, labelNames } from "./junk-labels";
+import type { PageKind } from "./page-kind";
 import { passOn } from "./passes";
+import { ARTICLE_JUNK_ATTR, FORUM_POST_ATTR, JUNK_ATTR } from "./vocabulary/class-words";
 import { lazyTextLength, linkTextLength, shortText, textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
+import { PROSE_TAIL_HEADING, TAIL_HEADING } from "./vocabulary/page-words";
 
-/** Headings that open the boilerplate tail of an article. */
-const TAIL_HEADING =
-  /^(more (from|stories|on|news|in)\b|more [\w ]{1,30} (news|stories)$|you (may|might) (also )?like|related( (articles|stories|posts|coverage|content|reading))?:?$|recommended|most (read|popular|viewed)|want more|trending|(tell|let) us what you think|(leave a |post a )?comments?:?$|\d+ (comments?|responses|replies):?$|comments? \(\d+\)$|about the authors?:?$|(the )?authors?:?$|also in (the )?[\w ]{1,20}$|related (pages|reads|guides|resources):?$|share (this|the)|don't miss|see also|also read|popular (now|stories)|what to read next|up next|top stories)/i;
-/** Tail headings whose prose is never the article's (the author's box, readers' comments): a longer tail of prose is cut. */
-const PROSE_TAIL_HEADING = /^(about the authors?|\d+ (comments?|responses|replies)|comments? \(\d+\))/i;
 /** ... up to this share of the text. */
 export const AUTHOR_TAIL_SHARE = 0.3;
-/** Short lines that are bylines, dates or housekeeping, not article text. */
-const META_LINE =
-  /^(by\s|published\b|updated\b|posted\b|last (updated|modified)\b|continue reading|advertisement$|advert$|subscribe$|sign up$|sponsored\b|this slideshow requires|image \d+ of|photo:|credit:|copyright|©)/i;
-/** A meta line that credits or dates an item ("By A • Dec. 19, 2025", "Published by B", "Posted May 2")... */
-const ITEM_BYLINE = /^(by\s|published\b|updated\b|posted\b)/i;
-/** ... printed this many times with different words is one of a list of items, not a story's byline. */
-export const MIN_ITEM_BYLINES = 4;
 /** A tail heading only cuts when what follows holds less than this share of the text. */
 export const MAX_TAIL_SHARE = 0.5;
 /** ... and what follows it is at least this share links, or less than PROSE_TAIL_SHARE of the text. */
 export const TAIL_LINK_DENSITY = 0.3;
 /** A tail of prose (comments, a sign-up pitch) is cut only when it is shorter than this share of the text. */
 export const PROSE_TAIL_SHARE = 0.1;
-/** Lines longer than this are never treated as bylines or dates. */
-export const MAX_META_CHARS = 90;
-/** An all-caps paragraph that is one link and shorter than this is a promo. */
-export const PROMO_CHARS = 150;
 /** A tail heading is at most this long. */
 export const MAX_TAIL_HEADING_CHARS = 60;
 /** A list whose text is at least this share links is a link list (related stories, tags). */
@@ -87,40 +77,14 @@ function linkDensity(el: DomElement, length: number): number {
   return length === 0 ? 0 : linked / length;
 }
 
-/**
- * Removes the title heading, bylines/dates, link lists and the related-stories tail. Items'
- * bylines stay when `itemBylines` (not on forums, whose posters are read apart, post-meta.ts).
- */
-export function cleanArticle(root: DomElement, title: string, itemBylines = true): void {
+/** Removes the title heading, link lists and the related-stories tail. */
+export function cleanArticle(root: DomElement, title: string): void {
   const total = (root.textContent ?? "").length;
   const normTitle = title.replace(/\s+/g, " ").trim().toLowerCase();
   const firstHeading = root.querySelector("h1, h2");
   const headingText = firstHeading ? textOf(firstHeading).toLowerCase() : "";
   if (headingText && normTitle.startsWith(headingText)) firstHeading?.remove();
   for (const el of [...root.querySelectorAll("h1")]) el.remove();
-  const metaLines: [DomElement, string][] = [];
-  for (const el of [...root.querySelectorAll("p, span, div, li, em, h4, h5, h6")]) {
-    if (!isInside(el, root)) continue;
-    const text = shortText(el, MAX_META_CHARS);
-    if (text !== null && text.length <= MAX_META_CHARS && META_LINE.test(text)) metaLines.push([el, text]);
-  }
-  // A story has one byline; an article printing many different ones is a list of items (posts,
-  // games, products), each credited to its own author or publisher, and the credits are its text.
-  const bylines = new Set(metaLines.filter(([, text]) => ITEM_BYLINE.test(text)).map(([, text]) => text));
-  const listed = itemBylines && bylines.size >= MIN_ITEM_BYLINES;
-  if (passOn("article-meta"))
-    for (const [el, text] of metaLines) if (!(listed && ITEM_BYLINE.test(text))) el.remove();
-  for (const p of passOn("promo-paragraphs") ? [...root.querySelectorAll("p")] : []) {
-    const text = shortText(p, PROMO_CHARS) ?? "";
-    // An all-caps paragraph that is one link is a promo ("READ MORE ON … BY CLICKING HERE").
-    if (
-      text.length < PROMO_CHARS &&
-      /[A-Z]/.test(text) &&
-      text === text.toUpperCase() &&
-      linkDensity(p, text.length) > 0.9
-    )
-      p.remove();
-  }
   const linkLists = [...root.querySelectorAll("ul, ol")].filter((list) => {
     if (!isInside(list, root)) return false;
     const length = (list.textContent ?? "").length;
@@ -130,4 +94,26 @@ export function cleanArticle(root: DomElement, title: string, itemBylines = true
   // story's related links: an article closes with one or two such lists, not eight.
   if (linkLists.length < INDEX_LISTS && passOn("link-lists")) for (const list of linkLists) list.remove();
   if (passOn("related-tail")) cutTail(root, lazyTextLength(root));
+}
+
+/** A junk-labelled block inside the article is removed when it holds less than this share of its text. */
+export const JUNK_SHARE = 0.3;
+
+/** Removes the junk-labelled blocks and the picture figures of Readability's article. */
+export function removeArticleJunk(root: DomElement, kind: PageKind): void {
+  if (passOn("article-junk")) removeJunkLabelled(root, kind);
+  removeFigures(root, kind === "forum");
+}
+
+/** Removes the junk-labelled blocks of an article holding under JUNK_SHARE of its text. */
+function removeJunkLabelled(root: DomElement, kind: PageKind): void {
+  const total = lazyTextLength(root, (el) => (el.textContent ?? "").length);
+  for (const el of [...root.querySelectorAll("[class], [id]")]) {
+    if (!isInside(el, root)) continue;
+    const label = junkLabel(el);
+    const junk = labelNames(JUNK_ATTR, label) || (kind === "article" && ARTICLE_JUNK_ATTR.test(label));
+    if (!(junk || isShortControl(el, label)) || inCode(el)) continue;
+    if (kind === "forum" && FORUM_POST_ATTR.test(label)) continue;
+    if ((el.textContent ?? "").length < total() * JUNK_SHARE) el.remove();
+  }
 }

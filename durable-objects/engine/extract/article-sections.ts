@@ -3,7 +3,7 @@
  * while picture captions go.
  */
 
-import { shortText, textLength } from "./dom-text";
+import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
 /** What makes a `<figure>` part of the text rather than a picture with its caption. */
@@ -28,25 +28,6 @@ export function textBesideComments(region: DomElement, chars: number): number {
     comments += textLength(el);
   }
   return chars - comments;
-}
-
-/** A heading that counts readers' comments ("10 comments:", "Comments (4)"). */
-const COMMENT_COUNT = /^(\d+ (comments?|responses|replies):?|comments? \(\d+\))$/i;
-
-/**
- * Removes the readers' comments from a page read from its region: a block labelled as comments
- * (class/id word) that opens with a heading counting them is never the story, however long the
- * thread under it (the article cleanup cuts such tails only while they are short).
- */
-export function removeCountedComments(root: DomElement): void {
-  for (const heading of [...root.querySelectorAll("h2, h3, h4, h5, h6")]) {
-    if (!isWithin(heading, root) || !COMMENT_COUNT.test((shortText(heading, 40) ?? "").trim())) continue;
-    for (let el = heading.parentElement; el && el !== root; el = el.parentElement)
-      if (el.matches(COMMENTS)) {
-        el.remove();
-        break;
-      }
-  }
 }
 
 function isWithin(el: DomElement, root: DomElement): boolean {

@@ -11,53 +11,24 @@ import { removeEditNotes } from "./edit-notes";
 import type { PageKind } from "./page-kind";
 import { type BodyWalk, elementsOf, LABELLED, SUBHEADINGS } from "./page-walk";
 import { labelOf } from "./dom-shape";
-import { JOIN_HEADING, POST_ATTR, removeRepeatedControls, type Thread, threadOf } from "./post-lists";
+import { removeRepeatedControls, type Thread, threadOf } from "./post-lists";
+import { JOIN_HEADING } from "./vocabulary/page-words";
 import { keepPostMeta, MAX_NAME_CHARS } from "./post-meta";
+import {
+  CUSTOMER_REVIEWS_ATTR,
+  FORUM_JUNK_ATTR,
+  POST_ATTR,
+  POST_CHROME_ATTR,
+  POSTER_CARD_ATTR,
+  PRODUCT_JUNK_ATTR,
+  SMALL_PRINT_ATTR,
+} from "./vocabulary/class-words";
 
 /** A junk-headed section is only removed when it holds less than this share of the content's text. */
 export const JUNK_SECTION_SHARE = 0.4;
 
-/**
- * Class/id words of small print: a legal notice (a game's trademark and licence terms, a lender's
- * licences) or a disclaimer ("Results may vary", an insurer's underwriting notice). `illegal-*` is
- * not one.
- */
-const SMALL_PRINT_ATTR = /disclaimers?|(^|[\s_-])legal($|[\s_-])/i;
-/**
- * Class/id fragments of a product page's blocks that are not the product's own text: reviews,
- * other products, sign-ups, the shop's badges ("Sale", "Star Seller"), selling-point strips
- * (`usp`: "Free delivery over $75"), loyalty offers ("Earn 4500 points") and small print
- * (SMALL_PRINT_ATTR, and a maker's `footnote`s: "Results may vary").
- */
-const PRODUCT_JUNK_ATTR = new RegExp(
-  String.raw`reviews?($|[\s_-])|ratings?($|[\s_-])|recommend|related-|similar-|also-(viewed|bought)|people-also|you-may-also|recently-viewed|cross-?sell|upsell|sponsored|carousel|questions-and-answers|newsletter|email-signup|badges?($|[\s_-])|usps?($|[\s_-])|loyalty|rewards?($|[\s_-])|footnotes?|${SMALL_PRINT_ATTR.source}`,
-  "i",
-);
-/**
- * Class/id fragments of a post's own chrome (poster card and stats, signature, action bar or list,
- * who liked it: vBSEO's `vbseo_liked`, a thread starter's badge, a comment's `buttons` list), removed from the posts of a thread on any page; `vote` is not among them, since an untyped thread may mark
- * a comment's own text with it (`entry unvoted`).
- */
-const POST_CHROME_ATTR =
-  /signature|user-?info|user-?card|userextra|user-?stats|post-?actions|post-?toolbar|action-?bar|reply-?button|quick-?reply|likes?-?(button|count)|reactions|badges?($|[\s_-])|report-?link|user-?title|user-?banner|user-?extras|postprofile|poster-?(info|stats|details)|member-?(title|info|stats|since)|post-?count|expand-?link|last-?edit|post-?likes|liked($|[\s_-])|likes-?bar|thread-?starter|action-?list|(^|[\s_-])buttons($|[\s_-])/i;
-/**
- * Class/id fragments of a forum's per-post chrome, its thread's stats box, pager, follow button and
- * meta marks ("2 weeks later..."), and the notice below its thread (the posts themselves stay). `vote` names the vote buttons and counts, not a post's voted
- * state (a Q&A site's `downvoted-answer` is an answer).
- */
-const FORUM_JUNK_ATTR = new RegExp(
-  `${POST_CHROME_ATTR.source}|vote(?!d)|related-topics|more-topics|suggested-topics|bottom-?notice|(^|[\\s_-])stats($|[\\s_-])|pager|pagination|page-?nav|topic-?meta|follow`,
-  "i",
-);
-/** Class/id words of a poster's card (which keeps the poster's name), not of an action bar or a signature. */
-const POSTER_CARD_ATTR = /user|poster|profile|member|author/i;
 /** In a thread on a page of no stated type, a post's chrome block holds less than this share of the post's text. */
 export const POST_CHROME_SHARE = 0.5;
-/**
- * Class/id words of a shop's customer reviews (`customerReviews`, `product-reviews`), removed on a page
- * of no stated type too; a service page's `user_review` (a testimonial) is not one.
- */
-const CUSTOMER_REVIEWS_ATTR = /(customer|product|buyer)[-_]?reviews?($|[\s_-])/i;
 /** A page-type widget is removed unless it holds at least this share of the content's text. */
 export const KIND_JUNK_SHARE = 0.3;
 

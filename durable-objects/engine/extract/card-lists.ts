@@ -8,6 +8,7 @@ import { labelOf, shapeOf } from "./dom-shape";
 import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { ANY_ELEMENT, type BodyWalk, elementsOf } from "./page-walk";
+import { DISCUSSION_ATTR } from "./vocabulary/class-words";
 
 /** A card's title: a heading, or a link with at least this much text (a menu entry is a word or two). */
 export const MIN_TITLE_CHARS = 15;
@@ -41,9 +42,6 @@ function hasTitle(card: DomElement): boolean {
   }
   return linked && card.querySelector("h2, h3, h4, h5, h6") !== null;
 }
-
-/** Class/id words of a discussion (comments, replies, reviews): its posts are not cards. */
-const DISCUSSION_ATTR = /comment|repl(y|ies)|review|discussion/i;
 
 /** The cards of `el` when its children are a run of linked cards of one shape, or null. */
 export function cardsOf(el: DomElement, minCards: number): CardList | null {

@@ -6,12 +6,11 @@
 import { camelWords, labelOf } from "./dom-shape";
 import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
+import { CARD_BADGE_ATTR } from "./vocabulary/class-words";
 
 /** Where a card shows its price: a price class or microdata. */
 export const PRICE_MARK = "[class*=price], [class*=Price], [itemprop=price]";
 
-/** Class/id words of a card's badges: a short mark over the card, not its text. */
-const CARD_BADGE_ATTR = /(^|[\s_-])(badges?|stickers?|ribbons?|flags?)($|[\s_-])/i;
 /** A badge is at most this long (a longer block so labelled is part of the card's text). */
 export const MAX_BADGE_CHARS = 30;
 

@@ -10,6 +10,7 @@ import { labelOf, shapeOf } from "./dom-shape";
 import { removeGridPageReviews } from "./grid-page";
 import { textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
+import { CARD_WIDGET_ATTR, GRID_WRAPPER_ATTR } from "./vocabulary/class-words";
 
 /** A grid has at least this many priced cards under one parent. */
 export const MIN_PRICED_CARDS = 3;
@@ -62,9 +63,6 @@ function pricedGrids(root: DomElement): DomElement[][] {
   }
   return [...grids.values()].filter((cards) => cards.size >= MIN_PRICED_CARDS).map((cards) => [...cards]);
 }
-
-/** Class/id words of the blocks a shop wraps its grid in along with its filters or pager (`filtering-and-pagination`, `facets-container`). */
-const GRID_WRAPPER_ATTR = /(^|[\s_-])(filter(s|ing)?|facets?|pagination|pager|sort(ing|-?by)?)($|[\s_-])/i;
 
 /** A page of results shows at least this many cards (a slider of other products shows a handful). */
 export const MIN_RESULT_CARDS = 8;
@@ -125,10 +123,6 @@ export function removeRepeatedControls(
   for (const card of cards)
     for (const a of [...card.querySelectorAll("a")]) if (controls.has(labelOf(a, card))) a.remove();
 }
-
-/** Class/id words of a card's widgets: compare boxes, wish lists, quick views, colour swatches, ratings. */
-const CARD_WIDGET_ATTR =
-  /(^|[\s_-])(compare|wishlist|quick-?view|quick-?shop|add-?to-?cart|swatch(es)?|ratings?|stars?|reviews?)($|[\s_-])/i;
 
 /** Removes the widgets inside the cards (a widget holding a price or a heading is the card itself, in a state). */
 function removeCardWidgets(cards: DomElement[]): void {

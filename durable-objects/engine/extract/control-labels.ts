@@ -9,10 +9,7 @@
  * is nothing but such a label goes, and the same words inside a sentence or beside other words stay.
  */
 import { isCodeFence } from "./markdown";
-
-/** A control's whole label, read without Markdown marks (headings, bullets, emphasis, link brackets). */
-const CONTROL_LABEL =
-  /^(?:(?:advertisement|advert|ad)(?: - .{1,40}| \(.{1,40}\))?|(?:back|return|scroll|go) to (?:the )?top(?: of (?:the )?page)?|top of page|(?:toggle|hide|show) caption|icon|close|×|✕|back|add to (?:wish ?list|cart|bag|basket|favou?rites)|quick ?(?:view|shop)|compare|load more.{0,20}|show (?:more|less)|(?:expand|collapse)(?: all)?|play|pause|mute|unmute|share(?: this)?|download|(?:slide|image|photo|page) \d+ (?:of|\/) \d+|more (?:in|from) .{1,30}|apply (?:now|today)|sign in to continue|(?:read more|continue reading|learn more)(?: ?[→›»])?)$/i;
+import { CONTROL_LABEL } from "./vocabulary/page-words";
 
 /** Lines longer than this are never a lone label. */
 export const MAX_LABEL_LINE_CHARS = 80;

@@ -34,37 +34,3 @@ export function keptButton(block: string, strip: (markup: string) => string, bef
 export function isDisclosedPanel(el: DomElement): boolean {
   return el.previousElementSibling?.getAttribute("role") === TOGGLE;
 }
-
-/** The region may replace Readability's article from this many times its text... */
-export const FOLDED_REGION_OVER_ARTICLE = 1.1;
-/** ... when it holds at least this many folded panels (an accordion's answers) that the article left out. */
-export const MIN_MISSED_PANELS = 2;
-/** A panel is looked for in the article by its opening this long. */
-const PANEL_OPENING_CHARS = 40;
-
-const squeezed = (text: string) => text.replace(/\s+/g, " ").trim();
-
-/**
- * Whether the region should replace Readability's article though it is not much longer: it holds
- * the folded panels of an accordion or tab set (`role=region|tabpanel`, the answers of an FAQ)
- * that the article skipped as hidden, at least MIN_MISSED_PANELS of them. Cost: one panel query
- * of the region and the article's text, only when the region lost the usual test.
- */
-export function regionHoldsFoldedPanels(
-  region: DomElement,
-  regionChars: number,
-  article: DomElement,
-  articleChars: number,
-): boolean {
-  if (regionChars < articleChars * FOLDED_REGION_OVER_ARTICLE) return false;
-  let articleText: string | null = null;
-  let missed = 0;
-  for (const panel of region.querySelectorAll("[role=region], [role=tabpanel]")) {
-    if (!/^H[1-6]$/.test(panel.previousElementSibling?.tagName ?? "")) continue;
-    const opening = squeezed(panel.textContent ?? "").slice(0, PANEL_OPENING_CHARS);
-    if (!opening) continue;
-    articleText ??= squeezed(article.textContent ?? "");
-    if (!articleText.includes(opening) && ++missed >= MIN_MISSED_PANELS) return true;
-  }
-  return false;
-}

@@ -10,10 +10,8 @@
  */
 import type { DomElement } from "./dom-types";
 import { isHeadingSlug } from "./junk-labels";
+import { MISLEADING_ID_WORD } from "./vocabulary/class-words";
 
-/** Words Readability takes for boilerplate in an id (its unlikely-candidate and negative words). */
-const MISLEADING_ID_WORD =
-  /comment|communit|extra|footer|header|menu|related|remark|replies|social|sponsor|sidebar|banner|pagination|pager|popup|hidden|scroll|share|widget|tags|media|meta|contact|promo/i;
 /** Layout utility tokens holding such words, with any variant prefixes (`md:`, `hover:`). */
 const UTILITY_TOKEN =
   /(?:^|\s)(?:[\w-]+:)*(?:overflow(?:-[xy])?-(?:hidden|scroll)|scroll(?:bar)?-[^\s]+|font-extra(?:bold|light))(?=\s|$)/gi;
@@ -64,25 +62,3 @@ export function clearMisleadingLabels(root: DomElement, blocks: DomElement[]): v
  */
 export const isCodeTab = (el: DomElement) =>
   el.getAttribute("role") === "tabpanel" && el.querySelector("pre") !== null;
-
-/** The region may replace Readability's article from this many times its text... */
-export const STRUCTURED_REGION_OVER_ARTICLE = 1.1;
-/** ... when it holds at least this many more code blocks (the samples Readability dropped). */
-export const MIN_MISSED_CODE_BLOCKS = 2;
-
-/**
- * Whether the page's region should replace Readability's article though it is not much longer:
- * it holds the same text plus the code blocks Readability dropped (on a documentation page the
- * code sample is what its reader needs most).
- */
-export function regionKeepsStructure(
-  region: DomElement,
-  regionChars: number,
-  article: DomElement,
-  articleChars: number,
-): boolean {
-  if (regionChars < articleChars * STRUCTURED_REGION_OVER_ARTICLE) return false;
-  return (
-    region.querySelectorAll("pre").length - article.querySelectorAll("pre").length >= MIN_MISSED_CODE_BLOCKS
-  );
-}

@@ -64,16 +64,6 @@ export function lazyTextLength(
   };
 }
 
-/** Non-space characters of a text (equal for equal words, however the markup spaces or glues them). */
-export function solidLength(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) n++;
-  return n;
-}
-
-/** The lower-cased words (runs of letters and digits) of a text. */
-export const textWords = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
 /** Characters of the text of the element's links, measured as `textLength`. */
 export function linkTextLength(el: DomElement): number {
   let n = 0;

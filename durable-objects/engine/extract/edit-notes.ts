@@ -6,10 +6,8 @@
 
 import { shortText } from "./dom-text";
 import type { DomElement } from "./dom-types";
+import { EDIT_NOTE } from "./vocabulary/page-words";
 
-/** An edit note opens with these words (phpBB, vBulletin, FluxBB "Last edited by", Invision "Edited <date> by", SMF "Last Edit:", MyBB "This post was last modified"), or is Invision's "(edited)" mark beside the date. */
-const EDIT_NOTE =
-  /^[\s(«]*(last edited\b|last edit:|edited\b.{1,60}?\bby\b|this post was last modified\b)|^\(edited\)$/i;
 /** An edit note is at most this long (a name, a date and a count of edits). */
 export const MAX_EDIT_NOTE_CHARS = 160;
 /** Tags an edit note is printed in (a block of its own, or an inline line of small print). */

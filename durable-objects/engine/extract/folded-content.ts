@@ -4,6 +4,7 @@
  * from a breakpoint up (`hidden md:block`, `lg:hidden`). The page is read as a desktop shows it.
  */
 import type { DomElement } from "./dom-types";
+import { COPIED } from "./vocabulary/class-words";
 
 /** Breakpoint prefixes of utility-class frameworks that apply at a desktop width, smallest first. */
 const DESKTOP_BREAKPOINTS = ["sm", "md", "lg", "xl"];
@@ -14,8 +15,6 @@ const DISPLAY_TOKEN =
 const PANEL_ROLE = /^(region|tabpanel)$/i;
 /** Roles of a window over the page (a dialog is chrome even when labelled). */
 const DIALOG_ROLE = /^(dialog|alertdialog)$/i;
-/** Class words of slides copied by a carousel script (the same text again). */
-const COPIED = /(^|[\s_-])(clone|cloned|duplicate)($|[\s_-])/i;
 /** Folded panels count as content only when the page has at least this many (an accordion or a tab set, not one toggle). */
 export const MIN_FOLDED_PANELS = 2;
 

@@ -5,9 +5,8 @@
 import { isInside } from "./article-cleanup";
 import { lazyTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
+import { REVIEWS_ATTR } from "./vocabulary/class-words";
 
-/** Class/id words of customers' reviews and testimonials of the shop or its products. */
-const REVIEWS_ATTR = /(^|[\s_-])(reviews?|testimonials?)($|[\s_-])/i;
 /** A reviews block is removed unless it holds at least this share of the content's text. */
 export const GRID_REVIEWS_SHARE = 0.3;
 

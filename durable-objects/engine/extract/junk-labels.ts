@@ -5,6 +5,7 @@
  */
 import { linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
+import { DRAWER_ATTR, FOLDED_CLASS, LAYOUT_STATE, SHORT_JUNK_ATTR } from "./vocabulary/class-words";
 
 /** An id of at least this many hyphen-joined words is a heading's slug (an anchor), not a role. */
 export const MIN_SLUG_WORDS = 5;
@@ -39,15 +40,6 @@ export function opensWithSlug(el: DomElement, id: string): boolean {
   return heading !== null && /^H[1-6]$/.test(heading.tagName) && slugOf(heading.textContent ?? "") === id;
 }
 
-/**
- * Class tokens that state what a layout holds or shows (`has-sidebar`, `no-comments`,
- * `sidebar-enabled--false`): the block is the page's container, not the part they name. A slider's
- * style of its arrows or dots (`dark-nav-btns`, `slider-nav-arrows`) is one too: the block is the
- * slider with its slides, not a navigation.
- */
-const LAYOUT_STATE =
-  /(?:^|\s)(?:(?:has|no|with|without)-(?:sidebars?|comments?|related|share|social|tags|author|byline|footer|nav|menu)|(?:sidebars?|comments?|related|share|social|tags|author|byline|footer|nav|menu)-(?:enabled|disabled)|[\w-]+-nav-(?:btns?|buttons?|arrows?|dots))[^\s]*(?=\s|$)/gi;
-
 /** The class and id words of an element, an id that is a heading's slug left out. */
 export function junkLabel(el: DomElement): string {
   const id = el.getAttribute("id") ?? "";
@@ -66,20 +58,13 @@ export function junkLabel(el: DomElement): string {
 export const labelNames = (words: RegExp, label: string) =>
   words.test(label) && words.test(label.replace(LAYOUT_STATE, " "));
 
-/** Class/id words of controls ("skip to content", "read more", "show more"): junk only as a short link or button. */
-export const SHORT_JUNK_ATTR = /(^|[\s_-])(skip|more)($|[\s_-])/i;
 /** A block labelled by SHORT_JUNK_ATTR is a control when its text is at most this long; longer, it is what the control reveals. */
 export const MAX_CONTROL_CHARS = 100;
-
-/** The "skip to content" words alone (page chrome on every page type). */
-export const SKIP_ATTR = /(^|[\s_-])skip($|[\s_-])/i;
 
 /** Whether the element is a "skip" or "more" control (short), not the content it skips to or unfolds. */
 export const isShortControl = (el: DomElement, label: string, words = SHORT_JUNK_ATTR) =>
   words.test(label) && textLength(el) <= MAX_CONTROL_CHARS;
 
-/** Class/id words of panels that slide in (menus, carts, accounts) — or, on some sites, an accordion's body. */
-export const DRAWER_ATTR = /(^|[\s_-])(drawer|offcanvas|off-canvas)($|[\s_-])/i;
 /** A drawer holding at least this many characters of its own (non-link) text in paragraphs is content. */
 export const MIN_DRAWER_PROSE = 300;
 
@@ -125,9 +110,6 @@ export function isChromeDrawer(el: DomElement, label: string, root: DomElement):
   if (!el.querySelector("p")) return true;
   return textLength(el) - linkTextLength(el) < MIN_DRAWER_PROSE;
 }
-
-/** Class words of the body of a collapsed accordion or tab (the answer of an FAQ): hidden until opened. */
-const FOLDED_CLASS = /(^|[\s_-])(accordion|collapsible|expandable|faq|tab-?pane|tab-?content)($|[\s_-])/i;
 
 /** Whether a class-hidden element is a folded accordion or tab panel (content), not a hidden duplicate. */
 export const isFoldedByClass = (className: string) => FOLDED_CLASS.test(className);

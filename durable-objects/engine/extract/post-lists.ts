@@ -8,18 +8,15 @@ import { labelOf } from "./dom-shape";
 import { textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { isCodeFence, markdownWords } from "./markdown";
+import { DATE_LIKE } from "./vocabulary/page-words";
+import { POST_ATTR } from "./vocabulary/class-words";
 
-/** Class/id words of a post container (a substring: `postbit`, `message-cell`, `comment-node`). */
-export const POST_ATTR = /post|message|comment|repl(y|ies)|answer/i;
 /** A thread has at least this many sibling posts of one shape. */
 export const MIN_POSTS = 3;
 /** A short text is a control when it repeats in at least this share of the thread's posts. */
 export const CONTROL_SHARE = 0.7;
 /** A control's text is at most this long (a button or a label, not a sentence someone wrote). */
 export const MAX_CONTROL_CHARS = 40;
-/** Dates and times repeat in a thread written in one day: they are kept. */
-const DATE_LIKE =
-  /\d{1,4}\s*[/.:-]\s*\d|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\bago\b/i;
 
 /** Words holding a digit: numbers and generated keys (`17`, `t1`, `o8nd42m`), which differ from post to post. */
 const KEY_WORD = /[a-z\d]*\d[a-z\d]*/gi;
@@ -41,15 +38,12 @@ function unitOf(el: DomElement, root: DomElement): DomElement {
 
 /**
  * The threads under root (`classed`: its `[class], [id]` elements): runs of at least MIN_POSTS
- * sibling post containers of one shape (dated, when asked). `items`: list items
- * count as posts (asked only of what is printed on a page labelled article; elsewhere a list of
- * teasers is too easily taken for a thread).
+ * sibling post containers of one shape (dated, when asked).
  */
 export function postRuns(
   root: DomElement,
   dated: boolean,
   classed: Iterable<DomElement> = root.querySelectorAll("[class], [id]"),
-  items = false,
 ): DomElement[][] {
   const runs = new Map<DomElement | null, Map<string, DomElement[]>>();
   const units = new Set<DomElement>();
@@ -68,7 +62,7 @@ export function postRuns(
   const out: DomElement[][] = [];
   for (const shapes of runs.values())
     for (const posts of shapes.values())
-      if (posts.length >= MIN_POSTS && isThread(posts, dated, items)) out.push(posts);
+      if (posts.length >= MIN_POSTS && isThread(posts, dated)) out.push(posts);
   return out;
 }
 
@@ -79,8 +73,8 @@ const INLINE_TAG = /^(A|SPAN|B|I|EM|STRONG|SMALL|CODE|LABEL|IMG|LI)$/;
 export const DATED_SHARE = 0.7;
 
 /** Whether a run of like blocks is a thread: blocks, most of them dated unless the page says it is a forum. */
-function isThread(posts: DomElement[], needsDates: boolean, items: boolean): boolean {
-  if (INLINE_TAG.test(posts[0].tagName) && !(items && posts[0].tagName === "LI")) return false;
+function isThread(posts: DomElement[], needsDates: boolean): boolean {
+  if (INLINE_TAG.test(posts[0].tagName)) return false;
   if (!needsDates) return true;
   let dated = 0;
   for (const post of posts) if (post.querySelector("time") || DATE_LIKE.test(post.textContent ?? "")) dated++;
@@ -141,10 +135,9 @@ export function removeRepeatedControls(
   root: DomElement,
   dated: boolean,
   classed: Iterable<DomElement> = root.querySelectorAll("[class], [id]"),
-  items = false,
 ): DomElement[] | null {
   let longest: DomElement[] = [];
-  for (const posts of postRuns(root, dated, classed, items)) {
+  for (const posts of postRuns(root, dated, classed)) {
     const perPost = posts.map(shortTexts);
     const seen = new Map<string, number>();
     for (const texts of perPost) for (const text of texts.keys()) seen.set(text, (seen.get(text) ?? 0) + 1);
@@ -234,10 +227,6 @@ const LIST_MARK = /^\s*(?:[-*+]|\d+\.)\s+/;
 const EMPHASIZED = /^\s*(?:[-*+]\s+)?(\*\*|__|\*|_)[^\n]*\1\s*$/;
 /** A code fence line. */
 const FENCE = /^\s*(```|~~~)/gm;
-
-/** Headings of a thread's call to join (a guest's sign-in or reply box), not anything posted. */
-export const JOIN_HEADING =
-  /^(create an account( or (sign|log) in)?( to (comment|reply|post|participate|join))?|(sign|log) in( or (register|sign up))? to (comment|reply|post|participate|join)|join the (conversation|discussion)|want to (join|add to) the (conversation|discussion)\??|reply to this (topic|thread)|post a reply)$/i;
 
 /** A post's text in a form (edit-in-place comments) sits within this many levels below the post. */
 export const POST_FORM_DEPTH = 3;

@@ -7,9 +7,9 @@
 
 import { shortText, textLength, textOf } from "./dom-text";
 import type { DomElement, DomNode } from "./dom-types";
+import { RELATIVE_DATE } from "./vocabulary/page-words";
+import { AUTHOR_ATTR } from "./vocabulary/class-words";
 
-/** Class/id words of the element holding a poster's name. */
-const AUTHOR_ATTR = /(^|[\s_-])(author|username|user-?name|poster|creator|nick(name)?)($|[\s_-])/i;
 /** A poster's name (with a badge or a title beside it at most) has no more than this many characters. */
 export const MAX_NAME_CHARS = 40;
 /** A post's date as printed (`Sep 21, 2024`, `January 11, 2025, 12:04am`, `2 hours ago`). */
@@ -48,9 +48,6 @@ const within = (el: DomElement, block: DomElement) => {
   for (let n: DomElement | null = el; n; n = n.parentElement) if (n === block) return true;
   return false;
 };
-
-/** A date told relative to the reader's now: `17 hours ago`, `yesterday`, `just now`. */
-const RELATIVE_DATE = /\bago$|^(yesterday|today|just now)\b/i;
 
 /** A date's label ("Posted", "Posted on", "(edited)") has at most this many characters beside the date. */
 export const MAX_DATE_LABEL_CHARS = 20;

@@ -1,38 +1,8 @@
 /**
- * Product pages: the product's own text (name, price, description, specs) without what shops print
- * around it (reviews, questions, other products) or print twice (one copy per viewport, carousel
- * clones, "Loading" placeholders).
+ * Product pages print blocks and lines twice (one copy per viewport, carousel clones, a tab and its
+ * accordion twin): each is read once, in the Markdown.
  */
-import { removeJunkSections } from "./boilerplate";
-import { STRUCTURED_REGION_OVER_ARTICLE } from "./doc-pages";
-import type { DomElement } from "./dom-types";
 import { isCodeFence, keyWords, markdownWords } from "./markdown";
-
-/** Headings of a product page's sections about something else: reviews, Q&A, other products. */
-export const PRODUCT_JUNK_HEADING = new RegExp(
-  [
-    // Reviews and ratings: "Customer reviews", "Ratings & reviews", "What customers say".
-    String.raw`^((top |latest |recent |verified )?(customer|guest|user|buyer|seller|product)?s? ?(reviews?|ratings?( (&|and) reviews?)?|testimonials|feedback)( from .*)?|what (customers|buyers|people|users|curators|critics|others) (are )?say(ing)?|customers say)\b`,
-    // Questions: "Questions & answers", "Q&A", "FAQs".
-    String.raw`^((customer )?questions?( (&|and) answers?)?|q ?(&|and) ?a|faqs?|frequently asked questions)\b`,
-    // Other products: "Featured products", "Complete the look", "Customers also bought".
-    String.raw`^((featured|popular|trending|similar|recommended|related|other|more) (products|items)|(complete|shop|get) the look|(your )?recently viewed|browsing history|more to explore|discover more|explore more)\b`,
-    String.raw`\b(also (bought|viewed|liked|purchased)|frequently bought)\b`,
-    // Offers of more to buy: "Buy a bundle and save!", "Choose your add-ons", "Pairs well with".
-    "^(buy (a|the) bundle|bundle (&|and) save|(choose|select|pick) your add-?ons|(recommended |popular )?add-?ons$|complete (the|your) (set|kit)|pairs? (well )?with|goes (well )?with)",
-    // The shop's or the maker's news: "Recent events & announcements"; a marketplace's "Did you know?".
-    "^((recent |latest )?(news|events|announcements)( (&|and) (news|events|announcements))?$|did you know\\b)",
-  ].join("|"),
-  "i",
-);
-
-/** A section under such a heading goes unless it holds this share of the content (then it is likely the content). */
-export const PRODUCT_SECTION_SHARE = 0.4;
-
-/** Removes the sections of the chosen content that are about something other than the product. */
-export function removeProductSections(root: DomElement): void {
-  removeJunkSections(root, PRODUCT_JUNK_HEADING, PRODUCT_SECTION_SHARE);
-}
 
 /** Removes Markdown blocks (paragraphs, headings, lists, tables) that repeat an earlier block word for word. */
 export function dropRepeatedBlocks(markdown: string): string {
@@ -42,32 +12,6 @@ export function dropRepeatedBlocks(markdown: string): string {
     const key = markdownWords(block);
     if (key && seen.has(key)) continue;
     if (key) seen.add(key);
-    kept.push(block);
-  }
-  return kept.join("\n\n");
-}
-
-/** On a page of no stated type or an article, a block of at least this many words that repeats an earlier one is a copy. */
-export const MIN_REPEATED_BLOCK_WORDS = 25;
-
-/**
- * Removes Markdown blocks of at least MIN_REPEATED_BLOCK_WORDS words that repeat an earlier block
- * word for word: a shop or a listing of no stated type, or an article, may print a text once per
- * layout (desktop, phone, a tab and its accordion twin). Tables and code stay, as do shorter blocks (a
- * listing's cards repeat their labels).
- */
-export function dropRepeatedLongBlocks(markdown: string): string {
-  const seen = new Set<string>();
-  const kept: string[] = [];
-  let fenced = false;
-  for (const block of markdown.split(/\n{2,}/)) {
-    let code: boolean = fenced;
-    for (const line of block.split("\n")) if (isCodeFence(line)) [fenced, code] = [!fenced, true];
-    const key = code || block.trimStart().startsWith("|") ? "" : markdownWords(block);
-    if (keyWords(key) >= MIN_REPEATED_BLOCK_WORDS) {
-      if (seen.has(key)) continue;
-      seen.add(key);
-    }
     kept.push(block);
   }
   return kept.join("\n\n");
@@ -99,38 +43,4 @@ export function dropRepeatedLines(markdown: string): string {
     if (lines.length) kept.push(lines.join("\n"));
   }
   return kept.join("\n\n");
-}
-
-/** A table of at least this many rows (or a `<dl>` of as many terms) is a product's spec table... */
-export const MIN_SPEC_ROWS = 3;
-/** ... when it holds at least this many words. */
-export const MIN_SPEC_WORDS = 20;
-/** A table counts as left out when the article does not hold its first this many words. */
-const SPEC_OPENING_WORDS = 12;
-
-const specWords = (el: DomElement) => (el.textContent ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
-/**
- * Whether a product page's region should replace Readability's article though it is not much
- * longer (STRUCTURED_REGION_OVER_ARTICLE): it holds a spec table (a `<table>` of MIN_SPEC_ROWS
- * rows or a `<dl>` of as many terms) that the article left out entirely, as when the specs sit in
- * a tab beside the overview Readability took.
- */
-export function regionHoldsSpecs(
-  region: DomElement,
-  regionChars: number,
-  article: DomElement,
-  articleChars: number,
-): boolean {
-  if (regionChars < articleChars * STRUCTURED_REGION_OVER_ARTICLE) return false;
-  let articleText: string | null = null;
-  for (const table of region.querySelectorAll("table, dl")) {
-    const rows = table.querySelectorAll(table.tagName === "TABLE" ? "tr" : "dt").length;
-    if (rows < MIN_SPEC_ROWS) continue;
-    const words = specWords(table);
-    if (words.length < MIN_SPEC_WORDS) continue;
-    articleText ??= specWords(article).join(" ");
-    if (!articleText.includes(words.slice(0, SPEC_OPENING_WORDS).join(" "))) return true;
-  }
-  return false;
 }

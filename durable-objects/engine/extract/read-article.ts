@@ -1,23 +1,30 @@
-/** Readability's reading of the page, with the hook that keeps what its scoring would wrongly drop. */
-import { passOn } from "./passes";
-import { Readability } from "@mozilla/readability";
+/** Readability's reading of the page: the vendored Readability.js with our hooks. */
 import type { DomDocument, DomElement } from "./dom-types";
+import { isLinkedProse } from "./linked-prose";
 import type { PageKind } from "./page-kind";
-import { speedUpReadability } from "./readability-speed";
-import { keepHeadersHoldingProse } from "./readability-weights";
+import { passOn } from "./passes";
+import { MEASURING_HOOKS } from "./readability-speed";
+import { isHeaderHoldingProse } from "./readability-weights";
+import { Readability } from "./vendor/readability/readability.js";
 
-/** Readability's article, or null when it finds none or trips over the document. */
+/** Readability's article (its content is the article's element), or null when it finds none or trips over the document. */
 export function readArticle(document: DomDocument, kind: PageKind) {
   try {
-    const reader = new Readability<DomElement>(document as never, {
+    const reader = new Readability<DomElement>(document, {
       disableJSONLD: true,
       keepClasses: true,
       serializer: (n) => n as unknown as DomElement,
+      hooks: {
+        ...MEASURING_HOOKS,
+        // A block labelled a header that holds paragraphs of prose is no page header (a story's
+        // lead; beyond stories, only the one holding the page's title).
+        keepUnlikelyCandidate: passOn("headers-holding-prose")
+          ? (node) => isHeaderHoldingProse(node, kind !== "article")
+          : undefined,
+        // A block dropped only for being "a little linky" stays when it holds a paragraph of prose.
+        keepLinkyProse: isLinkedProse,
+      },
     });
-    speedUpReadability(reader);
-    // A block labelled a header that holds paragraphs of prose is no page header (a story's lead;
-    // beyond stories, only the one holding the page's title).
-    if (passOn("headers-holding-prose")) keepHeadersHoldingProse(reader, kind !== "article");
     return reader.parse();
   } catch {
     return null;

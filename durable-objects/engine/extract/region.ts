@@ -11,14 +11,7 @@ import { isDisclosedPanel } from "./disclosures";
 import { lazyTextLength, linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { desktopDisplay, FOLDED_HIDING, foldedPanels } from "./folded-content";
-import {
-  isChromeDrawer,
-  isFoldedByClass,
-  isShortControl,
-  junkLabel,
-  labelNames,
-  SKIP_ATTR,
-} from "./junk-labels";
+import { isChromeDrawer, isFoldedByClass, isShortControl, junkLabel, labelNames } from "./junk-labels";
 import { isSectionHeader } from "./landmarks";
 import {
   CHROME_SELECTOR,
@@ -32,23 +25,10 @@ import {
 import { classFoldedAnswers } from "./folded-answers";
 import { isPostForm } from "./post-lists";
 import { spokenTwin } from "./spoken-text";
+import { CHROME_ATTR, HIDDEN_CLASS, SKIP_ATTR, WIDGET_ATTR } from "./vocabulary/class-words";
 
-/** Class/id words of page chrome that is never content, whatever the page type. */
-const CHROME_ATTR =
-  /(^|[\s_-])(cookies?|consent|gdpr|newsletter|signup|sign-up|subscribe|subscription|popup|modal|overlay|breadcrumbs?|skip-link|skiplink|share|sharing|social|socials|share-buttons|announcement|promo-bar|topbar|top-bar|site-header|site-footer|page-header__nav|mega-?menu|navbar|navigation|nav|menu|header-nav|footer|copyright|back-to-top|search-form|searchform|toolbar)($|[\s_-])/i;
-/**
- * Whole class tokens of hidden text (a token, so `field--label-hidden` on a visible field is not
- * one; `hide` is Bootstrap 2's and Foundation's). A design system's prefixed screen-reader class
- * (`h-sr-only`, `u-visually-hidden`) is one too; a prefixed `hidden` is not (`md-hidden`,
- * `overflow-hidden` show the block on some screens or clip it).
- */
-const HIDDEN_CLASS =
-  /(^|\s)(hidden|hide|is-hidden|d-none|invisible|visually-hidden|sr-only|screen-reader-text|[a-z0-9]+-(sr-only|visually-hidden))(\s|$)/i;
 /** A class-hidden block is removed whatever its share when the rest of the text holds at least this many characters. */
 export const MIN_SHOWN_BESIDE_HIDDEN = 4000;
-/** Class/id words of shop and listing widgets that are not the page's own content. */
-const WIDGET_ATTR =
-  /(^|[\s_-])(filters?|facets?|facet-?list|swatch(es)?|pagination|pager|sort-?by|sorting|upsell|cross-?sell|recently-?viewed|recommendations?|related-products|you-may-also-like|wishlist|quick-?view|mini-?cart|cart-drawer|sidebar|widget-area)($|[\s_-])/i;
 /** A price as shops print it ($37.00, 19,99 €, £8). */
 const PRICE =
   /([$€£¥₹]\s?\d[\d.,]*|\b(EUR|USD|GBP|CAD|AUD|CHF|JPY|INR)\s?\d|\d[\d.,]*\s?(€|EUR|USD|GBP|zł|kr))/;
@@ -108,9 +88,32 @@ export function removeChrome(
 ): void {
   const total = lazyTextLength(root);
   const under = (el: DomElement) => stillUnder(el, root);
+  const spoken = removeChromeBlocks(root, share, groups, total);
+  // A block around the page's <main> is its layout (`content-sidebar-wrap`), whatever its label says.
+  const layout = new Set<DomElement>();
+  for (const main of groups.mains.filter(under))
+    for (let n = main.parentElement; n && n !== root && !layout.has(n); n = n.parentElement) layout.add(n);
+  const labelled = groups.labelled.filter(
+    (el) => under(el) && (el.hasAttribute("class") || el.hasAttribute("id")),
+  );
+  const page: LabelledChrome = { root, share, total, spoken, layout, camel };
+  for (const el of labelled) removeLabelledChrome(el, page);
+}
+
+/**
+ * Removes the chrome blocks by tag, role, flag or style (CHROME_SELECTOR) holding under `share` of
+ * the text; returns the screen-reader copies of texts they showed `aria-hidden` (a sale's old and
+ * new price), which carry them.
+ */
+function removeChromeBlocks(
+  root: DomElement,
+  share: number,
+  groups: ChromeGroups,
+  total: () => number,
+): Set<DomElement> {
+  const under = (el: DomElement) => stillUnder(el, root);
   const folded = foldedPanels(root, FOLDED_HIDING, groups.panels.filter(under));
   const answers = classFoldedAnswers(groups.chrome.filter(under));
-  // The screen-reader copies of texts shown `aria-hidden` (a sale's old and new price) carry them.
   const spoken = new Set<DomElement>();
   for (const el of groups.chrome.filter((el) => under(el) && el.matches(CHROME_SELECTOR))) {
     if (
@@ -125,48 +128,56 @@ export function removeChrome(
     if (twin) spoken.add(twin);
     if (textLength(el) < (total() || 1) * (el.matches(DIALOG) ? DIALOG_SHARE : share)) el.remove();
   }
-  // A block around the page's <main> is its layout (`content-sidebar-wrap`), whatever its label says.
-  const layout = new Set<DomElement>();
-  for (const main of groups.mains.filter(under))
-    for (let n = main.parentElement; n && n !== root && !layout.has(n); n = n.parentElement) layout.add(n);
-  const labelled = groups.labelled.filter(
-    (el) => under(el) && (el.hasAttribute("class") || el.hasAttribute("id")),
-  );
-  for (const el of labelled) {
-    const label = junkLabel(el);
-    // A block labelled a filter or a sorter that holds a paragraph of prose is a section (an FAQ
-    // accordion); one that holds the grid of priced cards is its wrapper.
-    const widget =
-      (labelNames(WIDGET_ATTR, label) && !holdsProse(el) && !wrapsPricedGrid(el, label)) ||
-      isShortControl(el, label, SKIP_ATTR);
-    // `hidden md:block` is shown on a desktop (a `lg:hidden` twin is left: mobile copies are often the only one);
-    // a hidden accordion or tab body is folded content, and so is a hidden twin of a shown block (a tab set's other pages).
-    const cls = el.getAttribute("class") ?? "";
-    const hidden =
-      HIDDEN_CLASS.test(cls) &&
-      desktopDisplay(el) !== "shown" &&
-      !isFoldedByClass(cls) &&
-      !isDisclosedPanel(el) &&
-      !spoken.has(el) &&
-      !isHiddenTab(el, cls);
-    const chrome = namesChrome(label, camel) || pascalIdNamesChrome(el, label);
-    if (!widget && !hidden && !chrome && !isChromeDrawer(el, label, root)) continue;
-    // A product card labelled by a state (`subscription-eligible`) is a card, not a signup box.
-    if (!widget && !hidden && isPricedCardPart(el, root)) continue;
-    // An FAQ or accordion item named like a menu (`faq_tabs-menu-link`) that holds prose is a question and its answer.
-    if (!widget && !hidden && isFoldedByClass(cls) && holdsProse(el)) continue;
-    if (el.tagName === "BODY" || el.tagName === "MAIN" || layout.has(el) || !isInside(el, root)) continue;
-    // Filters, pagers and upsells are never the content: only a block holding most of the text is kept.
-    const length = textLength(el);
-    // A block hidden by its class goes whatever its share when the page shows plenty without it
-    // (a shop's hidden field dump or phone-layout copy of its grid, not content revealed by script).
-    if (hidden && total() - length >= MIN_SHOWN_BESIDE_HIDDEN) el.remove();
-    else if (length < (total() || 1) * (widget ? WIDGET_SHARE : share)) el.remove();
-    // A widget or chrome block that is mostly links (a facet list, a sidebar of categories, a menu)
-    // is never the content, whatever its share.
-    else if ((widget || chrome) && length > 0 && linkTextLength(el) >= length * WIDGET_LINK_SHARE)
-      el.remove();
-  }
+  return spoken;
+}
+
+/** What `removeLabelledChrome` reads of the page. */
+interface LabelledChrome {
+  root: DomElement;
+  share: number;
+  total: () => number;
+  spoken: Set<DomElement>;
+  layout: Set<DomElement>;
+  camel: boolean;
+}
+
+/** Removes a block whose class or id names chrome, a widget, or hidden text, unless it holds much of the page's text. */
+function removeLabelledChrome(
+  el: DomElement,
+  { root, share, total, spoken, layout, camel }: LabelledChrome,
+): void {
+  const label = junkLabel(el);
+  // A block labelled a filter or a sorter that holds a paragraph of prose is a section (an FAQ
+  // accordion); one that holds the grid of priced cards is its wrapper.
+  const widget =
+    (labelNames(WIDGET_ATTR, label) && !holdsProse(el) && !wrapsPricedGrid(el, label)) ||
+    isShortControl(el, label, SKIP_ATTR);
+  // `hidden md:block` is shown on a desktop (a `lg:hidden` twin is left: mobile copies are often the only one);
+  // a hidden accordion or tab body is folded content, and so is a hidden twin of a shown block (a tab set's other pages).
+  const cls = el.getAttribute("class") ?? "";
+  const hidden =
+    HIDDEN_CLASS.test(cls) &&
+    desktopDisplay(el) !== "shown" &&
+    !isFoldedByClass(cls) &&
+    !isDisclosedPanel(el) &&
+    !spoken.has(el) &&
+    !isHiddenTab(el, cls);
+  const chrome = namesChrome(label, camel) || pascalIdNamesChrome(el, label);
+  if (!widget && !hidden && !chrome && !isChromeDrawer(el, label, root)) return;
+  // A product card labelled by a state (`subscription-eligible`) is a card, not a signup box.
+  if (!widget && !hidden && isPricedCardPart(el, root)) return;
+  // An FAQ or accordion item named like a menu (`faq_tabs-menu-link`) that holds prose is a question and its answer.
+  if (!widget && !hidden && isFoldedByClass(cls) && holdsProse(el)) return;
+  if (el.tagName === "BODY" || el.tagName === "MAIN" || layout.has(el) || !isInside(el, root)) return;
+  // Filters, pagers and upsells are never the content: only a block holding most of the text is kept.
+  const length = textLength(el);
+  // A block hidden by its class goes whatever its share when the page shows plenty without it
+  // (a shop's hidden field dump or phone-layout copy of its grid, not content revealed by script).
+  if (hidden && total() - length >= MIN_SHOWN_BESIDE_HIDDEN) el.remove();
+  else if (length < (total() || 1) * (widget ? WIDGET_SHARE : share)) el.remove();
+  // A widget or chrome block that is mostly links (a facet list, a sidebar of categories, a menu)
+  // is never the content, whatever its share.
+  else if ((widget || chrome) && length > 0 && linkTextLength(el) >= length * WIDGET_LINK_SHARE) el.remove();
 }
 
 /**
@@ -185,18 +196,8 @@ function isHiddenTab(el: DomElement, cls: string): boolean {
   return false;
 }
 
-/** An item holding this many characters of its own (non-link) text is prose that names a price, not a product card. */
-export const MIN_PRICED_PROSE = 150;
-
-/** Whether a priced item is a sentence about a product (an article's list of picks), not a card. */
-const isPricedProse = (item: DomElement) => textLength(item) - linkTextLength(item) >= MIN_PRICED_PROSE;
-
-/**
- * Removes grids of priced product cards: several similar siblings, each short and showing a price.
- * In a `story`, an item holding MIN_PRICED_PROSE characters of its own text is a pick told in a
- * sentence (the story's text), not a card.
- */
-export function removeProductGrids(root: DomElement, story = false): void {
+/** Removes grids of priced product cards: several similar siblings, each short and showing a price. */
+function removeProductGrids(root: DomElement): void {
   for (const el of [...root.querySelectorAll("ul, ol, div, section")]) {
     const cards = el.children;
     if (cards.length < MIN_GRID_CARDS || !isInside(el, root)) continue;
@@ -204,13 +205,7 @@ export function removeProductGrids(root: DomElement, story = false): void {
     let unpriced = 0;
     for (let i = 0; i < cards.length && unpriced <= cards.length * 0.4; i++) {
       const text = cards[i].textContent ?? "";
-      if (
-        text.length < 600 &&
-        PRICE.test(text) &&
-        cards[i].querySelector("a") &&
-        !(story && isPricedProse(cards[i]))
-      )
-        priced++;
+      if (text.length < 600 && PRICE.test(text) && cards[i].querySelector("a")) priced++;
       else unpriced++;
     }
     if (priced >= MIN_GRID_CARDS && priced >= cards.length * 0.6) el.remove();

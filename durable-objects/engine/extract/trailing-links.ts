@@ -1,8 +1,7 @@
 /**
  * Where a story ends: the lines of links a page prints after the last of its text (other posts'
  * titles, "Resources" lists, tag links, a footer's contact and tool links that Readability took
- * in with the story) are not the story, nor are those printed before its first paragraph. Read on
- * the Markdown, from either end inward.
+ * in with the story) are not the story. Read on the Markdown, from the end back.
  */
 
 /** A line whose words are at least this share link text is a link line... */
@@ -78,19 +77,4 @@ export function dropTrailingLinks(markdown: string, afterProse = false): string 
     if (linked >= words * MAX_PROSE_LINK_SHARE) return markdown;
   }
   return kept;
-}
-
-/**
- * Removes the same run of link lines where it opens a story (a category's or a series' links, a
- * table of contents of other pages printed before the first paragraph): same checks as at the end.
- * Cost: the lines of the run and one word count of the content when a run is found.
- */
-export function dropLeadingLinks(markdown: string): string {
-  const lines = markdown.split("\n");
-  const run = linkRun(lines, indices(lines.length, false));
-  if (!run || !isSmallPart(run.words, markdown)) return markdown;
-  return lines
-    .slice(run.edge + 1)
-    .join("\n")
-    .trimStart();
 }

@@ -82,18 +82,3 @@ describe("documentation pages", () => {
     expect(markdown).toContain("Install the package with Homebrew:\n\n```\nbrew install exampletool\n```");
   });
 });
-
-describe("region over Readability's article", () => {
-  it("takes the region when it holds the code samples Readability dropped, though barely longer", async () => {
-    const { regionKeepsStructure } = await import("../../../../durable-objects/engine/extract/doc-pages");
-    const body = (pre: string) =>
-      parseHTML(`<!doctype html><html><body><div>${prose("a")}${pre}${prose("b")}</div></body></html>`)
-        .document.body as never;
-    const withCode = body("<pre><code>make build</code></pre><pre><code>make test</code></pre>");
-    const without = body("");
-    expect(regionKeepsStructure(withCode, 1200, without, 1000)).toBe(true);
-    // Not longer enough, or no code the article lacks: Readability's reading stays.
-    expect(regionKeepsStructure(withCode, 1050, without, 1000)).toBe(false);
-    expect(regionKeepsStructure(withCode, 1200, withCode, 1000)).toBe(false);
-  });
-});

@@ -66,15 +66,3 @@ describe("article tails", () => {
     expect(markdown).toBe([1, 2, 3, 4, 5, 6, 7, 8].map(stepLine).join("\n\n"));
   });
 });
-
-describe("a short article read from its region", () => {
-  it("loses its junk-labelled blocks as Readability's article would", () => {
-    const html = `<!doctype html><html><head><title>Radiator noise</title><meta property="og:type" content="article"></head>
-      <body><main><h1>Radiator noise</h1><p>A radiator that knocks has air in it: bleed it and the noise stops.</p>
-      <div class="author-box"><p>Sam fixes boilers for a living.</p></div></main></body></html>`;
-    const { markdown } = extractMainContent(html, "https://heat.example/noise");
-    expect(markdown).toBe(
-      "# Radiator noise\n\nA radiator that knocks has air in it: bleed it and the noise stops.",
-    );
-  });
-});

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { extractMainContent } from "../../../../durable-objects/engine/extract/extract";
-import { cleanMarkdown } from "../../../../durable-objects/engine/extract/markdown-passes";
 import { dropNearRepeatedLines } from "../../../../durable-objects/engine/extract/near-repeats";
 
 const productLd = `<script type="application/ld+json">{"@type":"Product","name":"Trail Kettle","offers":{"@type":"Offer","price":"40"}}</script>`;
@@ -54,16 +53,5 @@ describe("near repeats on product pages", () => {
       )
       .join("\n");
     expect(dropNearRepeatedLines(markdown)).toBe(markdown);
-  });
-});
-
-describe("near repeats in a thread", () => {
-  it("reads a reply's quote of an earlier post, cut or retouched, once", () => {
-    const post =
-      "The host kept my site up for a year without one outage, and support answered every ticket within the hour.";
-    const markdown = `${post}\n\n> ${post.replace("the hour.", "the hour or so")}\n\nSame here, I moved two shops over last spring and never looked back.`;
-    const cleaned = cleanMarkdown(markdown, "forum", [], true);
-    expect(cleaned.match(/kept my site up/g)).toHaveLength(1);
-    expect(cleaned).toContain("never looked back");
   });
 });

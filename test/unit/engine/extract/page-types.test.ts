@@ -60,20 +60,6 @@ describe("main content beyond articles", () => {
     for (const junk of ["Road shoe 3", "$93.00"]) expect(markdown).not.toContain(junk);
   });
 
-  it("adds a product's JSON-LD description when the markup does not show it", () => {
-    const ld = `<script type="application/ld+json">{"@type":"Product","name":"Trail runner","description":"A light trail shoe with a grippy outsole, a rock plate and a breathable mesh upper for long days in the hills."}</script>`;
-    const html = wrap(ld, `<h1>Trail runner</h1><p>$120</p><div class="tabs"><button>Details</button></div>`);
-    const { markdown } = extractMainContent(html, "https://shop.example/p/trail");
-    expect(markdown).toContain("A light trail shoe with a grippy outsole");
-  });
-
-  it("adds a JSON-LD description escaped as HTML as its text, not its entities", () => {
-    const ld = `<script type="application/ld+json">{"@type":"Product","name":"Trail runner","description":"A light trail shoe with a grippy outsole and a rock plate, the maker&apos;s &quot;best&quot; for long days &amp; rough hills."}</script>`;
-    const html = wrap(ld, `<h1>Trail runner</h1><p>$120</p><div class="tabs"><button>Details</button></div>`);
-    const { markdown } = extractMainContent(html, "https://shop.example/p/trail");
-    expect(markdown).toContain(`the maker's "best" for long days & rough hills`);
-  });
-
   it("does not add a JSON-LD description the page shows, though the JSON-LD marks it up (<b>, &#39;)", () => {
     const ld = `<script type="application/ld+json">{"@type":"Product","name":"Trail runner","description":"A <b>light trail shoe</b> with a grippy outsole, a rock plate and a breathable mesh upper for long days in the hills, the maker&#39;s best."}</script>`;
     const html = wrap(

@@ -5,7 +5,6 @@ import { extractMainContent } from "../../../../durable-objects/engine/extract/e
 import {
   dropRepeatedBlocks,
   dropRepeatedLines,
-  dropRepeatedLongBlocks,
 } from "../../../../durable-objects/engine/extract/product-page";
 import { mainRegion } from "../../../../durable-objects/engine/extract/region";
 
@@ -15,34 +14,6 @@ const page = (body: string) =>
 const about = `<h1>Trail Kettle</h1><p>$40.00</p><h2>Description</h2><p>A one-litre kettle of brushed steel that boils on a camp stove in four minutes and packs flat into a side pocket.</p><p>The spout pours without dripping, the lid stays on when the kettle is tipped, and the base spreads the heat of a small flame.</p><h2>Specifications</h2><ul><li>Capacity: 1 litre</li><li>Weight: 310 g</li></ul>`;
 
 describe("product pages", () => {
-  it("drops the reviews and questions sections and keeps the description and specs", () => {
-    const reviews = `<section><h2>Customer reviews</h2>${[1, 2].map((n) => `<div><h3>Great kettle ${n}</h3><p>Reviewer ${n} says it boiled fast on every trip and the handle stayed cool to the touch.</p></div>`).join("")}</section>`;
-    const questions = `<section><h2>Questions &amp; answers</h2><p>Does it work on induction? Only with the adapter plate sold separately.</p></section>`;
-    const { markdown } = extractMainContent(
-      page(about + reviews + questions),
-      "https://shop.example/p/kettle",
-    );
-    expect(markdown).toBe(
-      "$40.00\n\n## Description\n\nA one-litre kettle of brushed steel that boils on a camp stove in four minutes and packs flat into a side pocket.\n\nThe spout pours without dripping, the lid stays on when the kettle is tipped, and the base spreads the heat of a small flame.\n\n## Specifications\n\n- Capacity: 1 litre\n- Weight: 310 g",
-    );
-  });
-
-  it("drops bundle and add-on offers and a news section under the product", () => {
-    const bundle = `<section><h2>Buy a bundle and save!</h2><p>Trail Kettle with the two-cup mug set and a windscreen, priced lower than the three bought apart.</p></section>`;
-    const addOns = `<section><h2>Choose your add-ons</h2><p>A folding windscreen of thin aluminium, a pouch of waxed canvas and a spare lid.</p></section>`;
-    const news = `<section><h2>Recent events &amp; announcements</h2><p>The spring sale starts next week with new colours for the whole range of camp cookware.</p></section>`;
-    const didYouKnow = `<section><h2>Did you know?</h2><p>Every order on this marketplace is covered by its purchase protection when something goes wrong.</p></section>`;
-    const { markdown } = extractMainContent(
-      page(about + bundle + addOns + news + didYouKnow),
-      "https://shop.example/p/kettle",
-    );
-    expect(markdown).toContain("- Weight: 310 g");
-    expect(markdown).not.toContain("two-cup mug set");
-    expect(markdown).not.toContain("pouch of waxed canvas");
-    expect(markdown).not.toContain("spring sale");
-    expect(markdown).not.toContain("purchase protection");
-  });
-
   it("prints a block the page repeats (a mobile copy, a carousel clone) once", () => {
     const feature = `<div class="feature"><h3>Folding handle</h3><p>The handle folds over the lid and locks it shut for the trip in the pack.</p></div>`;
     const { markdown } = extractMainContent(
@@ -124,67 +95,6 @@ describe("product pages", () => {
     expect(markdown).not.toContain("registered trademark");
     expect(markdown).not.toContain("results may vary");
     expect(markdown).not.toContain("without the lid and the carry pouch");
-  });
-
-  it("reads the region when it holds a spec table that Readability's article left out", () => {
-    const overview = [
-      "The kettle is pressed from one sheet of brushed steel, so there is no seam at the base to split when it sits on a hot stove for an hour.",
-      "Its spout is drawn long and narrow to pour a thin stream over coffee grounds, and the lid is held by a bayonet catch that stays shut when the kettle is tipped.",
-      "A folding handle wrapped in silicone stays cool enough to hold without a glove and locks flat over the lid for the trip in the pack.",
-      "The base is wide and ridged to spread the heat of a small flame, which brings a full litre to the boil in about four minutes.",
-    ]
-      .map((p) => `<p>${p}</p>`)
-      .join("");
-    const rows = [
-      ["Capacity", "1 litre to the brim"],
-      ["Weight", "310 grams without the lid"],
-      ["Material", "Brushed stainless steel, silicone grip"],
-      ["Height", "14 centimetres with the handle down"],
-      ["Diameter", "12 centimetres at the base"],
-      ["Stoves", "Gas, wood, alcohol and induction plates"],
-    ];
-    const specs = `<div class="tab-pane"><table>${rows.map(([k, v]) => `<tr><th>${k}</th><td>${v}</td></tr>`).join("")}</table></div>`;
-    const { markdown } = extractMainContent(
-      page(`<div class="product"><h1>Trail Kettle</h1><div class="overview">${overview}</div>${specs}</div>`),
-      "https://shop.example/p/kettle",
-    );
-    expect(markdown).toContain("The base is wide and ridged");
-    expect(markdown).toContain("| Weight | 310 grams without the lid |");
-  });
-});
-
-describe("pages of no stated type and articles", () => {
-  it("print a long text that the page repeats once per layout once", () => {
-    const description =
-      "The Staple Tee is cut in a regular fit from mid-weight combed cotton, with neck ribbing, side seams and double-needle hems that keep their shape after many washes.";
-    const html = `<!doctype html><html><head><title>Staple Tee</title></head><body><main><h1>Staple Tee</h1><div class="desktop-only"><p>${description}</p></div><p>Sizes from extra small to triple extra large, in forty colours.</p><div class="phone-only"><p>${description}</p></div><h2>Details</h2><p>Fit: regular. Fabric: mid-weight cotton. Construction: side seamed, shoulder to shoulder tape.</p></main></body></html>`;
-    const { markdown } = extractMainContent(html, "https://shop.example/staple-tee");
-    expect(markdown.match(/The Staple Tee is cut/g)).toHaveLength(1);
-    expect(markdown).toContain("Construction: side seamed");
-  });
-
-  it("and on articles, print a long text that the page repeats once per layout once", () => {
-    const lead =
-      "The council voted on Tuesday to close the old river bridge to cars from next spring, after engineers found that two of its piers had moved since the floods of last winter.";
-    const more = [1, 2, 3]
-      .map(
-        (n) =>
-          `<p>Paragraph ${n} of the story goes on about the bridge, the detour through the market square, and what the shops on both banks expect from a year of fewer passers-by.</p>`,
-      )
-      .join("");
-    const html = `<!doctype html><html><head><title>Bridge to close</title><meta property="og:type" content="article"></head><body><article><h1>Bridge to close</h1><div class="lead-desktop"><p>${lead}</p></div><div class="lead-phone"><p>${lead}</p></div>${more}</article></body></html>`;
-    const { markdown } = extractMainContent(html, "https://news.example/bridge");
-    expect(markdown.match(/The council voted on Tuesday/g)).toHaveLength(1);
-    expect(markdown).toContain("Paragraph 3 of the story");
-  });
-
-  it("keep short repeated blocks, tables and code", () => {
-    const long = Array.from({ length: 30 }, (_, i) => `word${i}`).join(" ");
-    expect(
-      dropRepeatedLongBlocks(
-        `${long}\n\nShop now\n\n${long}\n\nShop now\n\n| a | b |\n\n| a | b |\n\n\`\`\`\n${long}\n\n${long}\n\`\`\``,
-      ),
-    ).toBe(`${long}\n\nShop now\n\nShop now\n\n| a | b |\n\n| a | b |\n\n\`\`\`\n${long}\n\n${long}\n\`\`\``);
   });
 });
 

@@ -1,22 +1,30 @@
-import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
+import { Readability as StockReadability } from "readability-stock";
 import { describe, expect, it } from "vitest";
 import type { DomElement } from "../../../../durable-objects/engine/extract/dom-types";
-import { speedUpReadability } from "../../../../durable-objects/engine/extract/readability-speed";
+import { MEASURING_HOOKS } from "../../../../durable-objects/engine/extract/readability-speed";
 import { hasSolidText, measureSubtree } from "../../../../durable-objects/engine/extract/subtree-text";
+import { Readability } from "../../../../durable-objects/engine/extract/vendor/readability/readability.js";
 
 const pageOf = (body: string) =>
   parseHTML(`<!doctype html><html><head><title>Glazing a window</title></head><body>${body}</body></html>`)
     .document;
 
-// Readability's own measures (internal methods of 0.6.0).
+// Readability's own measures (internal methods of 0.6.0), on the published package.
 type Reader = {
   _getInnerText(el: unknown, normalize?: boolean): string;
   _getLinkDensity(el: unknown): number;
   _isElementWithoutContent(el: unknown): boolean;
-  parse(): { content: string; title: string } | null;
+  _initializeNode(el: unknown): void;
+  _measureBlock(el: unknown): Record<string, unknown>;
+  _markDataTables(el: unknown): void;
+  _cleanConditionally(el: unknown, tag: string): void;
+  parse(): { content: unknown; title: string } | null;
 };
-const readerOf = (document: unknown) => new Readability(document as never) as unknown as Reader;
+const stockOf = (document: unknown) => new StockReadability(document as never) as unknown as Reader;
+/** The vendored Readability, with our measuring hooks or without any. */
+const vendoredOf = (document: unknown, hooked: boolean) =>
+  new Readability(document, hooked ? { hooks: MEASURING_HOOKS as never } : {}) as unknown as Reader;
 
 const tricky = `<div id="root">
   <p>  Press the <a href="#step">putty</a>,\u00a0 then\t\tthe <b> pins </b>  </p>
@@ -32,7 +40,7 @@ describe("text measured in one walk", () => {
     // Readability makes upper-case elements; a template's content is text but no query reaches it.
     node?.appendChild(document.createElement("P"));
     const root = node as unknown as DomElement;
-    const reader = readerOf(document);
+    const reader = stockOf(document);
     const { lengths, elements, commas } = measureSubtree(root, () => 1);
     expect(lengths[0]).toBe(reader._getInnerText(root).length);
     elements.forEach((el, i) => {
@@ -53,29 +61,36 @@ describe("text measured in one walk", () => {
   });
 });
 
-describe("Readability sped up", () => {
-  it("measures link density and emptiness as Readability does", () => {
+describe("Readability's measuring hooks", () => {
+  it("measure link density, emptiness and a block as Readability does", () => {
     const document = pageOf(tricky);
-    const plain = readerOf(document);
-    const fast = readerOf(document);
-    speedUpReadability(fast);
-    for (const el of document.querySelectorAll("*")) {
-      expect(fast._getLinkDensity(el)).toBe(plain._getLinkDensity(el));
-      expect(fast._isElementWithoutContent(el)).toBe(plain._isElementWithoutContent(el));
+    const stock = stockOf(document);
+    const plain = vendoredOf(document, false);
+    const hooks = MEASURING_HOOKS;
+    for (const el of document.querySelectorAll("*") as unknown as DomElement[]) {
+      expect(hooks.linkDensity?.(el)).toBe(stock._getLinkDensity(el));
+      expect(!hooks.hasText?.(el)).toBe(!(el.textContent ?? "").trim().length);
+      const fast = hooks.measureBlock?.(el);
+      const own = plain._measureBlock(el);
+      expect({ ...fast, shortText: null, embeds: Array.from(fast?.embeds ?? []) }).toEqual({
+        ...own,
+        shortText: null,
+        embeds: [...(own.embeds as DomElement[])],
+      });
+      if (fast?.shortText !== null) expect(fast?.shortText).toBe(own.shortText);
     }
   });
 
-  it("measures nested candidates' link densities together as Readability measures each", () => {
+  it("measure nested candidates' link densities together as Readability measures each", () => {
     const document = pageOf(tricky);
-    const plain = readerOf(document);
-    const fast = readerOf(document) as Reader & { _initializeNode(el: unknown): void };
-    speedUpReadability(fast);
-    const all = [...document.querySelectorAll("*")];
-    for (const el of all) fast._initializeNode(el);
-    for (const el of all) expect(fast._getLinkDensity(el)).toBe(plain._getLinkDensity(el));
+    const stock = stockOf(document);
+    const all = [...document.querySelectorAll("*")] as unknown as DomElement[];
+    for (const el of all) stock._initializeNode(el);
+    const densities = MEASURING_HOOKS.linkDensities?.(all);
+    for (const el of all) expect(densities?.get(el)).toBe(stock._getLinkDensity(el));
   });
 
-  it("cleans conditionally as Readability does, block by block", () => {
+  it("make the conditional cleaning keep and drop the blocks Readability's does", () => {
     const para = "<p>The putty goes in first, then the pins, then the glass, pressed in with care.</p>";
     const blocks = [
       `<div>${para}${para}</div>`,
@@ -106,41 +121,43 @@ describe("Readability sped up", () => {
       `<pre><code><div><a href="/x">in code</a></div></code></pre>`,
     ];
     const body = `<div id="root">${blocks.join("\n")}</div>`;
-    const cleaned = (fast: boolean) => {
+    const cleaned = (reader: (document: unknown) => Reader) => {
       const document = pageOf(body);
       const root = document.getElementById("root");
-      const reader = readerOf(document) as Reader & {
-        _markDataTables(el: unknown): void;
-        _cleanConditionally(el: unknown, tag: string): void;
-      };
-      if (fast) speedUpReadability(reader);
-      reader._markDataTables(root);
-      for (const tag of ["table", "ul", "div"]) reader._cleanConditionally(root, tag);
+      const r = reader(document);
+      r._markDataTables(root);
+      for (const tag of ["table", "ul", "div"]) r._cleanConditionally(root, tag);
       return root?.innerHTML ?? "";
     };
-    const plain = cleaned(false);
-    expect(cleaned(true)).toBe(plain);
+    const stock = cleaned(stockOf);
+    expect(cleaned((d) => vendoredOf(d, true))).toBe(stock);
+    expect(cleaned((d) => vendoredOf(d, false))).toBe(stock);
     // Not a trivial page: the cleaning both removes blocks and keeps them.
-    expect(plain).toContain("Two photos.");
-    expect(plain).not.toContain("Tweet");
+    expect(stock).toContain("Two photos.");
+    expect(stock).not.toContain("Tweet");
   });
 
-  it("returns the same article as Readability on a page its conditional cleaning weighs", () => {
+  it("leave Readability's article as published Readability returns it, retries included", () => {
     const para = (n: number) =>
       `<p>Paragraph ${n} tells how the putty, the pins and the glass go in, one after the other, with care.</p>`;
-    const body = `<article><h1>Glazing a window</h1>${para(1)}${para(2)}
+    const long = `<article><h1>Glazing a window</h1>${para(1)}${para(2)}
       <div class="gallery"><ul><li><img src="a.jpg"></li><li><img src="b.jpg"></li></ul></div>
       <div class="share-links"><a href="/t">Tweet</a> <a href="/f">Share</a></div>
       <table><tr><th>Part</th><th>Size</th></tr><tr><td>Pin</td><td>12 mm</td></tr></table>
       <div><h3>Tools</h3><ul><li>Knife</li><li>Hammer</li><li><a href="#more">More</a></li></ul></div>
-      <div><span>Advertisement</span></div><div>   </div>${para(3)}
+      <div><span>Advertisement</span></div><div>   </div>${para(3)}<aside>Also read</aside>
       <div class="media"><p>Chart: glass sizes, by frame.</p><a href="/chart">Full chart</a></div>${para(4)}</article>
       <div class="comments"><p>Nice one, thanks!</p></div>`;
-    const plain = readerOf(pageOf(body)).parse();
-    const reader = readerOf(pageOf(body));
-    speedUpReadability(reader);
-    const fast = reader.parse();
-    expect(fast?.content).toBe(plain?.content);
-    expect(fast?.content).toContain("Paragraph 4");
+    // Under 500 characters in a block read as a sidebar: Readability retries with its flags off,
+    // from its copy of the page.
+    const short = `<div class="sidebar"><p>${"A short note on putty, pins and glass. ".repeat(4)}</p>
+      <p class="byline">By A. Glazier</p><div style="display:none"><p>Hidden text.</p></div></div>`;
+    for (const body of [long, short]) {
+      const stock = stockOf(pageOf(body)).parse();
+      const ours = new Readability(pageOf(body), { hooks: MEASURING_HOOKS as never }).parse();
+      expect(ours?.content).toBe(stock?.content);
+      expect(ours?.byline).toBe((stock as unknown as { byline: string }).byline);
+      expect(ours?.content).toContain(body === long ? "Paragraph 4" : "A short note");
+    }
   });
 });

@@ -38,12 +38,4 @@ describe("the lines of links after a story", () => {
     const index = `${items.join("\n")}\n\n[Shaping a boule by hand](/d)\n\n[Scoring the loaf](/e)`;
     expect(dropTrailingLinks(index, true)).toBe(index);
   });
-
-  it("drops the run of link lines that opens an article", () => {
-    const series = `<p><a href="/1">Part one: choosing the flour</a></p><p><a href="/2">Part two: mixing the dough</a></p>`;
-    const html = `<!doctype html><html>${head}<body><article><h1>Proofing bread</h1>${series}${paras(1, 2, 3, 4, 5)}</article></body></html>`;
-    expect(extractMainContent(html, "https://bake.example/proof").markdown).toBe(
-      [line(1), line(2), line(3), line(4), line(5)].join("\n\n"),
-    );
-  });
 });
