@@ -6,7 +6,7 @@
  * `script` is the new walker through execute_script too (its main part only, no outline), so the
  * two walkers' times compare on the same path.
  * Per walker: recall and precision of the true article body (word 4-shingles), the share of the
- * content that is selector annotations, characters per page, time per call, how often the whole
+ * content that is selector annotations, characters and tokens (o200k_base) per page, time per call, how often the whole
  * body was read, and whether every annotation on a sample of pages matches exactly one element.
  * Time: each page is read TAB_BENCH_REPEATS times (default 3) by every walker, the order turning
  * each round, so the walkers share the machine's load; a page's time is its median, and the old
@@ -27,6 +27,7 @@ import { aggregate, type BenchPage, loadPages, scorePage } from "./article-set.t
 import { legacyExtractionScript } from "./legacy-tab-walker.ts";
 import { readPageScript } from "../durable-objects/engine/browser/page-content.ts";
 import { isHeldOut as heldOutSite } from "./site-split.ts";
+import { encode } from "gpt-tokenizer/encoding/o200k_base";
 
 const TOKEN = "bench-admin-token";
 /** get_tab_content's default cap, which the old walker's content is cut to as well. */
@@ -167,7 +168,7 @@ function report(pages: BenchPage[], reads: Record<Walker, Read[]>): void {
     `get_tab_content bench: ${pages.length} article pages served locally, local Chromium, defaults (max_length ${DEFAULT_CHARS})`,
   );
   console.log(
-    `split      walker  recall  precision  annotations  chars/page  ms/call  in page  body  unique   (ms: median over pages of each page's median of ${REPEATS})`,
+    `split      walker  recall  precision  annotations  chars/page  tokens/page  ms/call  in page  body  unique   (ms: median over pages of each page's median of ${REPEATS})`,
   );
   const parts: [string, (p: BenchPage) => boolean][] = [
     ["tuning", (p) => !isHeldOut(p)],
@@ -178,6 +179,7 @@ function report(pages: BenchPage[], reads: Record<Walker, Read[]>): void {
     const idx = pages.flatMap((p, i) => (inPart(p) ? [i] : []));
     if (!idx.length) continue;
     const charsOf = (w: Walker) => idx.reduce((n, i) => n + reads[w][i].content.length, 0);
+    const tokensOf = (w: Walker) => idx.reduce((n, i) => n + encode(reads[w][i].content).length, 0);
     for (const w of ["old", "new", "script"] as Walker[]) {
       const rs = idx.map((i) => reads[w][i]);
       const { recall, precision } = aggregate(idx.map((i) => scorePage(pages[i].truth, reads[w][i].content)));
@@ -192,6 +194,7 @@ function report(pages: BenchPage[], reads: Record<Walker, Read[]>): void {
         [precision.toFixed(3), 11],
         [`${(share * 100).toFixed(1)}%`, 13],
         [(charsOf(w) / idx.length).toFixed(0), 12],
+        [(tokensOf(w) / idx.length).toFixed(0), 13],
         [median(rs.map((r) => r.ms)).toFixed(0), 9],
         [inPage.length ? median(inPage).toFixed(0) : "-", 9],
         [String(rs.filter((r) => r.used === "body").length), 6],
@@ -202,7 +205,7 @@ function report(pages: BenchPage[], reads: Record<Walker, Read[]>): void {
     const ratio = (a: Walker, b: Walker, key: "ms" | "inPageMs") =>
       median(idx.map((i) => (reads[a][i][key] ?? Number.NaN) / (reads[b][i][key] ?? Number.NaN)));
     console.log(
-      `  ${name}: characters new / old ${((charsOf("new") / charsOf("old")) * 100).toFixed(1)}% (target ≤ 40%); time, median of per-page ratios: new tool / old ${ratio("new", "old", "ms").toFixed(2)}, new / old on the same path ${ratio("script", "old", "ms").toFixed(2)}, in the page ${ratio("script", "old", "inPageMs").toFixed(2)}`,
+      `  ${name}: characters new / old ${((charsOf("new") / charsOf("old")) * 100).toFixed(1)}% (target ≤ 40%), tokens ${((tokensOf("new") / tokensOf("old")) * 100).toFixed(1)}%; time, median of per-page ratios: new tool / old ${ratio("new", "old", "ms").toFixed(2)}, new / old on the same path ${ratio("script", "old", "ms").toFixed(2)}, in the page ${ratio("script", "old", "inPageMs").toFixed(2)}`,
     );
   }
   if (process.env.TAB_BENCH_OUT) {

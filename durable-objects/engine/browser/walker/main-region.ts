@@ -187,6 +187,7 @@ const LINK_LIST_MIN_LINKS = 3;
 /** The outermost blocks inside the region that are chrome or lists of links, left out of its text and listed in the outline. */
 export function foldedParts(region: WElement, m: PageMeasure): WElement[] {
   const out: WElement[] = [];
+  const regionProse = m.prose.get(region) ?? 0;
   const all = region.querySelectorAll("*");
   for (let i = 0; i < all.length; i++) {
     const el = all[i];
@@ -195,7 +196,7 @@ export function foldedParts(region: WElement, m: PageMeasure): WElement[] {
     const link = m.links.get(el) ?? 0;
     const folds = isChrome(el)
       ? link >= chars * FOLDED_LINK_SHARE || chars - link < MAX_FOLDED_OWN_TEXT
-      : isLinkList(el, chars, link, m);
+      : isLinkList(el, chars, link, m) || isTeaserList(el, m, regionProse);
     if (folds) out.push(el);
   }
   return out;
@@ -205,4 +206,31 @@ export function foldedParts(region: WElement, m: PageMeasure): WElement[] {
 function isLinkList(el: WElement, chars: number, link: number, m: PageMeasure): boolean {
   if (link < chars * LINK_LIST_SHARE || INLINE_TAGS.has(el.tagName.toUpperCase())) return false;
   return (m.anchors.get(el) ?? 0) >= LINK_LIST_MIN_LINKS;
+}
+
+/** A list of teasers (other stories: a headline, a link, a line or two) has at least this many… */
+const TEASER_MIN_ITEMS = 3;
+/** … items with at most this much text that is not links… */
+const TEASER_MAX_OWN_TEXT = 250;
+/** … and holds at most this share of the region's prose. */
+const TEASER_MAX_PROSE_SHARE = 0.3;
+
+/** Whether a block is a list of teasers: most of its items a heading and a link with little else. */
+function isTeaserList(el: WElement, m: PageMeasure, regionProse: number): boolean {
+  if ((m.prose.get(el) ?? 0) > regionProse * TEASER_MAX_PROSE_SHARE) return false;
+  let items = 0;
+  let teasers = 0;
+  for (let i = 0; i < el.children.length; i++) {
+    const item = el.children[i];
+    const chars = m.text.get(item) ?? 0;
+    if (!chars) continue;
+    items++;
+    if (
+      chars - (m.links.get(item) ?? 0) <= TEASER_MAX_OWN_TEXT &&
+      item.querySelector("a[href]") &&
+      item.querySelector("h2, h3, h4, h5, h6")
+    )
+      teasers++;
+  }
+  return teasers >= TEASER_MIN_ITEMS && teasers * 2 >= items;
 }

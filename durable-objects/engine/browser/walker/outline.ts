@@ -115,5 +115,5 @@ export function outline(
     .slice(0, MAX_OUTLINE_PARTS)
     .map((el) => describe(el, selectors.of(el, true), m.text.get(el) ?? 0));
   if (parts.length > MAX_OUTLINE_PARTS) lines.push(`- … and ${parts.length - MAX_OUTLINE_PARTS} more parts`);
-  return `Elsewhere on the page (pass a selector to read one):\n${lines.join("\n")}`;
+  return `Elsewhere (pass a selector to read one):\n${lines.join("\n")}`;
 }

@@ -29,7 +29,7 @@ describe("get_tab_content reads the main content first", () => {
       for (let n = 1; n <= 14; n++) expect(story).toContain(`Paragraph ${n}: the harbour town`);
       expect(story).not.toMatch(/Section \d|Popular \d|Footer \d|We use cookies/);
       const lines = outline.split("\n");
-      expect(lines[0]).toBe("Elsewhere on the page (pass a selector to read one):");
+      expect(lines[0]).toBe("Elsewhere (pass a selector to read one):");
       expect(lines.slice(1)).toEqual([
         "- header {header}: 61 links (Front page, Section 1, …)",
         '- sidebar {aside}: "Most read"; 40 links',
@@ -58,7 +58,7 @@ describe("get_tab_content reads the main content first", () => {
       expect(read.content).toContain("[Menu 8](");
       expect(read.content).toContain('[text field: Search orders] {input[name="q"]}');
       expect(read.content).toContain("| A-2 | 40.50 |");
-      expect(read.content).not.toContain("Elsewhere on the page");
+      expect(read.content).not.toContain("Elsewhere (");
     },
     T,
   );
@@ -208,7 +208,7 @@ describe("get_tab_content reads the main content first", () => {
       expect(cut.truncated).toBe(true);
       expect(cut.content.length).toBeLessThanOrEqual(2000);
       expect(cut.content).toMatch(/^# Storm floods the harbour town/);
-      expect(cut.content).toContain("\n\n[…]\n\n---\n\nElsewhere on the page");
+      expect(cut.content).toContain("\n\n[…]\n\n---\n\nElsewhere (");
       expect(cut.content).toContain("- footer {footer}");
       const part = await ok(conv, "get_tab_content", { tab_id: tab.id, selector: "aside h2" });
       expect(part).toMatchObject({

@@ -30,7 +30,7 @@ describe("the in-page walker", () => {
   it("outlines the parts outside the story with selectors that find them", () => {
     const d = doc(STORY);
     const lines = read(d).outline.split("\n");
-    expect(lines[0]).toBe("Elsewhere on the page (pass a selector to read one):");
+    expect(lines[0]).toBe("Elsewhere (pass a selector to read one):");
     expect(lines.slice(1)).toEqual([
       "- header {header}: 30 links (Section 0, Section 1, …)",
       '- sidebar {aside}: "Most read"; 30 links',
@@ -136,6 +136,17 @@ describe("the in-page walker", () => {
     expect(r.content).not.toContain("Other story");
     expect(r.outline).toContain("- section {div.more}: 3 links (Other story one, Other story two, …)");
     expect(read(d, "div.more").content).toContain("[Other story three](/x/3)");
+  });
+
+  it("folds a list of teasers (a headline, a link and a line each) inside the story into the outline", () => {
+    const teaser = (n: number) =>
+      `<li><h4><a href="/t/${n}">Other story ${n}</a></h4><p>A line about other story ${n}, which happened elsewhere in the county last week.</p></li>`;
+    const d = doc(`<body><div class="story"><h1>River rises</h1>${[1, 2, 3, 4, 5, 6].map(para).join("")}
+      <ul class="more">${[1, 2, 3].map(teaser).join("")}</ul></div></body>`);
+    const r = read(d);
+    expect(r.content).toContain("Paragraph 6 of the story");
+    expect(r.content).not.toContain("Other story");
+    expect(r.outline).toContain('- section {ul}: "Other story 1"; 3 links');
   });
 
   it("reports a bad or unmatched selector", () => {
