@@ -6,7 +6,7 @@
 import { parseHTML } from "linkedom";
 import { parseHTML as parseStockHTML } from "linkedom-stock";
 import { Readability } from "readability-stock";
-import { extractMainContent } from "../durable-objects/engine/extract/extract";
+import { extractMainContent } from "../durable-objects/extractor/extract";
 import { decodeBody } from "../durable-objects/engine/net/charset";
 
 type Extractor = (html: string, url: string) => string;

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { dataDir, loadPages } from "../bench/article-set";
 import { loadWcxb } from "../bench/wcxb-score";
-import { extractMainContent } from "../durable-objects/engine/extract/extract";
+import { extractMainContent } from "../durable-objects/extractor/extract";
 import { decodeBody } from "../durable-objects/engine/net/charset";
 
 const pages = [

@@ -19,7 +19,7 @@ import { webConfig } from "../engine/config/web-config";
 import { costBudget, type RunBudget } from "../engine/cost/budget";
 import { priceFor } from "../engine/cost/price-table";
 import { pricedLedger } from "../engine/cost/priced-ledger";
-import { createSummarizer } from "../engine/extract/summarize";
+import { createSummarizer } from "../engine/model/summarize";
 import { conversationFiles } from "../engine/files/files-factory";
 import { visitorFolder } from "../engine/files/scoped-files";
 import { ev } from "../engine/loop/event-builders";

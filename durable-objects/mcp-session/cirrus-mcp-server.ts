@@ -12,7 +12,7 @@ import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validatio
 import { z } from "zod";
 import { runtimeConfig } from "../engine/config/runtime-config";
 import { webConfig } from "../engine/config/web-config";
-import { createSummarizer } from "../engine/extract/summarize";
+import { createSummarizer } from "../engine/model/summarize";
 import { createModelClient } from "../engine/model/model-factory";
 import { ToolRegistry } from "../engine/tools/tool";
 import { applyResultBudget, runTool } from "../engine/tools/tool-runner";

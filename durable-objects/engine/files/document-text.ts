@@ -1,7 +1,7 @@
 /** The text of a workspace document (PDF or DOCX) for opfs_read's text mode, by its type or its first bytes. */
 import type { FileInfo } from "../../../schemas/files";
 import { DOCX_TYPE, DocxError, isDocxBytes, readDocxText } from "../docx/docx-text";
-import { htmlToMarkdown } from "../extract/content";
+import { htmlToMarkdown } from "../../extractor";
 import { isPdfBytes, PDF_TYPE, PdfError, readPdfText } from "../pdf/pdf-text";
 import { OCTET_STREAM } from "./content-types";
 import { FilesError } from "./files-error";

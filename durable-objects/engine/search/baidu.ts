@@ -1,7 +1,7 @@
 /** Baidu web search (no key): request and result-page parser (2018–2026 layouts). */
 import { parseHTML } from "linkedom";
 import { SearchError } from "../errors";
-import type { DomDocument, DomElement } from "../extract/dom-types";
+import type { DomDocument, DomElement } from "../../extractor";
 import { cleanResults, type SearchResult } from "./result";
 
 /** Baidu's search host. */

@@ -1,7 +1,7 @@
 /** DuckDuckGo's HTML endpoint (the default engine, no key): request and result-page parser. */
 import { parseHTML } from "linkedom";
 import { SearchError } from "../errors";
-import type { DomDocument } from "../extract/dom-types";
+import type { DomDocument } from "../../extractor";
 import { cleanResults, type SearchResult, unwrapUrl } from "./result";
 
 /** Where DuckDuckGo's no-JavaScript results live. */

@@ -14,7 +14,7 @@ import {
   renderDocx,
   renderPdf,
   sniffKind,
-} from "../extract/content";
+} from "./web-content";
 import type { DomainPolicy } from "../net/allowed-domains";
 import { type FetchedPage, fetchPage } from "../net/fetch-page";
 import { PDF_TYPE, PdfError } from "../pdf/pdf-text";
