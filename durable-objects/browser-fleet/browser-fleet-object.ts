@@ -162,12 +162,6 @@ export class BrowserFleetObject extends DurableObject<Env> {
     return this.fleet.records.drainMeter(convId);
   }
 
-  /** Closes a conversation's context now (its unattended run ended); the browser time it used until then, in ms. */
-  async release(convId: string): Promise<number> {
-    await this.fleet.release(convId);
-    return this.drain(convId);
-  }
-
   /** Sessions, contexts and the queue now; launches ever; today's browser time. */
   stats(): FleetStats {
     this.fleet.pool.tickAll();

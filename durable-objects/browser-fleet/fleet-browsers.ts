@@ -118,12 +118,6 @@ export class FleetBrowsers {
     return next;
   }
 
-  /** Closes a conversation's context now (an unattended run ended), so its browser time stops. */
-  async release(convId: string): Promise<void> {
-    await this.known(convId)?.closeNow();
-    this.pool.tickAll();
-  }
-
   /**
    * Sends each conversation the browser time metered since its last call (the idle time before
    * its context closed would otherwise wait for a next call that may never come); time whose

@@ -277,19 +277,6 @@ export class ConversationWiring {
     if (this.p.meta.info()) this.browserMeter.add(null, ms);
   }
 
-  /**
-   * An unattended run ended: its browser context closes now rather than idling, and the time it
-   * used up to then goes into the run's usage before the job reads it.
-   */
-  async releaseBrowser(runId: string): Promise<void> {
-    const info = this.p.meta.info();
-    if (!info || !this.p.state.snapshot().tabs?.length) return;
-    const ms = await browserFleetStub(this.p.env, info.workspace_id)
-      .release(info.id)
-      .catch(() => 0);
-    this.browserMeter.add(runId, ms);
-  }
-
   /** Tells the workspace's usage ledger that a run ended. */
   runEnded(run: Run | null): void {
     const info = this.p.meta.info();

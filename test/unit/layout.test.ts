@@ -72,7 +72,7 @@ describe("the layout", () => {
       for (const spec of specifiers(file)) {
         const target = resolve(dirname(file), spec);
         const folder = objectFolder(target);
-        if (folder !== null && folder !== "engine" && folder !== "addresses")
+        if (folder !== null && !["engine", "addresses", "extractor"].includes(folder))
           offending.push(`${relative(ROOT, file)} → ${spec}`);
         if (target.startsWith(join(ROOT, "worker"))) offending.push(`${relative(ROOT, file)} → ${spec}`);
       }
@@ -81,11 +81,25 @@ describe("the layout", () => {
   });
 
   it("keeps the tool layer's ToolError out of the pure libraries", () => {
-    const pure = ["net", "extract", "files", "search", "browser", "model", "store", "config"];
-    const offending = pure
-      .flatMap((dir) => sources(join(ENGINE, dir)))
+    const pure = ["net", "files", "search", "browser", "model", "store", "config"].map((d) =>
+      join(ENGINE, d),
+    );
+    const offending = [...pure, join(OBJECTS, "extractor")]
+      .flatMap((dir) => sources(dir))
       .filter((file) => /\bToolError\b/.test(readFileSync(file, "utf8")))
       .map((file) => relative(ROOT, file));
+    expect(offending).toEqual([]);
+  });
+
+  it("keeps the extractor a library of its own: it imports nothing outside its folder", () => {
+    const extractor = join(OBJECTS, "extractor");
+    // Its evals (eval/) are tooling: they read the bench's scoring and the data sets.
+    const library = sources(extractor).filter((file) => !file.startsWith(join(extractor, "eval")));
+    const offending = library.flatMap((file) =>
+      specifiers(file)
+        .filter((spec) => !resolve(dirname(file), spec).startsWith(extractor))
+        .map((spec) => `${relative(ROOT, file)} → ${spec}`),
+    );
     expect(offending).toEqual([]);
   });
 

@@ -7,12 +7,14 @@ import {
   eventually,
   getConversation,
   modelRequests,
+  newWorkspaceKey,
   readSse,
   script,
   uniqueKey,
   untilRunEnd,
 } from "../helpers";
-import { createJob, settledRun } from "../job/jobs-helpers";
+import type { JobRun } from "../../../schemas/jobs";
+import { createJob } from "../job/jobs-helpers";
 
 const T = 90_000;
 
@@ -186,14 +188,18 @@ describe("request_takeover", () => {
         { tool_calls: [{ id: "t", name: "request_takeover", arguments: { reason: "Sign in" } }] },
         { text: "Nobody was there to sign in." },
       ]);
-      const job = await createJob({
-        name: "Unattended takeover",
-        prompt: "go",
-        schedule: "0 7 * * *",
-        model: key,
-      });
-      expect((await api(`/v1/jobs/${job.id}/run`, { method: "POST" })).status).toBe(202);
-      const run = await settledRun(job.id);
+      // A workspace of its own: the take-overs above hold the default workspace's browsers.
+      const ws = await newWorkspaceKey("takeover-job");
+      const job = await createJob(
+        { name: "Unattended takeover", prompt: "go", schedule: "0 7 * * *", model: key },
+        ws.key,
+      );
+      expect((await api(`/v1/jobs/${job.id}/run`, { method: "POST", token: ws.key })).status).toBe(202);
+      const run = await eventually(async () => {
+        const res = await api(`/v1/jobs/${job.id}/runs`, { token: ws.key });
+        const first = ((await res.json()) as { data: JobRun[] }).data[0];
+        return first && first.status !== "running" ? first : null;
+      }, 60_000);
       expect(run.status).toBe("succeeded");
       const toolMsg = (await modelRequests(key))[2].messages.find(
         (m) => m.role === "tool" && String(m.content).includes("unattended"),

@@ -117,11 +117,6 @@ describe("browser time in the usage report", () => {
       });
       expect(line.runs).toBe(1);
       expect(line.cost_usd).toBeCloseTo((line.browser_seconds / 3600) * HOUR_PRICE, 5);
-      // Nobody follows an unattended run: its context closed when it ended instead of idling, and
-      // every browser-second the fleet counted is in the run's ledger entry.
-      const fleet = await browsersOf(ws.key);
-      expect(fleet).toMatchObject({ sessions: 0, contexts: 0 });
-      expect(Math.abs(fleet.browser_seconds_today - (tokens?.browser_seconds ?? 0))).toBeLessThan(0.01);
     },
     T,
   );
