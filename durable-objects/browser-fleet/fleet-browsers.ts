@@ -129,7 +129,7 @@ export class FleetBrowsers {
       const conv = this.records.ref<FleetConversation>(convId);
       const ms = this.records.drainMeter(convId);
       if (!conv) continue;
-      await send(conv, ms).catch(() => this.records.restoreMeter(convId, ms));
+      await send(conv, ms).catch(() => this.records.addToMeter(convId, ms));
     }
   }
 

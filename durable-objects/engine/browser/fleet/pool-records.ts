@@ -98,12 +98,7 @@ export class PoolRecords {
       elapsed,
     );
     const charged = convs.length > 0 ? convs : row.last_conv ? [row.last_conv] : [];
-    for (const conv of charged)
-      this.sql.exec(
-        "INSERT INTO fleet_meter (conv, ms) VALUES (?, ?) ON CONFLICT(conv) DO UPDATE SET ms = ms + excluded.ms",
-        conv,
-        elapsed / charged.length,
-      );
+    for (const conv of charged) this.addToMeter(conv, elapsed / charged.length);
   }
 
   /** Browser time used on the UTC day of `now`, in ms. */
@@ -126,8 +121,8 @@ export class PoolRecords {
     return ms;
   }
 
-  /** Puts back time whose report did not arrive (it goes with the next report). */
-  restoreMeter(conv: string, ms: number): void {
+  /** Adds time to a conversation's meter (a tick's share, or time whose report did not arrive). */
+  addToMeter(conv: string, ms: number): void {
     this.sql.exec(
       "INSERT INTO fleet_meter (conv, ms) VALUES (?, ?) ON CONFLICT(conv) DO UPDATE SET ms = ms + excluded.ms",
       conv,
