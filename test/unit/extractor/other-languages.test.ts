@@ -2,32 +2,30 @@ import { existsSync } from "node:fs";
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
-import { loadPages, scorePage } from "../../../bench/article-set";
+import { DATA_DIR, loadPages, scorePage } from "../../../bench/article-set";
 import { isHeldOut } from "../../../bench/site-split";
+import { decodeBody } from "../../../durable-objects/engine/net/charset";
 import { extractMainContent } from "../../../durable-objects/extractor/extract";
 import { withPassesOff } from "../../../durable-objects/extractor/passes";
-import { decodeBody } from "../../../durable-objects/engine/net/charset";
 
 /**
  * The rules read structure (lengths, links, repetition, markup), not words: the words some of
  * them also read are data by language (vocabulary/page-words.ts), and these pages match none.
  */
 
-/** The article set, read from the shared data next to the repo (never copied in). */
-const DATA = new URL("../../../../../shared/data/article-extraction/", import.meta.url);
 const f1 = (s: { precision: number; recall: number }) =>
   s.precision + s.recall ? (2 * s.precision * s.recall) / (s.precision + s.recall) : 0;
 
 describe("pages of the article set that are not in English", () => {
   // Training pages only, chosen by the language they state (held-out pages are never looked at one by one).
-  const pages = loadPages(DATA.pathname).flatMap((page) => {
+  const pages = loadPages().flatMap((page) => {
     const html = decodeBody(page.bytes, null, true);
     const lang = /<html[^>]*\slang=["']?([\w-]+)/i.exec(html)?.[1] ?? "en";
     return /^en\b/i.test(lang) || isHeldOut(page.url, page.key) ? [] : [{ ...page, html, lang }];
   });
 
   it("are read as well as Readability.js reads them or better, each above 0.95", () => {
-    expect(existsSync(DATA)).toBe(true);
+    expect(existsSync(DATA_DIR)).toBe(true);
     expect(new Set(pages.map((p) => p.lang.slice(0, 2))).size).toBeGreaterThanOrEqual(5);
     for (const page of pages) {
       const ours = f1(scorePage(page.truth, extractMainContent(page.html, page.url).markdown));
