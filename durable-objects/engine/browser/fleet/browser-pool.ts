@@ -10,6 +10,7 @@
 import type { Browser, BrowserContext, BrowserWorker } from "@cloudflare/puppeteer";
 import type { FleetLimits } from "../../config/browser-config";
 import { armSession } from "../context-guard";
+import type { ContextRules } from "../websocket-guard";
 import { BrowserError } from "../../errors";
 import { type Clock, launchWithin, reconnectTo, TRANSIENT, withTimeout } from "./launch";
 import type { PoolRecords } from "./pool-records";
@@ -71,6 +72,8 @@ export class BrowserPool {
   private readonly busy = new Map<string, number>();
   private readonly lastUse = new Map<string, number>();
   private readonly pending = new Map<string, Promise<Lease>>();
+  /** The rules each conversation's next context is created under. */
+  private readonly rules = new Map<string, ContextRules | null>();
   private waiters: Waiter[] = [];
   private launching = 0;
   private restored: Promise<void> | null = null;
@@ -85,8 +88,13 @@ export class BrowserPool {
   constructor(private readonly deps: PoolDeps) {}
 
   /** The conversation's context: kept, or made (maybe after waiting its turn; `onQueued` is told the position). */
-  async lease(conv: string, onQueued?: (position: number) => void): Promise<Lease> {
+  async lease(
+    conv: string,
+    onQueued?: (position: number) => void,
+    rules: ContextRules | null = null,
+  ): Promise<Lease> {
     await this.restoreOnce();
+    this.rules.set(conv, rules);
     this.lastUse.set(conv, this.deps.clock.now());
     const kept = this.find(conv);
     if (kept && (await this.alive(kept)))
@@ -297,7 +305,7 @@ export class BrowserPool {
       session.reserved++;
     }
     try {
-      const context = await session.browser.createBrowserContext();
+      const context = await this.createContext(session.browser, this.rules.get(conv) ?? null);
       // Time until now is the other contexts'; on a fresh session (its launch) the asking conversation's.
       const charged = session.contexts.size > 0 ? [...session.contexts.keys()] : [conv];
       this.deps.records.tick(session.id, charged, this.deps.clock.now());
@@ -307,6 +315,11 @@ export class BrowserPool {
     } finally {
       session.reserved--;
     }
+  }
+
+  /** A context under a conversation's WebSocket rules (../websocket-guard.ts); refused rules fail the lease (never a context without them). */
+  private createContext(browser: Browser, rules: ContextRules | null): Promise<BrowserContext> {
+    return rules ? browser.createBrowserContext(rules) : browser.createBrowserContext();
   }
 
   private async launch(): Promise<LiveSession> {
