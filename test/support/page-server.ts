@@ -21,7 +21,8 @@ const routes = new Map<string, PageHandler>([
   ],
 ]);
 
-for (const [path, handler] of [...browserPages, ...guardPages, ...recordingPages, ...websocketPages]) routes.set(path, handler);
+for (const [path, handler] of [...browserPages, ...guardPages, ...recordingPages, ...websocketPages])
+  routes.set(path, handler);
 
 /** Adds or replaces a route (used by test files that need special pages). */
 export function addPage(path: string, handler: PageHandler): void {
