@@ -34,11 +34,14 @@ const json = (res: ServerResponse, body: unknown) => {
 /** Requests seen per id (path query `id`), with their method. */
 const hits = new Map<string, string[]>();
 /** Long polls held per id until the test releases them (a page acting when the test says so). */
-const held = new Map<string, { waiting: number; released: boolean; release: (() => void)[] }>();
+const held = new Map<
+  string,
+  { waiting: number; dropped: number; released: boolean; release: (() => void)[] }
+>();
 const holdOf = (id: string) => {
   let h = held.get(id);
   if (!h) {
-    h = { waiting: 0, released: false, release: [] };
+    h = { waiting: 0, dropped: 0, released: false, release: [] };
     held.set(id, h);
   }
   return h;
@@ -98,12 +101,16 @@ export const guardPages: [string, PageHandler][] = [
     (_req, res, url) => json(res, { methods: hits.get(url.searchParams.get("id") ?? "") ?? [] }),
   ],
   [
-    // Answers once the test releases `id` (GET /guard/release); /guard/held tells how many wait.
+    // Answers once the test releases `id` (GET /guard/release); /guard/held tells how many wait, and how many the browser dropped.
     "/guard/wait",
     async (_req, res, url) => {
       const h = holdOf(url.searchParams.get("id") ?? "");
       if (!h.released) {
         h.waiting++;
+        // The browser gave up the request before the release (its page or worker ended).
+        res.on("close", () => {
+          if (!res.writableFinished) h.dropped++;
+        });
         await new Promise<void>((resolve) => h.release.push(resolve));
       }
       json(res, { released: true });
@@ -120,7 +127,10 @@ export const guardPages: [string, PageHandler][] = [
   ],
   [
     "/guard/held",
-    (_req, res, url) => json(res, { waiting: holdOf(url.searchParams.get("id") ?? "").waiting }),
+    (_req, res, url) => {
+      const h = holdOf(url.searchParams.get("id") ?? "");
+      json(res, { waiting: h.waiting, dropped: h.dropped });
+    },
   ],
   [
     // Once released, requests `to` (a fetch), then /guard/hit?id=<id>-done: a page acting on its own, later.
@@ -137,6 +147,14 @@ export const guardPages: [string, PageHandler][] = [
           .then(() => fetch("/guard/hit?id=" + encodeURIComponent(id + "-done")));
         </script>`,
       );
+    },
+  ],
+  [
+    // Serves `code` as a script (a service worker's, which must come from the page's origin).
+    "/guard/script",
+    (_req, res, url) => {
+      res.writeHead(200, { "content-type": "text/javascript" });
+      res.end(url.searchParams.get("code") ?? "");
     },
   ],
   [

@@ -67,21 +67,35 @@ async function sessionGuard(browser: Browser): Promise<RequestGuard> {
  * is refused until its conversation's context is put back under the guard.
  */
 export async function armSession(browser: Browser): Promise<void> {
-  await (await sessionGuard(browser)).arm();
-  // A frame loaded before interception began keeps loading around it until its loaders are
-  // remade: a page-level Fetch.enable (matching nothing) and disable remakes every frame's.
+  const guard = await sessionGuard(browser);
+  await guard.arm();
   for (const target of browser.targets()) {
-    if (!REMADE_TYPES.has(target.type())) continue;
-    const cdp = await target.createCDPSession().catch(() => null);
-    if (!cdp) continue;
-    await cdp.send("Fetch.enable", { patterns: [] }).catch(() => {});
-    await cdp.send("Fetch.disable").catch(() => {});
-    await cdp.detach().catch(() => {});
+    const type = target.type();
+    const id = (target as unknown as { _targetId: string })._targetId;
+    // A shared or service worker keeps the loaders it started with (remaking them does not reach
+    // its requests): it is ended; a service worker starts again on its next event, guarded.
+    if (ENDED_TYPES.has(type)) await guard.send("Target.closeTarget", { targetId: id }).catch(() => {});
+    if (REMADE_TYPES.has(type)) await remakeLoaders(target);
   }
 }
 
-/** Targets whose frames' loaders are remade when a kept session's guard is armed (workers are not). */
+/**
+ * A frame loaded before interception began keeps loading around it until its loaders are remade:
+ * a page-level Fetch.enable (matching nothing) and disable remakes those of every frame of the
+ * page and of the dedicated workers they started.
+ */
+async function remakeLoaders(target: Target): Promise<void> {
+  const cdp = await target.createCDPSession().catch(() => null);
+  if (!cdp) return;
+  await cdp.send("Fetch.enable", { patterns: [] }).catch(() => {});
+  await cdp.send("Fetch.disable").catch(() => {});
+  await cdp.detach().catch(() => {});
+}
+
+/** Targets whose frames' loaders are remade when a kept session's guard is armed. */
 const REMADE_TYPES = new Set(["page", "other"]);
+/** Targets ended when a kept session's guard is armed (their loaders cannot be remade). */
+const ENDED_TYPES = new Set(["shared_worker", "service_worker"]);
 
 /** Puts a context under its session's request guard and adopts its popups; returns the undoing. */
 export async function guardContext(context: BrowserContext, tabs: GuardedTabs): Promise<() => void> {
