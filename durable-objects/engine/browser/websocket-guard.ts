@@ -1,5 +1,6 @@
 /**
- * WebSockets of a conversation's pages follow its rules at the network layer. Chromium's CDP
+ * WebSockets of a conversation's pages follow its rules at the network layer (and, without
+ * allowed_domains, every request follows the address rules there too). Chromium's CDP
  * cannot pause or block a WebSocket handshake (Fetch never sees it, Network.setBlockedURLs does
  * not apply), so a context is created with a proxy configuration that only WebSockets use: http
  * and https go direct (the request guard has already decided them), while ws/wss go to a proxy
@@ -12,9 +13,10 @@
  * - With `allowed_domains`: only hosts every list allows (a domain and its subdomains).
  * - Without, private addresses refused: public IPv4 and IPv6 literals and dotted names whose last
  *   character is a letter (every public TLD); not loopback, link-local, private or reserved
- *   literals, nor single-label names. A name that resolves to a private address is left to
- *   Chromium's Local Network Access (denied for the context: a public page reaches no private or
- *   local address).
+ *   literals, nor single-label names — for every scheme, http and https too, so the address rules
+ *   hold in the network even while no guard watches. A name that resolves to a private address is
+ *   left to Chromium's Local Network Access (denied for the context: a public page reaches no
+ *   private or local address).
  * - Without either limit: no proxy at all.
  */
 import type { NavigationPolicy } from "./navigation-guard";
@@ -43,7 +45,9 @@ export function contextRules(policy: NavigationPolicy): ContextRules | null {
     return { proxyServer: PROXY_SERVER, proxyBypassList: [NO_IMPLICIT, ...hosts] };
   }
   if (policy.allowPrivateNetwork) return null;
-  return { proxyServer: PROXY_SERVER, proxyBypassList: [...PUBLIC_ADDRESSES, ...PUBLIC_NAMES, NO_IMPLICIT] };
+  // Every scheme: a page's request to a private address fails in the network too, also while no
+  // guard watches (between a fleet restart and its wake).
+  return { proxyServer: REFUSED_PROXY, proxyBypassList: [...PUBLIC_ADDRESSES, ...PUBLIC_NAMES, NO_IMPLICIT] };
 }
 
 /** A key of the rules (a context made under other rules is replaced). */

@@ -19,9 +19,10 @@ function inBlocks(ip: string, list: string[]): boolean {
 }
 
 describe("the WebSocket rules of a browser context", () => {
-  it("sends only ws/wss to the refused proxy: http and https go direct", () => {
-    const rules = contextRules({ allowPrivateNetwork: false })!;
-    expect(rules.proxyServer).toBe(`http=direct://;https=direct://;${REFUSED_PROXY}`);
+  it("with allowed_domains sends only ws/wss to the refused proxy (http and https go direct); without, every scheme", () => {
+    const limited = contextRules({ allowPrivateNetwork: false, allowedDomains: ["example.com"] })!;
+    expect(limited.proxyServer).toBe(`http=direct://;https=direct://;${REFUSED_PROXY}`);
+    expect(contextRules({ allowPrivateNetwork: false })!.proxyServer).toBe(REFUSED_PROXY);
   });
 
   it("bypasses only the hosts every domain list allows, never a rule smuggled in a domain", () => {
