@@ -211,6 +211,10 @@ async function main(): Promise<void> {
   const origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
   try {
     const fleet = await runSide({ label: "fleet", vars: { BROWSER_MAX_SESSIONS: "3" } }, origin);
+    if (process.env.FLEET_BENCH_SIDES === "fleet") {
+      print(fleet, fleet);
+      return;
+    }
     const old = await runSide(
       {
         label: "one per conversation",
