@@ -166,7 +166,7 @@ export class FleetBrowsers {
     const browser = new ConversationBrowser({
       conversationId: conv.id,
       source: {
-        lease: () => this.pool.lease(conv.id, this.queued.get(conv.id)),
+        lease: (rules) => this.pool.lease(conv.id, this.queued.get(conv.id), rules),
         drop: () => this.pool.drop(conv.id),
       },
       sql: this.p.sql,

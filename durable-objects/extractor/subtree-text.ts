@@ -79,25 +79,78 @@ function textMeasures(node: MeasuredNode, data: string): number {
 }
 
 /**
+ * The running measures of one walk: lengths are differences of a running folded length, less the
+ * space before an element's first word (which its trimmed text leaves out).
+ */
+class RunningMeasures {
+  readonly lengths = [0];
+  readonly inside = [0];
+  readonly elements: DomElement[] = [];
+  readonly marks: number[] = [];
+  commas = 0;
+  // The running length at each measured element's start, and whether a space was counted before
+  // its first word (set when the first word after the start is read).
+  private readonly lengthAt = [0];
+  private readonly leadingGap = [0];
+  private readonly waiting = [0];
+  private length = 0;
+  private solid = false;
+  private afterSpace = false;
+
+  /** Starts measuring an element the caller's mark picked; returns its range index. */
+  start(el: DomElement, mark: number): number {
+    const range = this.lengths.length;
+    this.lengths.push(0);
+    this.inside.push(0);
+    this.elements.push(el);
+    this.marks.push(mark);
+    this.lengthAt.push(this.length);
+    this.leadingGap.push(0);
+    this.waiting.push(range);
+    return range;
+  }
+
+  /** Adds a text node's folded text (and its commas) to the running length. */
+  text(node: DomNode): void {
+    const data = node.textContent ?? "";
+    const measures = textMeasures(node, data);
+    const folded = Math.floor(measures / 2 ** LENGTH_SHIFT);
+    this.commas += (measures >> COMMAS_SHIFT) & 15;
+    if (folded > 0) {
+      const gap = this.solid && (this.afterSpace || (measures & STARTS_WITH_SPACE) !== 0);
+      if (gap) this.length++;
+      this.length += folded;
+      if (this.waiting.length) {
+        for (const r of this.waiting) this.leadingGap[r] = gap ? 1 : 0;
+        this.waiting.length = 0;
+      }
+      this.solid = true;
+      this.afterSpace = (measures & ENDS_WITH_SPACE) !== 0;
+    } else if (data.length) this.afterSpace = true;
+  }
+
+  /** Ends the element measured at `range` (its subtree is walked). */
+  end(range: number): void {
+    const { length, lengthAt } = this;
+    this.lengths[range] = length === lengthAt[range] ? 0 : length - lengthAt[range] - this.leadingGap[range];
+    this.inside[range] = this.elements.length - range;
+  }
+
+  result(): MeasuredSubtree {
+    this.lengths[0] = this.length;
+    this.inside[0] = this.elements.length;
+    const { lengths, inside, elements, marks, commas } = this;
+    return { lengths, inside, elements, marks, commas };
+  }
+}
+
+/**
  * Walks root's subtree once (sibling links; the text nodes `textContent` reads) and measures the
  * text of root and of the elements `mark` picks as Readability does: trimmed, each run of
- * whitespace folded to one character. Lengths are differences of a running folded length, less
- * the space before an element's first word (which its trimmed text leaves out).
+ * whitespace folded to one character.
  */
 export function measureSubtree(root: DomElement, mark: MarkElement): MeasuredSubtree {
-  const lengths = [0];
-  const inside = [0];
-  const elements: DomElement[] = [];
-  const marks: number[] = [];
-  // The running length at each measured element's start, and whether a space was counted before
-  // its first word.
-  const lengthAt = [0];
-  const leadingGap = [0];
-  const waiting = [0];
-  let length = 0;
-  let commas = 0;
-  let solid = false;
-  let afterSpace = false;
+  const measures = new RunningMeasures();
   // The range index of each open element (-1 when not measured).
   const open: number[] = [];
   let templates = 0;
@@ -107,17 +160,7 @@ export function measureSubtree(root: DomElement, mark: MarkElement): MeasuredSub
     if (type === ELEMENT_NODE) {
       const el = node as DomElement;
       const m = mark(el, templates > 0);
-      let range = -1;
-      if (m !== 0) {
-        range = lengths.length;
-        lengths.push(0);
-        inside.push(0);
-        elements.push(el);
-        marks.push(m);
-        lengthAt.push(length);
-        leadingGap.push(0);
-        waiting.push(range);
-      }
+      const range = m !== 0 ? measures.start(el, m) : -1;
       const first = el.firstChild;
       if (first) {
         open.push(range);
@@ -125,42 +168,21 @@ export function measureSubtree(root: DomElement, mark: MarkElement): MeasuredSub
         node = first;
         continue;
       }
-    } else if (type === TEXT_NODE || type === CDATA_NODE) {
-      const data = node.textContent ?? "";
-      const measures = textMeasures(node, data);
-      const folded = Math.floor(measures / 2 ** LENGTH_SHIFT);
-      commas += (measures >> COMMAS_SHIFT) & 15;
-      if (folded > 0) {
-        const gap = solid && (afterSpace || (measures & STARTS_WITH_SPACE) !== 0);
-        if (gap) length++;
-        length += folded;
-        if (waiting.length) {
-          for (const r of waiting) leadingGap[r] = gap ? 1 : 0;
-          waiting.length = 0;
-        }
-        solid = true;
-        afterSpace = (measures & ENDS_WITH_SPACE) !== 0;
-      } else if (data.length) afterSpace = true;
-    }
+    } else if (type === TEXT_NODE || type === CDATA_NODE) measures.text(node);
     // The next node: a sibling, else the sibling of the nearest open ancestor that has one.
     let next: DomNode | null = node.nextSibling;
     while (!next) {
       const up: DomNode | null = node.parentNode;
       if (!up || up === root) break;
       const range = open.pop() ?? -1;
-      if (range >= 0) {
-        lengths[range] = length === lengthAt[range] ? 0 : length - lengthAt[range] - leadingGap[range];
-        inside[range] = elements.length - range;
-      }
+      if (range >= 0) measures.end(range);
       if ((up as DomElement).localName === "template") templates--;
       node = up;
       next = node.nextSibling;
     }
     node = next;
   }
-  lengths[0] = length;
-  inside[0] = elements.length;
-  return { lengths, inside, elements, marks, commas };
+  return measures.result();
 }
 
 /** Whether the element's text holds anything but whitespace (`textContent.trim() !== ""`), read up to its first such character. */

@@ -15,6 +15,7 @@ import { READ_STORAGE_SCRIPT, restoreStorageScript } from "./page-content";
 import { type ProfileState, sitesOf } from "./profile-state";
 import type { BrowserRecording } from "../recording/browser-recording";
 import type { ResponseHandler } from "./request-guard";
+import { type ContextRules, contextRules, rulesKey } from "./websocket-guard";
 import type { SavedCookie, SavedStorage, TabRecord, TabStore } from "./tab-store";
 import type { BlankPage } from "./fleet/browser-pool";
 
@@ -40,7 +41,9 @@ export interface BrowserSessionOptions {
 /** Where a conversation's context comes from: the fleet's pool. */
 export interface ContextSource {
   /** The conversation's context: kept, or new (`fresh`: empty, state must be restored). */
-  lease(): Promise<{ context: BrowserContext; fresh: boolean; sessionId: string; blank?: BlankPage }>;
+  lease(
+    rules: ContextRules | null,
+  ): Promise<{ context: BrowserContext; fresh: boolean; sessionId: string; blank?: BlankPage }>;
   /** Closes the conversation's context (its session closes when no other conversation uses it). */
   drop(): Promise<void>;
 }
@@ -231,7 +234,11 @@ export class BrowserSession {
   /** Leases the context; a new one gets the saved state and the tabs back, a kept one its pages mapped. */
   private async leaseAndRebuild(): Promise<BrowserContext> {
     if (this.store.sessionId() && this.idleExpired()) await this.close();
-    const lease = await this.source.lease();
+    const rules = contextRules(this.options.policy);
+    // A context made under other WebSocket rules (allowed_domains changed) is replaced: tabs come back.
+    if (this.store.sessionId() && this.store.contextRules() !== rulesKey(rules)) await this.close();
+    const lease = await this.source.lease(rules);
+    if (lease.fresh) this.store.setContextRules(rulesKey(rules));
     if (lease.context === this.context && !lease.fresh) return lease.context;
     this.listen(lease.context);
     await this.guardContext(lease.context);

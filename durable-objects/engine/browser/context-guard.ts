@@ -116,10 +116,26 @@ export async function guardContext(context: BrowserContext, tabs: GuardedTabs): 
   };
   context.on("targetcreated", onTarget);
   await guard.add(contextId, hooks);
+  if (!tabs.policy().allowPrivateNetwork) await denyLocalNetwork(guard, contextId);
   return () => {
     context.off("targetcreated", onTarget);
     guard.remove(contextId);
   };
+}
+
+/**
+ * Chromium's Local Network Access, denied for the context: a public page's requests and
+ * WebSockets to private or local addresses fail after the address is resolved (a host name that
+ * resolves inside, which no rule on names can see). A Chromium without the permission ignores it.
+ */
+async function denyLocalNetwork(guard: RequestGuard, browserContextId: string): Promise<void> {
+  await guard
+    .send("Browser.setPermission", {
+      permission: { name: "local-network-access" },
+      setting: "denied",
+      browserContextId,
+    })
+    .catch(() => {});
 }
 
 /** A page a tab opened becomes a listed tab of the opener's window; a page opened by anything else is closed. */

@@ -87,7 +87,8 @@ export class RequestGuard {
   private readonly targets = new Map<string, string>();
   /** Frames that are no targets → the context that claimed them (undefined: none yet). */
   private readonly frames = new Map<string, string | undefined>();
-  private readonly send: SendCommand;
+  /** Sends a command on the browser's root connection. */
+  readonly send: SendCommand;
   /** Requests refused so far (tests read it). */
   refused = 0;
 

@@ -13,6 +13,7 @@
 import type { Browser, BrowserContext, BrowserWorker, CDPSession, Page } from "@cloudflare/puppeteer";
 import type { FleetLimits } from "../../config/browser-config";
 import { armGuard, armSession } from "../context-guard";
+import { type ContextRules, rulesKey } from "../websocket-guard";
 import { BrowserError } from "../../errors";
 import { type Clock, launchWithin, reconnectTo, retryTransient, TRANSIENT, withTimeout } from "./launch";
 import type { PoolRecords } from "./pool-records";
@@ -54,6 +55,8 @@ export interface BlankPage {
 /** An empty context kept ready on a session. */
 interface Spare extends BlankPage {
   context: BrowserContext;
+  /** The WebSocket rules it was made under (their key): only a conversation with the same takes it. */
+  rules: string;
 }
 
 /** What the pool needs from its object. */
@@ -95,6 +98,10 @@ export class BrowserPool {
   private readonly busy = new Map<string, number>();
   private readonly lastUse = new Map<string, number>();
   private readonly pending = new Map<string, Promise<Lease>>();
+  /** The rules each conversation's next context is created under. */
+  private readonly rules = new Map<string, ContextRules | null>();
+  /** The rules of the newest new context: spares are made under them (a workspace's conversations mostly share them). */
+  private spareRules: ContextRules | null = null;
   private waiters: Waiter[] = [];
   private launching = 0;
   private restored: Promise<void> | null = null;
@@ -109,8 +116,13 @@ export class BrowserPool {
   constructor(private readonly deps: PoolDeps) {}
 
   /** The conversation's context: kept, or made (maybe after waiting its turn; `onQueued` is told the position). */
-  async lease(conv: string, onQueued?: (position: number) => void): Promise<Lease> {
+  async lease(
+    conv: string,
+    onQueued?: (position: number) => void,
+    rules: ContextRules | null = null,
+  ): Promise<Lease> {
     await this.restoreOnce();
+    this.rules.set(conv, rules);
     this.lastUse.set(conv, this.deps.clock.now());
     const kept = this.find(conv);
     if (kept && (await this.alive(kept)))
@@ -331,8 +343,10 @@ export class BrowserPool {
       session.reserved++;
     }
     try {
-      const spare = this.takeSpare(session);
-      const context = spare?.context ?? (await session.browser.createBrowserContext());
+      const rules = this.rules.get(conv) ?? null;
+      this.spareRules = rules;
+      const spare = this.takeSpare(session, rules);
+      const context = spare?.context ?? (await this.createContext(session.browser, rules));
       session.answeredAt = this.deps.clock.now();
       // Time until now is the other contexts'; on a fresh session (its launch) the asking conversation's.
       const charged = session.contexts.size > 0 ? [...session.contexts.keys()] : [conv];
@@ -351,24 +365,30 @@ export class BrowserPool {
     if (session.spare || this.deps.limits.sparesPerSession < 1 || !session.browser.isConnected()) return;
     const slot: { ready: Spare | null } = { ready: null };
     session.spare = slot;
-    this.makeSpare(session).then((spare) => {
+    this.makeSpare(session, this.spareRules).then((spare) => {
       // A spare that failed (the browser went away meanwhile) is tried again after a later call.
       if (session.spare !== slot) spare?.context.close().catch(() => {});
       else if (!spare) session.spare = null;
-      else slot.ready = spare;
+      else if (spare.rules === rulesKey(this.spareRules)) slot.ready = spare;
+      else {
+        // Newer conversations' rules came meanwhile: made again under them.
+        spare.context.close().catch(() => {});
+        session.spare = null;
+        this.keepSpare(session);
+      }
     });
   }
 
   /** An empty context with a blank page, made under the session's armed guard (its requests are refused until a conversation takes it). */
-  private async makeSpare(session: LiveSession): Promise<Spare | null> {
+  private async makeSpare(session: LiveSession, rules: ContextRules | null): Promise<Spare | null> {
     let context: BrowserContext | null = null;
     try {
       await armGuard(session.browser);
-      context = await session.browser.createBrowserContext();
+      context = await this.createContext(session.browser, rules);
       const page = await retryTransient(() => context!.newPage());
       const cdp = await page.createCDPSession();
       if (this.sessions.get(session.id) !== session) throw new Error("session gone");
-      return { context, page, cdp };
+      return { context, page, cdp, rules: rulesKey(rules) };
     } catch {
       await context?.close().catch(() => {});
       return null;
@@ -376,19 +396,25 @@ export class BrowserPool {
   }
 
   /**
-   * The session's spare when it is ready (it is no longer the session's), else null: one still
-   * being made is left for a later conversation (on a busy browser it can take longer than a
-   * context without a page).
+   * The session's spare when it is ready and made under the conversation's WebSocket rules (it is
+   * no longer the session's), else null: one still being made is left for a later conversation
+   * (on a busy browser it can take longer than a context without a page); one under other rules
+   * is closed (the next is made under the newest conversation's).
    */
-  private takeSpare(session: LiveSession): Spare | null {
+  private takeSpare(session: LiveSession, rules: ContextRules | null): Spare | null {
     const spare = session.spare?.ready ?? null;
     if (!spare) return null;
     session.spare = null;
-    if (spare.page.isClosed() || !session.browser.isConnected()) {
+    if (spare.rules !== rulesKey(rules) || spare.page.isClosed() || !session.browser.isConnected()) {
       spare.context.close().catch(() => {});
       return null;
     }
     return spare;
+  }
+
+  /** A context under a conversation's WebSocket rules (../websocket-guard.ts); refused rules fail the lease (never a context without them). */
+  private createContext(browser: Browser, rules: ContextRules | null): Promise<BrowserContext> {
+    return rules ? browser.createBrowserContext(rules) : browser.createBrowserContext();
   }
 
   private async launch(): Promise<LiveSession> {
