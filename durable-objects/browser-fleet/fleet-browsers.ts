@@ -133,6 +133,15 @@ export class FleetBrowsers {
     }
   }
 
+  /** Closes a conversation's context now (its unattended run ended) unless a person holds it, so its browser time stops. */
+  async release(convId: string): Promise<void> {
+    if (!this.pool.sessionOf(convId)) return;
+    await this.known(convId)
+      ?.closeNow()
+      .catch(() => false);
+    this.pool.tickAll();
+  }
+
   /** Forgets a deleted conversation: its context is closed (profile saved), its tabs dropped. */
   async forget(convId: string): Promise<void> {
     const browser = this.known(convId);

@@ -7,7 +7,13 @@
 import type { Browser, BrowserContext, Page, Target } from "@cloudflare/puppeteer";
 import { type Clock, realClock, retryTransient } from "./fleet/launch";
 import type { NavigationPolicy } from "./navigation-guard";
-import { type ContextGuard, type RequestGuard, type ResponseHandler, requestGuardOf } from "./request-guard";
+import {
+  type ContextGuard,
+  existingGuard,
+  type RequestGuard,
+  type ResponseHandler,
+  requestGuardOf,
+} from "./request-guard";
 import { DEFAULT_WINDOW_ID, type TabStore } from "./tab-store";
 
 /** The conversation's side of its context's guard. */
@@ -58,7 +64,12 @@ async function browserConnection(browser: Browser, clock: Clock = realClock): Pr
 
 /** The request guard of a browser session (made on first use, on the browser's root connection). */
 async function sessionGuard(browser: Browser): Promise<RequestGuard> {
-  return requestGuardOf(browser, (await browserConnection(browser)) as never);
+  return existingGuard(browser) ?? requestGuardOf(browser, (await browserConnection(browser)) as never);
+}
+
+/** Arms a session's request guard (once): from then on every request of its pages is decided by it. */
+export async function armGuard(browser: Browser): Promise<void> {
+  await (await sessionGuard(browser)).arm();
 }
 
 /**

@@ -64,6 +64,11 @@ const guards = new WeakMap<Browser, RequestGuard>();
 /** Frames remembered at most (the memory is dropped whole when full). */
 const MAX_FRAMES = 5_000;
 
+/** The guard of a browser session already made, or null. */
+export function existingGuard(browser: Browser): RequestGuard | null {
+  return guards.get(browser) ?? null;
+}
+
 /** The guard of a browser session (made on first use). */
 export function requestGuardOf(browser: Browser, connection: BrowserConnection): RequestGuard {
   let guard = guards.get(browser);
