@@ -40,15 +40,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const description = describedAs(document);
   const walk = removePageJunk(document, kind);
   const thread = document.body ? removeBoilerplate(document.body, kind, walk) : null;
-  const { chosen, fromRegion, articleTitle } = selectContent({
-    html,
-    url,
-    document,
-    walk,
-    kind,
-    thread,
-    title,
-  });
+  const { chosen, fromRegion, articleTitle } = selectContent({ document, walk, kind, thread, title });
   if (chosen && url && fromRegion) absolutizeLinks(chosen, url);
   if (chosen) cleanChosen(chosen, kind);
   let markdown = chosen ? toMarkdown(chosen, true) : "";

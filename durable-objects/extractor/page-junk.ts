@@ -10,7 +10,6 @@ import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import type { PageKind } from "./page-kind";
 import { removeJunkTags } from "./page-repair";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
-import { parsePage } from "./parse-page";
 import { passOn } from "./passes";
 import { removeChrome } from "./region";
 
@@ -44,21 +43,20 @@ export interface CleanPage {
   walk: BodyWalk;
 }
 
-/** A fresh parse of the page (Readability took the first apart), its junk removed as for `junkKind` and its boilerplate as for `kind`. */
-export function cleanParse(
-  html: string,
-  url: string | undefined,
-  junkKind: PageKind,
-  kind: PageKind,
-): CleanPage {
-  const again = junkFreeParse(html, url, junkKind);
-  if (again.document.body) removeBoilerplate(again.document.body, kind, again.walk);
-  return again;
+/**
+ * The page as it was before Readability took it apart: its body is replaced by Readability's copy
+ * of it (cleaned as the page was, and prepared by Readability: runs of `<br>` made paragraphs).
+ * Without a copy (Readability stopped before making one) the body is as it left it.
+ */
+export function pageAgain(document: DomDocument, copy: DomElement | null): DomDocument {
+  const body = document.body;
+  if (copy && body && copy !== body) body.replaceWith(copy);
+  return document;
 }
 
-/** A fresh parse of the page, its junk removed as for `junkKind`. */
-function junkFreeParse(html: string, url: string | undefined, junkKind: PageKind = "other"): CleanPage {
-  const document = parsePage(html, url);
-  const walk = removePageJunk(document, junkKind);
+/** The page (cleaned as an article was) cleaned again as a page of no stated type: its chrome removed, then its boilerplate as for `kind`. */
+export function recleaned(document: DomDocument, kind: PageKind): CleanPage {
+  const walk = removePageJunk(document, "other");
+  if (document.body) removeBoilerplate(document.body, kind, walk);
   return { document, walk };
 }

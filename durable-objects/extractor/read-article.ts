@@ -7,8 +7,20 @@ import { MEASURING_HOOKS } from "./readability-speed";
 import { isHeaderHoldingProse } from "./readability-weights";
 import { Readability } from "./vendor/readability/readability.js";
 
-/** Readability's article (its content is the article's element), or null when it finds none or trips over the document. */
+/**
+ * Readability's article (its content is the article's element), or null when it finds none or
+ * trips over the document; and its copy of the page as it was before it took the page apart
+ * (`pageCopy`, null when it never made one), for the steps that read the page again.
+ */
 export function readArticle(document: DomDocument, kind: PageKind) {
+  let pageCopy: DomElement | null = null;
+  const article = parsed(document, kind, (copy) => {
+    pageCopy = copy;
+  });
+  return { article, pageCopy: pageCopy as DomElement | null };
+}
+
+function parsed(document: DomDocument, kind: PageKind, keepCopy: (copy: DomElement) => void) {
   try {
     const reader = new Readability<DomElement>(document, {
       disableJSONLD: true,
@@ -23,6 +35,7 @@ export function readArticle(document: DomDocument, kind: PageKind) {
           : undefined,
         // A block dropped only for being "a little linky" stays when it holds a paragraph of prose.
         keepLinkyProse: isLinkedProse,
+        pageCopy: keepCopy,
       },
     });
     return reader.parse();

@@ -8,7 +8,7 @@ import { textBesideComments } from "./article-sections";
 import { textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import type { PageKind } from "./page-kind";
-import { type CleanPage, cleanParse } from "./page-junk";
+import { type CleanPage, pageAgain, recleaned } from "./page-junk";
 import type { BodyWalk } from "./page-walk";
 import { passOn } from "./passes";
 import type { Thread } from "./post-lists";
@@ -33,8 +33,6 @@ const regionOf = (page: CleanPage, kind: PageKind, copy: boolean) =>
 
 /** A page parsed and cleaned before Readability reads it. */
 export interface PageToRead {
-  html: string;
-  url: string | undefined;
   document: DomDocument;
   walk: BodyWalk;
   kind: PageKind;
@@ -54,13 +52,15 @@ export interface Selected {
 
 /** Reads the page with Readability and chooses between its article and the page's main region. */
 export function selectContent(page: PageToRead): Selected {
-  const { html, url, document, walk, kind } = page;
+  const { document, walk, kind } = page;
   let region = kind === "article" ? null : regionOf({ document, walk }, kind, true);
   // Page builders print every page as an article too: the text of a run of like headed sections
   // is kept before Readability, which may take only some of them.
   const run = kind === "article" && document.body ? sectionRun(document.body, walk) : null;
   const runText = run ? runTextOf(run) : "";
-  const article = readArticle(document, kind);
+  const { article, pageCopy } = readArticle(document, kind);
+  // Readability took the page apart: a step that reads the page again reads its copy of it.
+  const again = () => pageAgain(document, pageCopy);
   const content = article?.content ?? null;
   const probe = run && content ? articleProbe(content) : "";
   if (content) {
@@ -69,12 +69,13 @@ export function selectContent(page: PageToRead): Selected {
   }
   const articleChars = content ? textLength(content) : 0;
   if (!region && articleChars < MIN_ARTICLE_CHARS) {
-    // Readability took the page apart and found little: read the region from a fresh parse.
-    region = regionOf(cleanParse(html, url, "other", kind), kind, false);
+    // Readability found little: the region is read from the page, its chrome removed as on a page of no stated type.
+    region = regionOf(recleaned(again(), kind), kind, false);
   }
   let sections = false;
   if (run && !region && passOn("section-run") && runOverArticle(run, runText, probe, articleChars)) {
-    region = sectionsOf(html, url, kind, articleChars);
+    const body = again().body;
+    region = body ? sectionsRegion(body, articleChars) : null;
     sections = region !== null;
   }
   const fromRegion = sections || (region !== null && regionWins(region, content, articleChars, page));
@@ -97,10 +98,4 @@ function regionWins(
   const missed = threaded && !commented;
   const chars = commented ? textBesideComments(region.node, region.chars) : region.chars;
   return chars > articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE);
-}
-
-/** The run of sections as the region, from a fresh parse cleaned as the first was. */
-function sectionsOf(html: string, url: string | undefined, kind: PageKind, articleChars: number) {
-  const again = cleanParse(html, url, kind, kind);
-  return again.document.body ? sectionsRegion(again.document.body, articleChars, again.walk) : null;
 }
