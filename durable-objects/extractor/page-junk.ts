@@ -4,7 +4,6 @@
  */
 import { removeBoilerplate } from "./boilerplate";
 import { isDisclosedPanel } from "./disclosures";
-import { clearMisleadingLabels, isCodeTab } from "./doc-pages";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import type { PageKind } from "./page-kind";
@@ -20,20 +19,18 @@ export function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
   removeJunkTags(doc, page.junkTags);
   const body = doc.body;
   const inBody = (el: DomElement) => body !== null && stillUnder(el, body);
-  if (body && passOn("misleading-labels")) clearMisleadingLabels(body, page.labelledBlocks.filter(inBody));
   // The hidden panels of an accordion or a tab set are content, folded until the reader opens them.
   // They are opened here, since Readability skips what is hidden.
   const folded =
     body && passOn("folded-panels")
       ? foldedPanels(body, kind === "article" ? FOLDED_HIDING : "[hidden]", page.panels.filter(inBody))
       : new Set<DomElement>();
-  for (const el of folded) if (kind === "article" || isCodeTab(el)) unfold(el);
+  if (kind === "article") for (const el of folded) unfold(el);
   for (const el of page.asidesAndHidden.filter((el) => stillUnder(el, doc)))
     if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
   // and the region is cut from the same cleaned page. An article is read as it is.
-  if (body && kind !== "article" && passOn("chrome-first"))
-    removeChrome(body, undefined, page, kind === "forum");
+  if (body && kind !== "article" && passOn("chrome-first")) removeChrome(body, undefined, page);
   return { elements: page.bodyElements };
 }
 
@@ -49,6 +46,9 @@ export interface CleanPage {
  * Without a copy (Readability stopped before making one) the body is as it left it.
  */
 export function pageAgain(document: DomDocument, copy: DomElement | null): DomDocument {
+  // Readability may have left the document without its root element: the copy gets a new one.
+  if (!document.documentElement)
+    (document as unknown as { append(el: DomElement): void }).append(document.createElement("html"));
   const body = document.body;
   if (copy && body && copy !== body) body.replaceWith(copy);
   return document;

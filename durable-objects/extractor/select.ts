@@ -4,26 +4,21 @@
  * run of sections, a thread, a page Readability found little on).
  */
 import { cleanArticle, removeArticleJunk } from "./article-cleanup";
-import { textBesideComments } from "./article-sections";
 import { textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import type { PageKind } from "./page-kind";
 import { type CleanPage, pageAgain, recleaned } from "./page-junk";
 import type { BodyWalk } from "./page-walk";
 import { passOn } from "./passes";
-import type { Thread } from "./post-lists";
 import { readArticle } from "./read-article";
 import { mainRegion } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
-import { isTableArticle, missesThread } from "./thread-choice";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
 
 /** The region replaces Readability's article when it holds this many times its text (a page of sections, cards or posts). */
 export const REGION_OVER_ARTICLE = 1.5;
-/** When Readability's article misses the thread (thread-choice.ts), the region wins when it holds this many times its text. */
-export const THREAD_OVER_ARTICLE = 1;
 /** On a page that states it is an article, the page's main region replaces Readability's article when it holds this many times its text. */
 export const REGION_OVER_PARTIAL_ARTICLE = 4;
 
@@ -36,8 +31,6 @@ export interface PageToRead {
   document: DomDocument;
   walk: BodyWalk;
   kind: PageKind;
-  /** The page's thread of posts, when its boilerplate pass found one. */
-  thread: Thread | null;
   /** The page's `<title>`. */
   title: string;
 }
@@ -58,7 +51,7 @@ export function selectContent(page: PageToRead): Selected {
   // is kept before Readability, which may take only some of them.
   const run = kind === "article" && document.body ? sectionRun(document.body, walk) : null;
   const runText = run ? runTextOf(run) : "";
-  const { article, pageCopy } = readArticle(document, kind);
+  const { article, pageCopy } = readArticle(document);
   // Readability took the page apart: a step that reads the page again reads its copy of it.
   const again = () => pageAgain(document, pageCopy);
   const content = article?.content ?? null;
@@ -78,24 +71,12 @@ export function selectContent(page: PageToRead): Selected {
     region = body ? sectionsRegion(body, articleChars) : null;
     sections = region !== null;
   }
-  const fromRegion = sections || (region !== null && regionWins(region, content, articleChars, page));
+  const fromRegion = sections || (region !== null && regionWins(region.chars, articleChars, kind));
   return { chosen: fromRegion ? region?.node : article?.content, fromRegion, articleTitle: article?.title };
 }
 
-/** Whether the page's region holds clearly more than Readability's article (`articleChars` long). */
-function regionWins(
-  region: { node: DomElement; chars: number },
-  article: DomElement | null,
-  articleChars: number,
-  { kind, thread }: PageToRead,
-): boolean {
+/** Whether the page's region (`chars` long) holds clearly more than Readability's article (`articleChars` long). */
+function regionWins(chars: number, articleChars: number, kind: PageKind): boolean {
   if (articleChars < MIN_ARTICLE_CHARS) return true;
-  if (kind === "article")
-    return textBesideComments(region.node, region.chars) > articleChars * REGION_OVER_PARTIAL_ARTICLE;
-  const threaded = thread && article ? missesThread(thread, article, region.node) : false;
-  // A thread under a list that Readability read as a table or ordered list is readers' comments: the region is weighed without them.
-  const commented = threaded && kind === "other" && article !== null && isTableArticle(article, articleChars);
-  const missed = threaded && !commented;
-  const chars = commented ? textBesideComments(region.node, region.chars) : region.chars;
-  return chars > articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE);
+  return chars > articleChars * (kind === "article" ? REGION_OVER_PARTIAL_ARTICLE : REGION_OVER_ARTICLE);
 }
