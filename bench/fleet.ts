@@ -14,6 +14,8 @@
  * of the work, and total browser-seconds once every browser was released (GET /v1/usage/browsers).
  * Before the fleet a conversation's browser stayed 10 minutes (BROWSER_IDLE_MS was 600 000): that
  * side is also shown with the 9 extra idle minutes per browser added, as a derived figure.
+ * The fleet side also runs without its spare contexts (BROWSER_SPARE_CONTEXTS=0) when
+ * FLEET_BENCH_SIDES lists `nospare` (default `fleet,old`; `fleet` alone skips the old side).
  * Run: `node bench/fleet.ts`.
  */
 import { createServer } from "node:http";
@@ -166,35 +168,33 @@ async function runSide(side: Side, origin: string): Promise<Figures> {
   }
 }
 
-function print(fleet: Figures, old: Figures): void {
+function print(fleet: Figures, old: Figures | null, noSpare: Figures | null): void {
   const n = (v: number | null, digits = 0) => (v === null ? "–" : v.toFixed(digits));
-  const row = (name: string, a: string, b: string) => console.log(`  ${name.padEnd(44)}${a.padEnd(16)}${b}`);
+  const sides = [fleet, noSpare, old].filter((f): f is Figures => f !== null);
+  const row = (name: string, cell: (f: Figures) => string) =>
+    console.log(`  ${name.padEnd(44)}${sides.map((f) => cell(f).padEnd(22)).join("")}`);
   console.log(
     `browser fleet bench: ${CONVERSATIONS} conversations × (open_tab + get_tab_content) × 2 local pages, ${CONVERSATIONS - SEQUENTIAL} ${CONCURRENCY} at a time then ${SEQUENTIAL} one by one; workerd, local Chromium`,
   );
-  row("", "fleet (3×8)", "one per conversation");
-  row("conversations succeeded", `${fleet.succeeded}/${CONVERSATIONS}`, `${old.succeeded}/${CONVERSATIONS}`);
-  row("browser launches", String(fleet.launches), String(old.launches));
-  row("peak browsers alive (target fleet ≤ 3)", String(fleet.peak), String(old.peak));
-  row(
-    "wait for a browser, p50 / p95 ms",
-    `${n(fleet.waitP50)} / ${n(fleet.waitP95)}`,
-    `${n(old.waitP50)} / ${n(old.waitP95)}`,
-  );
+  row("", (f) => f.label);
+  row("conversations succeeded", (f) => `${f.succeeded}/${CONVERSATIONS}`);
+  row("browser launches", (f) => String(f.launches));
+  row("peak browsers alive (target fleet ≤ 3)", (f) => String(f.peak));
+  row("wait for a browser, p50 / p95 ms", (f) => `${n(f.waitP50)} / ${n(f.waitP95)}`);
   row(
     `first tab call, last ${SEQUENTIAL}, p50 / p95 ms`,
-    `${n(fleet.firstCallP50)} / ${n(fleet.firstCallP95)}`,
-    `${n(old.firstCallP50)} / ${n(old.firstCallP95)}`,
+    (f) => `${n(f.firstCallP50)} / ${n(f.firstCallP95)}`,
   );
-  row("wall time of the work, s", n(fleet.wallS, 1), n(old.wallS, 1));
-  row("browser-seconds until released (idle 60 s)", n(fleet.browserSeconds, 0), n(old.browserSeconds, 0));
+  row("wall time of the work, s", (f) => n(f.wallS, 1));
+  row("browser-seconds until released (idle 60 s)", (f) => n(f.browserSeconds, 0));
+  row("every browser released after the work, s", (f) => n(f.releasedS - f.wallS, 0));
+  console.log(
+    `  first tab call on a warm fleet browser: p50 ${n(fleet.firstCallP50)}, p95 ${n(fleet.firstCallP95)} ms (target < 300 ms)`,
+  );
+  if (!old) return;
   const oldTenMinutes = old.browserSeconds + old.launches * OLD_EXTRA_IDLE_S;
-  row("  same with the old 10 min idle (derived)", n(fleet.browserSeconds, 0), n(oldTenMinutes, 0));
   console.log(
-    `  browser-seconds, one per conversation / fleet: ${(old.browserSeconds / fleet.browserSeconds).toFixed(1)}× at the same idle time, ${(oldTenMinutes / fleet.browserSeconds).toFixed(1)}× against the old 10 min idle (target ≥ 10×)`,
-  );
-  console.log(
-    `  first tab call on a warm fleet browser: p95 ${n(fleet.firstCallP95)} ms (target < 300 ms); every browser released ${n(fleet.releasedS - fleet.wallS, 0)} s / ${n(old.releasedS - old.wallS, 0)} s after the work`,
+    `  the old side with the former 10 min idle (derived): ${n(oldTenMinutes, 0)} browser-seconds; one per conversation / fleet: ${(old.browserSeconds / fleet.browserSeconds).toFixed(1)}× at the same idle time, ${(oldTenMinutes / fleet.browserSeconds).toFixed(1)}× against the old 10 min idle (target ≥ 10×)`,
   );
 }
 
@@ -210,15 +210,24 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
   try {
-    const fleet = await runSide({ label: "fleet", vars: { BROWSER_MAX_SESSIONS: "3" } }, origin);
-    const old = await runSide(
-      {
-        label: "one per conversation",
-        vars: { BROWSER_MAX_SESSIONS: String(CONVERSATIONS + 10), BROWSER_CONTEXTS_PER_SESSION: "1" },
-      },
-      origin,
-    );
-    print(fleet, old);
+    const sides = (process.env.FLEET_BENCH_SIDES ?? "fleet,old").split(",");
+    const fleet = await runSide({ label: "fleet (3×8)", vars: { BROWSER_MAX_SESSIONS: "3" } }, origin);
+    const noSpare = sides.includes("nospare")
+      ? await runSide(
+          { label: "fleet, no spare", vars: { BROWSER_MAX_SESSIONS: "3", BROWSER_SPARE_CONTEXTS: "0" } },
+          origin,
+        )
+      : null;
+    const old = sides.includes("old")
+      ? await runSide(
+          {
+            label: "one per conversation",
+            vars: { BROWSER_MAX_SESSIONS: String(CONVERSATIONS + 10), BROWSER_CONTEXTS_PER_SESSION: "1" },
+          },
+          origin,
+        )
+      : null;
+    print(fleet, old, noSpare);
     if (fleet.succeeded < CONVERSATIONS || fleet.peak > 3) process.exitCode = 1;
   } finally {
     pages.closeAllConnections();

@@ -162,6 +162,17 @@ export class BrowserFleetObject extends DurableObject<Env> {
     return this.fleet.records.drainMeter(convId);
   }
 
+  /**
+   * A conversation's unattended run ended: the browser time it used up to now, in ms (reset by
+   * the read); its context is closed after the answer (state and profile saved), off the run's
+   * settling, unless a person holds it.
+   */
+  release(convId: string): number {
+    const ms = this.drain(convId);
+    this.ctx.waitUntil(this.rearmed.then(() => this.fleet.release(convId)));
+    return ms;
+  }
+
   /** Sessions, contexts and the queue now; launches ever; today's browser time. */
   stats(): FleetStats {
     this.fleet.pool.tickAll();

@@ -133,6 +133,15 @@ export class FleetBrowsers {
     }
   }
 
+  /** Closes a conversation's context now (its unattended run ended) unless a person holds it, so its browser time stops. */
+  async release(convId: string): Promise<void> {
+    if (!this.pool.sessionOf(convId)) return;
+    await this.known(convId)
+      ?.closeNow()
+      .catch(() => false);
+    this.pool.tickAll();
+  }
+
   /** Forgets a deleted conversation: its context is closed (profile saved), its tabs dropped. */
   async forget(convId: string): Promise<void> {
     const browser = this.known(convId);
@@ -157,7 +166,7 @@ export class FleetBrowsers {
     const browser = new ConversationBrowser({
       conversationId: conv.id,
       source: {
-        lease: () => this.pool.lease(conv.id, this.queued.get(conv.id)),
+        lease: (rules) => this.pool.lease(conv.id, this.queued.get(conv.id), rules),
         drop: () => this.pool.drop(conv.id),
       },
       sql: this.p.sql,

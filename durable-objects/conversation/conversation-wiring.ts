@@ -277,6 +277,21 @@ export class ConversationWiring {
     if (this.p.meta.info()) this.browserMeter.add(null, ms);
   }
 
+  /**
+   * An unattended run ended: the browser time its context used up to now (the idle tail after its
+   * last call included) goes into the run's usage before the job reads it; the fleet closes the
+   * context (state saved) after answering, so the job's settling waits for one round trip only.
+   */
+  async releaseBrowser(runId: string): Promise<void> {
+    const info = this.p.meta.info();
+    const browsed = (this.p.runs.get(runId)?.usage.browser_seconds ?? 0) > 0;
+    if (!info || (!browsed && !this.p.state.snapshot().tabs?.length)) return;
+    const ms = await browserFleetStub(this.p.env, info.workspace_id)
+      .release(info.id)
+      .catch(() => 0);
+    this.browserMeter.add(runId, ms);
+  }
+
   /** Tells the workspace's usage ledger that a run ended. */
   runEnded(run: Run | null): void {
     const info = this.p.meta.info();

@@ -53,7 +53,8 @@ export class RunEvents {
       wiring.runEnded(runs.get(runId));
       const job = meta.job();
       const workspaceId = meta.info()?.workspace_id;
-      if (job && workspaceId) this.p.waitUntil(notifyJobRunEnded(env, workspaceId, job));
+      if (job && workspaceId)
+        this.p.waitUntil(wiring.releaseBrowser(runId).then(() => notifyJobRunEnded(env, workspaceId, job)));
     }
   }
 

@@ -6,6 +6,7 @@ import { guardPages } from "./guard-pages.ts";
 import { keepIdleConnections } from "./keep-alive.ts";
 import { handleReceiver } from "./receiver.ts";
 import { recordingPages } from "./recording-pages.ts";
+import { handleUpgrade, websocketPages } from "./websocket-endpoint.ts";
 
 /** A route handler of the page server. */
 export type PageHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>;
@@ -20,7 +21,8 @@ const routes = new Map<string, PageHandler>([
   ],
 ]);
 
-for (const [path, handler] of [...browserPages, ...guardPages, ...recordingPages]) routes.set(path, handler);
+for (const [path, handler] of [...browserPages, ...guardPages, ...recordingPages, ...websocketPages])
+  routes.set(path, handler);
 
 /** Adds or replaces a route (used by test files that need special pages). */
 export function addPage(path: string, handler: PageHandler): void {
@@ -44,6 +46,7 @@ export async function startPageServer(): Promise<{ url: string; close(): Promise
       res.end(String(err));
     }
   });
+  server.on("upgrade", handleUpgrade);
   keepIdleConnections(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

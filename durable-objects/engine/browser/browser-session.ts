@@ -15,7 +15,9 @@ import { READ_STORAGE_SCRIPT, restoreStorageScript } from "./page-content";
 import { type ProfileState, sitesOf } from "./profile-state";
 import type { BrowserRecording } from "../recording/browser-recording";
 import type { ResponseHandler } from "./request-guard";
+import { type ContextRules, contextRules, rulesKey } from "./websocket-guard";
 import type { SavedCookie, SavedStorage, TabRecord, TabStore } from "./tab-store";
+import type { BlankPage } from "./fleet/browser-pool";
 
 /** How long navigation may take when a tool waits for the page to load. */
 export const NAVIGATION_TIMEOUT_MS = 30_000;
@@ -39,7 +41,9 @@ export interface BrowserSessionOptions {
 /** Where a conversation's context comes from: the fleet's pool. */
 export interface ContextSource {
   /** The conversation's context: kept, or new (`fresh`: empty, state must be restored). */
-  lease(): Promise<{ context: BrowserContext; fresh: boolean; sessionId: string }>;
+  lease(
+    rules: ContextRules | null,
+  ): Promise<{ context: BrowserContext; fresh: boolean; sessionId: string; blank?: BlankPage }>;
   /** Closes the conversation's context (its session closes when no other conversation uses it). */
   drop(): Promise<void>;
 }
@@ -66,6 +70,8 @@ export class BrowserSession {
   private stateApplied = true;
   /** Origins a page of the current browser has been on: their saved storage is not written again. */
   private readonly visited = new Set<string>();
+  /** The blank page the fleet made ahead in a new context (the spare's): the first page a tab needs. */
+  private blank: BlankPage | null = null;
 
   constructor(
     private readonly source: ContextSource,
@@ -105,7 +111,7 @@ export class BrowserSession {
   newPage(tabId: number): Promise<Page> {
     return this.recovering(async () => {
       const context = await this.connected();
-      const page = await retryTransient(() => context.newPage());
+      const page = await this.openPage(context);
       if (!this.stateApplied || this.unvisitedStorage()) {
         const identifier = await this.applyState(page, !this.stateApplied);
         page.once("load", () => {
@@ -184,8 +190,12 @@ export class BrowserSession {
     const storage: SavedStorage = {};
     let cookies: SavedCookie[] = [];
     try {
-      const raw = (await (await this.cdp(pages[0])).send("Network.getAllCookies")).cookies;
-      cookies = raw.map((c) => ({
+      // One round trip's worth of waiting: the cookies and every page's storage are read at once.
+      const [raw, reads] = await Promise.all([
+        this.cdp(pages[0]).then((cdp) => cdp.send("Network.getAllCookies")),
+        Promise.all(pages.map((page) => page.evaluate(READ_STORAGE_SCRIPT))),
+      ]);
+      cookies = raw.cookies.map((c) => ({
         name: c.name,
         value: c.value,
         domain: c.domain,
@@ -195,11 +205,8 @@ export class BrowserSession {
         sameSite: c.sameSite,
         ...(c.session ? {} : { expires: c.expires }),
       }));
-      for (const page of pages) {
-        const read = (await page.evaluate(READ_STORAGE_SCRIPT)) as {
-          origin: string;
-          entries: [string, string][] | null;
-        };
+      for (const result of reads) {
+        const read = result as { origin: string; entries: [string, string][] | null };
         if (read.entries && read.origin !== "null") storage[read.origin] = read.entries;
         this.visited.add(read.origin);
       }
@@ -227,15 +234,21 @@ export class BrowserSession {
   /** Leases the context; a new one gets the saved state and the tabs back, a kept one its pages mapped. */
   private async leaseAndRebuild(): Promise<BrowserContext> {
     if (this.store.sessionId() && this.idleExpired()) await this.close();
-    const lease = await this.source.lease();
+    const rules = contextRules(this.options.policy);
+    // A context made under other WebSocket rules (allowed_domains changed) is replaced: tabs come back.
+    if (this.store.sessionId() && this.store.contextRules() !== rulesKey(rules)) await this.close();
+    const lease = await this.source.lease(rules);
+    if (lease.fresh) this.store.setContextRules(rulesKey(rules));
     if (lease.context === this.context && !lease.fresh) return lease.context;
     this.listen(lease.context);
     await this.guardContext(lease.context);
+    this.blank = lease.blank ?? null;
     if (lease.fresh) {
       this.store.setSession(lease.sessionId, true);
       this.store.touch();
       await this.seedFromProfile();
-      this.stateApplied = false;
+      // Nothing to put back (a first call, no profile): pages need no restoring step.
+      this.stateApplied = this.store.cookies().length === 0;
       await this.rebuild();
     } else {
       this.store.setSession(lease.sessionId, false);
@@ -249,6 +262,7 @@ export class BrowserSession {
     this.context = context;
     this.pages.clear();
     this.visited.clear();
+    this.blank = null;
   }
 
   /** On the first launch of a conversation with a profile: its state becomes the saved state. */
@@ -289,8 +303,7 @@ export class BrowserSession {
   }
 
   private async reopen(tab: TabRecord, restoreCookies: boolean): Promise<void> {
-    const context = this.context!;
-    const page = await retryTransient(() => context.newPage());
+    const page = await this.openPage(this.context!);
     const identifier = await this.applyState(page, restoreCookies || !this.stateApplied);
     await this.track(tab.id, page);
     if (tab.url && tab.url !== "about:blank") {
@@ -316,6 +329,17 @@ export class BrowserSession {
   private unvisitedStorage(): SavedStorage | null {
     const left = Object.entries(this.store.storage()).filter(([origin]) => !this.visited.has(origin));
     return left.length > 0 ? Object.fromEntries(left) : null;
+  }
+
+  /** A page for a tab: the context's blank page made ahead when there is one, else a new one. */
+  private async openPage(context: BrowserContext): Promise<Page> {
+    const blank = this.blank;
+    this.blank = null;
+    if (blank && !blank.page.isClosed()) {
+      this.sessions.set(blank.page, blank.cdp);
+      return blank.page;
+    }
+    return retryTransient(() => context.newPage());
   }
 
   /** Registers a page under a tab id (the context's request guard already covers it). */

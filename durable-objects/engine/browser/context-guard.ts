@@ -7,7 +7,13 @@
 import type { Browser, BrowserContext, Page, Target } from "@cloudflare/puppeteer";
 import { type Clock, realClock, retryTransient } from "./fleet/launch";
 import type { NavigationPolicy } from "./navigation-guard";
-import { type ContextGuard, type RequestGuard, type ResponseHandler, requestGuardOf } from "./request-guard";
+import {
+  type ContextGuard,
+  existingGuard,
+  type RequestGuard,
+  type ResponseHandler,
+  requestGuardOf,
+} from "./request-guard";
 import { DEFAULT_WINDOW_ID, type TabStore } from "./tab-store";
 
 /** The conversation's side of its context's guard. */
@@ -58,7 +64,12 @@ async function browserConnection(browser: Browser, clock: Clock = realClock): Pr
 
 /** The request guard of a browser session (made on first use, on the browser's root connection). */
 async function sessionGuard(browser: Browser): Promise<RequestGuard> {
-  return requestGuardOf(browser, (await browserConnection(browser)) as never);
+  return existingGuard(browser) ?? requestGuardOf(browser, (await browserConnection(browser)) as never);
+}
+
+/** Arms a session's request guard (once): from then on every request of its pages is decided by it. */
+export async function armGuard(browser: Browser): Promise<void> {
+  await (await sessionGuard(browser)).arm();
 }
 
 /**
@@ -105,10 +116,26 @@ export async function guardContext(context: BrowserContext, tabs: GuardedTabs): 
   };
   context.on("targetcreated", onTarget);
   await guard.add(contextId, hooks);
+  if (!tabs.policy().allowPrivateNetwork) await denyLocalNetwork(guard, contextId);
   return () => {
     context.off("targetcreated", onTarget);
     guard.remove(contextId);
   };
+}
+
+/**
+ * Chromium's Local Network Access, denied for the context: a public page's requests and
+ * WebSockets to private or local addresses fail after the address is resolved (a host name that
+ * resolves inside, which no rule on names can see). A Chromium without the permission ignores it.
+ */
+async function denyLocalNetwork(guard: RequestGuard, browserContextId: string): Promise<void> {
+  await guard
+    .send("Browser.setPermission", {
+      permission: { name: "local-network-access" },
+      setting: "denied",
+      browserContextId,
+    })
+    .catch(() => {});
 }
 
 /** A page a tab opened becomes a listed tab of the opener's window; a page opened by anything else is closed. */

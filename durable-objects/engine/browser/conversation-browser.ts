@@ -177,6 +177,15 @@ export class ConversationBrowser implements BrowserOps {
     });
   }
 
+  /** Closes the open context now (its run ended unattended), unless a person holds it; true if it did. */
+  closeNow(): Promise<boolean> {
+    return this.exclusive(async () => {
+      if (!this.store.sessionId() || this.pinned()) return false;
+      await this.closeSaving();
+      return true;
+    });
+  }
+
   /** A tab's live frames as an SSE body, or null when the tab does not exist. */
   async live(tabId: number): Promise<ReadableStream<Uint8Array> | null> {
     const tab = this.store.tab(tabId);

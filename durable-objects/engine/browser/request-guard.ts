@@ -64,6 +64,11 @@ const guards = new WeakMap<Browser, RequestGuard>();
 /** Frames remembered at most (the memory is dropped whole when full). */
 const MAX_FRAMES = 5_000;
 
+/** The guard of a browser session already made, or null. */
+export function existingGuard(browser: Browser): RequestGuard | null {
+  return guards.get(browser) ?? null;
+}
+
 /** The guard of a browser session (made on first use). */
 export function requestGuardOf(browser: Browser, connection: BrowserConnection): RequestGuard {
   let guard = guards.get(browser);
@@ -82,7 +87,8 @@ export class RequestGuard {
   private readonly targets = new Map<string, string>();
   /** Frames that are no targets → the context that claimed them (undefined: none yet). */
   private readonly frames = new Map<string, string | undefined>();
-  private readonly send: SendCommand;
+  /** Sends a command on the browser's root connection. */
+  readonly send: SendCommand;
   /** Requests refused so far (tests read it). */
   refused = 0;
 

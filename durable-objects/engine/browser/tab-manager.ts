@@ -99,11 +99,14 @@ export class TabManager {
     try {
       await this.navigate(page, opts.url, opts.waitUntilLoaded);
       loaded = true;
-      if (opts.active || !store.tabs().some((t) => t.window_id === tab.window_id && t.active)) {
-        store.activate(tab.id);
-        await page.bringToFront();
-      }
-      return await this.view(store.tab(tab.id)!, page);
+      const front = opts.active || !store.tabs().some((t) => t.window_id === tab.window_id && t.active);
+      if (front) store.activate(tab.id);
+      // Independent round trips, waited for together.
+      const [view] = await Promise.all([
+        this.view(store.tab(tab.id)!, page),
+        front ? page.bringToFront() : null,
+      ]);
+      return view;
     } catch (err) {
       const refusal = this.session.takeRefusal(tab.id);
       const closedUnder = page.isClosed() || TRANSIENT.test((err as Error).message ?? "");

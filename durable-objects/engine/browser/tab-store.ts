@@ -153,6 +153,15 @@ export class TabStore {
     if (launched) this.setMeta("launches", this.launches() + 1);
   }
 
+  /** The key of the WebSocket rules the current context was made under (../websocket-guard.ts). */
+  contextRules(): string | null {
+    return this.getMeta<string>("context_rules");
+  }
+
+  setContextRules(key: string): void {
+    this.setMeta("context_rules", key);
+  }
+
   /** How many browsers this conversation has launched. */
   launches(): number {
     return this.getMeta<number>("launches") ?? 0;

@@ -35,7 +35,7 @@ export function liveViewConfig(env: object): LiveViewOptions {
   return { maxFps: v.LIVE_VIEW_MAX_FPS, heartbeatMs: v.SSE_HEARTBEAT_MS };
 }
 
-/** The fleet's limits: sessions, contexts per session, launch pace, daily budget, queue wait, price. */
+/** The fleet's limits: sessions, contexts per session, launch pace, daily budget, queue wait, price, spares. */
 export interface FleetLimits {
   maxSessions: number;
   contextsPerSession: number;
@@ -47,6 +47,8 @@ export interface FleetLimits {
   idleMs: number;
   /** Dollars per browser hour (cost_usd of browser time). */
   hourPriceUsd: number;
+  /** Empty contexts (one blank page each) kept ready per browser, so a new conversation does not wait for one (0 or 1). */
+  sparesPerSession: number;
 }
 
 /** Reads the BROWSER_* limits of the fleet. */
@@ -60,5 +62,6 @@ export function fleetLimits(env: object): FleetLimits {
     queueTimeoutMs: v.BROWSER_QUEUE_TIMEOUT_MS,
     idleMs: v.BROWSER_IDLE_MS,
     hourPriceUsd: v.BROWSER_HOUR_PRICE_USD,
+    sparesPerSession: v.BROWSER_SPARE_CONTEXTS,
   };
 }

@@ -97,6 +97,7 @@ export const EnvVars = z.object({
   BROWSER_LAUNCH_INTERVAL_MS: count(20_000),
   BROWSER_DAILY_MINUTES: count(10),
   BROWSER_QUEUE_TIMEOUT_MS: count(60_000),
+  BROWSER_SPARE_CONTEXTS: atLeastZero(1, 1),
   BROWSER_HOUR_PRICE_USD: z.preprocess(
     blank,
     z.coerce.number({ error: "must be a number" }).min(0, "must be 0 or more").default(0.09),

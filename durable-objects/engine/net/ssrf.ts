@@ -14,7 +14,7 @@ const BLOCKED_NAMES =
   /(^|\.)(localhost|localdomain|internal|local|home\.arpa)$|^(metadata|instance-data)(\.|$)/i;
 
 /** IPv4 ranges that are not publicly routable: [first octets as a 32-bit number, prefix length]. */
-const BLOCKED_V4: [string, number][] = [
+export const BLOCKED_V4: [string, number][] = [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
   ["100.64.0.0", 10],

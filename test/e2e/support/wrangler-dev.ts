@@ -8,6 +8,7 @@ import { join, resolve } from "node:path";
 const ROOT = resolve(import.meta.dirname, "../../..");
 const READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
+const START_ATTEMPTS = 3;
 
 /** A running `wrangler dev`. */
 export interface WranglerDev {
@@ -30,9 +31,25 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Spawns `wrangler dev` with these vars and waits until it answers HTTP. */
+/**
+ * Spawns `wrangler dev` with these vars and waits until it answers HTTP. A port that was free when
+ * picked may be taken by another process before wrangler binds it (tests run side by side), so a
+ * start that fails is tried again on new ports, at most START_ATTEMPTS times.
+ */
 export async function startWranglerDev(vars: Record<string, string>): Promise<WranglerDev> {
-  const [port, inspector] = [await freePort(), await freePort()];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(vars);
+    } catch (err) {
+      if (attempt >= START_ATTEMPTS) throw err;
+    }
+  }
+}
+
+async function startOnce(vars: Record<string, string>): Promise<WranglerDev> {
+  const port = await freePort();
+  let inspector = await freePort();
+  while (inspector === port) inspector = await freePort();
   const persist = mkdtempSync(join(tmpdir(), "cirrus-e2e-"));
   const args = [
     join(ROOT, "node_modules/wrangler/bin/wrangler.js"),
@@ -80,8 +97,10 @@ async function waitReady(url: string, child: ChildProcess): Promise<void> {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}`);
     try {
+      // Our worker, not whatever else may hold a port that was free a moment ago.
       const res = await fetch(url);
-      if (res.status < 500) return;
+      const body = (await res.json().catch(() => null)) as { name?: string } | null;
+      if (body?.name === "cirrus") return;
     } catch {
       // not listening yet
     }

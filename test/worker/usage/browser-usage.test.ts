@@ -9,7 +9,9 @@ import {
   eventually,
   getConversation,
   newWorkspaceKey,
+  llmUrl,
   readSse,
+  release,
   script,
   uniqueKey,
   untilRunEnd,
@@ -117,6 +119,53 @@ describe("browser time in the usage report", () => {
       });
       expect(line.runs).toBe(1);
       expect(line.cost_usd).toBeCloseTo((line.browser_seconds / 3600) * HOUR_PRICE, 5);
+    },
+    T,
+  );
+
+  it(
+    "charges a job run's browser time after its last call (until the run ended) to its run ledger entry, and closes its context",
+    async () => {
+      const ws = await newWorkspaceKey("browser-job-tail");
+      const key = uniqueKey("browser-job-tail");
+      // The model's last turn is held: the run goes on after its last browser call.
+      await script(key, [
+        { tool_calls: [{ id: "o", name: "open_tab", arguments: { url: page("/hello") } }] },
+        { tool_calls: [{ id: "r", name: "get_tab_content", arguments: { tab_id: 1 } }] },
+        { hang: true, text: "Read it." },
+      ]);
+      const created = await api("/v1/jobs", {
+        method: "POST",
+        json: { name: "Browse", prompt: "Read the page.", schedule: "0 7 * * *", model: key },
+        token: ws.key,
+      });
+      const job = (await created.json()) as { id: string };
+      expect((await api(`/v1/jobs/${job.id}/run`, { method: "POST", token: ws.key })).status).toBe(202);
+      await eventually(async () => {
+        const res = await fetch(`${llmUrl()}/__scripts/${encodeURIComponent(key)}/held`);
+        return ((await res.json()) as { held: number }).held === 1;
+      }, 60_000);
+      // The context stays open 30 s after the last call before the run ends (the session's time
+      // since its last count moved back by 30 s).
+      await runInDurableObject(fleetObject(ws.id), (_obj, state) => {
+        state.storage.sql.exec("UPDATE fleet_sessions SET ticked_at = ticked_at - 30000");
+      });
+      await release(key);
+      const run = await eventually(async () => {
+        const res = await api(`/v1/jobs/${job.id}/runs`, { token: ws.key });
+        const first = ((await res.json()) as { data: JobRun[] }).data[0];
+        return first && first.status !== "running" ? first : null;
+      }, 60_000);
+      expect(run.status).toBe("succeeded");
+      const tokens = run.tokens as { browser_seconds?: number; cost_usd?: number } | null;
+      expect(tokens?.browser_seconds).toBeGreaterThanOrEqual(30);
+      // Nobody follows an unattended run: its context closed when it ended (and the browser with it).
+      await eventually(async () => {
+        const fleet = await browsersOf(ws.key);
+        return fleet.sessions === 0 && fleet.contexts === 0;
+      }, 30_000);
+      const conv = await getConversation(run.conversation_id!, ws.key);
+      expect(conv.status).toBe("idle");
     },
     T,
   );

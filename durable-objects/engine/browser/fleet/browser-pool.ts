@@ -5,23 +5,31 @@
  * frees, a launch is allowed, or its wait times out (`browser_busy`). New browsers are launched no
  * faster than `launchIntervalMs` apart and not once the day's browser time is used up. A waiting
  * conversation may take the slot of the least recently used context that is not in use (its tabs
- * are remembered and reopened on its next call).
+ * are remembered and reopened on its next call). Each session keeps a spare context ready (an empty
+ * context with one blank page, made after a call ends, under the session's armed request guard):
+ * a conversation's new context is the spare when there is one, so it waits for neither a context
+ * nor a page (a page's renderer takes seconds to start on a busy browser).
  */
-import type { Browser, BrowserContext, BrowserWorker } from "@cloudflare/puppeteer";
+import type { Browser, BrowserContext, BrowserWorker, CDPSession, Page } from "@cloudflare/puppeteer";
 import type { FleetLimits } from "../../config/browser-config";
-import { armSession } from "../context-guard";
+import { armGuard, armSession } from "../context-guard";
+import { type ContextRules, rulesKey } from "../websocket-guard";
 import { BrowserError } from "../../errors";
-import { type Clock, launchWithin, reconnectTo, TRANSIENT, withTimeout } from "./launch";
+import { type Clock, launchWithin, reconnectTo, retryTransient, TRANSIENT, withTimeout } from "./launch";
 import type { PoolRecords } from "./pool-records";
 import { type WaitSummary, WaitStats } from "./wait-stats";
 
 /** How long a liveness probe of a kept session may take. */
 const PROBE_TIMEOUT_MS = 3_000;
+/** A session that answered this recently is not probed again (a call leases its context more than once). */
+const ANSWERED_RECENTLY_MS = 2_000;
 /** The pool's counters (since the object started, but `launches`, which is kept). */
 export interface PoolStats {
   sessions: number;
   contexts: number;
   waiting: number;
+  /** Sessions with a spare context ready. */
+  spares: number;
   queued: number;
   launches: number;
   peak: number;
@@ -34,6 +42,21 @@ export interface Lease {
   context: BrowserContext;
   fresh: boolean;
   sessionId: string;
+  /** The new context's blank page and a CDP session on it, when it was the session's spare. */
+  blank?: BlankPage;
+}
+
+/** A blank page made ahead of need, with its CDP session. */
+export interface BlankPage {
+  page: Page;
+  cdp: CDPSession;
+}
+
+/** An empty context kept ready on a session. */
+interface Spare extends BlankPage {
+  context: BrowserContext;
+  /** The WebSocket rules it was made under (their key): only a conversation with the same takes it. */
+  rules: string;
 }
 
 /** What the pool needs from its object. */
@@ -52,6 +75,10 @@ interface LiveSession {
   contexts: Map<string, BrowserContext>;
   /** Contexts being created on it. */
   reserved: number;
+  /** Its spare context: being made, or ready (null: none). */
+  spare: { ready: Spare | null } | null;
+  /** When it last answered (a probe or a new context): a lease soon after needs no probe. */
+  answeredAt: number;
 }
 
 interface Waiter {
@@ -71,6 +98,10 @@ export class BrowserPool {
   private readonly busy = new Map<string, number>();
   private readonly lastUse = new Map<string, number>();
   private readonly pending = new Map<string, Promise<Lease>>();
+  /** The rules each conversation's next context is created under. */
+  private readonly rules = new Map<string, ContextRules | null>();
+  /** The rules of the newest new context: spares are made under them (a workspace's conversations mostly share them). */
+  private spareRules: ContextRules | null = null;
   private waiters: Waiter[] = [];
   private launching = 0;
   private restored: Promise<void> | null = null;
@@ -85,8 +116,13 @@ export class BrowserPool {
   constructor(private readonly deps: PoolDeps) {}
 
   /** The conversation's context: kept, or made (maybe after waiting its turn; `onQueued` is told the position). */
-  async lease(conv: string, onQueued?: (position: number) => void): Promise<Lease> {
+  async lease(
+    conv: string,
+    onQueued?: (position: number) => void,
+    rules: ContextRules | null = null,
+  ): Promise<Lease> {
     await this.restoreOnce();
+    this.rules.set(conv, rules);
     this.lastUse.set(conv, this.deps.clock.now());
     const kept = this.find(conv);
     if (kept && (await this.alive(kept)))
@@ -124,6 +160,7 @@ export class BrowserPool {
     this.lastUse.set(conv, this.deps.clock.now());
     this.tickAll();
     this.pump();
+    for (const session of this.sessions.values()) this.keepSpare(session);
   }
 
   /** Closes a conversation's context (idle, deleted, or lost); its session closes when it was the last. */
@@ -152,6 +189,7 @@ export class BrowserPool {
       sessions: this.sessions.size,
       contexts,
       waiting: this.waiters.length,
+      spares: [...this.sessions.values()].filter((s) => s.spare?.ready).length,
       queued: this.queuedCalls,
       launches: this.deps.records.launches(),
       peak: this.peakSessions,
@@ -171,11 +209,15 @@ export class BrowserPool {
 
   /** Whether a kept session still answers (it may have ended without its disconnect seen yet); forgets it if not. */
   private async alive(session: LiveSession): Promise<boolean> {
+    if (this.deps.clock.now() - session.answeredAt < ANSWERED_RECENTLY_MS) return true;
     const answered = await withTimeout(session.browser.version(), PROBE_TIMEOUT_MS).then(
       () => true,
       () => false,
     );
-    if (answered) return true;
+    if (answered) {
+      session.answeredAt = this.deps.clock.now();
+      return true;
+    }
     if (this.sessions.get(session.id) === session) {
       this.tick(session);
       this.sessions.delete(session.id);
@@ -247,7 +289,11 @@ export class BrowserPool {
     const { limits, records, clock } = this.deps;
     const room = [...this.sessions.values()]
       .filter((s) => s.browser.isConnected() && s.contexts.size + s.reserved < limits.contextsPerSession)
-      .sort((a, b) => b.contexts.size + b.reserved - (a.contexts.size + a.reserved))[0];
+      .sort(
+        (a, b) =>
+          Number(!!b.spare?.ready) - Number(!!a.spare?.ready) ||
+          b.contexts.size + b.reserved - (a.contexts.size + a.reserved),
+      )[0];
     if (room) {
       room.reserved++;
       return { kind: "context", session: room };
@@ -297,16 +343,78 @@ export class BrowserPool {
       session.reserved++;
     }
     try {
-      const context = await session.browser.createBrowserContext();
+      const rules = this.rules.get(conv) ?? null;
+      this.spareRules = rules;
+      const spare = this.takeSpare(session, rules);
+      const context = spare?.context ?? (await this.createContext(session.browser, rules));
+      session.answeredAt = this.deps.clock.now();
       // Time until now is the other contexts'; on a fresh session (its launch) the asking conversation's.
       const charged = session.contexts.size > 0 ? [...session.contexts.keys()] : [conv];
       this.deps.records.tick(session.id, charged, this.deps.clock.now());
       session.contexts.set(conv, context);
       this.deps.records.setContext({ conv, session_id: session.id, context_id: context.id ?? "" });
-      return { context, fresh: true, sessionId: session.id };
+      const blank = spare ? { page: spare.page, cdp: spare.cdp } : undefined;
+      return { context, fresh: true, sessionId: session.id, ...(blank ? { blank } : {}) };
     } finally {
       session.reserved--;
     }
+  }
+
+  /** Starts making a session's spare context when it has none (after a call: off any call's path). */
+  private keepSpare(session: LiveSession): void {
+    if (session.spare || this.deps.limits.sparesPerSession < 1 || !session.browser.isConnected()) return;
+    const slot: { ready: Spare | null } = { ready: null };
+    session.spare = slot;
+    this.makeSpare(session, this.spareRules).then((spare) => {
+      // A spare that failed (the browser went away meanwhile) is tried again after a later call.
+      if (session.spare !== slot) spare?.context.close().catch(() => {});
+      else if (!spare) session.spare = null;
+      else if (spare.rules === rulesKey(this.spareRules)) slot.ready = spare;
+      else {
+        // Newer conversations' rules came meanwhile: made again under them.
+        spare.context.close().catch(() => {});
+        session.spare = null;
+        this.keepSpare(session);
+      }
+    });
+  }
+
+  /** An empty context with a blank page, made under the session's armed guard (its requests are refused until a conversation takes it). */
+  private async makeSpare(session: LiveSession, rules: ContextRules | null): Promise<Spare | null> {
+    let context: BrowserContext | null = null;
+    try {
+      await armGuard(session.browser);
+      context = await this.createContext(session.browser, rules);
+      const page = await retryTransient(() => context!.newPage());
+      const cdp = await page.createCDPSession();
+      if (this.sessions.get(session.id) !== session) throw new Error("session gone");
+      return { context, page, cdp, rules: rulesKey(rules) };
+    } catch {
+      await context?.close().catch(() => {});
+      return null;
+    }
+  }
+
+  /**
+   * The session's spare when it is ready and made under the conversation's WebSocket rules (it is
+   * no longer the session's), else null: one still being made is left for a later conversation
+   * (on a busy browser it can take longer than a context without a page); one under other rules
+   * is closed (the next is made under the newest conversation's).
+   */
+  private takeSpare(session: LiveSession, rules: ContextRules | null): Spare | null {
+    const spare = session.spare?.ready ?? null;
+    if (!spare) return null;
+    session.spare = null;
+    if (spare.rules !== rulesKey(rules) || spare.page.isClosed() || !session.browser.isConnected()) {
+      spare.context.close().catch(() => {});
+      return null;
+    }
+    return spare;
+  }
+
+  /** A context under a conversation's WebSocket rules (../websocket-guard.ts); refused rules fail the lease (never a context without them). */
+  private createContext(browser: Browser, rules: ContextRules | null): Promise<BrowserContext> {
+    return rules ? browser.createBrowserContext(rules) : browser.createBrowserContext();
   }
 
   private async launch(): Promise<LiveSession> {
@@ -323,7 +431,14 @@ export class BrowserPool {
   }
 
   private adopt(browser: Browser): LiveSession {
-    const session: LiveSession = { id: browser.sessionId(), browser, contexts: new Map(), reserved: 0 };
+    const session: LiveSession = {
+      id: browser.sessionId(),
+      browser,
+      contexts: new Map(),
+      reserved: 0,
+      spare: null,
+      answeredAt: this.deps.clock.now(),
+    };
     this.sessions.set(session.id, session);
     this.peakSessions = Math.max(this.peakSessions, this.sessions.size);
     browser.on("disconnected", () => {
@@ -344,6 +459,7 @@ export class BrowserPool {
     if (session.contexts.size > 0 || session.reserved > 0 || this.waiters.length > 0) return;
     this.tick(session);
     this.sessions.delete(session.id);
+    session.spare = null;
     this.deps.records.removeSession(session.id);
     await session.browser.close().catch(() => {});
   }
@@ -368,9 +484,12 @@ export class BrowserPool {
       const byId = new Map(browser.browserContexts().map((c) => [c.id, c]));
       for (const ctx of contexts.filter((c) => c.session_id === row.session_id)) {
         const context = byId.get(ctx.context_id);
+        byId.delete(ctx.context_id);
         if (context) session.contexts.set(ctx.conv, context);
         else records.removeContext(ctx.conv);
       }
+      // A context no conversation holds was the old connection's spare: a new one is made after a call.
+      for (const [id, context] of byId) if (id) await context.close().catch(() => {});
     }
   }
 }

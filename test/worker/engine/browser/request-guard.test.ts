@@ -79,6 +79,27 @@ async function callIn(token: string, conv: string, name: string, args: Record<st
   return { status: res.status, result: body.result, error: body.error };
 }
 
+/** The id of the context a workspace's fleet keeps ready on its browser (its spare), or null when none is ready. */
+function spareContextId(workspaceId: string): Promise<string | null> {
+  return runInDurableObject(fleetObject(workspaceId), (obj) => {
+    const pool = (obj as unknown as { fleet: { pool: { sessions: Map<string, PoolSession> } } }).fleet.pool;
+    const session = [...pool.sessions.values()][0];
+    return session?.spare?.ready?.context.id ?? null;
+  });
+}
+
+/** The id of a conversation's context in its workspace's fleet. */
+function contextIdOf(conv: string, workspaceId: string): Promise<string | null> {
+  return runInDurableObject(fleetObject(workspaceId), (_obj, state) => {
+    const row = state.storage.sql
+      .exec<{ context_id: string }>("SELECT context_id FROM fleet_contexts WHERE conv = ?", conv)
+      .toArray()[0];
+    return row?.context_id ?? null;
+  });
+}
+
+type PoolSession = { spare: { ready: { context: { id?: string } } | null } | null };
+
 /** Waits until a conversation lists `n` tabs; returns them. */
 async function tabsWhen(conv: string, n: number): Promise<{ id: number; window_id: number; url: string }[]> {
   return eventually(async () => {
@@ -223,6 +244,38 @@ describe("the browser's request guard", () => {
       // The tab is the same page, still listed under its id.
       const tabs = (await ok(conv, "list_tabs")).tabs as { id: number; url: string }[];
       expect(tabs.map((t) => [t.id, t.url])).toEqual([[1, page(later)]]);
+    },
+    T,
+  );
+  it(
+    "guards a context the browser made ahead (its spare): the first page of the conversation that takes it never requests a host outside allowed_domains",
+    async () => {
+      // A workspace of its own: a fresh fleet with one browser.
+      const ws = await newWorkspaceKey(uniqueKey("spare-ws"));
+      const call = (conv: string, name: string, args: Record<string, unknown>) =>
+        callIn(ws.key, conv, name, args);
+      const rules = { allowed_domains: ["127.0.0.1"] };
+      // A conversation free to go anywhere keeps a context on the browser throughout.
+      const free = await createConversation("echo", {}, ws.key);
+      expect((await call(free, "open_tab", { url: outside("/hello") })).status).toBe(200);
+      // A spare is made under the rules of the newest conversation that got a context; that one then leaves.
+      const first = await createConversation("echo", rules, ws.key);
+      expect((await call(first, "open_tab", { url: page("/hello") })).status).toBe(200);
+      const spare = await eventually(() => spareContextId(ws.id), 30_000);
+      expect((await api(`/v1/conversations/${first}`, { method: "DELETE", token: ws.key })).status).toBe(200);
+
+      const mark = uniqueKey("spare");
+      const guarded = await createConversation("echo", rules, ws.key);
+      const later = `/guard/later?id=${mark}&to=${encodeURIComponent(hitUrl(`${mark}-after`, outside))}`;
+      const opened = await call(guarded, "open_tab", { url: page(later) });
+      expect(opened.status).toBe(200);
+      // Its context is the one made ahead; the free conversation's is another.
+      expect(await contextIdOf(guarded, ws.id)).toBe(spare);
+      expect(await contextIdOf(free, ws.id)).not.toBe(spare);
+      expect(await sessionIdOf(guarded, ws.id)).toBe(await sessionIdOf(free, ws.id));
+      await fetch(page(`/guard/release?id=${mark}`));
+      await eventually(async () => (await hits(`${mark}-done`)).length > 0, 20_000);
+      expect(await hits(`${mark}-after`)).toEqual([]);
     },
     T,
   );
