@@ -7,7 +7,6 @@
 import { labelOf, shapeOf } from "./dom-shape";
 import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
-import { ANY_ELEMENT, type BodyWalk, elementsOf } from "./page-walk";
 import { DISCUSSION_ATTR } from "./vocabulary/class-words";
 
 /** A card's title: a heading, or a link with at least this much text (a menu entry is a word or two). */
@@ -76,14 +75,4 @@ export function cardsOf(el: DomElement, minCards: number): CardList | null {
   if (cards < minCards || cards < count * SAME_SHAPE_SHARE || chars < cards * MIN_MEAN_CARD_CHARS)
     return null;
   return { node: el, cards, chars };
-}
-
-/** The card list under `root` holding the most text, or null when it has none; `walk` as for `elementsOf`. */
-export function dominantCardList(root: DomElement, minCards = MIN_CARDS, walk?: BodyWalk): CardList | null {
-  let best: CardList | null = cardsOf(root, minCards);
-  for (const el of elementsOf(root, ANY_ELEMENT, walk)) {
-    const list = cardsOf(el, minCards);
-    if (list && (!best || list.chars > best.chars)) best = list;
-  }
-  return best;
 }

@@ -1,16 +1,8 @@
-/**
- * Collection pages (category grids of priced product cards): the cards stay, what every card
- * repeats around its title and price goes: its controls ("Quick view", "Add to cart" links printed
- * once per card) and its widgets (compare boxes, wish lists, swatches, star ratings).
- * The cards are found from their price marks, so a page without prices costs one query.
- */
-import { isInside } from "./article-cleanup";
 import { PRICE_MARK, removeCardMarks } from "./card-marks";
-import { labelOf, shapeOf } from "./dom-shape";
-import { removeGridPageReviews } from "./grid-page";
-import { textLength, textOf } from "./dom-text";
+import { shapeOf } from "./dom-shape";
+import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
-import { CARD_WIDGET_ATTR, GRID_WRAPPER_ATTR } from "./vocabulary/class-words";
+import { GRID_WRAPPER_ATTR } from "./vocabulary/class-words";
 
 /** A grid has at least this many priced cards under one parent. */
 export const MIN_PRICED_CARDS = 3;
@@ -37,13 +29,6 @@ function cardOf(mark: DomElement, root: DomElement): DomElement | null {
     return textLength(n) <= MAX_PRICED_CARD_CHARS ? n : null;
   }
   return null;
-}
-
-/** Whether the element is a priced card of a grid, or the part of one holding its price (one query, then a climb). */
-export function isPricedCardPart(el: DomElement, root: DomElement): boolean {
-  const mark = el.matches(PRICE_MARK) ? el : el.querySelector(PRICE_MARK);
-  const card = mark ? cardOf(mark, root) : null;
-  return card !== null && (card === el || isInside(el, card));
 }
 
 /** The grids of priced cards under root: each parent with its cards. */
@@ -124,60 +109,7 @@ export function removeRepeatedControls(
     for (const a of [...card.querySelectorAll("a")]) if (controls.has(labelOf(a, card))) a.remove();
 }
 
-/** Removes the widgets inside the cards (a widget holding a price or a heading is the card itself, in a state). */
-function removeCardWidgets(cards: DomElement[]): void {
-  for (const card of cards)
-    for (const el of [...card.querySelectorAll("[class], [id]")]) {
-      const label = labelOf(el);
-      // A card labelled by a widget state (`compare-enabled`) holds the card's own title and price.
-      if (CARD_WIDGET_ATTR.test(label) && !el.querySelector(`${PRICE_MARK}, h2, h3, h4, h5, h6`)) el.remove();
-    }
-}
-
-/** A text worth de-duplicating inside one card holds a letter or digit (separators repeat legitimately). */
-const REPEATABLE = /[\p{L}\p{N}]/u;
-
-/** Whether no child of the element holds the same text (the element is where that text sits, not a wrapper of it). */
-function holdsOwnText(el: DomElement, text: string): boolean {
-  for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (textOf(c) === text) return false;
-  return true;
-}
-
-/**
- * Removes what a card prints twice (a desktop and a phone layout, a title over the image and under
- * it, a price shown as sale and regular when they are equal): the later copy of a text goes.
- */
-export function removeRepeatedTexts(cards: DomElement[]): void {
-  for (const card of cards) {
-    const seen = new Set<string>();
-    // Depth first, in reading order; a removed copy is not descended into.
-    const visit = (node: DomElement) => {
-      for (const el of Array.from(node.children)) {
-        const text = textOf(el);
-        if (!REPEATABLE.test(text)) continue;
-        if (holdsOwnText(el, text)) {
-          if (seen.has(text)) {
-            el.remove();
-            continue;
-          }
-          seen.add(text);
-        }
-        visit(el);
-      }
-    };
-    visit(card);
-  }
-}
-
 /** Cleans the grids of priced product cards in the chosen content of their per-card controls. */
 export function cleanProductCards(root: DomElement): void {
-  const grids = pricedGrids(root);
-  const results = grids.find((cards) => cards.length >= MIN_RESULT_CARDS);
-  if (results) removeGridPageReviews(root, results);
-  for (const cards of grids) {
-    removeRepeatedControls(cards);
-    removeCardWidgets(cards);
-    removeRepeatedTexts(cards);
-    removeCardMarks(cards);
-  }
+  for (const cards of pricedGrids(root)) removeCardMarks(cards);
 }

@@ -39,20 +39,12 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const kind = pageKind(document, ld);
   const description = describedAs(document);
   const walk = removePageJunk(document, kind);
-  const thread = document.body ? removeBoilerplate(document.body, kind, walk) : null;
-  const { chosen, fromRegion, articleTitle } = selectContent({
-    html,
-    url,
-    document,
-    walk,
-    kind,
-    thread,
-    title,
-  });
+  const thread = document.body ? removeBoilerplate(document.body, kind, walk) : false;
+  const { chosen, fromRegion, articleTitle } = selectContent({ document, walk, kind, title });
   if (chosen && url && fromRegion) absolutizeLinks(chosen, url);
   if (chosen) cleanChosen(chosen, kind);
   let markdown = chosen ? toMarkdown(chosen, true) : "";
-  markdown = cleanMarkdown(markdown, kind, kind === "forum" || !!thread);
+  markdown = cleanMarkdown(markdown, kind, kind === "forum" || thread);
   const heading = articleTitle?.trim() || title;
   if (heading && !metadata.title) metadata.title = heading;
   return { title: heading, markdown, metadata, description };

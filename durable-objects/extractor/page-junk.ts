@@ -4,13 +4,11 @@
  */
 import { removeBoilerplate } from "./boilerplate";
 import { isDisclosedPanel } from "./disclosures";
-import { clearMisleadingLabels, isCodeTab } from "./doc-pages";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
 import type { PageKind } from "./page-kind";
 import { removeJunkTags } from "./page-repair";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
-import { parsePage } from "./parse-page";
 import { passOn } from "./passes";
 import { removeChrome } from "./region";
 
@@ -21,20 +19,18 @@ export function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
   removeJunkTags(doc, page.junkTags);
   const body = doc.body;
   const inBody = (el: DomElement) => body !== null && stillUnder(el, body);
-  if (body && passOn("misleading-labels")) clearMisleadingLabels(body, page.labelledBlocks.filter(inBody));
   // The hidden panels of an accordion or a tab set are content, folded until the reader opens them.
   // They are opened here, since Readability skips what is hidden.
   const folded =
     body && passOn("folded-panels")
       ? foldedPanels(body, kind === "article" ? FOLDED_HIDING : "[hidden]", page.panels.filter(inBody))
       : new Set<DomElement>();
-  for (const el of folded) if (kind === "article" || isCodeTab(el)) unfold(el);
+  if (kind === "article") for (const el of folded) unfold(el);
   for (const el of page.asidesAndHidden.filter((el) => stillUnder(el, doc)))
     if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
   // and the region is cut from the same cleaned page. An article is read as it is.
-  if (body && kind !== "article" && passOn("chrome-first"))
-    removeChrome(body, undefined, page, kind === "forum");
+  if (body && kind !== "article" && passOn("chrome-first")) removeChrome(body, undefined, page);
   return { elements: page.bodyElements };
 }
 
@@ -44,21 +40,23 @@ export interface CleanPage {
   walk: BodyWalk;
 }
 
-/** A fresh parse of the page (Readability took the first apart), its junk removed as for `junkKind` and its boilerplate as for `kind`. */
-export function cleanParse(
-  html: string,
-  url: string | undefined,
-  junkKind: PageKind,
-  kind: PageKind,
-): CleanPage {
-  const again = junkFreeParse(html, url, junkKind);
-  if (again.document.body) removeBoilerplate(again.document.body, kind, again.walk);
-  return again;
+/**
+ * The page as it was before Readability took it apart: its body is replaced by Readability's copy
+ * of it (cleaned as the page was, and prepared by Readability: runs of `<br>` made paragraphs).
+ * Without a copy (Readability stopped before making one) the body is as it left it.
+ */
+export function pageAgain(document: DomDocument, copy: DomElement | null): DomDocument {
+  // Readability may have left the document without its root element: the copy gets a new one.
+  if (!document.documentElement)
+    (document as unknown as { append(el: DomElement): void }).append(document.createElement("html"));
+  const body = document.body;
+  if (copy && body && copy !== body) body.replaceWith(copy);
+  return document;
 }
 
-/** A fresh parse of the page, its junk removed as for `junkKind`. */
-function junkFreeParse(html: string, url: string | undefined, junkKind: PageKind = "other"): CleanPage {
-  const document = parsePage(html, url);
-  const walk = removePageJunk(document, junkKind);
+/** The page (cleaned as an article was) cleaned again as a page of no stated type: its chrome removed, then its boilerplate as for `kind`. */
+export function recleaned(document: DomDocument, kind: PageKind): CleanPage {
+  const walk = removePageJunk(document, "other");
+  if (document.body) removeBoilerplate(document.body, kind, walk);
   return { document, walk };
 }

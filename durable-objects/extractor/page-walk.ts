@@ -25,8 +25,6 @@ const JUNK_TAGS = new Set([
   "link",
   "meta",
 ]);
-/** Tags whose labels can mislead Readability (headings and code boxes). */
-const LABELLED_BLOCK_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "pre"]);
 /** Roles of folded panels (an accordion's answer, a tab's page). */
 const PANEL_ROLES = new Set(["region", "tabpanel"]);
 /** Roles of blocks beside the content, removed with what the page hides. */
@@ -56,8 +54,6 @@ export interface PageGroups extends ChromeGroups {
   junkTags: DomElement[];
   /** `[role=navigation], [role=complementary], [hidden]`, in the whole document. */
   asidesAndHidden: DomElement[];
-  /** Headings and `<pre>` under the body. */
-  labelledBlocks: DomElement[];
   /** Every element under the body. */
   bodyElements: DomElement[];
 }
@@ -106,7 +102,6 @@ export function walkPage(doc: DomDocument, withChrome: boolean): PageGroups {
   const groups: PageGroups = {
     junkTags: [],
     asidesAndHidden: [],
-    labelledBlocks: [],
     panels: [],
     chrome: [],
     labelled: [],
@@ -125,7 +120,6 @@ export function walkPage(doc: DomDocument, withChrome: boolean): PageGroups {
       groups.asidesAndHidden.push(el);
     if (inBody) {
       groups.bodyElements.push(el);
-      if (LABELLED_BLOCK_TAGS.has(name)) groups.labelledBlocks.push(el);
       if (withChrome) sortForChrome(el, name, role, groups);
       else if (attributes && isPanel(el, role)) groups.panels.push(el);
     }
@@ -141,15 +135,9 @@ export interface ElementKind {
   test: (el: DomElement) => boolean;
 }
 
-const SUBHEADING_TAGS = new Set(["h2", "h3", "h4", "h5", "h6"]);
-export const ANY_ELEMENT: ElementKind = { selector: "*", test: () => true };
 export const LABELLED: ElementKind = {
   selector: "[class], [id]",
   test: (el) => el.hasAttribute("class") || el.hasAttribute("id"),
-};
-export const SUBHEADINGS: ElementKind = {
-  selector: "h2, h3, h4, h5, h6",
-  test: (el) => SUBHEADING_TAGS.has(el.localName),
 };
 export const SECTION_HEADINGS: ElementKind = {
   selector: "h2, h3",
@@ -158,7 +146,7 @@ export const SECTION_HEADINGS: ElementKind = {
 
 /**
  * The body's elements as a walk found them, standing in for queries until a step inserts or moves
- * elements (Readability rebuilds the page; a thread's names and dates are moved): that step sets
+ * elements (Readability rebuilds the page): that step sets
  * `elements` to null, and queries answer again.
  */
 export interface BodyWalk {

@@ -7,23 +7,17 @@
 /** The passes, in the order the pipeline runs them, each with the stage it belongs to. */
 export const PASSES = {
   // Page: what no reader sees, before anything reads the page.
-  "misleading-labels": "page",
   "folded-panels": "page",
   "chrome-first": "page",
   // Boilerplate: widgets of the page's kind, a thread's controls.
   "kind-widgets": "boilerplate",
   "post-controls": "boilerplate",
   "edit-notes": "boilerplate",
-  "post-meta": "boilerplate",
-  "join-sections": "boilerplate",
-  // Readability's scoring, with our hooks.
-  "headers-holding-prose": "select",
   // Choosing between Readability's article and the page's region.
   "section-run": "select",
   // Cleaning Readability's article.
   "article-junk": "clean",
   "link-lists": "clean",
-  "related-tail": "clean",
   // Cleaning the chosen content, whichever it is.
   "card-controls": "clean",
   "product-cards": "clean",
@@ -33,7 +27,6 @@ export const PASSES = {
   "repeated-quotes": "markdown",
   "trailing-links": "markdown",
   "product-repeats": "markdown",
-  "doubled-lines": "markdown",
   "control-labels": "markdown",
 } as const;
 

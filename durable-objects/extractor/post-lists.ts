@@ -5,7 +5,7 @@
  */
 
 import { labelOf } from "./dom-shape";
-import { textLength, textOf } from "./dom-text";
+import { textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { isCodeFence, markdownWords } from "./markdown";
 import { DATE_LIKE } from "./vocabulary/page-words";
@@ -108,28 +108,6 @@ function labelled(label: DomElement): DomElement {
   return line && textOf(line).length <= MAX_CONTROL_CHARS * 2 ? line : label;
 }
 
-/** A page's thread as found: a probe of each post's text (to tell whether an extract holds the thread). */
-export interface Thread {
-  probes: string[];
-}
-
-/** Characters of a post's text taken as its probe, from the middle of the post (its body, past the poster's name). */
-export const PROBE_CHARS = 40;
-
-/** A probe of the post's text: its middle PROBE_CHARS characters, or all of it when shorter. */
-function probeOf(post: DomElement): string {
-  const text = textOf(post);
-  const start = Math.max(0, Math.floor((text.length - PROBE_CHARS) / 2));
-  return text.slice(start, start + PROBE_CHARS);
-}
-
-/** How many of the thread's posts an extract's text holds. */
-export const postsIn = (thread: Thread, text: string) =>
-  thread.probes.filter((probe) => text.includes(probe)).length;
-
-/** The thread of these posts, as an extract is tested for it. */
-export const threadOf = (posts: DomElement[]): Thread => ({ probes: posts.map(probeOf).filter(Boolean) });
-
 /** Removes, from every post of each thread, the short texts that nearly every post repeats (its controls); returns the posts of the longest thread, or null. `classed` as for `postRuns`. */
 export function removeRepeatedControls(
   root: DomElement,
@@ -227,28 +205,3 @@ const LIST_MARK = /^\s*(?:[-*+]|\d+\.)\s+/;
 const EMPHASIZED = /^\s*(?:[-*+]\s+)?(\*\*|__|\*|_)[^\n]*\1\s*$/;
 /** A code fence line. */
 const FENCE = /^\s*(```|~~~)/gm;
-
-/** A post's text in a form (edit-in-place comments) sits within this many levels below the post. */
-export const POST_FORM_DEPTH = 3;
-/** ... and its paragraphs hold at least this share of the form's text. */
-export const POST_FORM_PROSE_SHARE = 0.6;
-
-/**
- * Whether a `<form>` is a post's own text shown in an edit-in-place form (its fields were already
- * cut from the page): no labels, mostly paragraphs, inside a post container. Search, login, sign-up
- * and reply forms show labels or no prose.
- */
-export function isPostForm(form: DomElement): boolean {
-  if (form.querySelector("label")) return false;
-  let inPost = false;
-  for (
-    let n = form.parentElement, depth = 0;
-    n && depth < POST_FORM_DEPTH && !inPost;
-    n = n.parentElement, depth++
-  )
-    inPost = POST_ATTR.test(labelOf(n));
-  if (!inPost) return false;
-  let prose = 0;
-  for (const p of form.querySelectorAll("p, pre, blockquote, li")) prose += textLength(p);
-  return prose > 0 && prose >= textLength(form) * POST_FORM_PROSE_SHARE;
-}

@@ -1,21 +1,8 @@
 /**
- * Product pages print blocks and lines twice (one copy per viewport, carousel clones, a tab and its
- * accordion twin): each is read once, in the Markdown.
+ * Product pages print lines twice (one copy per viewport, carousel clones, a tab and its accordion
+ * twin): each is read once, in the Markdown.
  */
 import { isCodeFence, keyWords, markdownWords } from "./markdown";
-
-/** Removes Markdown blocks (paragraphs, headings, lists, tables) that repeat an earlier block word for word. */
-export function dropRepeatedBlocks(markdown: string): string {
-  const seen = new Set<string>();
-  const kept: string[] = [];
-  for (const block of markdown.split(/\n{2,}/)) {
-    const key = markdownWords(block);
-    if (key && seen.has(key)) continue;
-    if (key) seen.add(key);
-    kept.push(block);
-  }
-  return kept.join("\n\n");
-}
 
 /** A line of at least this many words that repeats an earlier line is a copy (a phone layout's badges, a feature list printed twice). */
 export const MIN_REPEATED_LINE_WORDS = 3;

@@ -4,26 +4,21 @@
  * run of sections, a thread, a page Readability found little on).
  */
 import { cleanArticle, removeArticleJunk } from "./article-cleanup";
-import { textBesideComments } from "./article-sections";
 import { textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import type { PageKind } from "./page-kind";
-import { type CleanPage, cleanParse } from "./page-junk";
+import { type CleanPage, pageAgain, recleaned } from "./page-junk";
 import type { BodyWalk } from "./page-walk";
 import { passOn } from "./passes";
-import type { Thread } from "./post-lists";
 import { readArticle } from "./read-article";
 import { mainRegion } from "./region";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
-import { isTableArticle, missesThread } from "./thread-choice";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
 
 /** The region replaces Readability's article when it holds this many times its text (a page of sections, cards or posts). */
 export const REGION_OVER_ARTICLE = 1.5;
-/** When Readability's article misses the thread (thread-choice.ts), the region wins when it holds this many times its text. */
-export const THREAD_OVER_ARTICLE = 1;
 /** On a page that states it is an article, the page's main region replaces Readability's article when it holds this many times its text. */
 export const REGION_OVER_PARTIAL_ARTICLE = 4;
 
@@ -33,13 +28,9 @@ const regionOf = (page: CleanPage, kind: PageKind, copy: boolean) =>
 
 /** A page parsed and cleaned before Readability reads it. */
 export interface PageToRead {
-  html: string;
-  url: string | undefined;
   document: DomDocument;
   walk: BodyWalk;
   kind: PageKind;
-  /** The page's thread of posts, when its boilerplate pass found one. */
-  thread: Thread | null;
   /** The page's `<title>`. */
   title: string;
 }
@@ -54,13 +45,15 @@ export interface Selected {
 
 /** Reads the page with Readability and chooses between its article and the page's main region. */
 export function selectContent(page: PageToRead): Selected {
-  const { html, url, document, walk, kind } = page;
+  const { document, walk, kind } = page;
   let region = kind === "article" ? null : regionOf({ document, walk }, kind, true);
   // Page builders print every page as an article too: the text of a run of like headed sections
   // is kept before Readability, which may take only some of them.
   const run = kind === "article" && document.body ? sectionRun(document.body, walk) : null;
   const runText = run ? runTextOf(run) : "";
-  const article = readArticle(document, kind);
+  const { article, pageCopy } = readArticle(document);
+  // Readability took the page apart: a step that reads the page again reads its copy of it.
+  const again = () => pageAgain(document, pageCopy);
   const content = article?.content ?? null;
   const probe = run && content ? articleProbe(content) : "";
   if (content) {
@@ -69,38 +62,21 @@ export function selectContent(page: PageToRead): Selected {
   }
   const articleChars = content ? textLength(content) : 0;
   if (!region && articleChars < MIN_ARTICLE_CHARS) {
-    // Readability took the page apart and found little: read the region from a fresh parse.
-    region = regionOf(cleanParse(html, url, "other", kind), kind, false);
+    // Readability found little: the region is read from the page, its chrome removed as on a page of no stated type.
+    region = regionOf(recleaned(again(), kind), kind, false);
   }
   let sections = false;
   if (run && !region && passOn("section-run") && runOverArticle(run, runText, probe, articleChars)) {
-    region = sectionsOf(html, url, kind, articleChars);
+    const body = again().body;
+    region = body ? sectionsRegion(body, articleChars) : null;
     sections = region !== null;
   }
-  const fromRegion = sections || (region !== null && regionWins(region, content, articleChars, page));
+  const fromRegion = sections || (region !== null && regionWins(region.chars, articleChars, kind));
   return { chosen: fromRegion ? region?.node : article?.content, fromRegion, articleTitle: article?.title };
 }
 
-/** Whether the page's region holds clearly more than Readability's article (`articleChars` long). */
-function regionWins(
-  region: { node: DomElement; chars: number },
-  article: DomElement | null,
-  articleChars: number,
-  { kind, thread }: PageToRead,
-): boolean {
+/** Whether the page's region (`chars` long) holds clearly more than Readability's article (`articleChars` long). */
+function regionWins(chars: number, articleChars: number, kind: PageKind): boolean {
   if (articleChars < MIN_ARTICLE_CHARS) return true;
-  if (kind === "article")
-    return textBesideComments(region.node, region.chars) > articleChars * REGION_OVER_PARTIAL_ARTICLE;
-  const threaded = thread && article ? missesThread(thread, article, region.node) : false;
-  // A thread under a list that Readability read as a table or ordered list is readers' comments: the region is weighed without them.
-  const commented = threaded && kind === "other" && article !== null && isTableArticle(article, articleChars);
-  const missed = threaded && !commented;
-  const chars = commented ? textBesideComments(region.node, region.chars) : region.chars;
-  return chars > articleChars * (missed ? THREAD_OVER_ARTICLE : REGION_OVER_ARTICLE);
-}
-
-/** The run of sections as the region, from a fresh parse cleaned as the first was. */
-function sectionsOf(html: string, url: string | undefined, kind: PageKind, articleChars: number) {
-  const again = cleanParse(html, url, kind, kind);
-  return again.document.body ? sectionsRegion(again.document.body, articleChars, again.walk) : null;
+  return chars > articleChars * (kind === "article" ? REGION_OVER_PARTIAL_ARTICLE : REGION_OVER_ARTICLE);
 }

@@ -57,17 +57,6 @@ const CLASS_WORDS = {
       "vote(?!d)|related-topics|more-topics|suggested-topics|bottom-?notice|(^|[\\s_-])stats($|[\\s_-])|pager|pagination|page-?nav|topic-?meta|follow",
     from: "ada211e and later forum commits of sessions 6-11",
   },
-  /** A poster's card (which keeps the poster's name). */
-  posterCard: { terms: "user|poster|profile|member|author", from: "17f4865 (session 11)" },
-  /** A shop's customer reviews (`customerReviews`, `product-reviews`; not a service page's `user_review`). */
-  customerReviews: { terms: "(customer|product|buyer)[-_]?reviews?($|[\\s_-])", from: "2325d71 (session 6)" },
-  /** Customers' reviews and testimonials of a shop or its products. */
-  reviews: { terms: "reviews?|testimonials?", from: "2325d71" },
-  /** A product card's widgets: compare boxes, wish lists, quick views, swatches, ratings. */
-  cardWidgets: {
-    terms: "compare|wishlist|quick-?view|quick-?shop|add-?to-?cart|swatch(es)?|ratings?|stars?|reviews?",
-    from: "c874b51 (session 4, WCXB collection pages)",
-  },
   /** The blocks a shop wraps its grid in with its filters or pager. */
   gridWrapper: {
     terms: "filter(s|ing)?|facets?|pagination|pager|sort(ing|-?by)?",
@@ -80,22 +69,12 @@ const CLASS_WORDS = {
   /** Controls ("skip to content", "read more"): junk only as a short link or button. */
   shortControls: { terms: "skip|more", from: "b545ed5 (session 4)" },
   skip: { terms: "skip", from: "b545ed5" },
-  /** Panels that slide in (menus, carts, accounts), or on some sites an accordion's body. */
-  drawers: { terms: "drawer|offcanvas|off-canvas", from: "b545ed5" },
   /** The body of a collapsed accordion or tab (the answer of an FAQ). */
   folded: { terms: "accordion|collapsible|expandable|faq|tab-?pane|tab-?content", from: "b545ed5" },
   /** Slides copied by a carousel script (the same text again). */
   copied: { terms: "clone|cloned|duplicate", from: "e124f71 (session 4)" },
-  /** Words Readability.js 0.6.0 takes for boilerplate in an id (its unlikely-candidate and negative words). */
-  readabilityNegative: {
-    terms:
-      "comment|communit|extra|footer|header|menu|related|remark|replies|social|sponsor|sidebar|banner|pagination|pager|popup|hidden|scroll|share|widget|tags|media|meta|contact|promo",
-    from: "116cc03 (session 4), from Readability.js's REGEXPS",
-  },
   /** A post container (a part of a label: `postbit`, `message-cell`, `comment-node`). */
   post: { terms: "post|message|comment|repl(y|ies)|answer", from: "215b11f (session 4)" },
-  /** The element holding a poster's name. */
-  author: { terms: "author|username|user-?name|poster|creator|nick(name)?", from: "7e8dd7e (session 6)" },
   /** Parts of a page that a layout state names (`has-sidebar`, `comments-enabled`). */
   layoutParts: {
     terms: "sidebars?|comments?|related|share|social|tags|author|byline|footer|nav|menu",
@@ -119,23 +98,18 @@ export const PRODUCT_JUNK_ATTR = new RegExp(
   `${CLASS_WORDS.productJunk.terms}|${SMALL_PRINT_ATTR.source}`,
   "i",
 );
-export const POST_CHROME_ATTR = part(CLASS_WORDS.postChrome);
-export const FORUM_JUNK_ATTR = new RegExp(`${POST_CHROME_ATTR.source}|${CLASS_WORDS.forumJunk.terms}`, "i");
-export const POSTER_CARD_ATTR = part(CLASS_WORDS.posterCard);
-export const CUSTOMER_REVIEWS_ATTR = part(CLASS_WORDS.customerReviews);
-export const REVIEWS_ATTR = token(CLASS_WORDS.reviews);
-export const CARD_WIDGET_ATTR = token(CLASS_WORDS.cardWidgets);
+export const FORUM_JUNK_ATTR = new RegExp(
+  `${CLASS_WORDS.postChrome.terms}|${CLASS_WORDS.forumJunk.terms}`,
+  "i",
+);
 export const GRID_WRAPPER_ATTR = token(CLASS_WORDS.gridWrapper);
 export const CARD_BADGE_ATTR = token(CLASS_WORDS.cardBadges);
 export const DISCUSSION_ATTR = part(CLASS_WORDS.discussion);
 export const SHORT_JUNK_ATTR = token(CLASS_WORDS.shortControls);
 export const SKIP_ATTR = new RegExp(String.raw`(^|[\s_-])${CLASS_WORDS.skip.terms}($|[\s_-])`, "i");
-export const DRAWER_ATTR = token(CLASS_WORDS.drawers);
 export const FOLDED_CLASS = token(CLASS_WORDS.folded);
 export const COPIED = token(CLASS_WORDS.copied);
-export const MISLEADING_ID_WORD = part(CLASS_WORDS.readabilityNegative);
 export const POST_ATTR = part(CLASS_WORDS.post);
-export const AUTHOR_ATTR = token(CLASS_WORDS.author);
 const layout = CLASS_WORDS.layoutParts.terms;
 /**
  * Class tokens that state what a layout holds or shows (`has-sidebar`, `no-comments`,

@@ -16,12 +16,6 @@ export interface Words {
 
 /** What each language names. */
 interface PageWords {
-  /** Headings opening the tail after a story: other stories, readers' comments, the author's box. */
-  articleTail: Words[];
-  /** Tail headings whose prose is never the story's (a longer tail of prose is cut under them). */
-  proseTail: Words[];
-  /** Headings of a thread's call to join (a guest's sign-in or reply box). */
-  joinThread: Words[];
   /** A control's whole label, alone on a line of the Markdown. */
   controlLabels: Words[];
   /** The opening of a forum post's edit note, and the bare "edited" mark beside a date. */
@@ -29,9 +23,8 @@ interface PageWords {
   editedMarks: Words[];
   /** Month names as dates print them (the first three letters; longer forms match too). */
   months: Words[];
-  /** The word after a date told relative to now ("2 hours ago"), and relative days. */
+  /** The word after a date told relative to now ("2 hours ago"). */
   agoWords: Words[];
-  relativeDays: Words[];
 }
 
 /** The languages with words so far (the WCXB and article sets are mostly English). */
@@ -39,26 +32,6 @@ export type Language = "en";
 
 export const PAGE_WORDS: Record<Language, PageWords> = {
   en: {
-    articleTail: [
-      {
-        terms:
-          "more (from|stories|on|news|in)\\b|more [\\w ]{1,30} (news|stories)$|you (may|might) (also )?like|related( (articles|stories|posts|coverage|content|reading))?:?$|recommended|most (read|popular|viewed)|want more|trending|(tell|let) us what you think|(leave a |post a )?comments?:?$|\\d+ (comments?|responses|replies):?$|comments? \\(\\d+\\)$|about the authors?:?$|(the )?authors?:?$|also in (the )?[\\w ]{1,20}$|related (pages|reads|guides|resources):?$|share (this|the)|don't miss|see also|also read|popular (now|stories)|what to read next|up next|top stories",
-        from: "655483b (session 3, the first article cleanup: news and blog tails on the article set), widened by later commits of sessions 3-9",
-      },
-    ],
-    proseTail: [
-      {
-        terms: "about the authors?|\\d+ (comments?|responses|replies)|comments? \\(\\d+\\)",
-        from: "f475bc8 (session 4: author boxes and comment counts under stories)",
-      },
-    ],
-    joinThread: [
-      {
-        terms:
-          "create an account( or (sign|log) in)?( to (comment|reply|post|participate|join))?|(sign|log) in( or (register|sign up))? to (comment|reply|post|participate|join)|join the (conversation|discussion)|want to (join|add to) the (conversation|discussion)\\??|reply to this (topic|thread)|post a reply",
-        from: "805ed31 (session 5, WCXB forum pages: guests' sign-in and reply boxes)",
-      },
-    ],
     controlLabels: [
       {
         terms:
@@ -80,7 +53,6 @@ export const PAGE_WORDS: Record<Language, PageWords> = {
       },
     ],
     agoWords: [{ terms: "ago", from: "46c033f; 741ee31 (session 11: relative post dates)" }],
-    relativeDays: [{ terms: "yesterday|today|just now", from: "741ee31" }],
   },
 };
 
@@ -91,12 +63,6 @@ function anyOf(list: keyof PageWords): string {
     .join("|");
 }
 
-/** Headings that open the boilerplate tail of an article. */
-export const TAIL_HEADING = new RegExp(`^(${anyOf("articleTail")})`, "i");
-/** Tail headings whose prose is never the article's (the author's box, readers' comments). */
-export const PROSE_TAIL_HEADING = new RegExp(`^(${anyOf("proseTail")})`, "i");
-/** Headings of a thread's call to join (a guest's sign-in or reply box), not anything posted. */
-export const JOIN_HEADING = new RegExp(`^(${anyOf("joinThread")})$`, "i");
 /** A control's whole label, read without Markdown marks (headings, bullets, emphasis, link brackets). */
 export const CONTROL_LABEL = new RegExp(`^(?:${anyOf("controlLabels")})$`, "i");
 /** An edit note's opening, or the bare "edited" mark beside a post's date. */
@@ -108,10 +74,5 @@ const months = anyOf("months");
 /** Dates and times as posts print them (numbers, month names, "ago"): they repeat in a thread written in one day. */
 export const DATE_LIKE = new RegExp(
   String.raw`\d{1,4}\s*[/.:-]\s*\d|\b(${months})[a-z]*\.?\s+\d|\d\s+(${months})|\b(?:${anyOf("agoWords")})\b`,
-  "i",
-);
-/** A date told relative to the reader's now: `17 hours ago`, `yesterday`, `just now`. */
-export const RELATIVE_DATE = new RegExp(
-  String.raw`\b(?:${anyOf("agoWords")})$|^(${anyOf("relativeDays")})\b`,
   "i",
 );

@@ -57,18 +57,6 @@ describe("article repairs and cleanup", () => {
     expect(markdown).not.toContain("Table 1");
   });
 
-  it("keeps the prose after a tail-like heading in the middle and cuts the link list at the end", () => {
-    const middle = `<h2>Recommended soil mixes:</h2>${paras(6, 7)}`;
-    const tail = `<h2>Related</h2><ul><li><a href="/a">Watering ferns in winter</a></li><li><a href="/b">Ten ferns for shade</a></li></ul>`;
-    const html = `<!doctype html><html>${head}<body><article><h1>How to repot a fern</h1>${paras(1, 2, 3, 4, 5)}${middle}${paras(8)}${tail}</article></body></html>`;
-    const { markdown } = extractMainContent(html, "https://ferns.example/repot");
-    expect(markdown).toContain("## Recommended soil mixes:");
-    expect(markdown).toContain("Paragraph 7 of the guide");
-    expect(markdown).toContain("Paragraph 8 of the guide");
-    expect(markdown).not.toContain("Related");
-    expect(markdown).not.toContain("Watering ferns in winter");
-  });
-
   it("reads the whole page when Readability keeps a small part of it (sections it took for extras)", () => {
     const steps = (n: number) => [0, 1, 2, 3, 4, 5].map((i) => para(n * 10 + i)).join("");
     const section = (n: number) => `<div class="extra-step"><h2>Step ${n}</h2>${steps(n)}</div>`;

@@ -1,6 +1,6 @@
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
-import { dominantCardList } from "../../../durable-objects/extractor/card-lists";
+import { cardsOf, MIN_CARDS } from "../../../durable-objects/extractor/card-lists";
 import type { DomElement } from "../../../durable-objects/extractor/dom-types";
 import { extractMainContent } from "../../../durable-objects/extractor/extract";
 
@@ -46,16 +46,16 @@ describe("card lists", () => {
   it("finds the run of linked cards, not a menu of one-word links", () => {
     const menu = `<ul class="menu">${TOWNS.map((t) => `<li><a href="/${t}">${t}</a></li>`).join("")}</ul>`;
     const root = body(`<body>${menu}<section class="grid">${TOWNS.map(post).join("")}</section></body>`);
-    const list = dominantCardList(root);
+    const list = cardsOf(root.querySelector(".grid") as DomElement, MIN_CARDS);
     expect(list?.node.getAttribute("class")).toBe("grid");
     expect(list?.cards).toBe(9);
-    expect(dominantCardList(body(`<body>${menu}</body>`))).toBeNull();
+    expect(cardsOf(root.querySelector(".menu") as DomElement, MIN_CARDS)).toBeNull();
   });
 
   it("does not take a comment thread for a card list", () => {
     const comment = (who: string) =>
       `<li class="comment"><a href="/u/${who}">${who} wrote on Monday</a><p>I went there last spring and the market was the best part of the trip.</p></li>`;
     const root = body(`<body><ol class="comment-list">${TOWNS.map(comment).join("")}</ol></body>`);
-    expect(dominantCardList(root)).toBeNull();
+    expect(cardsOf(root.querySelector("ol") as DomElement, MIN_CARDS)).toBeNull();
   });
 });

@@ -7,25 +7,6 @@ const intro =
   "<h1>Boiler service</h1><p>Our engineers service every make of gas boiler, check the flue and the pressure, and leave a written report of what they found and what they fixed.</p><p>A visit is booked online for a morning or an afternoon slot, and the engineer calls half an hour before arriving at the door.</p>";
 
 describe("text folded away until the reader opens it", () => {
-  it("keeps FAQ items whose class names them a menu link when they hold an answer in prose", () => {
-    const answer = (topic: string) =>
-      `An annual service is what most boiler warranties ask for, and ${topic}: the engineer checks the burner, the seals and the flue gases, cleans the condensate trap, and signs the log.`;
-    const item = (q: string, topic: string) =>
-      `<div class="faq_tabs-menu-link"><h3>${q}</h3><div class="faq_tabs-body"><p>${answer(topic)}</p></div></div>`;
-    const items = [
-      "warranties",
-      "weekend visits",
-      "oil boilers",
-      "heat pumps",
-      "landlord checks",
-      "payment",
-    ].map((topic) => item(`What about ${topic}?`, `the same visit covers ${topic}`));
-    const html = page(`${intro}<h2>Questions</h2>${items.join("")}`);
-    const { markdown } = extractMainContent(html, "https://heat.example/service");
-    expect(markdown).toContain("### What about weekend visits?");
-    expect(markdown).toContain(answer("the same visit covers heat pumps"));
-  });
-
   it("keeps the hidden panels of a tab set, not a hidden sign-in dialog", () => {
     const panel = (n: number, who: string, hidden: string) =>
       `<div role="tabpanel" aria-labelledby="t${n}"${hidden}><h3>${who}</h3><p>${who} book a yearly visit; the engineer checks the flue, the seals and the pressure, and the report arrives by email the same day.</p><p>${who} pay one fixed price for the visit, parts are quoted before any work starts, and a second visit within a month is free.</p></div>`;

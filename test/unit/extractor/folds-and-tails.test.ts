@@ -55,14 +55,3 @@ describe("folded panels read as content", () => {
     );
   });
 });
-
-describe("article tails", () => {
-  it("cuts a short author box and a comment thread after the article", () => {
-    const html = `<!doctype html><html><head><title>Bleeding a radiator</title><meta property="og:type" content="article"></head>
-      <body><article><h1>Bleeding a radiator</h1>${steps(1, 8)}
-      <h3>About the author</h3><p>Sam fixes boilers for a living and writes about it on weekends.</p>
-      <h4>2 comments:</h4><p>Great guide, worked for me.</p><p>Thanks, my radiator is warm again.</p></article></body></html>`;
-    const { markdown } = extractMainContent(html, "https://heat.example/bleed");
-    expect(markdown).toBe([1, 2, 3, 4, 5, 6, 7, 8].map(stepLine).join("\n\n"));
-  });
-});

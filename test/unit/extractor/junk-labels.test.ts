@@ -46,29 +46,6 @@ describe("junk class words read as whole labels", () => {
     );
   });
 
-  it("does not read a heading's block-editor anchor (`h-` and its slug) as a label", () => {
-    const markdown = read(
-      `${para(1)}<h2 id="h-sharing-the-bill">Sharing the bill</h2><p>Agree before the party who pays for what, so that nobody is left with the wine merchant's invoice.</p>${para(2)}${para(3)}${para(4)}`,
-    );
-    expect(markdown).toContain("## Sharing the bill");
-  });
-
-  it("does not read a heading's slug id as a menu", () => {
-    const markdown = read(
-      `${para(1)}<section id="menu-ideas-for-a-small-dinner-party"><h2>Menu ideas for a small dinner party</h2><p>A soup, one roast and a cold dessert can all be made ahead, which leaves the host free to talk to the guests.</p></section>${para(2)}${para(3)}${para(4)}`,
-    );
-    expect(markdown).toBe(
-      [
-        "Step 1 of planning the dinner covers the guests, the menu, the shopping and the table it needs.",
-        "## Menu ideas for a small dinner party",
-        "A soup, one roast and a cold dessert can all be made ahead, which leaves the host free to talk to the guests.",
-        "Step 2 of planning the dinner covers the guests, the menu, the shopping and the table it needs.",
-        "Step 3 of planning the dinner covers the guests, the menu, the shopping and the table it needs.",
-        "Step 4 of planning the dinner covers the guests, the menu, the shopping and the table it needs.",
-      ].join("\n\n"),
-    );
-  });
-
   it("keeps an accordion drawer of prose and drops a drawer of links", () => {
     const prose =
       "Buy the wine a week ahead and chill the white the morning of the party. Count one bottle for every two guests, and a little more if the evening runs late, since nobody wants to run out before dessert arrives. Keep a few bottles of something without alcohol for the drivers.";
@@ -141,51 +118,6 @@ describe("a section's one-word id that spells its heading", () => {
     `<!doctype html><html><head><title>Quickstart</title></head><body><main><h1>Quickstart</h1>${sections}</main></body></html>`;
   const section = (id: string, heading: string, text: string) =>
     `<section id="${id}"><h2>${heading}</h2><p>${text}</p></section>`;
-
-  it("keeps a documentation section whose anchor is a chrome word (cookies)", () => {
-    const markdown = extractMainContent(
-      docPage(
-        [
-          section(
-            "routing",
-            "Routing",
-            "Use the route decorator to bind a function to a URL, and give each view a name so that templates can link to it.",
-          ),
-          section(
-            "sessions",
-            "Sessions",
-            "A session keeps information from one request to the next, signed with a secret key so that users cannot change it.",
-          ),
-          section(
-            "cookies",
-            "Cookies",
-            "The cookies attribute of a request is a dictionary of the cookies the client sent; set them on the response object.",
-          ),
-          section(
-            "redirects",
-            "Redirects",
-            "To send a user to another endpoint, return a redirect built from the name of the view and its arguments.",
-          ),
-          section(
-            "errors",
-            "Errors",
-            "Register a handler for a status code to render your own page when a view aborts with that code or raises.",
-          ),
-          section(
-            "logging",
-            "Logging",
-            "The application has a logger of its own: write to it from any view and configure it like any other logger.",
-          ),
-        ].join(""),
-      ),
-      "https://docs.example/quickstart",
-    ).markdown;
-    expect(markdown).toContain("## Cookies");
-    expect(markdown).toContain(
-      "The cookies attribute of a request is a dictionary of the cookies the client sent",
-    );
-    expect(markdown).toContain("return a redirect built from the name of the view");
-  });
 
   it("still reads a cookie banner labelled by its id", () => {
     const markdown = extractMainContent(

@@ -46,20 +46,6 @@ describe("main content beyond articles", () => {
     expect(markdown).not.toContain("Filter by size");
   });
 
-  it("drops the grid of other priced products from a product page", () => {
-    const ld = `<script type="application/ld+json">{"@type":"Product","name":"Trail runner","offers":{"@type":"Offer","price":"120"}}</script>`;
-    const card = (n: number) =>
-      `<li class="card"><a href="/p/${n}">Road shoe ${n}</a><span>$9${n}.00</span></li>`;
-    const html = wrap(
-      ld,
-      `<h1>Trail runner</h1><p>A light trail shoe with a grippy outsole, a rock plate and a breathable mesh upper for long days in the hills.</p><p>$120</p>
-      <ul class="grid">${[1, 2, 3, 4, 5].map(card).join("")}</ul>`,
-    );
-    const { markdown } = extractMainContent(html, "https://shop.example/p/trail");
-    expect(markdown).toContain("A light trail shoe with a grippy outsole");
-    for (const junk of ["Road shoe 3", "$93.00"]) expect(markdown).not.toContain(junk);
-  });
-
   it("does not add a JSON-LD description the page shows, though the JSON-LD marks it up (<b>, &#39;)", () => {
     const ld = `<script type="application/ld+json">{"@type":"Product","name":"Trail runner","description":"A <b>light trail shoe</b> with a grippy outsole, a rock plate and a breathable mesh upper for long days in the hills, the maker&#39;s best."}</script>`;
     const html = wrap(

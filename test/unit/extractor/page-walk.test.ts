@@ -4,7 +4,7 @@ import type { DomDocument, DomElement } from "../../../durable-objects/extractor
 import {
   elementsOf,
   LABELLED,
-  SUBHEADINGS,
+  SECTION_HEADINGS,
   stillUnder,
   walkForChrome,
   walkPage,
@@ -28,8 +28,7 @@ describe("one walk of the page", () => {
     expect(names(groups.asidesAndHidden)).toEqual(["div", "section"]);
   });
 
-  it("finds headings, panels and chrome under the body only, skipping what a template holds", () => {
-    expect(names(groups.labelledBlocks)).toEqual(["h1", "pre"]);
+  it("finds panels and chrome under the body only, skipping what a template holds", () => {
     expect(names(groups.panels)).toEqual(["section"]);
     expect(names(groups.chrome)).toEqual(["header#top", "div"]);
     expect(names(groups.labelled)).toEqual(["header#top", "h1"]);
@@ -53,7 +52,7 @@ describe("one walk of the page", () => {
     const body = fresh.body as DomElement;
     const walk = { elements: walkPage(fresh, false).bodyElements };
     fresh.querySelector("header")?.remove();
-    for (const kind of [LABELLED, SUBHEADINGS])
+    for (const kind of [LABELLED, SECTION_HEADINGS])
       expect(elementsOf(body, kind, walk)).toEqual([...body.querySelectorAll(kind.selector)]);
     expect(names(elementsOf(body, LABELLED, walk))).toEqual([]);
   });

@@ -114,27 +114,6 @@ describe("threads of posts without microdata", () => {
     expect(dropRepeatedQuotes(markdown)).toBe(markdown);
   });
 
-  it("reads the thread, not a summary box beside it that Readability prefers", () => {
-    const summary = Array.from(
-      { length: 6 },
-      (_, i) =>
-        `<p>Summary point ${i + 1}: members compared feeding schedules, flour types and jar temperatures, and most agreed that a sharp solvent smell means the culture is underfed rather than spoiled.</p>`,
-    ).join("");
-    const reply = (who: string, text: string) =>
-      `<div class="post"><a href="/members/${who}">${who}</a> <time>12 March</time><div class="post-text">${text}</div></div>`;
-    const thread = `<div class="overview"><div class="overview-text">${summary}</div></div><section class="replies"><div class="posts">${[
-      reply("crumbmaker", "My starter smells of nail polish since it went into the fridge last week."),
-      reply("ryeandrye", "It is hungry; feed it twice a day at room temperature for a few days."),
-      reply("levainlady", "Add some whole rye to the feeds and keep the jar somewhere warm."),
-      reply("crumbmaker", "Two days of feeds and the smell has gone, thank you both for the help."),
-    ].join("")}</div></section>`;
-    const { markdown } = extractMainContent(page(thread), "https://bakers.example/t/9");
-    expect(markdown.split("\n\n").slice(-2)).toEqual([
-      "[crumbmaker](https://bakers.example/members/crumbmaker) 12 March",
-      "Two days of feeds and the smell has gone, thank you both for the help.",
-    ]);
-  });
-
   it("drops per-post counts and post numbers, keeping names with digits in them", () => {
     const counted = (n: number, who: string, text: string) =>
       `<div class="post"><span class="num">#${n}</span> <a href="/members/${who}">${who}</a> <time>12 March</time><div class="post-text"><p>${text}</p></div><span class="likes">${n * 4} likes</span></div>`;

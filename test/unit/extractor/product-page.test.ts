@@ -2,7 +2,7 @@ import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import type { DomDocument, DomElement } from "../../../durable-objects/extractor/dom-types";
 import { extractMainContent } from "../../../durable-objects/extractor/extract";
-import { dropRepeatedBlocks, dropRepeatedLines } from "../../../durable-objects/extractor/product-page";
+import { dropRepeatedLines } from "../../../durable-objects/extractor/product-page";
 import { mainRegion } from "../../../durable-objects/extractor/region";
 
 const productLd = `<script type="application/ld+json">{"@type":"Product","name":"Trail Kettle","offers":{"@type":"Offer","price":"40"}}</script>`;
@@ -11,23 +11,6 @@ const page = (body: string) =>
 const about = `<h1>Trail Kettle</h1><p>$40.00</p><h2>Description</h2><p>A one-litre kettle of brushed steel that boils on a camp stove in four minutes and packs flat into a side pocket.</p><p>The spout pours without dripping, the lid stays on when the kettle is tipped, and the base spreads the heat of a small flame.</p><h2>Specifications</h2><ul><li>Capacity: 1 litre</li><li>Weight: 310 g</li></ul>`;
 
 describe("product pages", () => {
-  it("prints a block the page repeats (a mobile copy, a carousel clone) once", () => {
-    const feature = `<div class="feature"><h3>Folding handle</h3><p>The handle folds over the lid and locks it shut for the trip in the pack.</p></div>`;
-    const { markdown } = extractMainContent(
-      page(about + feature + feature + feature),
-      "https://shop.example/p/kettle",
-    );
-    expect(markdown.match(/### Folding handle/g)).toHaveLength(1);
-    expect(markdown.match(/The handle folds over the lid/g)).toHaveLength(1);
-    expect(markdown).toContain("- Weight: 310 g");
-  });
-
-  it("keeps repeated words that sit in different blocks, dropping only word-for-word repeats", () => {
-    expect(
-      dropRepeatedBlocks("Loading\n\nColour: red\n\nLoading\n\nColour: [red](/red)\n\nColour: blue"),
-    ).toBe("Loading\n\nColour: red\n\nColour: blue");
-  });
-
   it("prints a line the page repeats in another layout once, keeping short lines, table rows and code", () => {
     expect(
       dropRepeatedLines(

@@ -46,6 +46,8 @@ export interface ReadabilityHooks<E> {
   linkDensities?(candidates: E[]): Map<E, number>;
   /** Whether the element's text holds anything but whitespace. */
   hasText?(node: E): boolean;
+  /** Receives Readability's copy of the page (the body, prepared, before any attempt); it must not be changed before parse() returns. */
+  pageCopy?(body: E): void;
 }
 
 export interface ReadabilityOptions<T> {

@@ -1063,6 +1063,11 @@ Readability.prototype = {
     // Cirrus: the page is kept as a copy of its nodes, not as HTML: serialising the whole body
     // and parsing it back on a retry cost more than copying it (and the page is parsed once).
     var pageCache = page.cloneNode(true);
+    // Cirrus hook pageCopy: the caller may read the page as it was before any attempt (the copy
+    // is never changed: a retry restores a copy of it).
+    if (this._hooks.pageCopy) {
+      this._hooks.pageCopy(pageCache);
+    }
 
     while (true) {
       this.log("Starting grabArticle loop");
