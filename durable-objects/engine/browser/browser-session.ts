@@ -8,16 +8,21 @@
  * recording).
  */
 import type { BrowserContext, CDPSession, Page } from "@cloudflare/puppeteer";
+import type { BrowserRecording } from "../recording/browser-recording";
 import { guardContext, targetId } from "./context-guard";
 import { retryTransient } from "./fleet/launch";
 import type { NavigationPolicy } from "./navigation-guard";
 import { READ_STORAGE_SCRIPT, restoreStorageScript } from "./page-content";
 import { type ProfileState, sitesOf } from "./profile-state";
-import type { BrowserRecording } from "../recording/browser-recording";
 import type { ResponseHandler } from "./request-guard";
-import { type ContextRules, contextRules, rulesKey } from "./websocket-guard";
 import type { SavedCookie, SavedStorage, TabRecord, TabStore } from "./tab-store";
-import type { BlankPage } from "./fleet/browser-pool";
+import { type ContextRules, contextRules, rulesKey } from "./websocket-guard";
+
+/** A blank page made ahead of need (a fleet browser's spare), with its CDP session. */
+export interface BlankPage {
+  page: Page;
+  cdp: CDPSession;
+}
 
 /** How long navigation may take when a tool waits for the page to load. */
 export const NAVIGATION_TIMEOUT_MS = 30_000;

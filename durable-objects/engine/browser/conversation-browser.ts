@@ -4,11 +4,11 @@
  */
 import type { CDPSession, Page } from "@cloudflare/puppeteer";
 import type { BrowserInput, ProfileSaved } from "../../../schemas/browser-api";
+import type { BrowserFilesLimits } from "../config/browser-config";
+import type { BrowserRecording } from "../recording/browser-recording";
 import { fail, type RpcResult } from "../rpc-result";
 import { type Redaction, redactionOf, SecretRedactor } from "../secrets/secret-redactor";
 import type { BrowserOps, SecretReader } from "../tools/browser-shared";
-import type { BrowserRecording } from "../recording/browser-recording";
-import type { BrowserFilesLimits } from "../config/browser-config";
 import {
   BrowserSession,
   type BrowserSessionOptions,

@@ -3,8 +3,9 @@
  * into a string at build time), list_tabs' facts and the local-storage save and restore.
  * The reader runs in an isolated world, so the page's own scripts cannot interfere with it.
  */
-import type { PageReading } from "./walker/read-page";
+
 import { WALKER_BUNDLE } from "./walker/bundled.js";
+import type { PageReading } from "./walker/read-page";
 
 export type { PageReading };
 

@@ -19,9 +19,10 @@
  *   private or local address).
  * - Without either limit: no proxy at all.
  */
+
+import { BLOCKED_V4, blockedHostReason, parseIPv4 } from "../net/ssrf";
 import type { NavigationPolicy } from "./navigation-guard";
 import { domainMatches } from "./navigation-guard";
-import { BLOCKED_V4, blockedHostReason, parseIPv4 } from "../net/ssrf";
 
 /** The options a conversation's browser context is created with. */
 export interface ContextRules {

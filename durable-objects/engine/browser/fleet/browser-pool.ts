@@ -10,14 +10,15 @@
  * a conversation's new context is the spare when there is one, so it waits for neither a context
  * nor a page (a page's renderer takes seconds to start on a busy browser).
  */
-import type { Browser, BrowserContext, BrowserWorker, CDPSession, Page } from "@cloudflare/puppeteer";
+import type { Browser, BrowserContext, BrowserWorker } from "@cloudflare/puppeteer";
 import type { FleetLimits } from "../../config/browser-config";
+import { BrowserError } from "../../errors";
+import type { BlankPage } from "../browser-session";
 import { armGuard, armSession } from "../context-guard";
 import { type ContextRules, rulesKey } from "../websocket-guard";
-import { BrowserError } from "../../errors";
 import { type Clock, launchWithin, reconnectTo, retryTransient, TRANSIENT, withTimeout } from "./launch";
 import type { PoolRecords } from "./pool-records";
-import { type WaitSummary, WaitStats } from "./wait-stats";
+import { WaitStats, type WaitSummary } from "./wait-stats";
 
 /** How long a liveness probe of a kept session may take. */
 const PROBE_TIMEOUT_MS = 3_000;
@@ -44,12 +45,6 @@ export interface Lease {
   sessionId: string;
   /** The new context's blank page and a CDP session on it, when it was the session's spare. */
   blank?: BlankPage;
-}
-
-/** A blank page made ahead of need, with its CDP session. */
-export interface BlankPage {
-  page: Page;
-  cdp: CDPSession;
 }
 
 /** An empty context kept ready on a session. */
