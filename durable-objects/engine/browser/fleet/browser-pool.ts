@@ -14,11 +14,10 @@ import type { Browser, BrowserContext, BrowserWorker } from "@cloudflare/puppete
 import type { FleetLimits } from "../../config/browser-config";
 import { BrowserError } from "../../errors";
 import type { BlankPage } from "../browser-session";
-import { armSession } from "../context-guard";
+import { armGuard, armSession } from "../context-guard";
 import { type ContextRules, rulesKey } from "../websocket-guard";
-import { type Clock, launchWithin, reconnectTo, TRANSIENT, withTimeout } from "./launch";
+import { type Clock, launchWithin, reconnectTo, retryTransient, TRANSIENT, withTimeout } from "./launch";
 import type { PoolRecords } from "./pool-records";
-import { createContext, makeSpare, type SpareSlot, takeSpare } from "./spare-context";
 import { WaitStats, type WaitSummary } from "./wait-stats";
 
 /** How long a liveness probe of a kept session may take. */
@@ -48,6 +47,13 @@ export interface Lease {
   blank?: BlankPage;
 }
 
+/** An empty context kept ready on a session. */
+interface Spare extends BlankPage {
+  context: BrowserContext;
+  /** The WebSocket rules it was made under (their key): only a conversation with the same takes it. */
+  rules: string;
+}
+
 /** What the pool needs from its object. */
 export interface PoolDeps {
   binding(): BrowserWorker;
@@ -65,7 +71,7 @@ interface LiveSession {
   /** Contexts being created on it. */
   reserved: number;
   /** Its spare context: being made, or ready (null: none). */
-  spare: SpareSlot;
+  spare: { ready: Spare | null } | null;
   /** When it last answered (a probe or a new context): a lease soon after needs no probe. */
   answeredAt: number;
 }
@@ -334,8 +340,8 @@ export class BrowserPool {
     try {
       const rules = this.rules.get(conv) ?? null;
       this.spareRules = rules;
-      const spare = takeSpare(session, rules);
-      const context = spare?.context ?? (await createContext(session.browser, rules));
+      const spare = this.takeSpare(session, rules);
+      const context = spare?.context ?? (await this.createContext(session.browser, rules));
       session.answeredAt = this.deps.clock.now();
       // Time until now is the other contexts'; on a fresh session (its launch) the asking conversation's.
       const charged = session.contexts.size > 0 ? [...session.contexts.keys()] : [conv];
@@ -352,22 +358,58 @@ export class BrowserPool {
   /** Starts making a session's spare context when it has none (after a call: off any call's path). */
   private keepSpare(session: LiveSession): void {
     if (session.spare || this.deps.limits.sparesPerSession < 1 || !session.browser.isConnected()) return;
-    const slot: NonNullable<SpareSlot> = { ready: null };
+    const slot: { ready: Spare | null } = { ready: null };
     session.spare = slot;
-    makeSpare(session.browser, this.spareRules, () => this.sessions.get(session.id) === session).then(
-      (spare) => {
-        // A spare that failed (the browser went away meanwhile) is tried again after a later call.
-        if (session.spare !== slot) spare?.context.close().catch(() => {});
-        else if (!spare) session.spare = null;
-        else if (spare.rules === rulesKey(this.spareRules)) slot.ready = spare;
-        else {
-          // Newer conversations' rules came meanwhile: made again under them.
-          spare.context.close().catch(() => {});
-          session.spare = null;
-          this.keepSpare(session);
-        }
-      },
-    );
+    this.makeSpare(session, this.spareRules).then((spare) => {
+      // A spare that failed (the browser went away meanwhile) is tried again after a later call.
+      if (session.spare !== slot) spare?.context.close().catch(() => {});
+      else if (!spare) session.spare = null;
+      else if (spare.rules === rulesKey(this.spareRules)) slot.ready = spare;
+      else {
+        // Newer conversations' rules came meanwhile: made again under them.
+        spare.context.close().catch(() => {});
+        session.spare = null;
+        this.keepSpare(session);
+      }
+    });
+  }
+
+  /** An empty context with a blank page, made under the session's armed guard (its requests are refused until a conversation takes it). */
+  private async makeSpare(session: LiveSession, rules: ContextRules | null): Promise<Spare | null> {
+    let context: BrowserContext | null = null;
+    try {
+      await armGuard(session.browser);
+      context = await this.createContext(session.browser, rules);
+      const page = await retryTransient(() => context!.newPage());
+      const cdp = await page.createCDPSession();
+      if (this.sessions.get(session.id) !== session) throw new Error("session gone");
+      return { context, page, cdp, rules: rulesKey(rules) };
+    } catch {
+      await context?.close().catch(() => {});
+      return null;
+    }
+  }
+
+  /**
+   * The session's spare when it is ready and made under the conversation's WebSocket rules (it is
+   * no longer the session's), else null: one still being made is left for a later conversation
+   * (on a busy browser it can take longer than a context without a page); one under other rules
+   * is closed (the next is made under the newest conversation's).
+   */
+  private takeSpare(session: LiveSession, rules: ContextRules | null): Spare | null {
+    const spare = session.spare?.ready ?? null;
+    if (!spare) return null;
+    session.spare = null;
+    if (spare.rules !== rulesKey(rules) || spare.page.isClosed() || !session.browser.isConnected()) {
+      spare.context.close().catch(() => {});
+      return null;
+    }
+    return spare;
+  }
+
+  /** A context under a conversation's WebSocket rules (../websocket-guard.ts); refused rules fail the lease (never a context without them). */
+  private createContext(browser: Browser, rules: ContextRules | null): Promise<BrowserContext> {
+    return rules ? browser.createBrowserContext(rules) : browser.createBrowserContext();
   }
 
   private async launch(): Promise<LiveSession> {
