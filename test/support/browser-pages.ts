@@ -27,6 +27,16 @@ const sessionUser = (req: IncomingMessage): string | null => {
   return sid ? (sessions.get(sid) ?? null) : null;
 };
 
+/** Arrivals at /browser/arrived by id: once the page has loaded, and who waits for that. */
+const arrivals = new Set<string>();
+const arrivalWaiters = new Map<string, (() => void)[]>();
+
+const recordArrival = (id: string) => {
+  arrivals.add(id);
+  for (const wake of arrivalWaiters.get(id) ?? []) wake();
+  arrivalWaiters.delete(id);
+};
+
 /** A list of `count` links named `name 1` … (a long menu). */
 const linkList = (name: string, count: number) =>
   `<ul>${Array.from({ length: count }, (_, i) => `<li><a href="/hello?${name}=${i + 1}">${name} ${i + 1}</a></li>`).join("")}</ul>`;
@@ -285,6 +295,29 @@ export const browserPages: [string, PageHandler][] = [
         addEventListener("load", () => document.body.insertAdjacentHTML("beforeend", '<p id="done">loaded</p>'));
         </script></body>`,
       ),
+  ],
+  [
+    // A page that reports its own load: GET /browser/arrival?id=… answers once it has (long poll).
+    "/browser/arrived",
+    (_req, res, url) =>
+      html(
+        res,
+        `<title>Arrived</title><body><p>here</p><script>addEventListener("load", () =>
+        fetch("/browser/arrival?loaded=1&id=" + ${JSON.stringify(url.searchParams.get("id") ?? "")}));</script></body>`,
+      ),
+  ],
+  [
+    "/browser/arrival",
+    (_req, res, url) => {
+      const id = url.searchParams.get("id") ?? "";
+      const answer = () => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ arrived: id }));
+      };
+      if (url.searchParams.get("loaded")) recordArrival(id);
+      if (arrivals.has(id)) return answer();
+      arrivalWaiters.set(id, [...(arrivalWaiters.get(id) ?? []), answer]);
+    },
   ],
   [
     "/browser/delayed",

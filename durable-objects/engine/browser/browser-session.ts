@@ -64,6 +64,8 @@ export class BrowserSession {
   private context: BrowserContext | null = null;
   private ready: Promise<BrowserContext> | null = null;
   private readonly pages = new Map<number, Page>();
+  /** The document each page showed when the last tool call on it ended (see `seenDocument`). */
+  private readonly seenDocuments = new WeakMap<Page, number>();
   private readonly sessions = new WeakMap<Page, CDPSession>();
   /** Takes the context out of its session's request guard (a no-op when none is guarded). */
   private unguard: () => void = () => {};
@@ -187,6 +189,11 @@ export class BrowserSession {
     return reason;
   }
 
+  /** The document (time origin) a page showed when the last tool call on it ended; null when not known. */
+  seenDocument(page: Page): number | null {
+    return this.seenDocuments.get(page) ?? null;
+  }
+
   /** Saves cookies and local storage so a rebuilt session looks the same, and marks the use. */
   async saveState(): Promise<void> {
     this.store.touch();
@@ -210,8 +217,9 @@ export class BrowserSession {
         sameSite: c.sameSite,
         ...(c.session ? {} : { expires: c.expires }),
       }));
-      for (const result of reads) {
-        const read = result as { origin: string; entries: [string, string][] | null };
+      for (const [i, result] of reads.entries()) {
+        const read = result as { origin: string; entries: [string, string][] | null; document: number };
+        this.seenDocuments.set(pages[i], read.document);
         if (read.entries && read.origin !== "null") storage[read.origin] = read.entries;
         this.visited.add(read.origin);
       }

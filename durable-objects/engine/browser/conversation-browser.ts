@@ -141,6 +141,10 @@ export class ConversationBrowser implements BrowserOps {
     return this.session.takeRefusal(tabId);
   }
 
+  seenDocument(page: Page): number | null {
+    return this.session.seenDocument(page);
+  }
+
   async settle(): Promise<string | null> {
     await this.session.saveState();
     this.tabs.changed();

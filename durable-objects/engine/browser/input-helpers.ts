@@ -1,6 +1,7 @@
 /** Helpers of the interaction tools: focusing fields, key combinations, waiting out navigations. */
 import type { KeyInput, Page } from "@cloudflare/puppeteer";
 import { BrowserError } from "../errors";
+import { DOCUMENT_STATE_SCRIPT } from "./page-content";
 
 /** How long to look for a navigation started by a click or key press. */
 const NAVIGATION_GRACE_MS = 400;
@@ -62,6 +63,27 @@ export async function afterInput(page: Page, act: () => Promise<unknown>): Promi
     page.off("request", onRequest);
     page.off("requestfailed", onFailed);
   }
+}
+
+/**
+ * Waits until the tab has loaded a document other than `seen` (the one it showed when the last
+ * tool call ended): a navigation that already happened between two calls counts, so a page that
+ * moves on by itself while the model thinks is not waited for twice. Rejects with puppeteer's
+ * TimeoutError when none comes.
+ */
+export async function waitForNextDocument(page: Page, seen: number | null, timeout: number): Promise<void> {
+  const next = page.waitForNavigation({ waitUntil: "load", timeout });
+  next.catch(() => null); // settled below, or left to its own time-out when not needed
+  const now = await page
+    .evaluate(DOCUMENT_STATE_SCRIPT)
+    .then((s) => s as { document: number; loaded: boolean })
+    .catch(() => null); // the page is between documents: the navigation is under way
+  if (now && seen !== null && now.document !== seen) {
+    if (now.loaded) return;
+    await page.waitForFunction(`document.readyState === "complete"`, { timeout });
+    return;
+  }
+  await next;
 }
 
 /** Width and height from a PNG's IHDR chunk. */

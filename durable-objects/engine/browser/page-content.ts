@@ -22,17 +22,21 @@ export const TAB_FACTS_SCRIPT = `({
     (m) => !m.paused && !m.ended && !m.muted && m.volume > 0),
 })`;
 
-/** Reads the page's local storage entries for saving. */
+/** Reads the page's local storage entries for saving, and which document it is (its time origin). */
 export const READ_STORAGE_SCRIPT = `(() => {
+  const document = performance.timeOrigin;
   try {
     const out = [];
     for (let i = 0; i < localStorage.length; i++) {
       const k = localStorage.key(i);
       out.push([k, localStorage.getItem(k)]);
     }
-    return { origin: location.origin, entries: out };
-  } catch (e) { return { origin: location.origin, entries: null }; }
+    return { origin: location.origin, entries: out, document };
+  } catch (e) { return { origin: location.origin, entries: null, document }; }
 })()`;
+
+/** Which document a page shows (its time origin: a new one per navigation) and whether it has loaded. */
+export const DOCUMENT_STATE_SCRIPT = `({ document: performance.timeOrigin, loaded: document.readyState === "complete" })`;
 
 /** A script that, on the first document of a matching origin, writes saved local storage back. */
 export function restoreStorageScript(storage: Record<string, [string, string][]>): string {

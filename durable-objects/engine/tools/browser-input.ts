@@ -4,7 +4,13 @@
  * ./browser-screenshot.ts).
  */
 import { z } from "zod";
-import { afterInput, focusField, pressCombo, refuseIfBlocked } from "../browser/input-helpers";
+import {
+  afterInput,
+  focusField,
+  pressCombo,
+  refuseIfBlocked,
+  waitForNextDocument,
+} from "../browser/input-helpers";
 import { totpCode } from "../secrets/totp";
 import { secretTypingRefusal } from "../secrets/typable-secret";
 import { createScreenshotTool, ScreenshotArgs } from "./browser-screenshot";
@@ -184,7 +190,7 @@ export function createBrowserInputTools(deps: BrowserToolDeps): Tool[] {
         const { tab, page } = await ops.resolve(a.tab_id);
         try {
           if (a.selector) await page.waitForSelector(a.selector, { visible: true, timeout: a.timeout_ms });
-          else await page.waitForNavigation({ waitUntil: "load", timeout: a.timeout_ms });
+          else await waitForNextDocument(page, ops.seenDocument(page), a.timeout_ms);
         } catch (err) {
           if ((err as Error).name !== "TimeoutError") throw err;
           const what = a.selector ? `"${a.selector}" to appear` : "a navigation";

@@ -39,6 +39,7 @@ function describingOps(scriptTimeoutMs: number): BrowserOps {
     cdp: elsewhere as (page: Page) => Promise<CDPSession>,
     lost: elsewhere,
     takeRefusal: elsewhere,
+    seenDocument: elsewhere,
     exclusive: elsewhere,
     settle: elsewhere,
     takeDownloads: elsewhere,

@@ -22,6 +22,8 @@ export interface BrowserOps {
   cdp(page: Page): Promise<CDPSession>;
   /** Why the tab's last navigation was refused by the navigation guard, once. */
   takeRefusal(tabId: number): string | null;
+  /** The document a page showed when the last tool call on it ended (null when not known). */
+  seenDocument(page: Page): number | null;
   /** When `err` means the browser itself died: forgets it so the next use rebuilds it; true if so. */
   lost(err: unknown): Promise<boolean>;
   /** Runs browser work one call at a time (parallel tool calls would fight over focus). */

@@ -91,7 +91,7 @@ describe("page interaction tools", () => {
       await ok(conv, "execute_script", {
         target: "page",
         world: "MAIN",
-        code: "setTimeout(() => document.getElementById('late').click(), 300); true",
+        code: "setTimeout(() => document.getElementById('late').click(), 1000); true",
       });
       const navigated = await ok(conv, "wait_for", { navigation: true });
       expect(navigated).toMatchObject({ waited_for: "navigation", title: "Hello" });
@@ -99,6 +99,28 @@ describe("page interaction tools", () => {
       expect(timeout).toMatchObject({ status: 422, error: { code: "timeout" } });
       expect(timeout.error?.message).toMatch(/Waited 300 ms for "#never"/);
       expect((await tool(conv, "wait_for", {})).status).toBe(400);
+    },
+    T,
+  );
+
+  it(
+    "counts a navigation that finished between two calls as the one waited for, and then waits for the next",
+    async () => {
+      const conv = await createConversation("echo");
+      await ok(conv, "open_tab", { url: page("/browser/long") });
+      const id = crypto.randomUUID();
+      await ok(conv, "execute_script", {
+        target: "page",
+        world: "MAIN",
+        code: `setTimeout(() => { location.href = "/browser/arrived?id=${id}"; }, 50); true`,
+      });
+      // The new page has loaded (it said so to the page server) before wait_for is called.
+      expect(await (await fetch(page(`/browser/arrival?id=${id}`))).json()).toEqual({ arrived: id });
+      const navigated = await ok(conv, "wait_for", { navigation: true, timeout_ms: 5_000 });
+      expect(navigated).toMatchObject({ waited_for: "navigation", title: "Arrived" });
+      // That navigation was seen: a second wait is for the next one, which never comes.
+      const again = await tool(conv, "wait_for", { navigation: true, timeout_ms: 500 });
+      expect(again).toMatchObject({ status: 422, error: { code: "timeout" } });
     },
     T,
   );
