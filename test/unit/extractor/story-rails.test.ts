@@ -3,7 +3,12 @@ import { extractMainContent } from "../../../durable-objects/extractor/extract";
 import { withPassesOff } from "../../../durable-objects/extractor/passes";
 
 /** A news page: a short story (about 90 words) in one column with two rails of teaser cards under it. */
-function newsPage(story: string[], headlines: string[], rails: [string, string], teaser: (h: string) => string) {
+function newsPage(
+  story: string[],
+  headlines: string[],
+  rails: [string, string],
+  teaser: (h: string) => string,
+) {
   const people = ["Anna Price", "Tom Hale", "Rhys Owen", "Mary Stone"];
   const video = (h: string, i: number) =>
     `<div class="clip"><a href="/video/${i}"><img src="/v/${i}.jpg" alt=""><span>2:${10 + i}</span><h4>${h}</h4></a></div>`;
@@ -37,7 +42,12 @@ const HEADLINES = [
   "Police appeal for witnesses after town centre crash",
   "Council tax to rise by three per cent next spring",
 ];
-const ENGLISH = newsPage(STORY, HEADLINES, ["Top video", "Don't miss"], (h) => `${h}: what it means for the town.`);
+const ENGLISH = newsPage(
+  STORY,
+  HEADLINES,
+  ["Top video", "Don't miss"],
+  (h) => `${h}: what it means for the town.`,
+);
 
 const GERMAN = newsPage(
   [
