@@ -22,6 +22,7 @@ export const PASSES = {
   "card-controls": "clean",
   "product-cards": "clean",
   "repeated-link-labels": "clean",
+  "story-rails": "clean",
   "glued-items": "clean",
   // Markdown: lines and blocks.
   "repeated-quotes": "markdown",

@@ -12,6 +12,7 @@ import type { ClearedResult } from "../store/cleared-results";
 import type { StoredMessage } from "../store/message-store";
 import { savedResultText, spilledResultOf } from "../tools/tool-runner";
 import { DEFAULT_KEEP_RESULTS, type StepDeps } from "./loop-deps";
+import { staleTabResults } from "./stale-tab-reads";
 
 /** Tool results shorter than this are never cleared: their stub would save next to nothing. */
 export const CLEARABLE_MIN_CHARS = 2_000;
@@ -19,8 +20,6 @@ export const CLEARABLE_MIN_CHARS = 2_000;
 export const CLEAR_AT_LEAST_SHARE = 0.25;
 /** Longest argument value (URL, path, query) a stub repeats. */
 const STUB_VALUE_CHARS = 160;
-/** Longest title a stub repeats. */
-const STUB_TITLE_CHARS = 40;
 
 type ToolMessage = StoredMessage & { message: { role: "tool"; tool_call_id: string; content: string } };
 
@@ -28,20 +27,31 @@ const isToolMessage = (m: StoredMessage): m is ToolMessage => m.message.role ===
 
 /**
  * The tool results a clearing step may clear: bulky, not cleared yet, already seen by the model
- * (before its latest turn), and not among the newest `keep` bulky results.
+ * (before its latest turn), and not among the newest `keep` bulky results that still show their
+ * tab as it is (a snapshot of a tab that has since moved on is not kept: see stale-tab-reads.ts).
  */
 export function clearableResults(
   stored: readonly StoredMessage[],
   stubs: ReadonlyMap<number, string>,
   keep: number,
+  calls: ReadonlyMap<string, ToolCall> = callsOf(stored),
 ): ToolMessage[] {
   let lastAssistant = 0;
   for (const m of stored) if (m.message.role === "assistant") lastAssistant = m.id;
   const bulky = stored.filter(
     (m): m is ToolMessage => isToolMessage(m) && m.message.content.length >= CLEARABLE_MIN_CHARS,
   );
-  const older = keep > 0 ? bulky.slice(0, -keep) : bulky;
-  return older.filter((m) => m.id < lastAssistant && !stubs.has(m.id));
+  const stale = staleTabResults(stored, calls);
+  const kept = new Set(keep > 0 ? bulky.filter((m) => !stale.has(m.id)).slice(-keep) : []);
+  return bulky.filter((m) => !kept.has(m) && m.id < lastAssistant && !stubs.has(m.id));
+}
+
+/** Every tool call of the messages, by id. */
+function callsOf(stored: readonly StoredMessage[]): Map<string, ToolCall> {
+  const calls = new Map<string, ToolCall>();
+  for (const m of stored)
+    if (m.message.role === "assistant") for (const c of m.message.tool_calls ?? []) calls.set(c.id, c);
+  return calls;
 }
 
 const parsed = (text: string | undefined): unknown => {
@@ -77,8 +87,6 @@ export function describeResult(call: ToolCall | undefined, content: string): str
   add("", args.path ?? result.path);
   add("query", args.query);
   add("", args.description);
-  const title = short(result.title, STUB_TITLE_CHARS);
-  if (title) bits.push(JSON.stringify(title));
   const name = call?.function.name ?? "a tool";
   return bits.length ? `${name} (${bits.join(", ")})` : name;
 }
@@ -133,11 +141,9 @@ export async function clearOldResults(
   const spill = deps.spill;
   if (!spill) return null;
   const keep = deps.settings.keepResults ?? DEFAULT_KEEP_RESULTS;
-  const candidates = clearableResults(stored, stubs, keep);
+  const calls = callsOf(stored);
+  const candidates = clearableResults(stored, stubs, keep, calls);
   if (candidates.length === 0) return null;
-  const calls = new Map<string, ToolCall>();
-  for (const m of stored)
-    if (m.message.role === "assistant") for (const c of m.message.tool_calls ?? []) calls.set(c.id, c);
   const plans = candidates.map((m) => planFor(deps.conversationId, m, calls.get(m.message.tool_call_id)));
   const freed = plans.reduce((n, p) => n + (p.message.message.content.length - p.stub.length) / 4, 0);
   if (!force && freed < atLeastTokens) return null;
