@@ -19,6 +19,7 @@ const benches = [
   "resume.ts",
   "context.ts",
   "fleet.ts",
+  "fleet-warm.ts",
 ];
 
 for (const file of benches) {

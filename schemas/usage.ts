@@ -89,6 +89,10 @@ export const BrowserFleetReport = z
   .object({
     sessions: z.number().int().describe("Browsers alive now."),
     contexts: z.number().int().describe("Conversations with a browser context open now."),
+    spares: z
+      .number()
+      .int()
+      .describe("Browsers with a spare context ready now (taken by the next conversation's first call)."),
     waiting: z.number().int().describe("Browser calls waiting for a free browser now."),
     queued_calls: z.number().int().describe("Calls that had to wait, since the fleet last started."),
     launches: z.number().int().describe("Browsers the fleet has launched, ever."),

@@ -72,7 +72,10 @@ export class FleetBrowsers {
     return ref ? this.build(ref) : null;
   }
 
-  /** Runs one call of a conversation: its context is held (not taken) meanwhile; queue notices go to `onQueued`. */
+  /**
+   * Runs one call of a conversation: its context is held (not taken) meanwhile, and until the work
+   * the call left for after its answer (the state save) is done; queue notices go to `onQueued`.
+   */
   async holding<T>(
     convId: string,
     work: () => Promise<T>,
@@ -84,7 +87,8 @@ export class FleetBrowsers {
       return await work();
     } finally {
       this.queued.delete(convId);
-      this.pool.unhold(convId);
+      const afterwards = this.browsers.get(convId)?.drained() ?? Promise.resolve();
+      afterwards.finally(() => this.pool.unhold(convId));
     }
   }
 
@@ -167,7 +171,7 @@ export class FleetBrowsers {
       conversationId: conv.id,
       source: {
         lease: (rules) => this.pool.lease(conv.id, this.queued.get(conv.id), rules),
-        drop: () => this.pool.drop(conv.id),
+        drop: (lost) => this.pool.drop(conv.id, lost),
       },
       sql: this.p.sql,
       options,

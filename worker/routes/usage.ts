@@ -83,6 +83,7 @@ app.openapi(
     const report: BrowserFleetReport = {
       sessions: s.sessions,
       contexts: s.contexts,
+      spares: s.spares,
       waiting: s.waiting,
       queued_calls: s.queued,
       launches: s.launches,

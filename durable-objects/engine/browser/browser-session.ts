@@ -49,8 +49,8 @@ export interface ContextSource {
   lease(
     rules: ContextRules | null,
   ): Promise<{ context: BrowserContext; fresh: boolean; sessionId: string; blank?: BlankPage }>;
-  /** Closes the conversation's context (its session closes when no other conversation uses it). */
-  drop(): Promise<void>;
+  /** Closes the conversation's context (its session closes when no other conversation uses it); `lost`: its browser died under a call. */
+  drop(lost?: boolean): Promise<void>;
 }
 
 /** Where a conversation's browser gets its profile's state from, on its first launch. */
@@ -159,7 +159,7 @@ export class BrowserSession {
     this.releaseGuard();
     this.context = null;
     this.pages.clear();
-    await this.source.drop().catch(() => {});
+    await this.source.drop(true).catch(() => {});
     return true;
   }
 

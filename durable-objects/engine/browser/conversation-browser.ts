@@ -61,6 +61,8 @@ export class ConversationBrowser implements BrowserOps {
   private readonly typed = new SecretRedactor();
   private readonly newlyTyped: [string, string][] = [];
   private queue: Promise<unknown> = Promise.resolve();
+  /** Work of the current exclusive call left for after its answer (the state save); the next call waits for it. */
+  private afterAnswer: (() => Promise<void>) | null = null;
   private readonly liveViews: LiveViews;
   readonly scriptTimeoutMs: number;
   readonly uploadMaxBytes: number;
@@ -116,8 +118,21 @@ export class ConversationBrowser implements BrowserOps {
       }
     };
     const next = this.queue.then(recorded, recorded);
-    this.queue = next.catch(() => {});
+    // The call's answer goes out first; what it left for afterwards runs before the next call.
+    const afterwards = () => this.runAfterAnswer();
+    this.queue = next.then(afterwards, afterwards);
     return next;
+  }
+
+  /** Resolves once every call so far, and the work each left for after its answer, is done. */
+  drained(): Promise<void> {
+    return this.queue.then(() => {});
+  }
+
+  private async runAfterAnswer(): Promise<void> {
+    const work = this.afterAnswer;
+    this.afterAnswer = null;
+    await work?.().catch(() => {});
   }
 
   /** A tool call of a run (null: direct) starts: the downloads it causes go to `sink` (none: refused). */
@@ -145,8 +160,15 @@ export class ConversationBrowser implements BrowserOps {
     return this.session.seenDocument(page);
   }
 
+  /**
+   * After a tool call (inside `exclusive`): marks the use, publishes the tabs, asks for the idle
+   * wake-up and returns the rebuild note; the cookies and storage are saved after the call's
+   * answer, before the next call begins (a crash in between loses only that save). The document
+   * each tab shows is read by that save, at the end of the call as before.
+   */
   async settle(): Promise<string | null> {
-    await this.session.saveState();
+    this.store.touch();
+    this.afterAnswer = () => this.session.saveState();
     this.tabs.changed();
     const deadline = this.idleDeadline();
     if (deadline !== null) await this.deps.wakeBy?.(deadline);

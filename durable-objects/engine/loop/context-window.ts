@@ -7,7 +7,7 @@
 
 import type { ChatMessage } from "../model/model-types";
 import type { StoredMessage } from "../store/message-store";
-import { basePrompt, buildContext, estimateTokens } from "./context-builder";
+import { basePrompt, buildContext, estimateTokens, estimateToolTokens } from "./context-builder";
 import { CLEAR_AT_LEAST_SHARE, clearOldResults } from "./context-clearing";
 import { ev } from "./event-builders";
 import type { ContextSummary, StepDeps } from "./loop-deps";
@@ -65,13 +65,18 @@ class ContextView {
   }
 }
 
-/** Clears, then summarises if it must; returns the context to send. */
+/**
+ * Clears, then summarises if it must; returns the context to send. Sizes are the whole request's:
+ * the tools' definitions go with every request, so they count toward both thresholds.
+ */
 export async function contextFor(deps: StepDeps, runId: string): Promise<ChatMessage[]> {
   const view = new ContextView(deps);
   let context = view.build();
   const window = deps.settings.contextTokens * COMPACT_AT;
   const clearAt = deps.settings.clearAtTokens ?? 0;
-  const before = estimateTokens(context);
+  const toolTokens = estimateToolTokens(deps.tools.specs());
+  const requestTokens = (messages: ChatMessage[]) => estimateTokens(messages) + toolTokens;
+  const before = requestTokens(context);
   if (clearAt > 0 && before >= Math.min(clearAt, window)) {
     const cleared = await clearOldResults(
       deps,
@@ -83,7 +88,7 @@ export async function contextFor(deps: StepDeps, runId: string): Promise<ChatMes
     if (cleared) {
       for (const r of cleared.results) view.stubs.set(r.messageId, r.stub);
       context = view.build();
-      const after = estimateTokens(context);
+      const after = requestTokens(context);
       deps.emit(
         runId,
         ev.notice({
@@ -96,7 +101,7 @@ export async function contextFor(deps: StepDeps, runId: string): Promise<ChatMes
       );
     }
   }
-  if (estimateTokens(context) < window) return context;
+  if (requestTokens(context) < window) return context;
   return (await summarise(deps, runId, view)) ?? context;
 }
 

@@ -28,7 +28,7 @@ export interface BrowserOps {
   lost(err: unknown): Promise<boolean>;
   /** Runs browser work one call at a time (parallel tool calls would fight over focus). */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
-  /** After each tool: saves cookies/storage, publishes tabs; returns a rebuild note once. */
+  /** After each tool (inside `exclusive`): publishes tabs, has cookies/storage saved once the call has answered (before the next call); returns a rebuild note once. */
   settle(): Promise<string | null>;
   /** Waits for the downloads the call started and hands over (once) what came of them. */
   takeDownloads(): Promise<(DownloadedFile | RefusedDownload)[]>;

@@ -5,25 +5,20 @@
  * frees, a launch is allowed, or its wait times out (`browser_busy`). New browsers are launched no
  * faster than `launchIntervalMs` apart and not once the day's browser time is used up. A waiting
  * conversation may take the slot of the least recently used context that is not in use (its tabs
- * are remembered and reopened on its next call). Each session keeps a spare context ready (an empty
- * context with one blank page, made after a call ends, under the session's armed request guard):
- * a conversation's new context is the spare when there is one, so it waits for neither a context
- * nor a page (a page's renderer takes seconds to start on a busy browser).
+ * are remembered and reopened on its next call). A new context is the session's spare when it has
+ * one ready (./spare-context.ts); the sessions themselves are ./live-sessions.ts.
  */
-import type { Browser, BrowserContext, BrowserWorker } from "@cloudflare/puppeteer";
+import type { BrowserContext, BrowserWorker } from "@cloudflare/puppeteer";
 import type { FleetLimits } from "../../config/browser-config";
-import { BrowserError } from "../../errors";
 import type { BlankPage } from "../browser-session";
-import { armGuard, armSession } from "../context-guard";
-import { type ContextRules, rulesKey } from "../websocket-guard";
-import { type Clock, launchWithin, reconnectTo, retryTransient, TRANSIENT, withTimeout } from "./launch";
+import type { ContextRules } from "../websocket-guard";
+import { type Clock, TRANSIENT } from "./launch";
+import { type LiveSession, LiveSessions } from "./live-sessions";
+import { budgetError, busyError } from "./pool-errors";
 import type { PoolRecords } from "./pool-records";
+import { createContext, keepSpare, takeSpare } from "./spare-context";
 import { WaitStats, type WaitSummary } from "./wait-stats";
 
-/** How long a liveness probe of a kept session may take. */
-const PROBE_TIMEOUT_MS = 3_000;
-/** A session that answered this recently is not probed again (a call leases its context more than once). */
-const ANSWERED_RECENTLY_MS = 2_000;
 /** The pool's counters (since the object started, but `launches`, which is kept). */
 export interface PoolStats {
   sessions: number;
@@ -47,13 +42,6 @@ export interface Lease {
   blank?: BlankPage;
 }
 
-/** An empty context kept ready on a session. */
-interface Spare extends BlankPage {
-  context: BrowserContext;
-  /** The WebSocket rules it was made under (their key): only a conversation with the same takes it. */
-  rules: string;
-}
-
 /** What the pool needs from its object. */
 export interface PoolDeps {
   binding(): BrowserWorker;
@@ -62,18 +50,6 @@ export interface PoolDeps {
   clock: Clock;
   /** Whether a conversation's context must stay (a live view or a take-over is on it). */
   pinned(conv: string): boolean;
-}
-
-interface LiveSession {
-  id: string;
-  browser: Browser;
-  contexts: Map<string, BrowserContext>;
-  /** Contexts being created on it. */
-  reserved: number;
-  /** Its spare context: being made, or ready (null: none). */
-  spare: { ready: Spare | null } | null;
-  /** When it last answered (a probe or a new context): a lease soon after needs no probe. */
-  answeredAt: number;
 }
 
 interface Waiter {
@@ -89,7 +65,8 @@ type Plan =
 
 /** The sessions, contexts and queue of one workspace's fleet. */
 export class BrowserPool {
-  private readonly sessions = new Map<string, LiveSession>();
+  /** The sessions alive (tests read their spares). */
+  private readonly sessions: LiveSessions;
   private readonly busy = new Map<string, number>();
   private readonly lastUse = new Map<string, number>();
   private readonly pending = new Map<string, Promise<Lease>>();
@@ -102,13 +79,14 @@ export class BrowserPool {
   private restored: Promise<void> | null = null;
   /** A pump is due when the launch pace allows (on the pool's clock). */
   private pumpDue = false;
-  /** Peak of sessions alive at once, and calls that had to wait (bench and tests read them). */
-  peakSessions = 0;
+  /** Calls that had to wait (bench and tests read them). */
   queuedCalls = 0;
   /** How long each new context took to get (queue, launch and creation). */
   private readonly waits = new WaitStats();
 
-  constructor(private readonly deps: PoolDeps) {}
+  constructor(private readonly deps: PoolDeps) {
+    this.sessions = new LiveSessions({ ...deps, gone: () => this.pump() });
+  }
 
   /** The conversation's context: kept, or made (maybe after waiting its turn; `onQueued` is told the position). */
   async lease(
@@ -119,8 +97,8 @@ export class BrowserPool {
     await this.restoreOnce();
     this.rules.set(conv, rules);
     this.lastUse.set(conv, this.deps.clock.now());
-    const kept = this.find(conv);
-    if (kept && (await this.alive(kept)))
+    const kept = this.sessions.find(conv);
+    if (kept && (await this.sessions.alive(kept)))
       return { context: kept.contexts.get(conv)!, fresh: false, sessionId: kept.id };
     const inFlight = this.pending.get(conv);
     if (inFlight) return inFlight;
@@ -137,7 +115,7 @@ export class BrowserPool {
 
   /** After a restart: reconnects to the sessions it held (their guards armed) and finds their contexts again; once. */
   restoreOnce(): Promise<void> {
-    this.restored ??= this.restore();
+    this.restored ??= this.sessions.restore();
     return this.restored;
   }
 
@@ -147,84 +125,61 @@ export class BrowserPool {
     this.lastUse.set(conv, this.deps.clock.now());
   }
 
-  /** Ends a call; a waiting conversation may now get a slot. */
+  /** Ends a call; a waiting conversation may now get a slot; each session's spare is made if missing. */
   unhold(conv: string): void {
     const n = (this.busy.get(conv) ?? 1) - 1;
     if (n > 0) this.busy.set(conv, n);
     else this.busy.delete(conv);
     this.lastUse.set(conv, this.deps.clock.now());
-    this.tickAll();
+    this.sessions.tickAll();
     this.pump();
-    for (const session of this.sessions.values()) this.keepSpare(session);
+    if (this.deps.limits.sparesPerSession < 1) return;
+    for (const session of this.sessions.values())
+      keepSpare(
+        session,
+        () => this.spareRules,
+        () => this.sessions.holds(session),
+      );
   }
 
-  /** Closes a conversation's context (idle, deleted, or lost); its session closes when it was the last. */
-  async drop(conv: string): Promise<void> {
-    const session = this.find(conv);
+  /**
+   * Closes a conversation's context (idle, deleted, or `lost`: its browser died under a call, and
+   * its session is suspected until probed); its session closes when it was the last.
+   */
+  async drop(conv: string, lost = false): Promise<void> {
+    const session = this.sessions.find(conv);
     this.deps.records.removeContext(conv);
     if (!session) return;
-    this.tick(session);
-    const context = session.contexts.get(conv)!;
-    session.contexts.delete(conv);
-    await context.close().catch(() => {});
-    await this.closeIfEmpty(session);
+    await this.sessions.closeContext(session, conv);
+    if (lost) this.sessions.suspect(session);
+    if (this.waiters.length === 0) await this.sessions.closeIfEmpty(session);
     this.pump();
   }
 
   /** Counts every session's time up to now (the daily total and the per-conversation meters). */
   tickAll(): void {
-    for (const session of this.sessions.values()) this.tick(session);
+    this.sessions.tickAll();
   }
 
   /** Sessions alive now, contexts open, conversations waiting, launches ever, waits for a browser. */
   stats(): PoolStats {
-    let contexts = 0;
-    for (const s of this.sessions.values()) contexts += s.contexts.size;
     return {
-      sessions: this.sessions.size,
-      contexts,
+      ...this.sessions.counts(),
       waiting: this.waiters.length,
-      spares: [...this.sessions.values()].filter((s) => s.spare?.ready).length,
       queued: this.queuedCalls,
       launches: this.deps.records.launches(),
-      peak: this.peakSessions,
       waits: this.waits.summary(),
     };
   }
 
   /** The session a conversation's context lives on (null when it has none). */
   sessionOf(conv: string): string | null {
-    return this.find(conv)?.id ?? null;
+    return this.sessions.find(conv)?.id ?? null;
   }
 
   /** Conversations with a context open. */
   openConversations(): string[] {
-    return [...this.sessions.values()].flatMap((s) => [...s.contexts.keys()]);
-  }
-
-  /** Whether a kept session still answers (it may have ended without its disconnect seen yet); forgets it if not. */
-  private async alive(session: LiveSession): Promise<boolean> {
-    if (this.deps.clock.now() - session.answeredAt < ANSWERED_RECENTLY_MS) return true;
-    const answered = await withTimeout(session.browser.version(), PROBE_TIMEOUT_MS).then(
-      () => true,
-      () => false,
-    );
-    if (answered) {
-      session.answeredAt = this.deps.clock.now();
-      return true;
-    }
-    if (this.sessions.get(session.id) === session) {
-      this.tick(session);
-      this.sessions.delete(session.id);
-      this.deps.records.removeSession(session.id);
-      session.browser.disconnect().catch(() => {});
-    }
-    return false;
-  }
-
-  private find(conv: string): LiveSession | null {
-    for (const s of this.sessions.values()) if (s.contexts.has(conv) && s.browser.isConnected()) return s;
-    return null;
+    return this.sessions.conversations();
   }
 
   /** Makes a context; once more when the browser died under it (a target closed while it was made). */
@@ -240,6 +195,7 @@ export class BrowserPool {
   private async make(conv: string, onQueued?: (position: number) => void): Promise<Lease> {
     const { limits, records, clock } = this.deps;
     if (records.usedOn(clock.now()) >= limits.dailyMs) throw budgetError(limits.dailyMs);
+    await this.sessions.settled(); // a session that may be closing gets no new context
     if (this.waiters.length === 0) {
       const plan = this.plan(conv);
       if (plan.kind !== "wait") return this.carry(conv, plan);
@@ -303,11 +259,7 @@ export class BrowserPool {
     const victim = this.leastRecentlyUsedIdle(conv);
     if (!victim) return { kind: "wait" };
     const [session, victimConv] = victim;
-    this.tick(session);
-    const context = session.contexts.get(victimConv)!;
-    session.contexts.delete(victimConv);
-    records.removeContext(victimConv);
-    context.close().catch(() => {});
+    this.sessions.closeContext(session, victimConv); // not waited for: its slot is free at once
     session.reserved++;
     return { kind: "context", session };
   }
@@ -330,7 +282,7 @@ export class BrowserPool {
     if (plan.kind === "context") session = plan.session;
     else {
       try {
-        session = await this.launch();
+        session = await this.sessions.launch();
       } finally {
         this.launching--;
         queueMicrotask(() => this.pump());
@@ -340,8 +292,8 @@ export class BrowserPool {
     try {
       const rules = this.rules.get(conv) ?? null;
       this.spareRules = rules;
-      const spare = this.takeSpare(session, rules);
-      const context = spare?.context ?? (await this.createContext(session.browser, rules));
+      const spare = takeSpare(session, rules);
+      const context = spare?.context ?? (await createContext(session.browser, rules));
       session.answeredAt = this.deps.clock.now();
       // Time until now is the other contexts'; on a fresh session (its launch) the asking conversation's.
       const charged = session.contexts.size > 0 ? [...session.contexts.keys()] : [conv];
@@ -354,151 +306,4 @@ export class BrowserPool {
       session.reserved--;
     }
   }
-
-  /** Starts making a session's spare context when it has none (after a call: off any call's path). */
-  private keepSpare(session: LiveSession): void {
-    if (session.spare || this.deps.limits.sparesPerSession < 1 || !session.browser.isConnected()) return;
-    const slot: { ready: Spare | null } = { ready: null };
-    session.spare = slot;
-    this.makeSpare(session, this.spareRules).then((spare) => {
-      // A spare that failed (the browser went away meanwhile) is tried again after a later call.
-      if (session.spare !== slot) spare?.context.close().catch(() => {});
-      else if (!spare) session.spare = null;
-      else if (spare.rules === rulesKey(this.spareRules)) slot.ready = spare;
-      else {
-        // Newer conversations' rules came meanwhile: made again under them.
-        spare.context.close().catch(() => {});
-        session.spare = null;
-        this.keepSpare(session);
-      }
-    });
-  }
-
-  /** An empty context with a blank page, made under the session's armed guard (its requests are refused until a conversation takes it). */
-  private async makeSpare(session: LiveSession, rules: ContextRules | null): Promise<Spare | null> {
-    let context: BrowserContext | null = null;
-    try {
-      await armGuard(session.browser);
-      context = await this.createContext(session.browser, rules);
-      const page = await retryTransient(() => context!.newPage());
-      const cdp = await page.createCDPSession();
-      if (this.sessions.get(session.id) !== session) throw new Error("session gone");
-      return { context, page, cdp, rules: rulesKey(rules) };
-    } catch {
-      await context?.close().catch(() => {});
-      return null;
-    }
-  }
-
-  /**
-   * The session's spare when it is ready and made under the conversation's WebSocket rules (it is
-   * no longer the session's), else null: one still being made is left for a later conversation
-   * (on a busy browser it can take longer than a context without a page); one under other rules
-   * is closed (the next is made under the newest conversation's).
-   */
-  private takeSpare(session: LiveSession, rules: ContextRules | null): Spare | null {
-    const spare = session.spare?.ready ?? null;
-    if (!spare) return null;
-    session.spare = null;
-    if (spare.rules !== rulesKey(rules) || spare.page.isClosed() || !session.browser.isConnected()) {
-      spare.context.close().catch(() => {});
-      return null;
-    }
-    return spare;
-  }
-
-  /** A context under a conversation's WebSocket rules (../websocket-guard.ts); refused rules fail the lease (never a context without them). */
-  private createContext(browser: Browser, rules: ContextRules | null): Promise<BrowserContext> {
-    return rules ? browser.createBrowserContext(rules) : browser.createBrowserContext();
-  }
-
-  private async launch(): Promise<LiveSession> {
-    const { limits, clock, records } = this.deps;
-    const keepAlive = Math.min(Math.max(limits.idleMs, 60_000), 600_000);
-    const browser = await launchWithin(
-      this.deps.binding(),
-      keepAlive,
-      clock.now() + limits.queueTimeoutMs,
-      clock,
-    );
-    records.addSession(browser.sessionId(), clock.now());
-    return this.adopt(browser);
-  }
-
-  private adopt(browser: Browser): LiveSession {
-    const session: LiveSession = {
-      id: browser.sessionId(),
-      browser,
-      contexts: new Map(),
-      reserved: 0,
-      spare: null,
-      answeredAt: this.deps.clock.now(),
-    };
-    this.sessions.set(session.id, session);
-    this.peakSessions = Math.max(this.peakSessions, this.sessions.size);
-    browser.on("disconnected", () => {
-      if (this.sessions.get(session.id) !== session) return;
-      this.tick(session);
-      this.sessions.delete(session.id);
-      this.deps.records.removeSession(session.id);
-      this.pump();
-    });
-    return session;
-  }
-
-  private tick(session: LiveSession): void {
-    this.deps.records.tick(session.id, [...session.contexts.keys()], this.deps.clock.now());
-  }
-
-  private async closeIfEmpty(session: LiveSession): Promise<void> {
-    if (session.contexts.size > 0 || session.reserved > 0 || this.waiters.length > 0) return;
-    this.tick(session);
-    this.sessions.delete(session.id);
-    session.spare = null;
-    this.deps.records.removeSession(session.id);
-    await session.browser.close().catch(() => {});
-  }
-
-  private reconnect(sessionId: string): Promise<Browser | null> {
-    return reconnectTo(this.deps.binding(), sessionId);
-  }
-
-  /** After a restart: reconnects to the sessions it held and finds their contexts again. */
-  private async restore(): Promise<void> {
-    const { records } = this.deps;
-    const contexts = records.contexts();
-    for (const row of records.sessions()) {
-      const browser = await this.reconnect(row.session_id);
-      if (!browser) {
-        records.tick(row.session_id, [], this.deps.clock.now());
-        records.removeSession(row.session_id);
-        continue;
-      }
-      const session = this.adopt(browser);
-      await armSession(browser).catch(() => {});
-      const byId = new Map(browser.browserContexts().map((c) => [c.id, c]));
-      for (const ctx of contexts.filter((c) => c.session_id === row.session_id)) {
-        const context = byId.get(ctx.context_id);
-        byId.delete(ctx.context_id);
-        if (context) session.contexts.set(ctx.conv, context);
-        else records.removeContext(ctx.conv);
-      }
-      // A context no conversation holds was the old connection's spare: a new one is made after a call.
-      for (const [id, context] of byId) if (id) await context.close().catch(() => {});
-    }
-  }
-}
-
-function busyError(limits: FleetLimits): BrowserError {
-  return new BrowserError(
-    "browser_busy",
-    `Every browser of this workspace is in use (${limits.maxSessions} browsers × ${limits.contextsPerSession} conversations) and none freed up within ${Math.round(limits.queueTimeoutMs / 1000)} s. Try the browser again later, or go on without it.`,
-  );
-}
-
-function budgetError(dailyMs: number): BrowserError {
-  return new BrowserError(
-    "browser_budget",
-    `This workspace has used its ${Math.round(dailyMs / 60_000)} browser minutes for today (BROWSER_DAILY_MINUTES); the browser is available again after 00:00 UTC. Go on without it.`,
-  );
 }

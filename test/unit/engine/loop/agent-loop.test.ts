@@ -99,7 +99,7 @@ describe("sub-agents on the same loop", () => {
       { text: "sub-agent done" },
       { text: "parent done" },
     ]);
-    const h = harness(llm.url, key, { contextTokens: 5_000, subAgentMaxSteps: 9 });
+    const h = harness(llm.url, key, { contextTokens: 5_600, subAgentMaxSteps: 9 });
     const runId = h.enqueue("go");
     expect(await advanceRun(h.deps, runId)).toBe("finished");
     const sent = await requests(llm.url, key);

@@ -1,8 +1,10 @@
+import { z } from "zod";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { advanceRun } from "../../../../durable-objects/engine/loop/agent-loop";
 import { clearedStub } from "../../../../durable-objects/engine/loop/context-clearing";
 import { contextFor } from "../../../../durable-objects/engine/loop/context-window";
 import { ClearedResults } from "../../../../durable-objects/engine/store/cleared-results";
+import { defineTool } from "../../../../durable-objects/engine/tools/tool";
 import { savedResultText } from "../../../../durable-objects/engine/tools/tool-runner";
 import { type ScriptedModel, startScriptedModel } from "../../../support/scripted-model";
 import { eventsOf, harness, pageText, requests, script, subAgentEvents } from "../../support/loop-harness";
@@ -104,6 +106,30 @@ describe("the clearing step", () => {
     expect(h.saved.size).toBe(0);
     const last = contents((await requests(llm.url, key)).at(-1)!);
     expect(last.filter((c) => c.includes("The last line of")).length).toBe(2);
+  });
+
+  it("counts the tools' definitions toward the trigger: they go with every request", async () => {
+    const run = async (extraToolChars: number) => {
+      const key = newKey("tools-count");
+      const step = { tool_calls: [{ name: "sleep_tool", arguments: { label: "a" } }] };
+      await script(llm.url, key, [readPage(1), step, { text: "done" }]);
+      const h = harness(llm.url, key, { clearAtTokens: 4_000, keepResults: 0 });
+      if (extraToolChars > 0)
+        h.deps.tools.add(
+          defineTool({
+            name: "big_tool",
+            description: "x".repeat(extraToolChars),
+            parameters: z.object({}),
+            execute: async () => ({}),
+          }),
+        );
+      expect(await advanceRun(h.deps, h.enqueue("one page"))).toBe("finished");
+      const last = contents((await requests(llm.url, key)).at(-1)!);
+      return last.filter((c) => c.startsWith("[Cleared: read_page")).length;
+    };
+    // The messages alone stay under 4,000 tokens; 12,000 characters of tool definitions put the request over.
+    expect(await run(0)).toBe(0);
+    expect(await run(12_000)).toBe(1);
   });
 
   it("builds the same context after a restart: the cleared state is stored", async () => {
