@@ -1,7 +1,8 @@
 /**
  * The warm first tab call, alone (issue 34's target: under 300 ms). In workerd (wrangler's local
  * runtime, the local Chromium through the BROWSER binding), the fleet with its defaults but
- * BROWSER_MAX_SESSIONS=3: one conversation launches a browser; then, one after another, each of
+ * BROWSER_MAX_SESSIONS=3 and a 10-minute idle time: one conversation launches a browser and keeps
+ * it open; then, one after another, each of
  * `ROUNDS` new conversations waits until the browser has its spare context ready (what a
  * conversation arriving on a warm fleet finds) and makes its first call, `open_tab` of a local
  * page, timed from the HTTP request to its answer, then is deleted (its context closes: the
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
     ALLOW_PRIVATE_NETWORK: "true",
     OPENAI_API_KEY: "",
     BROWSER_MAX_SESSIONS: "3",
+    // The launching conversation keeps the browser open through the whole run (its context is not idle-closed).
+    BROWSER_IDLE_MS: "600000",
     BROWSER_LAUNCH_INTERVAL_MS: "1",
     BROWSER_DAILY_MINUTES: "100000",
   };
