@@ -9,9 +9,6 @@ import { dropRepeatedParagraphs, dropRepeatedQuotes } from "./post-lists";
 import { dropRepeatedLines } from "./product-page";
 import { dropTrailingLinks } from "./trailing-links";
 
-/** In a thread, a line of at least this many words that repeats an earlier line is a copy. */
-export const MIN_REPEATED_SENTENCE_WORDS = 6;
-
 /** The Markdown of a page of `kind` cleaned line by line; `threaded` when its content is a thread of posts. */
 export function cleanMarkdown(markdown: string, kind: PageKind, threaded: boolean): string {
   // A reply quoting an earlier post repeats it: the thread keeps the post once.
@@ -24,10 +21,6 @@ export function cleanMarkdown(markdown: string, kind: PageKind, threaded: boolea
   else if (kind === "other") markdown = dropTrailingLinks(markdown, true);
   // A product page's line printed again word for word is read once.
   if (kind === "product" && passOn("product-repeats")) markdown = dropRepeatedLines(markdown);
-  // A thread's sentence printed again word for word (a signature under a poster's every post, a
-  // quoted line) is read once; a post's header (its poster and date) is shorter and stays.
-  else if (threaded && passOn("thread-repeats"))
-    markdown = dropRepeatedLines(markdown, MIN_REPEATED_SENTENCE_WORDS);
   // A control's label left alone on its line ("Close", "Back to top", "Sort by:", "Advertisement") is no text of the page.
   if (passOn("control-labels")) markdown = dropControlLabels(markdown);
   return markdown;

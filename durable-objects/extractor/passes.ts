@@ -28,7 +28,6 @@ export const PASSES = {
   "repeated-quotes": "markdown",
   "trailing-links": "markdown",
   "product-repeats": "markdown",
-  "thread-repeats": "markdown",
   "control-labels": "markdown",
 } as const;
 

@@ -10,9 +10,9 @@ export const MIN_REPEATED_LINE_WORDS = 3;
 /**
  * Removes Markdown lines that repeat an earlier line word for word (the same text as a list item
  * and as a paragraph line counts once); table rows, code and lines shorter than
- * `minWords` words (MIN_REPEATED_LINE_WORDS) stay. A block left with no line goes.
+ * MIN_REPEATED_LINE_WORDS words stay. A block left with no line goes.
  */
-export function dropRepeatedLines(markdown: string, minWords = MIN_REPEATED_LINE_WORDS): string {
+export function dropRepeatedLines(markdown: string): string {
   const seen = new Set<string>();
   const kept: string[] = [];
   let fenced = false;
@@ -21,7 +21,7 @@ export function dropRepeatedLines(markdown: string, minWords = MIN_REPEATED_LINE
     for (const line of block.split("\n")) {
       if (isCodeFence(line)) fenced = !fenced;
       const key = fenced || line.trimStart().startsWith("|") ? "" : markdownWords(line);
-      if (keyWords(key) >= minWords) {
+      if (keyWords(key) >= MIN_REPEATED_LINE_WORDS) {
         if (seen.has(key)) continue;
         seen.add(key);
       }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { extractMainContent } from "../../../durable-objects/extractor/extract";
-import { withPassesOff } from "../../../durable-objects/extractor/passes";
 import { dropRepeatedQuotes } from "../../../durable-objects/extractor/post-lists";
 
 const page = (body: string) =>
@@ -47,30 +46,6 @@ describe("threads of posts without microdata", () => {
         "Agreed, and use a little whole rye flour in the feeds; the smell goes once the yeast is active again.",
       ].join("\n\n"),
     );
-  });
-
-  it("reads a signature printed under each of a poster's posts once (with the pass off, every copy stays)", () => {
-    const signed = (n: number, who: string, text: string) =>
-      post(n, who, "May 2019", `${text}</p><p class="sig">Baking since 1998, mostly rye and spelt loaves.`);
-    const thread = [
-      signed(
-        1,
-        "crumbmaker",
-        "My starter has smelled sharply of nail polish remover since I moved it to the fridge.",
-      ),
-      post(
-        2,
-        "ryeandrye",
-        "Jan 2021",
-        "That acetone smell means it is hungry: feed it twice a day at room temperature.",
-      ),
-      signed(3, "crumbmaker", "Thank you, two days of feeding and it smells of yoghurt again."),
-    ].join("");
-    const read = () => extractMainContent(page(thread), "https://bakers.example/t/9").markdown;
-    const copies = (md: string) => md.split("Baking since 1998").length - 1;
-    expect(copies(read())).toBe(1);
-    expect(read()).toContain("it smells of yoghurt again");
-    expect(copies(withPassesOff(["thread-repeats"], read))).toBe(2);
   });
 
   it("keeps short lines that only some posts share", () => {
