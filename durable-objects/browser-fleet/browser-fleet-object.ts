@@ -141,7 +141,7 @@ export class BrowserFleetObject extends DurableObject<Env> {
     const browser = await this.fleet.of(conv);
     browser.store.pinUntil(0);
     const facts = await this.fleet.holding(conv.id, () => browser.tabFacts(tabId));
-    await this.fleet.holding(conv.id, () => browser.exclusive(() => browser.settle()));
+    await browser.settleNow();
     return facts;
   }
 

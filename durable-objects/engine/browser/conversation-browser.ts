@@ -175,6 +175,13 @@ export class ConversationBrowser implements BrowserOps {
     return this.session.takeNote();
   }
 
+  /** `settle` outside a call's turn (a take-over's end, which must not wait behind a slow page): the state is saved at once. */
+  async settleNow(): Promise<string | null> {
+    const note = await this.settle();
+    await this.runAfterAnswer();
+    return note;
+  }
+
   /** When the open context becomes idle past the limit (later while a person holds it), or null when none is open. */
   idleDeadline(): number | null {
     const last = this.store.lastUsed();

@@ -16,8 +16,12 @@ import { staleTabResults } from "./stale-tab-reads";
 
 /** Tool results shorter than this are never cleared: their stub would save next to nothing. */
 export const CLEARABLE_MIN_CHARS = 2_000;
-/** A clearing step frees at least this share of its trigger (or waits), so the cache break pays. */
-export const CLEAR_AT_LEAST_SHARE = 0.25;
+/**
+ * A clearing step breaks the provider's prompt cache at its first cleared result: from there on the
+ * next request is billed uncached once. It clears only when it frees at least this share of what it
+ * so takes out of the cache (else it waits), so the break pays for itself within a few requests.
+ */
+export const CLEAR_AT_LEAST_SHARE = 0.5;
 /** Longest argument value (URL, path, query) a stub repeats. */
 const STUB_VALUE_CHARS = 160;
 
@@ -126,6 +130,21 @@ export interface Cleared {
   results: ClearedResult[];
 }
 
+/** How much of the last request a step clearing from `first` on takes out of the cache, in characters. */
+function uncachedByClearing(
+  stored: readonly StoredMessage[],
+  stubs: ReadonlyMap<number, string>,
+  first: number,
+) {
+  let lastAssistant = 0;
+  for (const m of stored) if (m.message.role === "assistant") lastAssistant = m.id;
+  let chars = 0;
+  for (const m of stored)
+    if (m.id >= first && m.id < lastAssistant)
+      chars += stubs.get(m.id)?.length ?? JSON.stringify(m.message).length;
+  return chars;
+}
+
 /**
  * Clears old bulky results of a scope whose context is over its trigger: saves each whole to the
  * workspace, then records its stub. Returns what it cleared, or null when it cleared nothing —
@@ -135,7 +154,6 @@ export async function clearOldResults(
   deps: StepDeps,
   stored: readonly StoredMessage[],
   stubs: ReadonlyMap<number, string>,
-  atLeastTokens: number,
   force: boolean,
 ): Promise<Cleared | null> {
   const spill = deps.spill;
@@ -145,8 +163,9 @@ export async function clearOldResults(
   const candidates = clearableResults(stored, stubs, keep, calls);
   if (candidates.length === 0) return null;
   const plans = candidates.map((m) => planFor(deps.conversationId, m, calls.get(m.message.tool_call_id)));
-  const freed = plans.reduce((n, p) => n + (p.message.message.content.length - p.stub.length) / 4, 0);
-  if (!force && freed < atLeastTokens) return null;
+  const freed = plans.reduce((n, p) => n + p.message.message.content.length - p.stub.length, 0);
+  const uncached = uncachedByClearing(stored, stubs, candidates[0].id);
+  if (!force && freed < uncached * CLEAR_AT_LEAST_SHARE) return null;
   const saved = await Promise.all(
     plans.map(async (p) => {
       if (!p.save) return p;

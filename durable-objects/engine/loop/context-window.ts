@@ -8,7 +8,7 @@
 import type { ChatMessage } from "../model/model-types";
 import type { StoredMessage } from "../store/message-store";
 import { basePrompt, buildContext, estimateTokens, estimateToolTokens } from "./context-builder";
-import { CLEAR_AT_LEAST_SHARE, clearOldResults } from "./context-clearing";
+import { clearOldResults } from "./context-clearing";
 import { ev } from "./event-builders";
 import type { ContextSummary, StepDeps } from "./loop-deps";
 
@@ -78,13 +78,7 @@ export async function contextFor(deps: StepDeps, runId: string): Promise<ChatMes
   const requestTokens = (messages: ChatMessage[]) => estimateTokens(messages) + toolTokens;
   const before = requestTokens(context);
   if (clearAt > 0 && before >= Math.min(clearAt, window)) {
-    const cleared = await clearOldResults(
-      deps,
-      view.stored,
-      view.stubs,
-      Math.min(clearAt, window) * CLEAR_AT_LEAST_SHARE,
-      before >= window,
-    );
+    const cleared = await clearOldResults(deps, view.stored, view.stubs, before >= window);
     if (cleared) {
       for (const r of cleared.results) view.stubs.set(r.messageId, r.stub);
       context = view.build();

@@ -73,15 +73,15 @@ describe("clearing old tool results in a conversation", () => {
     expect(rewrites).toBe(cleared.length);
     const last = sent.at(-1)!;
     const tools = toolContents(last);
-    // Files 1–4 are stubs naming their saved file; file 5 and the read-back are whole.
-    for (const n of [1, 2, 3, 4]) {
+    // Files 1–5 are stubs naming their saved file (the model saw each whole first); the read-back is whole.
+    for (const n of [1, 2, 3, 4, 5]) {
+      expect(toolContents(sent[n])[n - 1]).toContain(`The last line of file ${n}.`);
       expect(tools[n - 1]).toContain(`[Cleared: opfs_read (ctx/f${n}.txt`);
       expect(tools[n - 1]).toContain(
         `; saved whole: opfs_read {"path":".cirrus/results/${id}/call_r${n}.txt"}]`,
       );
       expect(tools[n - 1]).not.toContain("some words of the file");
     }
-    expect(tools[4]).toContain("The last line of file 5.");
     expect(tools[5]).toContain("The last line of file 1.");
 
     // The saved file holds the whole result the model saw, laid out as a spilled one.

@@ -85,7 +85,7 @@ export class BrowserPool {
   private readonly waits = new WaitStats();
 
   constructor(private readonly deps: PoolDeps) {
-    this.sessions = new LiveSessions({ ...deps, gone: () => this.pump() });
+    this.sessions = new LiveSessions({ ...deps, roomChanged: () => this.pump() });
   }
 
   /** The conversation's context: kept, or made (maybe after waiting its turn; `onQueued` is told the position). */
@@ -239,7 +239,10 @@ export class BrowserPool {
   private plan(conv: string): Plan {
     const { limits, records, clock } = this.deps;
     const room = [...this.sessions.values()]
-      .filter((s) => s.browser.isConnected() && s.contexts.size + s.reserved < limits.contextsPerSession)
+      .filter(
+        (s) =>
+          s.browser.isConnected() && !s.suspect && s.contexts.size + s.reserved < limits.contextsPerSession,
+      )
       .sort(
         (a, b) =>
           Number(!!b.spare?.ready) - Number(!!a.spare?.ready) ||
@@ -268,7 +271,7 @@ export class BrowserPool {
     let best: [LiveSession, string] | null = null;
     let bestAt = Number.POSITIVE_INFINITY;
     for (const s of this.sessions.values())
-      for (const conv of s.contexts.keys()) {
+      for (const conv of s.suspect ? [] : s.contexts.keys()) {
         if (conv === except || this.busy.has(conv) || this.deps.pinned(conv)) continue;
         const at = this.lastUse.get(conv) ?? 0;
         if (at < bestAt) [best, bestAt] = [[s, conv], at];

@@ -28,6 +28,8 @@ export interface LiveSession {
   spare: SpareSlot;
   /** When it last answered (a probe or a new context): a lease soon after needs no probe. */
   answeredAt: number;
+  /** Its browser may be closing (see `LiveSessions.suspect`): no new context goes on it meanwhile. */
+  suspect?: boolean;
 }
 
 /** What the sessions need from the pool. */
@@ -36,8 +38,8 @@ export interface SessionDeps {
   records: PoolRecords;
   limits: FleetLimits;
   clock: Clock;
-  /** A session went away (its disconnect was seen): waiting conversations may get its room. */
-  gone(): void;
+  /** A session went away (its disconnect was seen) or was cleared of suspicion: waiting conversations may get room. */
+  roomChanged(): void;
 }
 
 /** The sessions alive now, by id. */
@@ -111,12 +113,17 @@ export class LiveSessions {
    * alive (only the conversation's pages had died). New contexts wait for that (`settled`).
    */
   suspect(session: LiveSession): void {
+    session.suspect = true;
     const check: Promise<void> = (async () => {
       await this.deps.clock.sleep(GONE_GRACE_MS);
       if (!this.holds(session)) return;
       session.answeredAt = Number.NEGATIVE_INFINITY;
       await this.alive(session);
-    })().finally(() => this.checks.delete(check));
+    })().finally(() => {
+      session.suspect = false;
+      this.checks.delete(check);
+      this.deps.roomChanged(); // its room (or its absence) is known now: waiting conversations are served
+    });
     this.checks.add(check);
   }
 
@@ -204,7 +211,7 @@ export class LiveSessions {
     browser.on("disconnected", () => {
       if (!this.holds(session)) return;
       this.forget(session);
-      this.deps.gone();
+      this.deps.roomChanged();
     });
     return session;
   }

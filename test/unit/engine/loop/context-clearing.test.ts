@@ -7,6 +7,7 @@ import { ClearedResults } from "../../../../durable-objects/engine/store/cleared
 import { defineTool } from "../../../../durable-objects/engine/tools/tool";
 import { savedResultText } from "../../../../durable-objects/engine/tools/tool-runner";
 import { type ScriptedModel, startScriptedModel } from "../../../support/scripted-model";
+import type { Turn } from "../../../support/scripted-model-wire";
 import { eventsOf, harness, pageText, requests, script, subAgentEvents } from "../../support/loop-harness";
 
 let llm: ScriptedModel;
@@ -130,6 +131,33 @@ describe("the clearing step", () => {
     // The messages alone stay under 4,000 tokens; 12,000 characters of tool definitions put the request over.
     expect(await run(0)).toBe(0);
     expect(await run(12_000)).toBe(1);
+  });
+
+  it("clears only when it frees at least half of what it takes out of the prompt cache", async () => {
+    // A model turn of 4,500 characters whose result is small: it stays in the context, never cleared.
+    const note = (text: string) => ({
+      tool_calls: [{ name: "note", arguments: { text: text.repeat(4_500) } }],
+    });
+    const run = async (turns: Turn[]) => {
+      const key = newKey("pays");
+      await script(llm.url, key, [...turns, { text: "done" }]);
+      const h = harness(llm.url, key, { clearAtTokens: 6_000, keepResults: 0 });
+      h.deps.tools.add(
+        defineTool({
+          name: "note",
+          description: "Takes a note.",
+          parameters: z.object({ text: z.string() }),
+          execute: async () => ({ ok: true }),
+        }),
+      );
+      expect(await advanceRun(h.deps, h.enqueue("go"))).toBe("finished");
+      return contents((await requests(llm.url, key)).at(-1)!).filter((c) => c.startsWith("[Cleared: "))
+        .length;
+    };
+    // The page is followed by model turns the cache holds: clearing its 8,000 characters would re-send them all.
+    expect(await run([readPage(1), note("a"), note("b"), note("c")])).toBe(0);
+    // The same page after them: clearing it takes little else out of the cache.
+    expect(await run([note("a"), note("b"), note("c"), readPage(1), note("d")])).toBe(1);
   });
 
   it("builds the same context after a restart: the cleared state is stored", async () => {
