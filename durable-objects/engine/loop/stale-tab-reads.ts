@@ -41,7 +41,7 @@ export function staleTabResults(
   calls: ReadonlyMap<string, ToolCall>,
 ): Set<number> {
   const stale = new Set<number>();
-  const open = new Map<number, { id: number; url: string | null }[]>();
+  const open = new Map<number, { id: number; url: string }[]>();
   for (const m of stored) {
     if (m.message.role !== "tool") continue;
     const call = calls.get(m.message.tool_call_id);
@@ -49,10 +49,11 @@ export function staleTabResults(
     if (!mention) continue;
     const closed = call?.function.name === "close_tab";
     const earlier = open.get(mention.tab) ?? [];
-    const moved = (url: string | null) =>
-      closed || (mention.url !== null && url !== null && url !== mention.url);
+    const moved = (url: string) => closed || (mention.url !== null && url !== mention.url);
     for (const e of earlier) if (moved(e.url)) stale.add(e.id);
-    open.set(mention.tab, [...earlier.filter((e) => !stale.has(e.id)), { id: m.id, url: mention.url }]);
+    // Only a result that says where the tab was is a snapshot of it (a sub-agent's report is not).
+    const snapshot = mention.url === null ? [] : [{ id: m.id, url: mention.url }];
+    open.set(mention.tab, [...earlier.filter((e) => !stale.has(e.id)), ...snapshot]);
   }
   return stale;
 }

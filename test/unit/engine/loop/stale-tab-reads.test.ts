@@ -68,4 +68,12 @@ describe("a clearing step with results of tabs", () => {
     c.next();
     expect(c.clearable(1)).not.toContain(one);
   });
+
+  it("keeps a sub-agent's report given a tab (it is not a snapshot of the tab) when the tab closes", () => {
+    const c = conversation();
+    const report = c.step("agent", { prompt: "fill the form", tab_id: 3 }, { result: PAGE });
+    c.step("close_tab", { tab_id: 3 }, { id: 3, url: "https://a.test/form" });
+    c.next();
+    expect(c.clearable(1)).not.toContain(report);
+  });
 });
