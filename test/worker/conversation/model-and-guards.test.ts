@@ -176,13 +176,14 @@ describe("large conversations", () => {
 
   it("summarises older turns when the context nears the window instead of dropping them", async () => {
     const key = uniqueKey("compact");
-    const filler = "lorem ipsum dolor sit amet ".repeat(500);
+    const filler = "lorem ipsum dolor sit amet ".repeat(1_500); // about 10,000 tokens
     await script(key, [
       ...Array.from({ length: 6 }, (_, i) => ({ text: `answer ${i}` })),
       { text: "SUMMARY: the user sent six long messages" },
       { text: "final after summary" },
     ]);
-    const id = await createConversation(key, { context_window: 4000 });
+    // Summarising starts at 75% of the window (9,000 tokens), the tools' definitions (about 5,000) counted.
+    const id = await createConversation(key, { context_window: 12_000 });
     for (let i = 0; i < 6; i++) {
       await api(`/v1/conversations/${id}/messages`, {
         method: "POST",
