@@ -107,7 +107,8 @@ function removeChromeBlocks(
     const dialog = el.matches(DIALOG);
     const length = textLength(el);
     if (length < (total() || 1) * (dialog ? DIALOG_SHARE : share)) el.remove();
-    else if (dialog && passOn("modal-dialogs") && textLength(root) - length >= DIALOG_BESIDE_CHARS) el.remove();
+    else if (dialog && passOn("modal-dialogs") && textLength(root) - length >= DIALOG_BESIDE_CHARS)
+      el.remove();
   }
 }
 
