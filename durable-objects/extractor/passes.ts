@@ -13,6 +13,7 @@ export const PASSES = {
   // Boilerplate: widgets of the page's kind, a thread's controls.
   "kind-widgets": "boilerplate",
   "post-controls": "boilerplate",
+  "qa-comments": "boilerplate",
   "edit-notes": "boilerplate",
   // Choosing between Readability's article and the page's region.
   "section-run": "select",
