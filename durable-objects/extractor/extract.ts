@@ -19,6 +19,7 @@ import { passOn } from "./passes";
 import { removeRepeatedLinkLabels } from "./repeated-links";
 import { selectContent } from "./select";
 import { removeStoryRails } from "./story-rails";
+import { removeThreadEdges } from "./thread-edges";
 
 /** The main content of a page. */
 export interface Extracted {
@@ -60,6 +61,8 @@ function cleanChosen(chosen: DomElement, kind: PageKind, dated: boolean): void {
   // Beyond articles and products, a link label repeated under many items ("See details") is a control.
   if ((kind === "other" || kind === "forum") && passOn("repeated-link-labels"))
     removeRepeatedLinkLabels(chosen);
+  // A thread's chrome before its first post and after its last (crumbs, counts, other topics).
+  if (kind === "forum" && passOn("thread-edges")) removeThreadEdges(chosen);
   // A dated story's rails of teaser cards ("Top video", other headlines) beside it.
   if (kind === "article" && dated && passOn("story-rails")) removeStoryRails(chosen);
   // Inline items printed with no space between them (a film's year, length, rating) are words apart.

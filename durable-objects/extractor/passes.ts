@@ -24,6 +24,7 @@ export const PASSES = {
   "card-controls": "clean",
   "product-cards": "clean",
   "repeated-link-labels": "clean",
+  "thread-edges": "clean",
   "story-rails": "clean",
   "glued-items": "clean",
   // Markdown: lines and blocks.
