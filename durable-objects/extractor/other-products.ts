@@ -5,6 +5,7 @@
  * `/itm/123`). Known by the shape of its links, whatever its words; a grid that links to the
  * product itself (a comparison of models) stays.
  */
+import { isInside } from "./article-cleanup";
 import { shapeOf } from "./dom-shape";
 import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
@@ -96,9 +97,13 @@ export function removeOtherProducts(root: DomElement, pageUrl: string): void {
   const total = textLength(root);
   for (const grid of otherProductGrids(root, page)) {
     const chars = textLength(grid);
-    if (!root.contains(grid) || chars > total * MAX_OTHER_PRODUCTS_SHARE) continue;
+    if (!isInside(grid, root) || chars > total * MAX_OTHER_PRODUCTS_SHARE) continue;
     let node = grid;
-    while (node.parentElement && node.parentElement !== root && textLength(node.parentElement) <= chars + GRID_HEADING_CHARS)
+    while (
+      node.parentElement &&
+      node.parentElement !== root &&
+      textLength(node.parentElement) <= chars + GRID_HEADING_CHARS
+    )
       node = node.parentElement;
     node.remove();
   }
