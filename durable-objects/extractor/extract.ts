@@ -18,6 +18,7 @@ import { parsePage } from "./parse-page";
 import { passOn } from "./passes";
 import { removeRepeatedLinkLabels } from "./repeated-links";
 import { selectContent } from "./select";
+import { removeOtherProducts } from "./other-products";
 import { removeStoryRails } from "./story-rails";
 import { removeThreadEdges } from "./thread-edges";
 
@@ -44,7 +45,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const thread = document.body ? removeBoilerplate(document.body, kind, walk) : false;
   const { chosen, fromRegion, articleTitle } = selectContent({ document, walk, kind, title });
   if (chosen && url && fromRegion) absolutizeLinks(chosen, url);
-  if (chosen) cleanChosen(chosen, kind, metadata.published_at !== undefined);
+  if (chosen) cleanChosen(chosen, kind, metadata.published_at !== undefined, url);
   let markdown = chosen ? toMarkdown(chosen, true) : "";
   markdown = cleanMarkdown(markdown, kind, kind === "forum" || thread);
   const heading = articleTitle?.trim() || title;
@@ -52,8 +53,11 @@ export function extractMainContent(html: string, url?: string): Extracted {
   return { title: heading, markdown, metadata, description };
 }
 
-/** The cleaning passes of the chosen content, whichever it is; `dated`: the page states when it was published. */
-function cleanChosen(chosen: DomElement, kind: PageKind, dated: boolean): void {
+/**
+ * The cleaning passes of the chosen content, whichever it is; `dated`: the page states when it was
+ * published; `url`: the page's.
+ */
+function cleanChosen(chosen: DomElement, kind: PageKind, dated: boolean, url?: string): void {
   // Beyond shops, the links every card of a listing repeats ("More like this") are its buttons.
   if (kind !== "product" && passOn("card-controls")) removeCardControls(chosen);
   // Beyond products, a grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
@@ -65,6 +69,8 @@ function cleanChosen(chosen: DomElement, kind: PageKind, dated: boolean): void {
   if (kind === "forum" && passOn("thread-edges")) removeThreadEdges(chosen);
   // A dated story's rails of teaser cards ("Top video", other headlines) beside it.
   if (kind === "article" && dated && passOn("story-rails")) removeStoryRails(chosen);
+  // A product's page shows other products in cards linking to pages shaped like its own.
+  if (kind === "product" && url && passOn("other-products")) removeOtherProducts(chosen, url);
   // Inline items printed with no space between them (a film's year, length, rating) are words apart.
   if (passOn("glued-items")) separateGluedItems(chosen);
 }

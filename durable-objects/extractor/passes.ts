@@ -26,6 +26,7 @@ export const PASSES = {
   "repeated-link-labels": "clean",
   "thread-edges": "clean",
   "story-rails": "clean",
+  "other-products": "clean",
   "glued-items": "clean",
   // Markdown: lines and blocks.
   "repeated-quotes": "markdown",
