@@ -65,8 +65,10 @@ function cleanChosen(chosen: DomElement, kind: PageKind, dated: boolean, url?: s
   // Beyond articles and products, a link label repeated under many items ("See details") is a control.
   if ((kind === "other" || kind === "forum") && passOn("repeated-link-labels"))
     removeRepeatedLinkLabels(chosen);
-  // A thread's chrome before its first post and after its last (crumbs, counts, other topics).
-  if (kind === "forum" && passOn("thread-edges")) removeThreadEdges(chosen);
+  // A thread's chrome before its first post and after its last (crumbs, counts, other topics); a
+  // page that does not say it is a forum shows a thread only by its dated posts.
+  if ((kind === "forum" || kind === "other") && passOn("thread-edges"))
+    removeThreadEdges(chosen, kind === "other");
   // A dated story's rails of teaser cards ("Top video", other headlines) beside it.
   if (kind === "article" && dated && passOn("story-rails")) removeStoryRails(chosen);
   // A product's page shows other products in cards linking to pages shaped like its own.

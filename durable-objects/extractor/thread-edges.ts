@@ -40,11 +40,12 @@ function isEdgeChrome(el: DomElement, thread: number): boolean {
 /**
  * Removes the chrome beside the longest thread of posts in `root` (the chosen content), from the
  * posts' parent up to `root`: at each level, the blocks before the one holding the first post and
- * after the one holding the last. Returns how many blocks went.
+ * after the one holding the last. `dated`: only a run of dated posts is a thread (a page that
+ * does not say it is a forum). Returns how many blocks went.
  */
-export function removeThreadEdges(root: DomElement): number {
+export function removeThreadEdges(root: DomElement, dated = false): number {
   let posts: DomElement[] = [];
-  for (const run of postRuns(root, false)) if (run.length > posts.length) posts = run;
+  for (const run of postRuns(root, dated)) if (run.length > posts.length) posts = run;
   const first = posts[0];
   const last = posts[posts.length - 1];
   if (!first || !isInside(first, root)) return 0;

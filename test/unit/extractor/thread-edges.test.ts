@@ -22,7 +22,7 @@ const REPLIES = [
   ],
 ];
 const reply = ([who, text]: string[], i: number) =>
-  `<div class="post reply" id="post-${i + 2}"><div class="author"><a href="/u/${who}">${who}</a> <time datetime="2024-05-0${i + 2}">May ${i + 2}, 2024</time></div><div class="body">${text}</div></div>`;
+  `<div class="post reply" id="post-${i + 2}"><div class="who"><a href="/u/${who}">${who}</a></div><div class="body"><p>Posted on May ${i + 2}, 2024.</p><p>${text}</p></div></div>`;
 const links = (labels: string[]) =>
   `<ul>${labels.map((l) => `<li><a href="/t/${l.length}">${l}</a></li>`).join("")}</ul>`;
 const page = () =>
@@ -57,6 +57,18 @@ describe("a thread's chrome before its first post and after its last", () => {
     );
     // Without the pass the count and the prompt stay (the lists of links go by other passes too).
     for (const chrome of ["4 replies", "You must log in"]) expect(without.markdown).toContain(chrome);
+  });
+
+  it("reads a page of no stated type the same when its posts are dated", () => {
+    const html = page().replace(LD, "");
+    const { markdown } = extractMainContent(html, "https://forum.example/t/dust-filter");
+    expect(markdown).toContain("put it before the shop vacuum");
+    expect(markdown).not.toContain("4 replies");
+    expect(markdown).not.toContain("You must log in");
+    const without = withPassesOff(["thread-edges"], () =>
+      extractMainContent(html, "https://forum.example/t/dust-filter"),
+    );
+    expect(without.markdown).toContain("4 replies");
   });
 
   it("keeps a list beside the posts that holds more than half their text", () => {
