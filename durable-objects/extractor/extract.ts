@@ -18,6 +18,7 @@ import { parsePage } from "./parse-page";
 import { passOn } from "./passes";
 import { removeRepeatedLinkLabels } from "./repeated-links";
 import { selectContent } from "./select";
+import { removeSignupBoxes } from "./signup-boxes";
 import { removeStoryRails } from "./story-rails";
 
 /** The main content of a page. */
@@ -43,7 +44,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const thread = document.body ? removeBoilerplate(document.body, kind, walk) : false;
   const { chosen, fromRegion, articleTitle } = selectContent({ document, walk, kind, title });
   if (chosen && url && fromRegion) absolutizeLinks(chosen, url);
-  if (chosen) cleanChosen(chosen, kind, metadata.published_at !== undefined);
+  if (chosen) cleanChosen(chosen, kind, metadata.published_at !== undefined, fromRegion);
   let markdown = chosen ? toMarkdown(chosen, true) : "";
   markdown = cleanMarkdown(markdown, kind, kind === "forum" || thread);
   const heading = articleTitle?.trim() || title;
@@ -52,7 +53,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
 }
 
 /** The cleaning passes of the chosen content, whichever it is; `dated`: the page states when it was published. */
-function cleanChosen(chosen: DomElement, kind: PageKind, dated: boolean): void {
+function cleanChosen(chosen: DomElement, kind: PageKind, dated: boolean, fromRegion: boolean): void {
   // Beyond shops, the links every card of a listing repeats ("More like this") are its buttons.
   if (kind !== "product" && passOn("card-controls")) removeCardControls(chosen);
   // Beyond products, a grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
@@ -62,6 +63,8 @@ function cleanChosen(chosen: DomElement, kind: PageKind, dated: boolean): void {
     removeRepeatedLinkLabels(chosen);
   // A dated story's rails of teaser cards ("Top video", other headlines) beside it.
   if (kind === "article" && dated && passOn("story-rails")) removeStoryRails(chosen);
+  // A newsletter's sign-up box (marked before its e-mail field went) is no part of the content.
+  if (!fromRegion && passOn("signup-boxes")) removeSignupBoxes(chosen);
   // Inline items printed with no space between them (a film's year, length, rating) are words apart.
   if (passOn("glued-items")) separateGluedItems(chosen);
 }

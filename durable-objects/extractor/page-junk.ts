@@ -11,9 +11,12 @@ import { removeJunkTags } from "./page-repair";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
 import { passOn } from "./passes";
 import { removeChrome } from "./region";
+import { markSignupBoxes } from "./signup-boxes";
 
 /** Removes what is never content from the page; returns the walk of its body (see `elementsOf`). */
 export function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
+  // A newsletter's sign-up box is known by its e-mail field, which goes next: the box is marked.
+  if (passOn("signup-boxes")) markSignupBoxes(doc);
   // One walk finds what each step reads; a step leaves out what the steps before it removed.
   const page = walkPage(doc, kind !== "article");
   removeJunkTags(doc, page.junkTags);

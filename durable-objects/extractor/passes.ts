@@ -23,6 +23,7 @@ export const PASSES = {
   "product-cards": "clean",
   "repeated-link-labels": "clean",
   "story-rails": "clean",
+  "signup-boxes": "clean",
   "glued-items": "clean",
   // Markdown: lines and blocks.
   "repeated-quotes": "markdown",
