@@ -10,6 +10,7 @@ import type { DomElement } from "./dom-types";
 import { removeEditNotes } from "./edit-notes";
 import type { PageKind } from "./page-kind";
 import { type BodyWalk, elementsOf, LABELLED } from "./page-walk";
+import { removePostComments } from "./post-comments";
 import { removeRepeatedControls } from "./post-lists";
 import { FORUM_JUNK_ATTR, PRODUCT_JUNK_ATTR, SMALL_PRINT_ATTR } from "./vocabulary/class-words";
 
@@ -43,6 +44,8 @@ export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyW
   }
   if (kind === "forum" && passOn("kind-widgets"))
     removeLabelled(root, labelled(), FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
+  // A Q&A page's question and answers are the content, not the comments under them.
+  if (kind === "forum" && passOn("qa-comments")) removePostComments(root);
   // A page that does not say it is a forum shows a thread only by its dated posts.
   const posts =
     (kind === "forum" || kind === "other") && passOn("post-controls")

@@ -9,9 +9,11 @@ export const PASSES = {
   // Page: what no reader sees, before anything reads the page.
   "folded-panels": "page",
   "chrome-first": "page",
+  "modal-dialogs": "page",
   // Boilerplate: widgets of the page's kind, a thread's controls.
   "kind-widgets": "boilerplate",
   "post-controls": "boilerplate",
+  "qa-comments": "boilerplate",
   "edit-notes": "boilerplate",
   // Choosing between Readability's article and the page's region.
   "section-run": "select",
@@ -22,7 +24,9 @@ export const PASSES = {
   "card-controls": "clean",
   "product-cards": "clean",
   "repeated-link-labels": "clean",
+  "thread-edges": "clean",
   "story-rails": "clean",
+  "other-products": "clean",
   "signup-boxes": "clean",
   "glued-items": "clean",
   // Markdown: lines and blocks.

@@ -40,14 +40,20 @@ export function clearableResults(
   keep: number,
   calls: ReadonlyMap<string, ToolCall> = callsOf(stored),
 ): ToolMessage[] {
-  let lastAssistant = 0;
-  for (const m of stored) if (m.message.role === "assistant") lastAssistant = m.id;
+  const lastAssistant = lastAssistantId(stored);
   const bulky = stored.filter(
     (m): m is ToolMessage => isToolMessage(m) && m.message.content.length >= CLEARABLE_MIN_CHARS,
   );
   const stale = staleTabResults(stored, calls);
   const kept = new Set(keep > 0 ? bulky.filter((m) => !stale.has(m.id)).slice(-keep) : []);
   return bulky.filter((m) => !kept.has(m) && m.id < lastAssistant && !stubs.has(m.id));
+}
+
+/** The id of the model's latest turn (0 before its first). */
+function lastAssistantId(stored: readonly StoredMessage[]): number {
+  let id = 0;
+  for (const m of stored) if (m.message.role === "assistant") id = m.id;
+  return id;
 }
 
 /** Every tool call of the messages, by id. */
@@ -136,8 +142,7 @@ function uncachedByClearing(
   stubs: ReadonlyMap<number, string>,
   first: number,
 ) {
-  let lastAssistant = 0;
-  for (const m of stored) if (m.message.role === "assistant") lastAssistant = m.id;
+  const lastAssistant = lastAssistantId(stored);
   let chars = 0;
   for (const m of stored)
     if (m.id >= first && m.id < lastAssistant)
