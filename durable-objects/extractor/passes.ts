@@ -8,6 +8,7 @@
 export const PASSES = {
   // Page: what no reader sees, before anything reads the page.
   "folded-panels": "page",
+  "consent-managers": "page",
   "chrome-first": "page",
   "modal-dialogs": "page",
   // Boilerplate: widgets of the page's kind, a thread's controls.
