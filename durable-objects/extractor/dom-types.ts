@@ -33,6 +33,7 @@ export interface DomElement extends DomNode {
   hasAttributes(): boolean;
   matches(selector: string): boolean;
   querySelector(selector: string): DomElement | null;
+  closest(selector: string): DomElement | null;
   querySelectorAll(selector: string): Iterable<DomElement> & { length: number };
   remove(): void;
   cloneNode(deep: boolean): DomElement;

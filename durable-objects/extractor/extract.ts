@@ -19,6 +19,7 @@ import { passOn } from "./passes";
 import { removeRepeatedLinkLabels } from "./repeated-links";
 import { selectContent } from "./select";
 import { removeOtherProducts } from "./other-products";
+import { removeSignupBoxes } from "./signup-boxes";
 import { removeStoryRails } from "./story-rails";
 import { removeThreadEdges } from "./thread-edges";
 
@@ -45,7 +46,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const thread = document.body ? removeBoilerplate(document.body, kind, walk) : false;
   const { chosen, fromRegion, articleTitle } = selectContent({ document, walk, kind, title, thread });
   if (chosen && url && fromRegion) absolutizeLinks(chosen, url);
-  if (chosen) cleanChosen(chosen, kind, metadata.published_at !== undefined, url);
+  if (chosen) cleanChosen(chosen, kind, { dated: metadata.published_at !== undefined, url, fromRegion });
   let markdown = chosen ? toMarkdown(chosen, true) : "";
   markdown = cleanMarkdown(markdown, kind, kind === "forum" || thread);
   const heading = articleTitle?.trim() || title;
@@ -53,11 +54,18 @@ export function extractMainContent(html: string, url?: string): Extracted {
   return { title: heading, markdown, metadata, description };
 }
 
-/**
- * The cleaning passes of the chosen content, whichever it is; `dated`: the page states when it was
- * published; `url`: the page's.
- */
-function cleanChosen(chosen: DomElement, kind: PageKind, dated: boolean, url?: string): void {
+/** What the cleaning passes know of the page beside its content. */
+interface ChosenFrom {
+  /** The page states when it was published. */
+  dated: boolean;
+  /** The page's URL. */
+  url?: string;
+  /** The content is the page's region, not Readability's article. */
+  fromRegion: boolean;
+}
+
+/** The cleaning passes of the chosen content, whichever it is. */
+function cleanChosen(chosen: DomElement, kind: PageKind, { dated, url, fromRegion }: ChosenFrom): void {
   // Beyond shops, the links every card of a listing repeats ("More like this") are its buttons.
   if (kind !== "product" && passOn("card-controls")) removeCardControls(chosen);
   // Beyond products, a grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
@@ -73,6 +81,8 @@ function cleanChosen(chosen: DomElement, kind: PageKind, dated: boolean, url?: s
   if (kind === "article" && dated && passOn("story-rails")) removeStoryRails(chosen);
   // A product's page shows other products in cards linking to pages shaped like its own.
   if (kind === "product" && url && passOn("other-products")) removeOtherProducts(chosen, url);
+  // A newsletter's sign-up box (marked before its e-mail field went) is no part of the content.
+  if (!fromRegion && passOn("signup-boxes")) removeSignupBoxes(chosen);
   // Inline items printed with no space between them (a film's year, length, rating) are words apart.
   if (passOn("glued-items")) separateGluedItems(chosen);
 }

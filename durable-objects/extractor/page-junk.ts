@@ -3,6 +3,7 @@
  * (an accordion's folded panels are opened instead), and beyond articles the page's chrome.
  */
 import { removeBoilerplate } from "./boilerplate";
+import { removeConsentManagers } from "./consent-managers";
 import { isDisclosedPanel } from "./disclosures";
 import type { DomDocument, DomElement } from "./dom-types";
 import { FOLDED_HIDING, foldedPanels, unfold } from "./folded-content";
@@ -11,9 +12,12 @@ import { removeJunkTags } from "./page-repair";
 import { type BodyWalk, stillUnder, walkPage } from "./page-walk";
 import { passOn } from "./passes";
 import { removeChrome } from "./region";
+import { markSignupBoxes } from "./signup-boxes";
 
 /** Removes what is never content from the page; returns the walk of its body (see `elementsOf`). */
 export function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
+  // A newsletter's sign-up box is known by its e-mail field, which goes next: the box is marked.
+  if (passOn("signup-boxes")) markSignupBoxes(doc);
   // One walk finds what each step reads; a step leaves out what the steps before it removed.
   const page = walkPage(doc, kind !== "article");
   removeJunkTags(doc, page.junkTags);
@@ -28,6 +32,8 @@ export function removePageJunk(doc: DomDocument, kind: PageKind): BodyWalk {
   if (kind === "article") for (const el of folded) unfold(el);
   for (const el of page.asidesAndHidden.filter((el) => stillUnder(el, doc)))
     if (!folded.has(el) && !isDisclosedPanel(el)) el.remove();
+  // A consent manager is never content, on any page, whatever its share of a short page's text.
+  if (body && passOn("consent-managers")) removeConsentManagers(body, page.bodyElements);
   // Beyond articles, page chrome goes before Readability reads the page: it has less to score,
   // and the region is cut from the same cleaned page. An article is read as it is.
   if (body && kind !== "article" && passOn("chrome-first")) removeChrome(body, undefined, page);

@@ -9,11 +9,19 @@ import { HEADING_LOOKBACK_CHARS, keptButton } from "./disclosures";
 import type { DomDocument } from "./dom-types";
 import { rememberMarkup } from "./markup-hints";
 import { placeStreamedSegments, repairBody, streamPlaceholder } from "./page-repair";
+import { EMAIL_FIELD, OTHER_FIELD } from "./signup-boxes";
 import { lowerMicrodataNames } from "./structured-posts";
 
 /** Blocks dropped from the HTML text before parsing, as a browser would end them (much cheaper than parsing them); a video or audio element shows its text only where it cannot play. */
 const RAW_JUNK =
   /<(script|style|svg|noscript|template|nav|aside|footer|select|button|iframe|canvas|object|video|audio)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<(?:link|input)\b[^>]*>/gi;
+
+/** An `<input>` tag of an e-mail field. */
+const EMAIL_INPUT = /^<input\b[^>]*\stype\s*=\s*["']?email\b/i;
+
+/** An `<input>` tag of a field a reader fills in with words (not a button, box or hidden value). */
+const FILLED_INPUT =
+  /^<input\b(?![^>]*\stype\s*=\s*["']?(?:hidden|submit|button|checkbox|radio|image|reset|file|range|color)\b)/i;
 
 /** Attributes no step reads (script state, responsive image lists), cut from tags before parsing to parse less. */
 const HEAVY_ATTR = /\s(?:data-[\w.:-]+|srcset|sizes)\s*=\s*(?:"[^"]*"|'[^']*')/gi;
@@ -50,6 +58,9 @@ function stripRaw(html: string): string {
     .replace(/<!\[CDATA\[|\]\]>/g, "")
     .replace(RAW_JUNK, (block, tag: string | undefined, offset: number, text: string) => {
       if (tag?.toLowerCase() === "template" || block.startsWith("<!--")) return streamPlaceholder(block);
+      // The fields a reader fills in are kept, bare, to tell a sign-up box (signup-boxes.ts).
+      if (!tag && /^<input/i.test(block))
+        return EMAIL_INPUT.test(block) ? EMAIL_FIELD : FILLED_INPUT.test(block) ? OTHER_FIELD : "";
       if (tag?.toLowerCase() === "button")
         return keptButton(
           block,

@@ -8,6 +8,7 @@
 export const PASSES = {
   // Page: what no reader sees, before anything reads the page.
   "folded-panels": "page",
+  "consent-managers": "page",
   "chrome-first": "page",
   "modal-dialogs": "page",
   // Boilerplate: widgets of the page's kind, a thread's controls.
@@ -28,6 +29,7 @@ export const PASSES = {
   "thread-edges": "clean",
   "story-rails": "clean",
   "other-products": "clean",
+  "signup-boxes": "clean",
   "glued-items": "clean",
   // Markdown: lines and blocks.
   "repeated-quotes": "markdown",

@@ -80,6 +80,10 @@ const CLASS_WORDS = {
     terms: "sidebars?|comments?|related|share|social|tags|author|byline|footer|nav|menu",
     from: "a58848f (session 7)",
   },
+  /** A consent manager's blocks (cookie banners, GDPR dialogs: the OneTrust, Didomi and site-made ones alike). */
+  consent: { terms: "cookies?|consent|gdpr", from: "session 20 (x33l): consent managers kept as content" },
+  /** What shows a block over the page: the consent manager's own box. */
+  overlay: { terms: "modal|popup|overlay|banner|dialog", from: "session 20 (x33l)" },
 } satisfies Record<string, Words>;
 
 /** A label holding one of the list's words whole. */
@@ -91,6 +95,8 @@ export const JUNK_ATTR = token(CLASS_WORDS.junk);
 export const ARTICLE_JUNK_ATTR = token(CLASS_WORDS.articleJunk);
 export const FORUM_POST_ATTR = part(CLASS_WORDS.forumPost);
 export const CHROME_ATTR = token(CLASS_WORDS.chrome);
+export const CONSENT_ATTR = token(CLASS_WORDS.consent);
+export const OVERLAY_ATTR = token(CLASS_WORDS.overlay);
 export const HIDDEN_CLASS = new RegExp(String.raw`(^|\s)(${CLASS_WORDS.hidden.terms})(\s|$)`, "i");
 export const WIDGET_ATTR = token(CLASS_WORDS.widgets);
 export const SMALL_PRINT_ATTR = part(CLASS_WORDS.smallPrint);
