@@ -3,7 +3,8 @@
  * repeated title and link lists.
  */
 import { inCode } from "./code-blocks";
-import { isShortControl, junkLabel, labelNames } from "./junk-labels";
+import { labelOf } from "./dom-shape";
+import { isShortControl, labelNames } from "./junk-labels";
 import type { PageKind } from "./page-kind";
 import { passOn } from "./passes";
 import { ARTICLE_JUNK_ATTR, FORUM_POST_ATTR, JUNK_ATTR } from "./vocabulary/class-words";
@@ -68,7 +69,7 @@ function removeJunkLabelled(root: DomElement, kind: PageKind): void {
   const total = lazyTextLength(root, (el) => (el.textContent ?? "").length);
   for (const el of [...root.querySelectorAll("[class], [id]")]) {
     if (!isInside(el, root)) continue;
-    const label = junkLabel(el);
+    const label = labelOf(el);
     const junk = labelNames(JUNK_ATTR, label) || (kind === "article" && ARTICLE_JUNK_ATTR.test(label));
     if (!(junk || isShortControl(el, label)) || inCode(el)) continue;
     if (kind === "forum" && FORUM_POST_ATTR.test(label)) continue;

@@ -1,6 +1,6 @@
 import { PRICE_MARK, removeCardMarks } from "./card-marks";
 import { shapeOf } from "./dom-shape";
-import { textLength } from "./dom-text";
+import { textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { GRID_WRAPPER_ATTR } from "./vocabulary/class-words";
 
@@ -80,7 +80,7 @@ function linkRun(a: DomElement): number {
 /** The link's label when it may be a control: short, and not one of a run of tag links. */
 function controlLabel(a: DomElement): string {
   if (linkRun(a) >= MIN_TAG_RUN) return "";
-  const label = (a.textContent ?? "").replace(/\s+/g, " ").trim();
+  const label = textOf(a);
   return label.length <= MAX_CONTROL_CHARS ? label : "";
 }
 

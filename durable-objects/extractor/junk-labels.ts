@@ -6,10 +6,6 @@ import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { FOLDED_CLASS, LAYOUT_STATE, SHORT_JUNK_ATTR } from "./vocabulary/class-words";
 
-/** The class and id words of an element. */
-export const junkLabel = (el: DomElement) =>
-  `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
-
 /**
  * Whether a label names what `words` name, read without its layout-state tokens (`has-sidebar`
  * on the page's container is not a sidebar). The states are read only when the words match, so

@@ -6,13 +6,13 @@
  */
 import { isInside } from "./article-cleanup";
 import { passOn } from "./passes";
-import { camelWords } from "./dom-shape";
+import { camelWords, labelOf } from "./dom-shape";
 import { wrapsPricedGrid } from "./collection-page";
 import { isDisclosedPanel } from "./disclosures";
 import { lazyTextLength, linkTextLength, textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { desktopDisplay, FOLDED_HIDING, foldedPanels } from "./folded-content";
-import { isFoldedByClass, isShortControl, junkLabel, labelNames } from "./junk-labels";
+import { isFoldedByClass, isShortControl, labelNames } from "./junk-labels";
 import {
   CHROME_SELECTOR,
   type ChromeGroups,
@@ -122,7 +122,7 @@ interface LabelledChrome {
 
 /** Removes a block whose class or id names chrome, a widget, or hidden text, unless it holds much of the page's text. */
 function removeLabelledChrome(el: DomElement, { root, share, total, layout }: LabelledChrome): void {
-  const label = junkLabel(el);
+  const label = labelOf(el);
   // A block labelled a filter or a sorter that holds a paragraph of prose is a section (an FAQ
   // accordion); one that holds the grid of priced cards is its wrapper.
   const widget =

@@ -4,7 +4,7 @@
  * run of sections, a thread, a page Readability found little on).
  */
 import { cleanArticle, removeArticleJunk } from "./article-cleanup";
-import { textLength } from "./dom-text";
+import { textLength, textOf } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import type { PageKind } from "./page-kind";
 import { type CleanPage, pageAgain, recleaned } from "./page-junk";
@@ -13,7 +13,7 @@ import { passOn } from "./passes";
 import { readArticle } from "./read-article";
 import { mainRegion } from "./region";
 import { missesOpening } from "./thread-opening";
-import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
+import { articleProbe, runOverArticle, sectionRun, sectionsRegion } from "./service-sections";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
 export const MIN_ARTICLE_CHARS = 250;
@@ -51,9 +51,9 @@ export function selectContent(page: PageToRead): Selected {
   const { document, walk, kind } = page;
   let region = kind === "article" ? null : regionOf({ document, walk }, kind, true);
   // Page builders print every page as an article too: the text of a run of like headed sections
-  // is kept before Readability, which may take only some of them.
+  // is kept (folded) before Readability, which may take only some of them.
   const run = kind === "article" && document.body ? sectionRun(document.body, walk) : null;
-  const runText = run ? runTextOf(run) : "";
+  const runText = run ? textOf(run.node) : "";
   const { article, pageCopy } = readArticle(document);
   // Readability took the page apart: a step that reads the page again reads its copy of it.
   const again = () => pageAgain(document, pageCopy);

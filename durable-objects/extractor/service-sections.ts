@@ -5,7 +5,7 @@
  * then takes one or two of the blocks; the content is the whole run.
  */
 import { shapeOf } from "./dom-shape";
-import { foldText, linkTextLength, textLength } from "./dom-text";
+import { linkTextLength, textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { type BodyWalk, elementsOf, SECTION_HEADINGS } from "./page-walk";
 import { type Region, removeChrome } from "./region";
@@ -99,7 +99,7 @@ export function sectionRun(root: DomElement, walk?: BodyWalk): SectionRun | null
 export function articleProbe(article: DomElement): string {
   let probe = "";
   for (const p of article.querySelectorAll("p, li")) {
-    const text = foldText(p.textContent ?? "");
+    const text = textOf(p);
     if (text.length > probe.length) probe = text;
   }
   return probe.slice(0, PROBE_CHARS);
@@ -118,9 +118,6 @@ export function runOverArticle(
 ): boolean {
   return probe !== "" && run.chars >= articleChars * RUN_OVER_ARTICLE && runText.includes(probe);
 }
-
-/** The squashed text of the run's container, kept to test Readability's article against. */
-export const runTextOf = (run: SectionRun) => foldText(run.node.textContent ?? "");
 
 /**
  * The run's container as the region, found again on a fresh parse of the page cleaned as the

@@ -4,7 +4,7 @@
  * starts with the opening post; when Readability's article does not hold the region's first
  * paragraph, the article started late and the region is the thread.
  */
-import { foldText, TEXT_NODE } from "./dom-text";
+import { foldText, TEXT_NODE, textOf } from "./dom-text";
 import type { DomElement, DomNode } from "./dom-types";
 
 /** The first run of text of at least this many characters is the region's opening paragraph. */
@@ -30,5 +30,5 @@ function openingText(node: DomNode): string {
 export function missesOpening(region: DomElement, article: DomElement): boolean {
   const opening = openingText(region);
   if (!opening) return false;
-  return !foldText(article.textContent ?? "").includes(opening.slice(0, PROBE_CHARS));
+  return !textOf(article).includes(opening.slice(0, PROBE_CHARS));
 }

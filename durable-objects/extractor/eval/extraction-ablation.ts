@@ -3,7 +3,8 @@
  * both sets (site-disjoint split), and what that costs. Figures are aggregates only: the mean F1
  * change and how many held-out sites moved by more than 0.005 either way.
  * Run: `npm run eval:ablation`. Env: ABLATION_PART=held|train|all (default held),
- * ABLATION_PASSES=a,b (some passes), ABLATION_OUT=file (the table as JSON).
+ * ABLATION_PASSES=a,b (some passes), ABLATION_OUT=file (the table as JSON), ABLATION_BASE_OFF=a,b
+ * (passes off in the base run and in every row too: a pass's worth without another).
  */
 import { writeFileSync } from "node:fs";
 import { aggregate, dataDir, loadPages, type PageScore, scorePage } from "../../../bench/article-set";
@@ -50,10 +51,11 @@ const articles = load(
   articlesAll.map((p) => p.key),
 );
 
+const baseOff = process.env.ABLATION_BASE_OFF?.split(",") ?? [];
 const markdownOf = (page: Page, off: string[]) => {
   try {
     return withPassesOff(
-      off,
+      [...baseOff, ...off],
       () => extractMainContent(page.html, page.url).markdown,
       off.length ? undefined : page.reached,
     );
