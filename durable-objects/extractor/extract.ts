@@ -45,7 +45,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const description = describedAs(document);
   const walk = removePageJunk(document, kind);
   const thread = document.body ? removeBoilerplate(document.body, kind, walk) : false;
-  const { chosen, fromRegion, articleTitle } = selectContent({ document, walk, kind, title });
+  const { chosen, fromRegion, articleTitle } = selectContent({ document, walk, kind, title, thread });
   if (chosen && url && fromRegion) absolutizeLinks(chosen, url);
   if (chosen)
     cleanChosen(chosen, kind, {

@@ -18,6 +18,7 @@ export const PASSES = {
   "edit-notes": "boilerplate",
   // Choosing between Readability's article and the page's region.
   "section-run": "select",
+  "thread-opening": "select",
   // Cleaning Readability's article.
   "article-junk": "clean",
   "link-lists": "clean",

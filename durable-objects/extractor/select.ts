@@ -12,6 +12,7 @@ import type { BodyWalk } from "./page-walk";
 import { passOn } from "./passes";
 import { readArticle } from "./read-article";
 import { mainRegion } from "./region";
+import { missesOpening } from "./thread-opening";
 import { articleProbe, runOverArticle, runTextOf, sectionRun, sectionsRegion } from "./service-sections";
 
 /** Readability gives up below this many characters and we fall back to the cleaned body. */
@@ -33,6 +34,8 @@ export interface PageToRead {
   kind: PageKind;
   /** The page's `<title>`. */
   title: string;
+  /** Whether the page shows a thread of posts (a forum, or dated posts on a page of no stated type). */
+  thread?: boolean;
 }
 
 /** The main content chosen, and the title of Readability's article (the page's heading when it has one). */
@@ -71,7 +74,15 @@ export function selectContent(page: PageToRead): Selected {
     region = body ? sectionsRegion(body, articleChars) : null;
     sections = region !== null;
   }
-  const fromRegion = sections || (region !== null && regionWins(region.chars, articleChars, kind));
+  // On a thread, an article that starts after the region's opening post read the replies alone.
+  const opening =
+    (kind === "forum" || page.thread === true) &&
+    region !== null &&
+    content !== null &&
+    region.chars > articleChars &&
+    passOn("thread-opening") &&
+    missesOpening(region.node, content);
+  const fromRegion = sections || opening || (region !== null && regionWins(region.chars, articleChars, kind));
   return { chosen: fromRegion ? region?.node : article?.content, fromRegion, articleTitle: article?.title };
 }
 
