@@ -19,6 +19,7 @@ import { passOn } from "./passes";
 import { removeRepeatedLinkLabels } from "./repeated-links";
 import { selectContent } from "./select";
 import { removeOtherProducts } from "./other-products";
+import { removeAuthorBio } from "./author-bio";
 import { removeSignupBoxes } from "./signup-boxes";
 import { removeStoryRails } from "./story-rails";
 import { removeThreadEdges } from "./thread-edges";
@@ -46,7 +47,13 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const thread = document.body ? removeBoilerplate(document.body, kind, walk) : false;
   const { chosen, fromRegion, articleTitle } = selectContent({ document, walk, kind, title, thread });
   if (chosen && url && fromRegion) absolutizeLinks(chosen, url);
-  if (chosen) cleanChosen(chosen, kind, { dated: metadata.published_at !== undefined, url, fromRegion });
+  if (chosen)
+    cleanChosen(chosen, kind, {
+      dated: metadata.published_at !== undefined,
+      url,
+      fromRegion,
+      author: metadata.author,
+    });
   let markdown = chosen ? toMarkdown(chosen, true) : "";
   markdown = cleanMarkdown(markdown, kind, kind === "forum" || thread);
   const heading = articleTitle?.trim() || title;
@@ -62,10 +69,16 @@ interface ChosenFrom {
   url?: string;
   /** The content is the page's region, not Readability's article. */
   fromRegion: boolean;
+  /** The author the page states (metadata). */
+  author?: string;
 }
 
 /** The cleaning passes of the chosen content, whichever it is. */
-function cleanChosen(chosen: DomElement, kind: PageKind, { dated, url, fromRegion }: ChosenFrom): void {
+function cleanChosen(
+  chosen: DomElement,
+  kind: PageKind,
+  { dated, url, fromRegion, author }: ChosenFrom,
+): void {
   // Beyond shops, the links every card of a listing repeats ("More like this") are its buttons.
   if (kind !== "product" && passOn("card-controls")) removeCardControls(chosen);
   // Beyond products, a grid of priced cards repeats its buttons in every card (one query when the content shows no prices).
@@ -85,6 +98,8 @@ function cleanChosen(chosen: DomElement, kind: PageKind, { dated, url, fromRegio
   if (!fromRegion && passOn("signup-boxes")) removeSignupBoxes(chosen);
   // Inline items printed with no space between them (a film's year, length, rating) are words apart.
   if (passOn("glued-items")) separateGluedItems(chosen);
+  // A box about the page's stated author, after the story.
+  if (passOn("author-bio")) removeAuthorBio(chosen, author);
 }
 
 /** The page's own description, the longest it states (meta, OpenGraph or Twitter description), or "". */

@@ -31,6 +31,7 @@ export const PASSES = {
   "other-products": "clean",
   "signup-boxes": "clean",
   "glued-items": "clean",
+  "author-bio": "clean",
   // Markdown: lines and blocks.
   "repeated-quotes": "markdown",
   "trailing-links": "markdown",
