@@ -10,7 +10,6 @@ export const PASSES = {
   "folded-panels": "page",
   "consent-managers": "page",
   "chrome-first": "page",
-  "modal-dialogs": "page",
   // Boilerplate: widgets of the page's kind, a thread's controls.
   "kind-widgets": "boilerplate",
   "post-controls": "boilerplate",

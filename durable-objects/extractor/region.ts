@@ -5,7 +5,6 @@
  * `<main>` landmark, or else the densest content block, is kept whole.
  */
 import { isInside } from "./article-cleanup";
-import { passOn } from "./passes";
 import { camelWords, labelOf } from "./dom-shape";
 import { wrapsPricedGrid } from "./collection-page";
 import { isDisclosedPanel } from "./disclosures";
@@ -34,12 +33,6 @@ export const WIDGET_LINK_SHARE = 0.5;
 /** Dialogs (consent managers, popups) are removed unless they hold nearly all of the text. */
 const DIALOG = "[role=dialog], [role=alertdialog], [aria-modal=true]";
 export const DIALOG_SHARE = 0.6;
-/**
- * A dialog goes whatever its share when the page beside it still shows this many characters: a
- * window opened over a page is not its content (a consent manager's preference center outweighs a
- * short thread), unless the page shows little else.
- */
-export const DIALOG_BESIDE_CHARS = 500;
 
 /** A paragraph this long is prose: a filter panel, a pager or a swatch list never holds one. */
 export const PROSE_PARAGRAPH_CHARS = 200;
@@ -104,11 +97,7 @@ function removeChromeBlocks(
   for (const el of groups.chrome.filter((el) => under(el) && el.matches(CHROME_SELECTOR))) {
     if (!isInside(el, root) || (el.tagName === "FORM" && el.querySelector("article, main"))) continue;
     if (folded.has(el) || isDisclosedPanel(el) || answers.has(el)) continue;
-    const dialog = el.matches(DIALOG);
-    const length = textLength(el);
-    if (length < (total() || 1) * (dialog ? DIALOG_SHARE : share)) el.remove();
-    else if (dialog && passOn("modal-dialogs") && textLength(root) - length >= DIALOG_BESIDE_CHARS)
-      el.remove();
+    if (textLength(el) < (total() || 1) * (el.matches(DIALOG) ? DIALOG_SHARE : share)) el.remove();
   }
 }
 
