@@ -24,9 +24,8 @@ interface MovableElement extends DomElement {
 /** Whether a junk-tag element is a tag left open: it holds most of the page, and not as links. */
 function swallowsPage(el: DomElement, total: number): boolean {
   const length = textLength(el);
-  return (
-    total > 0 && length >= total * UNCLOSED_SHARE && linkTextLength(el) < length * UNCLOSED_MAX_LINK_DENSITY
-  );
+  if (total <= 0 || length < total * UNCLOSED_SHARE) return false;
+  return linkTextLength(el) < length * UNCLOSED_MAX_LINK_DENSITY;
 }
 
 /** Moves elements the parser left beside `<body>` (between `<head>` and it, or after it) into it, as a browser does. */

@@ -6,7 +6,7 @@
  * answers all of them. The lengths are Readability's (`_getInnerText(el).length`: trimmed, runs of
  * whitespace folded to one space).
  */
-import { CDATA_NODE, ELEMENT_NODE, isSpace, TEXT_NODE } from "./dom-text";
+import { CDATA_NODE, ELEMENT_NODE, isSpace, shortText, TEXT_NODE } from "./dom-text";
 import type { DomElement, DomNode } from "./dom-types";
 
 /**
@@ -186,28 +186,4 @@ export function measureSubtree(root: DomElement, mark: MarkElement): MeasuredSub
 }
 
 /** Whether the element's text holds anything but whitespace (`textContent.trim() !== ""`), read up to its first such character. */
-export function hasSolidText(root: DomElement): boolean {
-  let node: DomNode | null = root.firstChild;
-  while (node) {
-    const type = node.nodeType;
-    if (type === ELEMENT_NODE) {
-      const first = node.firstChild;
-      if (first) {
-        node = first;
-        continue;
-      }
-    } else if (type === TEXT_NODE || type === CDATA_NODE) {
-      const data = node.textContent ?? "";
-      for (let i = 0; i < data.length; i++) if (!isSpace(data.charCodeAt(i))) return true;
-    }
-    let next: DomNode | null = node.nextSibling;
-    while (!next) {
-      const up: DomNode | null = node.parentNode;
-      if (!up || up === root) return false;
-      node = up;
-      next = node.nextSibling;
-    }
-    node = next;
-  }
-  return false;
-}
+export const hasSolidText = (root: DomElement) => shortText(root, 0) === null;
