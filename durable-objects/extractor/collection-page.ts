@@ -1,5 +1,5 @@
 import { PRICE_MARK, removeCardMarks } from "./card-marks";
-import { shapeOf } from "./dom-shape";
+import { repeats } from "./dom-shape";
 import { textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { GRID_WRAPPER_ATTR } from "./vocabulary/class-words";
@@ -12,14 +12,6 @@ export const CONTROL_SHARE = 0.5;
 export const MAX_CONTROL_CHARS = 40;
 /** A card is at most this long: a block holding more is a section of the page, not a card. */
 export const MAX_PRICED_CARD_CHARS = 1500;
-
-/** Whether a sibling of `el` has its shape (the element repeats, as cards of a grid do). */
-function repeats(el: DomElement): boolean {
-  const shape = shapeOf(el);
-  const prev = el.previousElementSibling;
-  const next = el.nextElementSibling;
-  return (prev !== null && shapeOf(prev) === shape) || (next !== null && shapeOf(next) === shape);
-}
 
 /** The card holding a price mark: its nearest ancestor (below root) that repeats among its siblings and holds a link. */
 function cardOf(mark: DomElement, root: DomElement): DomElement | null {

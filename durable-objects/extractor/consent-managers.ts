@@ -6,25 +6,26 @@
  * markup: a block whose class or id names consent, that is a dialog (by role or by its label) or
  * holds one. Words of the page are not read.
  */
+import { DIALOG_SELECTOR, labelOf, PAGE_WRAPPER_TAG } from "./dom-shape";
 import type { DomElement } from "./dom-types";
 import { labelNames } from "./junk-labels";
 import { markupMay } from "./markup-hints";
 import { stillUnder } from "./page-walk";
 import { CONSENT_ATTR, OVERLAY_ATTR } from "./vocabulary/class-words";
 
-/** A dialog by its role or flag. */
-const DIALOG = "[role=dialog], [role=alertdialog], [aria-modal=true]";
 /** The text of a page that may hold a consent manager (a test of the HTML before any walk). */
 const MAY_HOLD_CONSENT = /cookie|consent|gdpr/i;
-/** Elements that are never a consent manager's box whatever their label (the page's own wrappers). */
-const PAGE_WRAPPER = /^(HTML|BODY|MAIN|ARTICLE)$/;
 
 /** Whether the element is a consent manager's box: labelled consent, and a dialog or holding one. */
 function isConsentManager(el: DomElement): boolean {
-  const label = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
-  if (!labelNames(CONSENT_ATTR, label) || PAGE_WRAPPER.test(el.tagName)) return false;
+  const label = labelOf(el);
+  if (!labelNames(CONSENT_ATTR, label) || PAGE_WRAPPER_TAG.test(el.tagName)) return false;
   if (el.querySelector("main, article, [role=main]")) return false;
-  return labelNames(OVERLAY_ATTR, label) || el.matches(DIALOG) || el.querySelector(DIALOG) !== null;
+  return (
+    labelNames(OVERLAY_ATTR, label) ||
+    el.matches(DIALOG_SELECTOR) ||
+    el.querySelector(DIALOG_SELECTOR) !== null
+  );
 }
 
 /** Removes the page's consent managers; `elements` are the body's elements in document order. */

@@ -4,6 +4,12 @@ import type { DomElement } from "./dom-types";
 /** The element's class and id, as one string that class/id word patterns are tested on. */
 export const labelOf = (el: DomElement) => `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
 
+/** A dialog over the page, by its role or flag. */
+export const DIALOG_SELECTOR = "[role=dialog], [role=alertdialog], [aria-modal=true]";
+
+/** The page's own wrappers: never a box of chrome, whatever their class or id say. */
+export const PAGE_WRAPPER_TAG = /^(HTML|BODY|MAIN|ARTICLE)$/;
+
 /** A label with its camelCase joins read as word breaks (`shareButtons` -> `share Buttons`, `Products_productBadge` -> `Products_product Badge`). */
 export const camelWords = (label: string) => label.replace(/([a-z])([A-Z])/g, "$1 $2");
 
@@ -13,4 +19,12 @@ const firstClassWord = (el: DomElement) => (el.getAttribute("class") ?? "").trim
 /** An element's shape: its tag and first class word, digits dropped (`card-3` and `card-7` are one shape). */
 export function shapeOf(el: DomElement): string {
   return `${el.tagName}.${firstClassWord(el).replace(/\d+/g, "")}`;
+}
+
+/** Whether a sibling of `el` has its shape (the element repeats, as cards of a grid do). */
+export function repeats(el: DomElement): boolean {
+  const shape = shapeOf(el);
+  const prev = el.previousElementSibling;
+  const next = el.nextElementSibling;
+  return (prev !== null && shapeOf(prev) === shape) || (next !== null && shapeOf(next) === shape);
 }

@@ -4,6 +4,7 @@
  * cleaned, and the result becomes Markdown, cleaned line by line (markdown-passes.ts). Every pass
  * is named, in order, in passes.ts.
  */
+import { removeAuthorBio } from "./author-bio";
 import { removeBoilerplate } from "./boilerplate";
 import { removeCardControls } from "./card-controls";
 import { cleanProductCards } from "./collection-page";
@@ -12,14 +13,13 @@ import { separateGluedItems } from "./glued-items";
 import { toMarkdown } from "./markdown";
 import { cleanMarkdown } from "./markdown-passes";
 import { type PageMetadata, readJsonLd, readMetadata } from "./metadata";
+import { removeOtherProducts } from "./other-products";
 import { type PageKind, pageKind } from "./page-kind";
 import { removePageJunk } from "./page-junk";
 import { parsePage } from "./parse-page";
 import { passOn } from "./passes";
 import { removeRepeatedLinkLabels } from "./repeated-links";
 import { selectContent } from "./select";
-import { removeOtherProducts } from "./other-products";
-import { removeAuthorBio } from "./author-bio";
 import { removeSignupBoxes } from "./signup-boxes";
 import { removeStoryRails } from "./story-rails";
 import { removeThreadEdges } from "./thread-edges";

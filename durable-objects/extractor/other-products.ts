@@ -6,7 +6,7 @@
  * product itself (a comparison of models) stays.
  */
 import { isInside } from "./article-cleanup";
-import { shapeOf } from "./dom-shape";
+import { repeats } from "./dom-shape";
 import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
@@ -34,14 +34,6 @@ function shapedLike(path: string, own: string): boolean {
   const a = path.split("/");
   const b = own.split("/");
   return a.length === b.length && a.length >= 2 && a[0] === b[0];
-}
-
-/** Whether a sibling of `el` has its shape. */
-function repeats(el: DomElement): boolean {
-  const shape = shapeOf(el);
-  const prev = el.previousElementSibling;
-  const next = el.nextElementSibling;
-  return (prev !== null && shapeOf(prev) === shape) || (next !== null && shapeOf(next) === shape);
 }
 
 /** Whether `el` holds a link to a product other than `path` (`paths`: the product links and their paths). */

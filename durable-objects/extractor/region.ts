@@ -5,7 +5,7 @@
  * `<main>` landmark, or else the densest content block, is kept whole.
  */
 import { isInside } from "./article-cleanup";
-import { camelWords, labelOf } from "./dom-shape";
+import { camelWords, DIALOG_SELECTOR, labelOf } from "./dom-shape";
 import { wrapsPricedGrid } from "./collection-page";
 import { isDisclosedPanel } from "./disclosures";
 import { lazyTextLength, linkTextLength, textLength } from "./dom-text";
@@ -31,7 +31,6 @@ export const WIDGET_SHARE = 0.5;
 /** A widget or chrome block goes whatever its share when at least this share of its text is link text (a list of links). */
 export const WIDGET_LINK_SHARE = 0.5;
 /** Dialogs (consent managers, popups) are removed unless they hold nearly all of the text. */
-const DIALOG = "[role=dialog], [role=alertdialog], [aria-modal=true]";
 export const DIALOG_SHARE = 0.6;
 
 /** A paragraph this long is prose: a filter panel, a pager or a swatch list never holds one. */
@@ -97,7 +96,7 @@ function removeChromeBlocks(
   for (const el of groups.chrome.filter((el) => under(el) && el.matches(CHROME_SELECTOR))) {
     if (!isInside(el, root) || (el.tagName === "FORM" && el.querySelector("article, main"))) continue;
     if (folded.has(el) || isDisclosedPanel(el) || answers.has(el)) continue;
-    if (textLength(el) < (total() || 1) * (el.matches(DIALOG) ? DIALOG_SHARE : share)) el.remove();
+    if (textLength(el) < (total() || 1) * (el.matches(DIALOG_SELECTOR) ? DIALOG_SHARE : share)) el.remove();
   }
 }
 

@@ -4,6 +4,7 @@
  * an e-mail address. The box is known by that field, not by its words: the largest block around
  * the field that holds no more than a box's few lines of text.
  */
+import { PAGE_WRAPPER_TAG } from "./dom-shape";
 import { textLength } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { markupMay } from "./markup-hints";
@@ -29,13 +30,10 @@ function asksMore(field: DomElement): boolean {
   );
 }
 
-/** Blocks a box never spans: the page's main content or its story. */
-const NEVER_BOX = /^(BODY|HTML|MAIN|ARTICLE)$/;
-
 /** The largest block around `field` holding at most MAX_BOX_CHARS characters, or the field itself. */
 function boxAround(field: DomElement): DomElement {
   let box = field;
-  for (let n = field.parentElement; n && !NEVER_BOX.test(n.tagName); n = n.parentElement) {
+  for (let n = field.parentElement; n && !PAGE_WRAPPER_TAG.test(n.tagName); n = n.parentElement) {
     if (n.querySelector("h1, textarea") || textLength(n) > MAX_BOX_CHARS) break;
     if (n.querySelectorAll(FIELDS).length > MAX_BOX_FIELDS) break;
     // An item of a list outside any form is an item of the content (a product card's "notify me" field).
