@@ -18,6 +18,8 @@ export const PASSES = {
   // Choosing between Readability's article and the page's region.
   "section-run": "select",
   "thread-opening": "select",
+  "choose-region": "select",
+  "choose-article": "select",
   // Cleaning Readability's article.
   "article-junk": "clean",
   "link-lists": "clean",

@@ -64,8 +64,8 @@ export function selectContent(page: PageToRead): Selected {
     cleanArticle(content, article?.title ?? page.title);
   }
   const articleChars = content ? textLength(content) : 0;
-  if (!region && articleChars < MIN_ARTICLE_CHARS) {
-    // Readability found little: the region is read from the page, its chrome removed as on a page of no stated type.
+  if (!region && (articleChars < MIN_ARTICLE_CHARS || !passOn("choose-article"))) {
+    // Readability found little (or an eval asks for the region): the region is read from the page, its chrome removed as on a page of no stated type.
     region = regionOf(recleaned(again(), kind), kind, false);
   }
   let sections = false;
@@ -82,7 +82,10 @@ export function selectContent(page: PageToRead): Selected {
     region.chars > articleChars &&
     passOn("thread-opening") &&
     missesOpening(region.node, content);
-  const fromRegion = sections || opening || (region !== null && regionWins(region.chars, articleChars, kind));
+  const wins = sections || opening || (region !== null && regionWins(region.chars, articleChars, kind));
+  // Evals measure the choice itself: `choose-region` off keeps the article (when there is one), `choose-article` off the region.
+  const fromRegion =
+    region !== null && (!passOn("choose-article") || (passOn("choose-region") ? wins : articleChars === 0));
   return { chosen: fromRegion ? region?.node : article?.content, fromRegion, articleTitle: article?.title };
 }
 
