@@ -80,14 +80,15 @@ export async function armGuard(browser: Browser): Promise<void> {
 export async function armSession(browser: Browser): Promise<void> {
   const guard = await sessionGuard(browser);
   await guard.arm();
-  for (const target of browser.targets()) {
-    const type = target.type();
-    const id = (target as unknown as { _targetId: string })._targetId;
-    // A shared or service worker keeps the loaders it started with (remaking them does not reach
-    // its requests): it is ended; a service worker starts again on its next event, guarded.
-    if (ENDED_TYPES.has(type)) await guard.send("Target.closeTarget", { targetId: id }).catch(() => {});
-    if (REMADE_TYPES.has(type)) await remakeLoaders(target);
-  }
+  // A shared or service worker keeps the loaders it started with (remaking them does not reach its
+  // requests): it is ended; a service worker starts again on its next event, guarded. The browser's
+  // own list is read, not puppeteer's, which a fresh connection may not have filled yet.
+  const { targetInfos } = (await guard.send("Target.getTargets", {})) as {
+    targetInfos: { targetId: string; type: string }[];
+  };
+  for (const { targetId, type } of targetInfos)
+    if (ENDED_TYPES.has(type)) await guard.send("Target.closeTarget", { targetId }).catch(() => {});
+  for (const target of browser.targets()) if (REMADE_TYPES.has(target.type())) await remakeLoaders(target);
 }
 
 /**

@@ -17,13 +17,14 @@ async function hits(id: string): Promise<string[]> {
 
 /** Waits until a page's requests held on the server for the test's word are so many (waiting, dropped by the browser). */
 async function held(id: string, waiting: number, dropped = 0): Promise<void> {
+  let seen = { waiting: -1, dropped: -1 };
   await eventually(async () => {
-    const seen = (await (await fetch(page(`/guard/held?id=${id}`))).json()) as {
-      waiting: number;
-      dropped: number;
-    };
+    seen = (await (await fetch(page(`/guard/held?id=${id}`))).json()) as typeof seen;
     return seen.waiting === waiting && seen.dropped === dropped;
-  }, 20_000);
+  }, 20_000).catch(() => {
+    // What the server last saw says which way it failed (the worker never asked, or lived on).
+    expect(seen).toEqual({ waiting, dropped });
+  });
 }
 
 /** The fleet object alone restarts (the Browser Rendering session lives on), then wakes by its alarm. */

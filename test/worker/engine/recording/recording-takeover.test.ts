@@ -39,6 +39,16 @@ async function fieldPoints(conv: string): Promise<number[][]> {
   return ((await res.json()) as { result: { result: number[][] } }).result.result;
 }
 
+/** The address the tab's page shows now, read through the page. */
+async function pageUrl(conv: string): Promise<string | null> {
+  const res = await api(`/v1/conversations/${conv}/tools/execute_script`, {
+    method: "POST",
+    json: { arguments: { target: "page", code: "location.href" } },
+  });
+  if (res.status !== 200) return null;
+  return ((await res.json()) as { result: { result?: string } }).result.result ?? null;
+}
+
 async function recordingEvents(conv: string, id: string): Promise<RrwebEvent[]> {
   const out: RrwebEvent[] = [];
   let cursor: string | null = "0";
@@ -76,6 +86,8 @@ describe("recording during a take-over", () => {
         { type: "key", key: "Enter" },
       ])
         expect((await input(conv, step)).status).toBe(200);
+      // The person sees the account page the sign-in led to before handing back.
+      await eventually(async () => (await pageUrl(conv)) === page("/browser/account"), 30_000);
       // The person hands back (on a loaded machine TAKEOVER_TIMEOUT_MS, 6 s here, may have ended it first).
       const done = await api(`/v1/conversations/${conv}/takeover/c2/done`, { method: "POST", json: {} });
       const handedBack = (await done.json()) as { url?: string; error?: { code: string } };
