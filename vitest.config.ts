@@ -40,7 +40,8 @@ const testBindings = (llmUrl: string, pageUrl: string) => ({
   RECORDING_MAX_BYTES: String(1024 * 1024),
   WEB_FETCH_TIMEOUT_MS: "3000",
   WEB_SEARCH_TIMEOUT_MS: "3000",
-  PAGE_SCRIPT_TIMEOUT_MS: "2000",
+  // Long enough for a one-line script on a loaded CI machine, short enough for the timeout tests.
+  PAGE_SCRIPT_TIMEOUT_MS: "5000",
   // Files through the browser: caps small enough to pass in a test.
   BROWSER_UPLOAD_MAX_BYTES: String(1024 * 1024),
   BROWSER_DOWNLOAD_MAX_BYTES: String(64 * 1024),

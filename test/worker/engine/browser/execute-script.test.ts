@@ -89,7 +89,7 @@ describe("execute_script in a page", () => {
         code: "await new Promise(() => {})",
       });
       expect(never).toMatchObject({ status: 422, error: { code: "script_timeout" } });
-      expect(never.error?.message).toMatch(/did not finish within 2 s/);
+      expect(never.error?.message).toMatch(/did not finish within 5 s/);
       const after = await ok(conv, "execute_script", {
         target: "page",
         world: "MAIN",
