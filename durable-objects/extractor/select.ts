@@ -64,8 +64,10 @@ export function selectContent(page: PageToRead): Selected {
     cleanArticle(content, article?.title ?? page.title);
   }
   const articleChars = content ? textLength(content) : 0;
-  if (!region && (articleChars < MIN_ARTICLE_CHARS || !passOn("choose-article"))) {
-    // Readability found little (or an eval asks for the region): the region is read from the page, its chrome removed as on a page of no stated type.
+  // Evals measure the choice itself: `choose-article` off takes the region, `choose-region` off keeps the article (when there is one).
+  const regionAlways = !passOn("choose-article");
+  if (!region && (articleChars < MIN_ARTICLE_CHARS || regionAlways)) {
+    // Readability found little (or the region is asked for): the region is read from the page, its chrome removed as on a page of no stated type.
     region = regionOf(recleaned(again(), kind), kind, false);
   }
   let sections = false;
@@ -83,9 +85,8 @@ export function selectContent(page: PageToRead): Selected {
     passOn("thread-opening") &&
     missesOpening(region.node, content);
   const wins = sections || opening || (region !== null && regionWins(region.chars, articleChars, kind));
-  // Evals measure the choice itself: `choose-region` off keeps the article (when there is one), `choose-article` off the region.
   const fromRegion =
-    region !== null && (!passOn("choose-article") || (passOn("choose-region") ? wins : articleChars === 0));
+    region !== null && (regionAlways || (passOn("choose-region") ? wins : articleChars === 0));
   return { chosen: fromRegion ? region?.node : article?.content, fromRegion, articleTitle: article?.title };
 }
 

@@ -13,6 +13,7 @@ import {
   type RequestGuard,
   type ResponseHandler,
   requestGuardOf,
+  type TargetInfo,
 } from "./request-guard";
 import { DEFAULT_WINDOW_ID, type TabStore } from "./tab-store";
 
@@ -83,9 +84,7 @@ export async function armSession(browser: Browser): Promise<void> {
   // A shared or service worker keeps the loaders it started with (remaking them does not reach its
   // requests): it is ended; a service worker starts again on its next event, guarded. The browser's
   // own list is read, not puppeteer's, which a fresh connection may not have filled yet.
-  const { targetInfos } = (await guard.send("Target.getTargets", {})) as {
-    targetInfos: { targetId: string; type: string }[];
-  };
+  const { targetInfos } = (await guard.send("Target.getTargets", {})) as { targetInfos: TargetInfo[] };
   for (const { targetId, type } of targetInfos)
     if (ENDED_TYPES.has(type)) await guard.send("Target.closeTarget", { targetId }).catch(() => {});
   for (const target of browser.targets()) if (REMADE_TYPES.has(target.type())) await remakeLoaders(target);

@@ -48,8 +48,10 @@ export interface ContextGuard {
   onResponse?: ResponseHandler;
 }
 
-interface TargetInfo {
+/** What CDP's Target domain says of a target. */
+export interface TargetInfo {
   targetId: string;
+  type: string;
   browserContextId?: string;
 }
 

@@ -9,7 +9,7 @@ import {
   uniqueKey,
   untilRunEnd,
 } from "../../helpers";
-import { BROWSER_TEST_TIMEOUT_MS, page } from "../browser/browser-helpers";
+import { BROWSER_TEST_TIMEOUT_MS, page, tool } from "../browser/browser-helpers";
 
 const PASSWORD = "correct horse";
 const USER = "erin-typed-by-hand";
@@ -41,12 +41,8 @@ async function fieldPoints(conv: string): Promise<number[][]> {
 
 /** The address the tab's page shows now, read through the page. */
 async function pageUrl(conv: string): Promise<string | null> {
-  const res = await api(`/v1/conversations/${conv}/tools/execute_script`, {
-    method: "POST",
-    json: { arguments: { target: "page", code: "location.href" } },
-  });
-  if (res.status !== 200) return null;
-  return ((await res.json()) as { result: { result?: string } }).result.result ?? null;
+  const reply = await tool(conv, "execute_script", { target: "page", code: "location.href" });
+  return reply.status === 200 ? ((reply.result as { result?: string }).result ?? null) : null;
 }
 
 async function recordingEvents(conv: string, id: string): Promise<RrwebEvent[]> {
