@@ -2,7 +2,9 @@ import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import { cleanProductCards } from "../../../durable-objects/extractor/collection-page";
 import type { DomDocument } from "../../../durable-objects/extractor/dom-types";
+import { extractMainContent } from "../../../durable-objects/extractor/extract";
 import { toMarkdown } from "../../../durable-objects/extractor/markdown";
+import { withPassesOff } from "../../../durable-objects/extractor/passes";
 
 const teas = [
   ["Smoked Lapsang Loose Leaf", "$12.50"],
@@ -52,5 +54,19 @@ describe("priced cards: marks beside the title and price", () => {
     const markdown = cleaned(html);
     expect(markdown.match(/New/g)).toHaveLength(4);
     expect(markdown).toContain("Notes");
+  });
+
+  it("returns a category page's cards as title and price, without their badge and comparison label", () => {
+    const marks = `<span class="product-badge">Best seller</span><label for="c">Add to comparison</label>`;
+    const html = `<!doctype html><html><head><title>Loose leaf teas</title></head><body><header><a href="/">Tea Shop</a></header><main><h1>Loose leaf teas</h1><p>Whole-leaf teas from small estates, packed in resealable tins of one hundred grams.</p><ul class="grid">${teas.map((t) => card(t, marks)).join("")}</ul></main><footer>© Tea Shop</footer></body></html>`;
+    const url = "https://tea.example/c/loose";
+    const tile = ([name, price]: string[]) =>
+      `- ### [${name}](https://tea.example/p/${name.length})\n  \n  ${price}`;
+    const intro = "Whole-leaf teas from small estates, packed in resealable tins of one hundred grams.";
+    expect(extractMainContent(html, url).markdown).toBe(`${intro}\n\n${teas.map(tile).join("\n")}`);
+    // With the pass off, every card prints its badge and the label of its cut checkbox after the price.
+    const off = withPassesOff(["product-cards"], () => extractMainContent(html, url).markdown);
+    const withMarks = teas.map((t) => `${tile(t)} Best seller Add to comparison`);
+    expect(off).toBe(`${intro}\n\n${withMarks.join("\n")}`);
   });
 });

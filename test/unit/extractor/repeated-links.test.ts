@@ -2,8 +2,9 @@ import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import type { DomDocument } from "../../../durable-objects/extractor/dom-types";
 import { extractMainContent } from "../../../durable-objects/extractor/extract";
-import { removeRepeatedLinkLabels } from "../../../durable-objects/extractor/repeated-links";
 import { toMarkdown } from "../../../durable-objects/extractor/markdown";
+import { withPassesOff } from "../../../durable-objects/extractor/passes";
+import { removeRepeatedLinkLabels } from "../../../durable-objects/extractor/repeated-links";
 
 const trails = [
   "Bear Creek Loop",
@@ -61,5 +62,29 @@ describe("link labels repeated under many items", () => {
     const page = (head: string) =>
       `<!doctype html><html><head><title>Trails</title>${head}</head><body><main><h1>Valley trails</h1><ul>${items}</ul></main></body></html>`;
     expect(extractMainContent(page(""), "https://trails.example/").markdown).not.toContain("Book a guide");
+  });
+
+  it("drops a pair of action links under each item, which no card pass reads as controls", () => {
+    // Two links side by side are tags to the card passes; their labels, the same under each item, are controls here.
+    const items = trails
+      .map(
+        (t, i) =>
+          `<li><h2><a href="/t/${i}">${t}</a></h2><p>One of the ${t} walks of the valley, with views over the lake and a picnic spot halfway up the slope.</p><p><a href="/t/${i}/map">See trail map</a> <a href="/t/${i}/book">Book a guide</a></p></li>`,
+      )
+      .join("");
+    const html = `<!doctype html><html><head><title>Trails</title></head><body><main><h1>Valley trails</h1><ul>${items}</ul></main></body></html>`;
+    const url = "https://trails.example/";
+    const expected = trails
+      .map(
+        (t, i) =>
+          `- ## [${t}](https://trails.example/t/${i})\n  \n  One of the ${t} walks of the valley, with views over the lake and a picnic spot halfway up the slope.`,
+      )
+      .join("\n");
+    expect(extractMainContent(html, url).markdown).toBe(expected);
+    const off = withPassesOff(["repeated-link-labels"], () => extractMainContent(html, url).markdown);
+    for (const [i] of trails.entries())
+      expect(off).toContain(
+        `[See trail map](https://trails.example/t/${i}/map) [Book a guide](https://trails.example/t/${i}/book)`,
+      );
   });
 });
