@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractMainContent } from "../../../durable-objects/extractor/extract";
+import { withPassesOff } from "../../../durable-objects/extractor/passes";
 
 const NEWS = [
   "Harbour hotel reopens after a year of work",
@@ -32,5 +33,22 @@ describe("links every card of a listing repeats", () => {
     ).join("");
     const { markdown } = extractMainContent(page(items), "https://news.example/latest");
     expect(markdown.split("Follow live").length - 1).toBe(2);
+  });
+
+  it("removes a one-word button every card repeats, which only this pass knows as a control", () => {
+    // One word to many places: no repeated link label (two words at least), no control label.
+    const items = NEWS.map(
+      (t, i) =>
+        `<article class="item"><h2><a href="/n/${i}">${t}</a></h2><p>The latest from the trade: what opened, what closed and who moved this week (${i}).</p><p><a href="/saved?add=${i}">Bookmark</a></p></article>`,
+    ).join("");
+    const url = "https://news.example/latest";
+    const expected = NEWS.map(
+      (t, i) =>
+        `## [${t}](https://news.example/n/${i})\n\nThe latest from the trade: what opened, what closed and who moved this week (${i}).`,
+    ).join("\n\n");
+    expect(extractMainContent(page(items), url).markdown).toBe(expected);
+    const off = withPassesOff(["card-controls"], () => extractMainContent(page(items), url).markdown);
+    expect(off.match(/\[Bookmark\]\(https:\/\/news\.example\/saved\?add=\d\)/g)).toHaveLength(NEWS.length);
+    expect(off.replace(/\n\n\[Bookmark\]\([^)]*\)/g, "")).toBe(expected);
   });
 });

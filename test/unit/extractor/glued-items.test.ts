@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractMainContent } from "../../../durable-objects/extractor/extract";
+import { withPassesOff } from "../../../durable-objects/extractor/passes";
 
 const FILMS = [
   ["Harbour Lights", "2026", "1h 54m", "R"],
@@ -18,6 +19,12 @@ describe("inline items printed side by side", () => {
     ).join("");
     const { markdown } = extractMainContent(page(items), "https://films.example/chart");
     for (const [, y, d, r] of FILMS) expect(markdown).toContain(`${y} ${d} ${r}`);
+    // With the pass off, each film's year, running time and rating read as one word.
+    const off = withPassesOff(["glued-items"], () =>
+      extractMainContent(page(items), "https://films.example/chart"),
+    ).markdown;
+    for (const [, y, d, r] of FILMS) expect(off).toContain(`   ${y}${d}${r}\n`);
+    expect(off.replace(/^( {3}\d{4})(\dh \d+m)(PG|R)$/gm, "$1 $2 $3")).toBe(markdown);
   });
 
   it("leaves a word split by formatting or a price split at its sign as it is", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractMainContent } from "../../../durable-objects/extractor/extract";
+import { withPassesOff } from "../../../durable-objects/extractor/passes";
 import { dropRepeatedQuotes } from "../../../durable-objects/extractor/post-lists";
 
 const page = (body: string) =>
@@ -105,6 +106,11 @@ describe("threads of posts without microdata", () => {
         "Or once, with more flour.",
       ].join("\n\n"),
     );
+    // With the pass off, the reply carries the first post again, word for word.
+    const off = withPassesOff(["repeated-quotes"], () =>
+      extractMainContent(page(thread), "https://bakers.example/t/9"),
+    ).markdown;
+    expect(off.split(first)).toHaveLength(3);
   });
 
   it("leaves lines of a code block that start with > alone", () => {

@@ -2,6 +2,7 @@ import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import type { DomDocument, DomElement } from "../../../durable-objects/extractor/dom-types";
 import { extractMainContent } from "../../../durable-objects/extractor/extract";
+import { withPassesOff } from "../../../durable-objects/extractor/passes";
 import { dropRepeatedLines } from "../../../durable-objects/extractor/product-page";
 import { mainRegion } from "../../../durable-objects/extractor/region";
 
@@ -27,15 +28,18 @@ describe("product pages", () => {
       "The handle folds flat over the lid",
       "The base spreads the heat of a small flame",
     ];
-    const { markdown } = extractMainContent(
-      page(
-        `${about}<h2>Features</h2><ul>${features.map((f) => `<li>${f}</li>`).join("")}</ul><h2>Why it works</h2><p>${features.join("<br>")}<br>Tested on three winters of trips in the hills.</p>`,
-      ),
-      "https://shop.example/p/kettle",
+    const html = page(
+      `${about}<h2>Features</h2><ul>${features.map((f) => `<li>${f}</li>`).join("")}</ul><h2>Why it works</h2><p>${features.join("<br>")}<br>Tested on three winters of trips in the hills.</p>`,
     );
+    const { markdown } = extractMainContent(html, "https://shop.example/p/kettle");
     expect(markdown.match(/The handle folds flat over the lid/g)).toHaveLength(1);
     expect(markdown.match(/The base spreads the heat of a small flame/g)).toHaveLength(1);
     expect(markdown).toContain("## Why it works\n\nTested on three winters of trips in the hills.");
+    // With the pass off, the block prints the list's lines a second time.
+    const off = withPassesOff(["product-repeats"], () =>
+      extractMainContent(html, "https://shop.example/p/kettle"),
+    ).markdown;
+    expect(off.match(/The handle folds flat over the lid/g)).toHaveLength(2);
   });
 
   it("drops a cookie-settings dialog that outweighs a short product page", () => {
