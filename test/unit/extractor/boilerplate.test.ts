@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { removeBoilerplate } from "../../../durable-objects/extractor/boilerplate";
 import type { DomElement } from "../../../durable-objects/extractor/dom-types";
 import { extractMainContent } from "../../../durable-objects/extractor/extract";
+import { withPassesOff } from "../../../durable-objects/extractor/passes";
 
 const page = (head: string, body: string) =>
   `<!doctype html><html><head><title>Page</title>${head}</head><body><header class="site-header"><a href="/">Home</a></header>${body}<footer><p>© 2026 Example</p></footer></body></html>`;
@@ -21,6 +22,12 @@ describe("boilerplate around the main content", () => {
     const { markdown } = extractMainContent(html, "https://shop.example/p/kettle");
     expect(markdown).toContain("Kettle note 2");
     for (const junk of ["Reviewer 1", "4.6 out of 5"]) expect(markdown).not.toContain(junk);
+    // The reviews go as a product page's widget (kind-widgets): without it they are read as the description's tail.
+    const off = withPassesOff(
+      ["kind-widgets"],
+      () => extractMainContent(html, "https://shop.example/p/kettle").markdown,
+    );
+    expect(off).toContain("### 4.6 out of 5\n\nReviewer 1 loved how fast it boils.");
   });
 
   it("drops forum signatures and vote buttons, keeping every post", () => {
@@ -31,6 +38,12 @@ describe("boilerplate around the main content", () => {
     for (const n of [1, 2, 3]) expect(markdown).toContain(`Reply note ${n}`);
     expect(markdown).toContain("user2");
     for (const junk of ["Running two boilers", "12 votes"]) expect(markdown).not.toContain(junk);
+    // The signatures go as a forum's widgets (kind-widgets): without it each post keeps its signature.
+    const off = withPassesOff(
+      ["kind-widgets"],
+      () => extractMainContent(html, "https://forum.example/t/1").markdown,
+    );
+    expect(off.split("Running two boilers since 1999, ask me anything").length - 1).toBe(3);
   });
 
   it("keeps an answer whose class states how it was voted (downvoted-answer), dropping the vote buttons", () => {
@@ -172,5 +185,11 @@ describe("boilerplate around the main content", () => {
     expect(markdown).toContain("Kettle note five");
     for (const junk of ["results may vary", "registered trademark", "partner bank"])
       expect(markdown).not.toContain(junk);
+    // The disclaimer goes as the small print of a page of no stated type (kind-widgets).
+    const off = withPassesOff(
+      ["kind-widgets"],
+      () => extractMainContent(shop, "https://shop.example/kettle").markdown,
+    );
+    expect(off).toContain("Boiling times were measured at sea level; actual results may vary");
   });
 });

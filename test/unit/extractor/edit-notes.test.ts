@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { DomElement } from "../../../durable-objects/extractor/dom-types";
 import { removeEditNotes } from "../../../durable-objects/extractor/edit-notes";
 import { extractMainContent } from "../../../durable-objects/extractor/extract";
+import { withPassesOff } from "../../../durable-objects/extractor/passes";
 
 const page = (posts: string) =>
   `<!doctype html><html><head><title>Chain skips under load</title></head><body><header class="site-header"><a href="/">Cycle workshop</a></header><main><h1>Chain skips under load</h1><div class="posts">${posts}</div></main></body></html>`;
@@ -40,6 +41,12 @@ describe("a post's edit note", () => {
     expect(markdown).toContain("the new cassette did not help");
     for (const note of ["Last edited by", "see edit history", "by derailleurdan"])
       expect(markdown).not.toContain(note);
+    const off = withPassesOff(
+      ["edit-notes"],
+      () => extractMainContent(html, "https://cycles.example/t/41").markdown,
+    );
+    expect(off).toContain("*Last edited by spokewise; Mar 1, 2026 at 9:17 am*");
+    expect(off).toContain("[(see edit history)](https://cycles.example/edits/2)");
   });
   it("drops Invision's (edited) mark beside a post's date, keeping a poster's own (edited 1 year ago) aside", () => {
     const { document } = parseHTML(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractMainContent } from "../../../durable-objects/extractor/extract";
+import { withPassesOff } from "../../../durable-objects/extractor/passes";
 
 const page = (body: string) =>
   `<!doctype html><html><head><title>Boiler service</title></head><body><header class="site-header"><a href="/">Home</a></header><main>${body}</main><footer><p>© 2026 Example</p></footer></body></html>`;
@@ -17,6 +18,14 @@ describe("text folded away until the reader opens it", () => {
     expect(markdown).toContain("### Landlords\n\nLandlords book a yearly visit;");
     expect(markdown).toContain("### Offices\n\nOffices book a yearly visit;");
     expect(markdown).not.toContain("Sign in to see your bookings");
+    // Without the pass the folded panels go with the page's other hidden blocks: only the open tab is read.
+    const off = withPassesOff(
+      ["folded-panels"],
+      () => extractMainContent(html, "https://heat.example/service").markdown,
+    );
+    expect(off).toContain("Homeowners book a yearly visit;");
+    expect(off).not.toContain("Landlords book a yearly visit;");
+    expect(off).not.toContain("Offices book a yearly visit;");
   });
 
   it("keeps a block a utility-class framework shows from a breakpoint up (`hidden md:block`)", () => {

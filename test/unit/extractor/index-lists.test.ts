@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractMainContent } from "../../../durable-objects/extractor/extract";
+import { withPassesOff } from "../../../durable-objects/extractor/passes";
 
 const TOPICS = ["Housing", "Family", "Work", "Money", "Health", "School", "Courts", "Benefits", "Travel"];
 /** Three made-up form titles for a topic. */
@@ -39,5 +40,24 @@ describe("an article made of many link lists", () => {
     );
     expect(markdown).toContain("Paragraph 8 of the story");
     expect(markdown).not.toContain("Harbour fees to rise");
+  });
+
+  it("drops a list of related links set in the middle of a story, keeping the paragraphs on both sides", () => {
+    const paragraph = (n: number) =>
+      `<p>Paragraph ${n} of the story: the council met late on Tuesday and voted to keep the ferry running through the winter, after the harbour master said the new pontoon would hold.</p>`;
+    const related = `<ul><li><a href="/a">Bridge repairs start in May</a></li><li><a href="/b">Harbour fees to rise</a></li><li><a href="/c">New timetable for buses</a></li></ul>`;
+    const first = [1, 2, 3, 4].map(paragraph).join("");
+    const rest = [5, 6, 7, 8].map(paragraph).join("");
+    const html = `<!doctype html><html><head><title>Ferry to run all winter</title><meta property="og:type" content="article"></head><body><header><a href="/">Home</a></header><main><article><h1>Ferry to run all winter</h1>${first}${related}${rest}</article></main><footer><p>Harbour news</p></footer></body></html>`;
+    const { markdown } = extractMainContent(html, "https://news.example/ferry");
+    expect(markdown).toBe(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((n) => paragraph(n).replace(/<\/?p>/g, "")).join("\n\n"),
+    );
+    // Readability keeps a list of links (it is a list), and no later pass reads the middle of a story.
+    const off = withPassesOff(
+      ["link-lists"],
+      () => extractMainContent(html, "https://news.example/ferry").markdown,
+    );
+    expect(off).toContain("- [Harbour fees to rise](https://news.example/b)");
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractMainContent } from "../../../durable-objects/extractor/extract";
+import { withPassesOff } from "../../../durable-objects/extractor/passes";
 
 const categories = ["Radios", "Power Banks", "Bluetooth Speakers", "Camera Accessories", "Phone Accessories"];
 const tiles = `<ul class="categories">${categories
@@ -17,6 +18,13 @@ describe("widgets that are mostly links", () => {
     expect(markdown).toContain("Bluetooth Speakers");
     expect(markdown).not.toContain("Click here to log in");
     expect(markdown).not.toContain("gadgets for travel");
+    // Without chrome-first the sidebar is still on the page when Readability reads it, and is what it picks.
+    const off = withPassesOff(
+      ["chrome-first"],
+      () => extractMainContent(page(sidebar), "https://shop.example/c/electronics").markdown,
+    );
+    expect(off).toContain("[Click here to log in to your account](https://shop.example/login)");
+    expect(off).not.toContain("## Bluetooth Speakers");
   });
 
   it("go when labelled as chrome (a menu of links longer than the page's own content)", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractMainContent } from "../../../durable-objects/extractor/extract";
+import { withPassesOff } from "../../../durable-objects/extractor/passes";
 
 const page = (main: string) =>
   `<!doctype html><html><head><title>Garden design</title><meta property="og:type" content="article"></head><body><header class="site-header"><a href="/">Home</a> <a href="/contact">Contact</a></header><main>${main}</main><footer><p>© 2026 Green plots</p></footer></body></html>`;
@@ -40,6 +41,12 @@ describe("pages of like headed sections (page builders)", () => {
     expect(markdown).toBe(
       [`## Garden design\n\n${LONG}`, ...SERVICES.map(([h, t]) => `## ${h}\n\n${t}`)].join("\n\n"),
     );
+    // Without section-run the page is Readability's article: the one long band, no service.
+    const off = withPassesOff(
+      ["section-run"],
+      () => extractMainContent(html, "https://plots.example/design").markdown,
+    );
+    expect(off).toBe(LONG);
   });
 
   it("keeps Readability's article when the run of headed sections stands beside it", () => {
