@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { extractMainContent } from "../../../durable-objects/extractor/extract";
 import { PASSES, withPassesOff } from "../../../durable-objects/extractor/passes";
@@ -25,5 +27,19 @@ describe("the extractor's passes, switched off by name for an ablation", () => {
     expect(seen.has("product-sections")).toBe(false);
     expect([...seen].every((n) => n in PASSES)).toBe(true);
     expect(() => withPassesOff(["no-such-pass"], () => 1)).toThrow("unknown extractor pass: no-such-pass");
+  });
+
+  it("has, for every pass, a test that switches it off alone on a page it changes", () => {
+    // Each such test reads its page with the pass on and with it off (a `["name"]` list handed to
+    // withPassesOff) and asserts both, so it fails when its pass stops doing its work: the issue's
+    // proof, a unit test per pass that fails with the pass removed.
+    const dir = import.meta.dirname;
+    const switchedOff = new Set<string>();
+    for (const file of readdirSync(dir).filter((f) => f.endsWith(".test.ts"))) {
+      const source = readFileSync(join(dir, file), "utf8");
+      if (!source.includes("withPassesOff")) continue;
+      for (const m of source.matchAll(/\["([a-z-]+)"\]/g)) switchedOff.add(m[1]);
+    }
+    expect(Object.keys(PASSES).filter((name) => !switchedOff.has(name))).toEqual([]);
   });
 });
