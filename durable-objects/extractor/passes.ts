@@ -15,6 +15,8 @@ export const PASSES = {
   "post-controls": "boilerplate",
   "qa-comments": "boilerplate",
   "edit-notes": "boilerplate",
+  // Readability's reading of the page.
+  "headings-by-tag": "read",
   // Choosing between Readability's article and the page's region.
   "section-run": "select",
   "thread-opening": "select",

@@ -1,5 +1,6 @@
 /** Readability's reading of the page: the vendored Readability.js with our hooks. */
 import type { DomDocument, DomElement } from "./dom-types";
+import { passOn } from "./passes";
 import { MEASURING_HOOKS } from "./readability-speed";
 import { Readability } from "./vendor/readability/readability.js";
 
@@ -25,6 +26,7 @@ function parsed(document: DomDocument, keepCopy: (copy: DomElement) => void) {
       hooks: {
         ...MEASURING_HOOKS,
         pageCopy: keepCopy,
+        ...(passOn("headings-by-tag") ? { keepUnlikelyCandidate: isHeading } : {}),
       },
     });
     return reader.parse();
@@ -32,3 +34,10 @@ function parsed(document: DomDocument, keepCopy: (copy: DomElement) => void) {
     return null;
   }
 }
+
+/**
+ * A heading is text by its tag: a class that names it a header (`code-header`, `header-anchor-post`,
+ * `entry-header__title`) does not make it page chrome, though Readability's unlikely-candidate
+ * words would drop it (its reported misses of API signatures and newsletter headings).
+ */
+const isHeading = (node: DomElement) => /^H[1-6]$/.test(node.tagName);
