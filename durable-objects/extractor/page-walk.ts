@@ -10,21 +10,9 @@
 import type { DomDocument, DomElement, DomNode } from "./dom-types";
 
 /** Elements that never hold article text, removed before anything reads the page. */
-const JUNK_TAGS = new Set([
-  "canvas",
-  "iframe",
-  "object",
-  "embed",
-  "button",
-  "select",
-  "input",
-  "textarea",
-  "nav",
-  "aside",
-  "dialog",
-  "link",
-  "meta",
-]);
+const JUNK_TAGS = new Set(
+  "canvas iframe object embed button select input textarea nav aside dialog link meta".split(" "),
+);
 /** Roles of folded panels (an accordion's answer, a tab's page). */
 const PANEL_ROLES = new Set(["region", "tabpanel"]);
 /** Roles of blocks beside the content, removed with what the page hides. */
