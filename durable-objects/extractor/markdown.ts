@@ -2,6 +2,7 @@
 import TurndownService from "turndown";
 import { fencedCode } from "./code-blocks";
 import type { DomElement, DomNode } from "./dom-types";
+import { passOn } from "./passes";
 
 const service = new TurndownService({
   headingStyle: "atx",
@@ -12,17 +13,7 @@ const service = new TurndownService({
   linkStyle: "inlined",
 });
 
-service.remove([
-  "script",
-  "style",
-  "noscript",
-  "template",
-  "iframe",
-  "object",
-  "embed",
-  "svg",
-  "canvas",
-] as never);
+service.remove("script style noscript template iframe object embed svg canvas".split(" ") as never);
 // Images are left out: the reader is a language model, and alt texts and captions are noise to it.
 service.addRule("image", { filter: "img", replacement: () => "" });
 /** The number an item's text opens with (`7`, `**7.**`, `Step 7` is not one), or "". */
@@ -49,9 +40,25 @@ service.addRule("listItem", {
     return prefix + body + (el.nextSibling && !body.endsWith("\n") ? "\n" : "");
   },
 });
+/** Tables laid out for the page, holding no data (a presentation, one holding a table, a single row or column). */
+const layoutTables = new WeakMap<DomElement, boolean>();
+const isLayout = (table: DomElement, rows = [...table.querySelectorAll("tr")]) =>
+  /^(presentation|none)$/.test(table.getAttribute("role") ?? "") ||
+  table.querySelector("table") !== null ||
+  rows.length < 2 ||
+  rows.every((row) => row.querySelectorAll("td, th").length < 2);
+/** Whether a cell or row is read as blocks: its table is laid out, or was left behind (no data table either). */
+function inLayout(node: unknown): boolean {
+  if (!passOn("layout-tables")) return false;
+  const table = (node as DomElement).closest("table");
+  if (table && !layoutTables.has(table)) layoutTables.set(table, isLayout(table));
+  return !table || layoutTables.get(table) === true;
+}
+
 service.addRule("tableCell", {
   filter: ["th", "td"],
   replacement: (content, node) => {
+    if (inLayout(node)) return `\n\n${content}\n\n`;
     const cell = content.replace(/\n+/g, " ").replace(/\|/g, "\\|").trim();
     return `${node.previousSibling ? "" : "| "}${cell} | `;
   },
@@ -59,6 +66,7 @@ service.addRule("tableCell", {
 service.addRule("tableRow", {
   filter: "tr",
   replacement: (content, node) => {
+    if (inLayout(node)) return content;
     const row = `${content.trimEnd()}\n`;
     const el = node as unknown as DomElement;
     const isHead =

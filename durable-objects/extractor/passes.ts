@@ -35,7 +35,8 @@ export const PASSES = {
   "signup-boxes": "clean",
   "glued-items": "clean",
   "author-bio": "clean",
-  // Markdown: lines and blocks.
+  // Markdown: tables the page is laid out with are read as blocks; then lines and blocks.
+  "layout-tables": "markdown",
   "repeated-quotes": "markdown",
   "trailing-links": "markdown",
   "product-repeats": "markdown",
