@@ -18,7 +18,7 @@ import { type PageKind, pageKind } from "./page-kind";
 import { removePageJunk } from "./page-junk";
 import { parsePage } from "./parse-page";
 import { passOn } from "./passes";
-import { removeRepeatedLinkLabels } from "./repeated-links";
+import { removeRepeatedLinkLabels, unlinkOwnFragments } from "./repeated-links";
 import { selectContent } from "./select";
 import { removeSignupBoxes } from "./signup-boxes";
 import { removeStoryRails } from "./story-rails";
@@ -100,6 +100,8 @@ function cleanChosen(
   if (passOn("glued-items")) separateGluedItems(chosen);
   // A box about the page's stated author, after the story.
   if (passOn("author-bio")) removeAuthorBio(chosen, author);
+  // Links to parts of this page: permalinks, tables of contents.
+  if (passOn("own-fragments")) unlinkOwnFragments(chosen, url);
 }
 
 /** The page's own description, the longest it states (meta, OpenGraph or Twitter description), or "". */

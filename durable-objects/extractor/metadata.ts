@@ -100,6 +100,12 @@ export function isoDate(raw: string | undefined): string | undefined {
   return year >= 1900 && year <= 2200 ? new Date(t).toISOString() : undefined;
 }
 
+/** The meta tags that state when a page was published, in the order they are trusted. */
+const DATE_KEYS =
+  "article:published_time datePublished og:published_time date dc.date dc.date.issued dcterms.created pubdate publish-date parsely-pub-date sailthru.date".split(
+    " ",
+  );
+
 /** Reads the page's metadata from its JSON-LD nodes and its parsed head. */
 export function readMetadata(doc: DomDocument, ld: LdNode[]): PageMetadata {
   const tags = new Map<string, string>();
@@ -123,19 +129,7 @@ export function readMetadata(doc: DomDocument, ld: LdNode[]): PageMetadata {
       nameOf(doc.querySelector("[rel=author], [itemprop=author] [itemprop=name]")?.textContent),
     published_at: isoDate(
       clean(main?.datePublished) ??
-        meta(
-          "article:published_time",
-          "datePublished",
-          "og:published_time",
-          "date",
-          "dc.date",
-          "dc.date.issued",
-          "dcterms.created",
-          "pubdate",
-          "publish-date",
-          "parsely-pub-date",
-          "sailthru.date",
-        ) ??
+        meta(...DATE_KEYS) ??
         // A whole-page query, run only when no statement of the date was found.
         clean(
           doc

@@ -55,3 +55,14 @@ export function removeRepeatedLinkLabels(root: DomElement): void {
   for (const { links, targets } of byLabel.values())
     if (targets.size >= MIN_CONTROL_TARGETS) for (const a of links) a.remove();
 }
+
+/** Links to parts of this page (permalinks ¶ §, contents, note numbers) print their text, or go when they show none. */
+export function unlinkOwnFragments(root: DomElement, url = ""): void {
+  const page = url.split("#")[0];
+  for (const a of [...root.querySelectorAll("a[href]")]) {
+    const href = a.getAttribute("href") ?? "";
+    if (!href.startsWith("#") && !(page && href.startsWith(`${page}#`))) continue;
+    if (/[\p{L}\p{N}]/u.test(a.textContent ?? "")) a.replaceWith(...a.childNodes);
+    else a.remove();
+  }
+}
