@@ -100,9 +100,9 @@ export function isoDate(raw: string | undefined): string | undefined {
   return year >= 1900 && year <= 2200 ? new Date(t).toISOString() : undefined;
 }
 
-/** The meta tags that state when a page was published, in the order they are trusted. */
+/** The meta tags that state when a page was published, trusted in this order (lower-case, as tags are read). */
 const DATE_KEYS =
-  "article:published_time datePublished og:published_time date dc.date dc.date.issued dcterms.created pubdate publish-date parsely-pub-date sailthru.date".split(
+  "article:published_time datepublished og:published_time date dc.date dc.date.issued dcterms.created pubdate publish-date parsely-pub-date sailthru.date".split(
     " ",
   );
 

@@ -61,4 +61,14 @@ describe("main-content extraction", () => {
     const { markdown } = extractMainContent("<html><body><div>Just one short line.</div></body></html>");
     expect(markdown).toBe("Just one short line.");
   });
+
+  it("reads the publication date a page states in a meta tag named by microdata (itemprop=datePublished)", () => {
+    const html = page([1, 2, 3].map(para).join("")).replace(
+      "<title>",
+      '<meta itemprop="datePublished" content="2026-03-01T09:30:00Z"><title>',
+    );
+    expect(extractMainContent(html, "https://gazette.example/library").metadata.published_at).toBe(
+      "2026-03-01T09:30:00.000Z",
+    );
+  });
 });
