@@ -18,7 +18,7 @@ import { type PageKind, pageKind } from "./page-kind";
 import { removePageJunk } from "./page-junk";
 import { parsePage } from "./parse-page";
 import { passOn } from "./passes";
-import { removeRepeatedLinkLabels, unlinkOwnFragments } from "./repeated-links";
+import { removeRepeatedLinkLabels, unlinkIdleLinks } from "./repeated-links";
 import { selectContent } from "./select";
 import { removeSignupBoxes } from "./signup-boxes";
 import { removeStoryRails } from "./story-rails";
@@ -100,8 +100,8 @@ function cleanChosen(
   if (passOn("glued-items")) separateGluedItems(chosen);
   // A box about the page's stated author, after the story.
   if (passOn("author-bio")) removeAuthorBio(chosen, author);
-  // Links to parts of this page: permalinks, tables of contents.
-  if (passOn("own-fragments")) unlinkOwnFragments(chosen, url);
+  // Links the reader gains nothing from: into this page (permalinks), wordless twins of worded ones.
+  if (passOn("idle-links")) unlinkIdleLinks(chosen, url);
 }
 
 /** The page's own description, the longest it states (meta, OpenGraph or Twitter description), or "". */

@@ -35,7 +35,7 @@ export const PASSES = {
   "signup-boxes": "clean",
   "glued-items": "clean",
   "author-bio": "clean",
-  "own-fragments": "clean",
+  "idle-links": "clean",
   // Markdown: tables the page is laid out with are read as blocks; then lines and blocks.
   "layout-tables": "markdown",
   "repeated-quotes": "markdown",

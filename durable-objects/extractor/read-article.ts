@@ -35,9 +35,6 @@ function parsed(document: DomDocument, keepCopy: (copy: DomElement) => void) {
   }
 }
 
-/**
- * A heading is text by its tag: a class that names it a header (`code-header`, `header-anchor-post`,
- * `entry-header__title`) does not make it page chrome, though Readability's unlikely-candidate
- * words would drop it (its reported misses of API signatures and newsletter headings).
- */
+/** A heading is text by its tag, though its class names it a header (`code-header`, `header-anchor-post`),
+ * a word that makes it one of Readability's unlikely candidates (API signatures, newsletters' headings). */
 const isHeading = (node: DomElement) => /^H[1-6]$/.test(node.tagName);

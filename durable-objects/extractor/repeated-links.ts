@@ -56,13 +56,16 @@ export function removeRepeatedLinkLabels(root: DomElement): void {
     if (targets.size >= MIN_CONTROL_TARGETS) for (const a of links) a.remove();
 }
 
-/** Links to parts of this page (permalinks ¶ §, contents, note numbers) print their text, or go when they show none. */
-export function unlinkOwnFragments(root: DomElement, url = ""): void {
-  const page = url.split("#")[0];
-  for (const a of [...root.querySelectorAll("a[href]")]) {
+/** Links that add nothing: to parts of this page (permalinks ¶ §, in-page references) they print their
+ * text; showing no words, there or where a worded link of the content leads too, they go. */
+export function unlinkIdleLinks(root: DomElement, url = ""): void {
+  const [page, links] = [url.split("#")[0], [...root.querySelectorAll("a[href]")]];
+  const worded = (a: DomElement) => /[\p{L}\p{N}]/u.test(a.textContent ?? "");
+  const labelled = new Set(links.filter(worded).map((a) => a.getAttribute("href")));
+  for (const a of links) {
     const href = a.getAttribute("href") ?? "";
-    if (!href.startsWith("#") && !(page && href.startsWith(`${page}#`))) continue;
-    if (/[\p{L}\p{N}]/u.test(a.textContent ?? "")) a.replaceWith(...a.childNodes);
-    else a.remove();
+    const own = href.startsWith("#") || (page !== "" && href.startsWith(`${page}#`));
+    if (!worded(a) && (own || labelled.has(href))) a.remove();
+    else if (own) a.replaceWith(...a.childNodes);
   }
 }

@@ -14,12 +14,12 @@ const PAGE = `<!doctype html><html><head><title>Installing - Ledgers 2.1</title>
   "from-source",
   "From source",
   "Clone the repository, run the build script, and install the wheel it writes into the dist folder of the checkout, then run the tests to check the native module loaded.",
-)}<p id="note-1">1. The module speeds up balance reads; without it Ledgers falls back to pure Python.</p></div></body></html>`;
+)}<p><a href="https://python.example/downloads"><img src="/py.png" alt=""></a></p><p id="note-1">1. The module speeds up balance reads; without it Ledgers falls back to pure Python.</p></div></body></html>`;
 
 const read = (off: string[] = []) => withPassesOff(off, () => extractMainContent(PAGE, URL).markdown);
 
-describe("links to parts of the page itself", () => {
-  it("print their text, go when they show none, and leave links elsewhere alone", () => {
+describe("links the reader gains nothing from", () => {
+  it("print their text when they lead into the page, go when they show no words, and leave the rest alone", () => {
     const markdown = read();
     expect(markdown).toContain("## Requirements\n\nLedgers runs on any system");
     expect(markdown).toContain("for an installer, or build it from source.");
@@ -28,9 +28,12 @@ describe("links to parts of the page itself", () => {
     );
     expect(markdown).not.toContain("¶");
     expect(markdown).not.toContain("#from-source");
+    // The picture's link leads where the worded "downloads page" does: it goes, with no []() left.
+    expect(markdown).not.toContain("[]");
     // With the pass off, every heading carries its permalink and the contents link into the page.
-    const off = read(["own-fragments"]);
+    const off = read(["idle-links"]);
     expect(off).toContain("## Requirements[¶](");
+    expect(off).toContain("[](https://python.example/downloads)");
     expect(off).toContain("[build it from source](https://docs.example/guide/install.html#from-source)");
   });
 });
