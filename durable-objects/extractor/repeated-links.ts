@@ -1,7 +1,7 @@
 /**
- * Controls a page repeats under many items: links with one short label ("See details", "Read full
- * article", "Add to cart") that lead to as many different places. A title differs from item to item,
- * a control's label does not.
+ * Links that are no text of the content: controls a page repeats under many items (one short label,
+ * "See details", "Add to cart", leading to as many places), links into the page itself, wordless
+ * twins of worded links.
  */
 import { textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
@@ -60,12 +60,12 @@ export function removeRepeatedLinkLabels(root: DomElement): void {
  * text; showing no words, there or where a worded link of the content leads too, they go. */
 export function unlinkIdleLinks(root: DomElement, url = ""): void {
   const [page, links] = [url.split("#")[0], [...root.querySelectorAll("a[href]")]];
-  const worded = (a: DomElement) => /[\p{L}\p{N}]/u.test(a.textContent ?? "");
-  const labelled = new Set(links.filter(worded).map((a) => a.getAttribute("href")));
+  const worded = new Set(links.filter((a) => /[\p{L}\p{N}]/u.test(a.textContent ?? "")));
+  const labelled = new Set([...worded].map((a) => a.getAttribute("href")));
   for (const a of links) {
     const href = a.getAttribute("href") ?? "";
     const own = href.startsWith("#") || (page !== "" && href.startsWith(`${page}#`));
-    if (!worded(a) && (own || labelled.has(href))) a.remove();
+    if (!worded.has(a) && (own || labelled.has(href))) a.remove();
     else if (own) a.replaceWith(...a.childNodes);
   }
 }
