@@ -12,7 +12,7 @@ import type { DomDocument, DomElement } from "./dom-types";
 import { separateGluedItems } from "./glued-items";
 import { toMarkdown } from "./markdown";
 import { cleanMarkdown } from "./markdown-passes";
-import { type PageMetadata, readJsonLd, readMetadata } from "./metadata";
+import { headlineOf, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { removeOtherProducts } from "./other-products";
 import { type PageKind, pageKind } from "./page-kind";
 import { removePageJunk } from "./page-junk";
@@ -40,6 +40,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   const document = parsePage(html, url);
   const metadata = readMetadata(document, ld);
   const title = (document.querySelector("title")?.textContent ?? "").trim();
+  const headline = passOn("headline") ? headlineOf(document, title, metadata, url) : undefined;
   // A page that says it is an article is read by Readability alone, on the page as it is.
   const kind = pageKind(document, ld);
   const description = describedAs(document);
@@ -56,8 +57,10 @@ export function extractMainContent(html: string, url?: string): Extracted {
     });
   let markdown = chosen ? toMarkdown(chosen, true) : "";
   markdown = cleanMarkdown(markdown, kind, kind === "forum" || thread);
-  const heading = articleTitle?.trim() || title;
-  if (heading && !metadata.title) metadata.title = heading;
+  // Content without a word (links around pictures only) is none: web_fetch says the page shows none.
+  if (!/[\p{L}\p{N}]/u.test(markdown.replace(/\]\([^)]*\)/g, ""))) markdown = "";
+  const heading = headline || articleTitle?.trim() || title || metadata.title || "";
+  if (heading && (headline || !metadata.title)) metadata.title = heading;
   return { title: heading, markdown, metadata, description };
 }
 

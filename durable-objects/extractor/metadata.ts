@@ -2,7 +2,8 @@
  * Page metadata as web_fetch reports it (title, author, published_at, site_name, language), read
  * from JSON-LD first, then OpenGraph / article: / Dublin Core / plain meta tags, then the markup.
  */
-import type { DomDocument } from "./dom-types";
+import { textOf } from "./dom-text";
+import type { DomDocument, DomElement } from "./dom-types";
 
 /** What a page states about itself; a field is absent when the page does not state it. */
 export interface PageMetadata {
@@ -150,4 +151,47 @@ export function readMetadata(doc: DomDocument, ld: LdNode[]): PageMetadata {
   };
   for (const k of Object.keys(out) as (keyof PageMetadata)[]) if (out[k] === undefined) delete out[k];
   return out;
+}
+
+const words = (text = "") =>
+  ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()} `;
+const longest = (texts: string[]) =>
+  texts.reduce<string | undefined>((a, b) => (b.length > (a?.length ?? 0) ? b : a), undefined);
+
+/**
+ * The page's headline. Its `<title>` and og:title add the site's name ("Pods | Kubernetes"), and
+ * Readability cuts them at a colon ("Superbugs: What They Are" loses "Superbugs"); its headings
+ * hold the headline itself. In order: the longest h1, else h2, that a declared title begins with;
+ * the longest h1 one holds; the page's only h1. Never a heading that names the site or only links
+ * to its home page (a logo); a heading's wordless permalink (`#`, `¶`) is left out.
+ */
+export function headlineOf(doc: DomDocument, title: string, meta: PageMetadata, url = "") {
+  const titles = [title, meta.title].map(words).filter((t) => t.trim());
+  const headings = (tag: string) =>
+    [...doc.querySelectorAll(tag)].filter((h) => !linksHome(h, url)).map(headingText);
+  const named = (hs: string[]) => hs.filter((h) => words(h).trim() && words(h) !== words(meta.site_name));
+  const leading = (hs: string[]) => named(hs).filter((h) => titles.some((t) => t.startsWith(words(h))));
+  const h1s = headings("h1");
+  const held = named(h1s).filter((h) => titles.some((t) => t.includes(words(h))));
+  const found = longest(leading(h1s)) ?? longest(leading(headings("h2"))) ?? longest(held);
+  return clean(found ?? (h1s.length === 1 ? named(h1s)[0] : undefined));
+}
+
+function headingText(heading: DomElement): string {
+  const marks = [...heading.querySelectorAll("a[href^='#']")]
+    .map(textOf)
+    .filter((m) => m && !/[\p{L}\p{N}]/u.test(m));
+  return marks.reduce(
+    (text, mark) => (text.endsWith(mark) ? text.slice(0, -mark.length).trim() : text),
+    textOf(heading),
+  );
+}
+
+function linksHome(heading: DomElement, url: string): boolean {
+  const a = heading.querySelector("a[href]");
+  if (!a || textOf(a) !== textOf(heading) || !URL.canParse(a.getAttribute("href") ?? "", url)) return false;
+  return new URL(a.getAttribute("href") ?? "", url).pathname.replace(/\/(index\.\w+)?$/, "") === "";
 }

@@ -15,8 +15,9 @@ export const PASSES = {
   "post-controls": "boilerplate",
   "qa-comments": "boilerplate",
   "edit-notes": "boilerplate",
-  // Readability's reading of the page.
+  // Readability's reading of the page; the headline is the page's h1 its declared titles name.
   "headings-by-tag": "read",
+  headline: "read",
   // Choosing between Readability's article and the page's region.
   "section-run": "select",
   "thread-opening": "select",

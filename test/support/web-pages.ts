@@ -77,6 +77,24 @@ addPage("/web/script-shell", (_req, res) =>
     `<!doctype html><html><head><title>Trail map</title><meta name="description" content="Every marked trail of the valley, with heights and times."></head><body><div id="root"></div><script src="/app.js"></script></body></html>`,
   ),
 );
+addPage("/web/picture-shell", (_req, res) =>
+  send(
+    res,
+    200,
+    "text/html; charset=utf-8",
+    `<!doctype html><html><head><title>The Barn</title><meta name="description" content="Hand-thrown bowls and cups."></head><body><main>${[1, 2, 3, 4]
+      .map((n) => `<a href="/shop/${n}"><img src="/shop/${n}.jpg" alt=""></a>`)
+      .join("")}</main></body></html>`,
+  ),
+);
+addPage("/web/headline", (_req, res) =>
+  send(
+    res,
+    200,
+    "text/html; charset=utf-8",
+    ARTICLE_HTML.replace("<title>Rivers of Europe</title>", "<title>Rivers of Europe | Atlas Weekly</title>"),
+  ),
+);
 addPage("/web/json", (_req, res) =>
   send(res, 200, "application/json", '{"name":"cirrus","tags":["a","b"],"n":1}'),
 );

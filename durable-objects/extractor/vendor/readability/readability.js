@@ -628,6 +628,11 @@ Readability.prototype = {
         } else if (wordCount(origTitle.substr(0, origTitle.indexOf(":"))) > 5) {
           curTitle = origTitle;
         }
+        // Cirrus: a colon inside brackets ("Simple Example (libffi: the portable ...)") parts no
+        // site name from a headline; a cut that leaves a bracket unopened is undone.
+        if (/^[^([]*[)\]]/.test(curTitle)) {
+          curTitle = origTitle;
+        }
       }
     } else if (curTitle.length > 150 || curTitle.length < 15) {
       var hOnes = doc.getElementsByTagName("h1");

@@ -55,6 +55,19 @@ describe("web_fetch", () => {
     expect(body.result.title).toBe("Trail map");
   });
 
+  it("says a page whose content is only links around pictures shows no content", async () => {
+    const { body } = await webFetch({ url: page("/web/picture-shell") });
+    expect(body.result.content).toBe(
+      "# The Barn\n\n(The page's HTML shows no readable content: it is probably drawn by script. To read it as a browser shows it, open it with open_tab and read it with get_tab_content.)\n\nThe page's own description of itself: Hand-thrown bowls and cups.",
+    );
+  });
+
+  it("titles a page by its headline, without the site's name its <title> adds", async () => {
+    const { body } = await webFetch({ url: page("/web/headline") });
+    expect(body.result.title).toBe("Rivers of Europe");
+    expect(body.result.content).toMatch(/^# Rivers of Europe\n\nThe Danube flows/);
+  });
+
   it("pretty-prints JSON", async () => {
     const { body } = await webFetch({ url: page("/web/json") });
     expect(body.result.content_type).toBe("application/json");
