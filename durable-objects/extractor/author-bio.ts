@@ -4,6 +4,7 @@
  * (metadata, not words of ours): a short paragraph that opens with that name, in the last part of
  * the content, with the box around it when the box holds little else (their name, a photo).
  */
+import { widenWhile } from "./dom-shape";
 import { foldText, textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
@@ -19,12 +20,7 @@ export const BOX_OVER_BIO = 1.6;
 /** The largest block around the bio `p` under `root` that holds little else. */
 function boxOf(p: DomElement, root: DomElement): DomElement {
   const length = textLength(p);
-  let box = p;
-  for (let n = p.parentElement; n && n !== root; n = n.parentElement) {
-    if (textLength(n) > length * BOX_OVER_BIO) break;
-    box = n;
-  }
-  return box;
+  return widenWhile(p, root, (up) => textLength(up) <= length * BOX_OVER_BIO);
 }
 
 /** Removes the author's bio (and its box) after the story in `root`, when the page states its author. */

@@ -1,7 +1,6 @@
 /**
- * Boilerplate removed from the page before Readability reads it: the widgets of one page type
- * (reviews and recommendations on a product page, user panels on a forum) and a thread's per-post
- * controls.
+ * Boilerplate removed from the page before Readability reads it: the widgets of one page type (reviews and
+ * recommendations on a product page, user panels on a forum) and a thread's per-post controls.
  */
 import { passOn } from "./passes";
 import { isInside } from "./article-cleanup";

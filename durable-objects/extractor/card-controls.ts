@@ -1,8 +1,7 @@
 /**
- * Listings whose cards each repeat the same links ("More like this", "Read more", "Apply now"):
- * the labels that most cards of the content's dominant run print word for word are its buttons,
- * not its text. A link in a card's heading is part of its title, and a link beside other links
- * is one of the card's tags: both stay.
+ * Listings whose cards each repeat the same links ("More like this", "Read more", "Apply now"): the labels
+ * that most cards of the content's dominant run print word for word are its buttons, not its text. A link in
+ * a card's heading is part of its title, and a link beside other links is one of the card's tags: both stay.
  */
 import { type CardList, cardsOf, MIN_CARDS } from "./card-lists";
 import { MAX_CONTROL_CHARS, MIN_PRICED_CARDS, removeRepeatedControls } from "./collection-page";

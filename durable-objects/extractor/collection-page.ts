@@ -34,9 +34,7 @@ function pricedGrids(root: DomElement): DomElement[][] {
     const card = cardOf(mark, root);
     if (!card?.parentElement) continue;
     for (const m of card.querySelectorAll(PRICE_MARK)) done.add(m);
-    const cards = grids.get(card.parentElement) ?? new Set();
-    cards.add(card);
-    grids.set(card.parentElement, cards);
+    grids.set(card.parentElement, (grids.get(card.parentElement) ?? new Set()).add(card));
   }
   return [...grids.values()].filter((cards) => cards.size >= MIN_PRICED_CARDS).map((cards) => [...cards]);
 }
@@ -59,13 +57,8 @@ export const MIN_TAG_RUN = 3;
 /** How many links stand side by side with `a` (itself included). */
 function linkRun(a: DomElement): number {
   let run = 1;
-  for (
-    let s = a.previousElementSibling;
-    s?.tagName === "A" && run < MIN_TAG_RUN;
-    s = s.previousElementSibling
-  )
-    run++;
-  for (let s = a.nextElementSibling; s?.tagName === "A" && run < MIN_TAG_RUN; s = s.nextElementSibling) run++;
+  for (const side of ["previousElementSibling", "nextElementSibling"] as const)
+    for (let s = a[side]; s?.tagName === "A" && run < MIN_TAG_RUN; s = s[side]) run++;
   return run;
 }
 

@@ -1,16 +1,15 @@
 /**
- * Consent managers: the cookie banner or GDPR dialog a page prints over itself, with its long
- * notice and its choices by purpose. It is never the content, but it may hold more text than a
- * short page (a thread of a few posts, a listing of titles): the share guards of the chrome pass
- * keep it there, and on a page read as an article Readability may take it. It is known by its
- * markup: a block whose class or id names consent, that is a dialog (by role or by its label) or
- * holds one. Words of the page are not read.
+ * Consent managers: the cookie banner or GDPR dialog a page prints over itself, with its long notice and its
+ * choices by purpose. It is never the content, but it may hold more text than a short page (a thread of a few
+ * posts, a listing of titles): the share guards of the chrome pass keep it there, and on a page read as an
+ * article Readability may take it. It is known by its markup: a block whose class or id names consent, that
+ * is a dialog (by role or by its label) or holds one. Words of the page are not read.
  */
 import { DIALOG_SELECTOR, labelOf, PAGE_WRAPPER_TAG } from "./dom-shape";
 import type { DomElement } from "./dom-types";
 import { labelNames } from "./junk-labels";
 import { markupMay } from "./markup-hints";
-import { stillUnder } from "./page-walk";
+import { LABELLED, stillUnder } from "./page-walk";
 import { CONSENT_ATTR, OVERLAY_ATTR } from "./vocabulary/class-words";
 
 /** The text of a page that may hold a consent manager (a test of the HTML before any walk). */
@@ -31,8 +30,6 @@ function isConsentManager(el: DomElement): boolean {
 /** Removes the page's consent managers; `elements` are the body's elements in document order. */
 export function removeConsentManagers(body: DomElement, elements: DomElement[]): void {
   if (!markupMay(body, MAY_HOLD_CONSENT)) return;
-  for (const el of elements) {
-    if (!el.hasAttribute("class") && !el.hasAttribute("id")) continue;
-    if (stillUnder(el, body) && isConsentManager(el)) el.remove();
-  }
+  for (const el of elements)
+    if (LABELLED.test(el) && stillUnder(el, body) && isConsentManager(el)) el.remove();
 }

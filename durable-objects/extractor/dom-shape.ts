@@ -1,4 +1,7 @@
-/** How the extraction steps name an element: by its class and id words, and by its shape among its siblings. */
+/**
+ * How the extraction steps name an element: by its class and id words, and by its shape among its siblings;
+ * and how they find the blocks around it.
+ */
 import type { DomElement } from "./dom-types";
 
 /** The element's class and id, as one string that class/id word patterns are tested on. */
@@ -14,7 +17,8 @@ export const PAGE_WRAPPER_TAG = /^(HTML|BODY|MAIN|ARTICLE)$/;
 export const camelWords = (label: string) => label.replace(/([a-z])([A-Z])/g, "$1 $2");
 
 /** The element's first class word, or "". */
-const firstClassWord = (el: DomElement) => (el.getAttribute("class") ?? "").trim().split(/\s+/)[0] ?? "";
+export const firstClassWord = (el: DomElement) =>
+  (el.getAttribute("class") ?? "").trim().split(/\s+/)[0] ?? "";
 
 /** An element's shape: its tag and first class word, digits dropped (`card-3` and `card-7` are one shape). */
 export function shapeOf(el: DomElement): string {
@@ -27,4 +31,11 @@ export function repeats(el: DomElement): boolean {
   const prev = el.previousElementSibling;
   const next = el.nextElementSibling;
   return (prev !== null && shapeOf(prev) === shape) || (next !== null && shapeOf(next) === shape);
+}
+
+/** The outermost of `el` and its ancestors below `root`, going up while each parent passes `test`. */
+export function widenWhile(el: DomElement, root: DomElement, test: (up: DomElement) => boolean): DomElement {
+  let box = el;
+  while (box.parentElement && box.parentElement !== root && test(box.parentElement)) box = box.parentElement;
+  return box;
 }

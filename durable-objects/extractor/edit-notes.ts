@@ -4,6 +4,7 @@
  * forum's, not of the poster's text, and one per edit in a long thread.
  */
 
+import { widenWhile } from "./dom-shape";
 import { shortText } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { EDIT_NOTE } from "./vocabulary/page-words";
@@ -20,13 +21,6 @@ export function removeEditNotes(posts: DomElement[]): void {
       if (!el.isConnected) continue;
       const text = shortText(el, MAX_EDIT_NOTE_CHARS);
       if (!text || !EDIT_NOTE.test(text)) continue;
-      let note = el;
-      while (
-        note.parentElement &&
-        note.parentElement !== post &&
-        shortText(note.parentElement, text.length) === text
-      )
-        note = note.parentElement;
-      note.remove();
+      widenWhile(el, post, (up) => shortText(up, text.length) === text).remove();
     }
 }

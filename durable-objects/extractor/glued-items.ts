@@ -19,10 +19,9 @@ const STARTS_WITH_WORD = /^[\p{L}\p{N}]/u;
 const spaceAfter = (el: DomElement) => (el as unknown as { after(text: string): void }).after(" ");
 
 /**
- * Puts a space between two inline items, of one tag or two (a filter's `<label>` and its count's
- * `<span>`, a year in `<small>` and a `<span>`), that touch (no text between them) when their texts
- * would run together (not in code, whose spans are a highlighter's). Cost: one query of the chosen
- * content for the inline tags.
+ * Puts a space between two inline items, of one tag or two (a filter's `<label>` and its count's `<span>`, a
+ * year in `<small>` and a `<span>`), that touch (no text between them) when their texts would run together
+ * (not in code, whose spans are a highlighter's). Cost: one query of the chosen content for the inline tags.
  */
 export function separateGluedItems(root: DomElement): void {
   for (const el of root.querySelectorAll(INLINE_ITEMS)) {

@@ -14,11 +14,9 @@ export function cleanMarkdown(markdown: string, kind: PageKind, threaded: boolea
   // A reply quoting an earlier post repeats it: the thread keeps the post once.
   if (threaded && passOn("repeated-quotes")) markdown = dropRepeatedParagraphs(dropRepeatedQuotes(markdown));
   // A story or a thread ends where the lines of links after it begin.
-  if (!passOn("trailing-links")) {
-    // switched off
-  } else if (kind === "article" || kind === "forum") markdown = dropTrailingLinks(markdown);
   // On a page of no stated type, only after prose: a listing's links are its content.
-  else if (kind === "other") markdown = dropTrailingLinks(markdown, true);
+  if (passOn("trailing-links") && kind !== "product")
+    markdown = dropTrailingLinks(markdown, kind === "other");
   // A product page's line printed again word for word is read once.
   if (kind === "product" && passOn("product-repeats")) markdown = dropRepeatedLines(markdown);
   // A control's label left alone on its line ("Close", "Back to top", "Sort by:", "Advertisement") is no text of the page.

@@ -76,14 +76,8 @@ service.addRule("tableRow", {
     return `${row}|${" --- |".repeat(cells)}\n`;
   },
 });
-service.addRule("table", {
-  filter: "table",
-  replacement: (content) => `\n\n${content.trim()}\n\n`,
-});
-service.addRule("tableSection", {
-  filter: ["thead", "tbody", "tfoot"],
-  replacement: (content) => content,
-});
+service.addRule("table", { filter: "table", replacement: (content) => `\n\n${content.trim()}\n\n` });
+service.addRule("tableSection", { filter: ["thead", "tbody", "tfoot"], replacement: (content) => content });
 
 // A link's title attribute is a tooltip, not text the page shows: links print their label and target only.
 service.addRule("inlineLink", {

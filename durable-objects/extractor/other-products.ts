@@ -1,12 +1,11 @@
 /**
- * Other products on a product's page ("you may also like", "frequently bought together", a seller's
- * other items, a set's other parts): a grid of cards, each linking to another page shaped like the
- * product's own (`/products/other-thing` beside `/products/this-thing`, `/itm/456` beside
- * `/itm/123`). Known by the shape of its links, whatever its words; a grid that links to the
- * product itself (a comparison of models) stays.
+ * Other products on a product's page ("you may also like", "frequently bought together", a seller's other
+ * items, a set's other parts): a grid of cards, each linking to another page shaped like the product's own
+ * (`/products/other-thing` beside `/products/this-thing`, `/itm/456` beside `/itm/123`). Known by the shape
+ * of its links, whatever its words; a grid that links to the product itself (a comparison of models) stays.
  */
 import { isInside } from "./article-cleanup";
-import { repeats } from "./dom-shape";
+import { repeats, widenWhile } from "./dom-shape";
 import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 
@@ -51,9 +50,7 @@ function holdsOther(el: DomElement, path: string, paths: Map<DomElement, string>
  */
 function cardOf(link: DomElement, root: DomElement, paths: Map<DomElement, string>): DomElement | null {
   const path = paths.get(link) ?? "";
-  let card = link;
-  while (card.parentElement && card.parentElement !== root && !holdsOther(card.parentElement, path, paths))
-    card = card.parentElement;
+  const card = widenWhile(link, root, (up) => !holdsOther(up, path, paths));
   return repeats(card) && textLength(card) <= MAX_OTHER_CARD_CHARS ? card : null;
 }
 
@@ -90,13 +87,6 @@ export function removeOtherProducts(root: DomElement, pageUrl: string): void {
   for (const grid of otherProductGrids(root, page)) {
     const chars = textLength(grid);
     if (!isInside(grid, root) || chars > total * MAX_OTHER_PRODUCTS_SHARE) continue;
-    let node = grid;
-    while (
-      node.parentElement &&
-      node.parentElement !== root &&
-      textLength(node.parentElement) <= chars + GRID_HEADING_CHARS
-    )
-      node = node.parentElement;
-    node.remove();
+    widenWhile(grid, root, (up) => textLength(up) <= chars + GRID_HEADING_CHARS).remove();
   }
 }

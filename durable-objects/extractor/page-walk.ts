@@ -1,11 +1,10 @@
 /**
- * One walk of a page, its elements sorted into the groups the cleaning passes read. A linkedom
- * query walks every node of the tree whatever it matches (about 0.4 ms on a page, 1 ms for a
- * selector of many parts), so the passes before Readability share one walk instead of making one
- * per selector. They remove elements between their reads: a group is read through `stillUnder`,
- * which leaves out what was removed since the walk, and a pass tests again any attribute that an
- * earlier pass may have changed. The body's walked elements also stand in for the later passes'
- * queries until a step inserts or moves elements (`elementsOf`).
+ * One walk of a page, its elements sorted into the groups the cleaning passes read. A linkedom query walks
+ * every node of the tree whatever it matches (about 0.4 ms on a page, 1 ms for a selector of many parts), so
+ * the passes before Readability share one walk instead of making one per selector. They remove elements
+ * between their reads: a group is read through `stillUnder`, which leaves out what was removed since the
+ * walk, and a pass tests again any attribute that an earlier pass may have changed. The body's walked
+ * elements also stand in for the later passes' queries until a step inserts or moves elements (`elementsOf`).
  */
 import type { DomDocument, DomElement, DomNode } from "./dom-types";
 
@@ -71,9 +70,12 @@ function sortForChrome(el: DomElement, name: string, role: string | null, into: 
   if (el.hasAttribute("class") || el.hasAttribute("id")) into.labelled.push(el);
 }
 
+/** Chrome groups with nothing in them yet. */
+const noChrome = (): ChromeGroups => ({ panels: [], chrome: [], labelled: [], mains: [] });
+
 /** The chrome groups of root's descendants, in one walk. */
 export function walkForChrome(root: DomElement): ChromeGroups {
-  const groups: ChromeGroups = { panels: [], chrome: [], labelled: [], mains: [] };
+  const groups = noChrome();
   for (const el of root.querySelectorAll("*")) sortForChrome(el, nameOf(el), el.getAttribute("role"), groups);
   return groups;
 }
@@ -87,15 +89,7 @@ function lastDescendant(el: DomElement): DomElement {
 
 /** The page's groups in one walk of the document; the chrome groups only `withChrome`. */
 export function walkPage(doc: DomDocument, withChrome: boolean): PageGroups {
-  const groups: PageGroups = {
-    junkTags: [],
-    asidesAndHidden: [],
-    panels: [],
-    chrome: [],
-    labelled: [],
-    mains: [],
-    bodyElements: [],
-  };
+  const groups: PageGroups = { ...noChrome(), junkTags: [], asidesAndHidden: [], bodyElements: [] };
   const body = doc.body;
   const end = body ? lastDescendant(body) : null;
   let inBody = false;
@@ -133,9 +127,8 @@ export const SECTION_HEADINGS: ElementKind = {
 };
 
 /**
- * The body's elements as a walk found them, standing in for queries until a step inserts or moves
- * elements (Readability rebuilds the page): that step sets
- * `elements` to null, and queries answer again.
+ * The body's elements as a walk found them, standing in for queries until a step inserts or moves elements
+ * (Readability rebuilds the page): that step sets `elements` to null, and queries answer again.
  */
 export interface BodyWalk {
   elements: DomElement[] | null;

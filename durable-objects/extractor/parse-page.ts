@@ -61,12 +61,10 @@ function stripRaw(html: string): string {
       // The fields a reader fills in are kept, bare, to tell a sign-up box (signup-boxes.ts).
       if (!tag && /^<input/i.test(block))
         return EMAIL_INPUT.test(block) ? EMAIL_FIELD : FILLED_INPUT.test(block) ? OTHER_FIELD : "";
-      if (tag?.toLowerCase() === "button")
-        return keptButton(
-          block,
-          stripInner,
-          text.slice(Math.max(0, offset - HEADING_LOOKBACK_CHARS), offset),
-        );
+      if (tag?.toLowerCase() === "button") {
+        const before = text.slice(Math.max(0, offset - HEADING_LOOKBACK_CHARS), offset);
+        return keptButton(block, stripInner, before);
+      }
       if (tag?.toLowerCase() !== "noscript" || block.length < CONTENT_NOSCRIPT_CHARS) return "";
       const content = block.replace(/^<noscript\b[^>]*>|<\/noscript\s*>$/gi, "").replace(RAW_JUNK, "");
       noscripts.push(content.replace(HEAVY_ATTR_TAG, (tag) => tag.replace(HEAVY_ATTR, "")));

@@ -1,12 +1,12 @@
 /**
- * The remarks under a question-and-answer page's posts: a Q&A page (schema.org QAPage) marks its
- * question and answers as `Question` and `Answer` items and the short comments readers leave under
- * each as `Comment` items inside them. The question and the answers are the content; the comments
- * under them (requests for detail, thanks, "does not work for me") are not, with their vote counts
- * and the post's "Add a comment" control. Comments on any other item (a thread's posts, a blog's
- * comment list) are the content there and stay.
+ * The remarks under a question-and-answer page's posts: a Q&A page (schema.org QAPage) marks its question and
+ * answers as `Question` and `Answer` items and the short comments readers leave under each as `Comment` items
+ * inside them. The question and the answers are the content; the comments under them (requests for detail,
+ * thanks, "does not work for me") are not, with their vote counts and the post's "Add a comment" control.
+ * Comments on any other item (a thread's posts, a blog's comment list) are the content there and stay.
  */
 import { isInside } from "./article-cleanup";
+import { widenWhile } from "./dom-shape";
 import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { markupMay } from "./markup-hints";
@@ -54,14 +54,10 @@ export function removePostComments(root: DomElement): number {
   if (!markupMay(root, COMMENT_MARKUP)) return 0;
   const byPost = commentsByPost(root);
   for (const [post, comments] of byPost) {
-    let box = commonAncestor(comments);
+    const box = commonAncestor(comments);
     if (box === post || !isInside(box, post)) continue;
     const inComments = comments.reduce((n, c) => n + textLength(c), 0);
-    for (let up = box.parentElement; up && up !== post; up = up.parentElement) {
-      if (textLength(up) - inComments > COMMENT_BOX_EXTRA_CHARS) break;
-      box = up;
-    }
-    box.remove();
+    widenWhile(box, post, (up) => textLength(up) - inComments <= COMMENT_BOX_EXTRA_CHARS).remove();
   }
   return byPost.size;
 }

@@ -4,7 +4,7 @@
  * Share, "Posts:", "Joined:") are the forum's chrome, not what anyone wrote: they go from every post.
  */
 
-import { labelOf } from "./dom-shape";
+import { firstClassWord, labelOf, widenWhile } from "./dom-shape";
 import { textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { isCodeFence, markdownWords } from "./markdown";
@@ -23,18 +23,10 @@ const KEY_WORD = /[a-z\d]*\d[a-z\d]*/gi;
 
 /** A post's shape: tag, first class word and id, keys dropped (`post-17` and `post-18`, `thing_t1_o8nd42m` and `thing_t1_o8n5jvy`, `message is-first` and `message` are one shape). */
 const shapeOf = (el: DomElement) =>
-  `${el.tagName}.${(el.getAttribute("class") ?? "").trim().split(/\s+/)[0]}#${el.getAttribute("id") ?? ""}`.replace(
-    KEY_WORD,
-    "",
-  );
+  `${el.tagName}.${firstClassWord(el)}#${el.getAttribute("id") ?? ""}`.replace(KEY_WORD, "");
 
 /** The post's own wrapper: the outermost ancestor holding nothing but it (`<div id=edit7><div id=post7>`). */
-function unitOf(el: DomElement, root: DomElement): DomElement {
-  let unit = el;
-  while (unit.parentElement && unit.parentElement !== root && unit.parentElement.children.length === 1)
-    unit = unit.parentElement;
-  return unit;
-}
+const unitOf = (el: DomElement, root: DomElement) => widenWhile(el, root, (up) => up.children.length === 1);
 
 /**
  * The threads under root (`classed`: its `[class], [id]` elements): runs of at least MIN_POSTS

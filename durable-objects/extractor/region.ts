@@ -18,6 +18,7 @@ import {
   type BodyWalk,
   type ElementKind,
   elementsOf,
+  LABELLED,
   stillUnder,
   walkForChrome,
 } from "./page-walk";
@@ -46,10 +47,9 @@ function holdsProse(el: DomElement): boolean {
 const PASCAL_ID = /^[A-Z][a-z]+[A-Z]/;
 
 /**
- * Whether the element's id is PascalCase words naming chrome (`FooterUpper`, `HeaderUpper`,
- * `TopMenu`): older templates (ASP.NET, early shop themes) name a page's regions so. A camelCase
- * id or class (`menuItem`, `pqvOverlay`) names a small part and is read as it is (a slug id left
- * out of the label stays out).
+ * Whether the element's id is PascalCase words naming chrome (`FooterUpper`, `HeaderUpper`, `TopMenu`): older
+ * templates (ASP.NET, early shop themes) name a page's regions so. A camelCase id or class (`menuItem`,
+ * `pqvOverlay`) names a small part and is read as it is (a slug id left out of the label stays out).
  */
 function pascalIdNamesChrome(el: DomElement, label: string): boolean {
   const id = el.getAttribute("id");
@@ -66,30 +66,19 @@ export function removeChrome(
   share = 0.25,
   groups: ChromeGroups = walkForChrome(root),
 ): void {
-  const total = lazyTextLength(root);
-  const under = (el: DomElement) => stillUnder(el, root);
-  removeChromeBlocks(root, share, groups, total);
-  // A block around the page's <main> is its layout (`content-sidebar-wrap`), whatever its label says.
   const layout = new Set<DomElement>();
+  const page: ChromeRead = { root, share, total: lazyTextLength(root), layout };
+  const under = (el: DomElement) => stillUnder(el, root);
+  removeChromeBlocks(page, groups);
+  // A block around the page's <main> is its layout (`content-sidebar-wrap`), whatever its label says.
   for (const main of groups.mains.filter(under))
     for (let n = main.parentElement; n && n !== root && !layout.has(n); n = n.parentElement) layout.add(n);
-  const labelled = groups.labelled.filter(
-    (el) => under(el) && (el.hasAttribute("class") || el.hasAttribute("id")),
-  );
-  const page: LabelledChrome = { root, share, total, layout };
+  const labelled = groups.labelled.filter((el) => under(el) && LABELLED.test(el));
   for (const el of labelled) removeLabelledChrome(el, page);
 }
 
-/**
- * Removes the chrome blocks by tag, role, flag or style (CHROME_SELECTOR) holding under `share` of
- * the text.
- */
-function removeChromeBlocks(
-  root: DomElement,
-  share: number,
-  groups: ChromeGroups,
-  total: () => number,
-): void {
+/** Removes the chrome blocks by tag, role, flag or style (CHROME_SELECTOR) holding under `share` of the text. */
+function removeChromeBlocks({ root, share, total }: ChromeRead, groups: ChromeGroups): void {
   const under = (el: DomElement) => stillUnder(el, root);
   const folded = foldedPanels(root, FOLDED_HIDING, groups.panels.filter(under));
   const answers = classFoldedAnswers(groups.chrome.filter(under));
@@ -100,8 +89,8 @@ function removeChromeBlocks(
   }
 }
 
-/** What `removeLabelledChrome` reads of the page. */
-interface LabelledChrome {
+/** What `removeChromeBlocks` and `removeLabelledChrome` read of the page (`layout`: the blocks around its `<main>`). */
+interface ChromeRead {
   root: DomElement;
   share: number;
   total: () => number;
@@ -109,7 +98,7 @@ interface LabelledChrome {
 }
 
 /** Removes a block whose class or id names chrome, a widget, or hidden text, unless it holds much of the page's text. */
-function removeLabelledChrome(el: DomElement, { root, share, total, layout }: LabelledChrome): void {
+function removeLabelledChrome(el: DomElement, { root, share, total, layout }: ChromeRead): void {
   const label = labelOf(el);
   // A block labelled a filter or a sorter that holds a paragraph of prose is a section (an FAQ
   // accordion); one that holds the grid of priced cards is its wrapper.

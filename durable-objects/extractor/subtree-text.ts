@@ -1,19 +1,17 @@
 /**
- * An element's text and the lengths of its descendants' texts from one walk. Readability measures
- * a block by reading `textContent` again for every question it asks of it (its text, its lists'
- * text, each link's text, each heading's text...), and on linkedom each read walks the whole
- * subtree: one walk that measures the block's text and its descendants' as it reads the text nodes
- * answers all of them. The lengths are Readability's (`_getInnerText(el).length`: trimmed, runs of
- * whitespace folded to one space).
+ * An element's text and the lengths of its descendants' texts from one walk. Readability measures a block by
+ * reading `textContent` again for every question it asks of it (its text, its lists' text, each link's text,
+ * each heading's text...), and on linkedom each read walks the whole subtree: one walk that measures the
+ * block's text and its descendants' as it reads the text nodes answers all of them. The lengths are
+ * Readability's (`_getInnerText(el).length`: trimmed, runs of whitespace folded to one space).
  */
 import { CDATA_NODE, ELEMENT_NODE, isSpace, shortText, TEXT_NODE } from "./dom-text";
 import type { DomElement, DomNode } from "./dom-types";
 
 /**
- * Says which descendants to measure: a non-zero mark (the caller's bit set) measures the
- * element's text. `inTemplate` tells whether a `<template>` above it (below the root)
- * holds it: a selector query skips what a template holds, `textContent` and
- * `getElementsByTagName` do not.
+ * Says which descendants to measure: a non-zero mark (the caller's bit set) measures the element's text.
+ * `inTemplate` tells whether a `<template>` above it (below the root) holds it: a selector query skips what a
+ * template holds, `textContent` and `getElementsByTagName` do not.
  */
 export type MarkElement = (el: DomElement, inTemplate: boolean) => number;
 

@@ -1,11 +1,10 @@
 /**
- * The words of pages that rules read, by language: headings over what is not the content, the
- * labels of controls left alone on a line, forum notes and dates. Each list is regular-expression
- * alternatives (matched case-insensitively) with where it comes from: the commit that added it
- * (`git show <hash>` gives the pages and figures it was judged on). A page is read against every
- * language's words, so a language is added by adding its lists (`Language`), with no change to a
- * rule. The rules work by structure on pages none of these words match: the words only add to
- * what they find (test/unit/extractor/other-languages.test.ts).
+ * The words of pages that rules read, by language: headings over what is not the content, the labels of
+ * controls left alone on a line, forum notes and dates. Each list is regular-expression alternatives (matched
+ * case-insensitively) with where it comes from: the commit that added it (`git show <hash>` gives the pages
+ * and figures it was judged on). A page is read against every language's words, so a language is added by
+ * adding its lists (`Language`), with no change to a rule. The rules work by structure on pages none of these
+ * words match: the words only add to what they find (test/unit/extractor/other-languages.test.ts).
  */
 
 /** One list of words: regular-expression alternatives, and where they come from. */
