@@ -1,10 +1,10 @@
 /**
  * Repairs of the parsed tree where linkedom and a browser disagree, so that no step loses the
- * page: markup the parser left outside `<body>`, and a never-closed `<aside>` or `<nav>` that
- * swallowed the rest of the page.
+ * page: markup the parser left outside `<body>`, a never-closed `<aside>` or `<nav>` that
+ * swallowed the rest of the page, and markup nested deeper than a browser builds.
  */
 
-import { linkTextLength, textLength } from "./dom-text";
+import { foldText, linkTextLength, TEXT_NODE, textLength } from "./dom-text";
 import type { DomDocument, DomElement, DomNode } from "./dom-types";
 
 /** A junk-tag element holding at least this share of the page's text is a tag left open, not junk. */
@@ -44,6 +44,37 @@ export function repairBody(document: DomDocument): void {
   }
   if (before.length) body.prepend(...(before as DomElement[]));
   if (after.length) body.append(...after);
+}
+
+/** A browser builds no element deeper than this (Chromium's parser); real pages reach about 60. */
+export const MAX_DEPTH = 512;
+const BREAKS_TEXT = /^(P|DIV|LI|H[1-6]|TR|BR|BLOCKQUOTE|PRE|SECTION|ARTICLE|DD|DT)$/;
+
+/**
+ * Markup nested deeper than MAX_DEPTH (tags left open thousands of times) becomes paragraphs of
+ * its text, split where its blocks were: a deeper tree costs every step a walk per level.
+ */
+export function flattenDeep(document: DomDocument): void {
+  const stack: [DomElement, number][] = document.documentElement ? [[document.documentElement, 1]] : [];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [el, depth] = top;
+    if (depth === MAX_DEPTH && el.firstElementChild) asParagraphs(el, document);
+    else for (let c = el.firstElementChild; c; c = c.nextElementSibling) stack.push([c, depth + 1]);
+  }
+}
+
+function asParagraphs(el: DomElement, document: DomDocument): void {
+  const texts = [""];
+  const stack: DomNode[] = [el];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.nodeType === TEXT_NODE) texts[texts.length - 1] += node.textContent ?? "";
+    else if (BREAKS_TEXT.test(node.nodeName)) texts.push("");
+    const children = [...node.childNodes];
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  el.textContent = "";
+  for (const text of texts.map(foldText).filter(Boolean))
+    el.append(Object.assign(document.createElement("p"), { textContent: text }));
 }
 
 /** The opening of a placeholder `<template>` of React's streamed rendering (`B:0` a boundary, `P:0` a segment; ids are hexadecimal, `B:1a`). */

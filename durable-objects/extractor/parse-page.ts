@@ -8,7 +8,7 @@ import { markControlledPanels } from "./controlled-panels";
 import { HEADING_LOOKBACK_CHARS, keptButton } from "./disclosures";
 import type { DomDocument } from "./dom-types";
 import { rememberMarkup } from "./markup-hints";
-import { placeStreamedSegments, repairBody, streamPlaceholder } from "./page-repair";
+import { flattenDeep, placeStreamedSegments, repairBody, streamPlaceholder } from "./page-repair";
 import { EMAIL_FIELD, OTHER_FIELD } from "./signup-boxes";
 import { lowerMicrodataNames } from "./structured-posts";
 
@@ -86,6 +86,7 @@ export function parsePage(html: string, url?: string): DomDocument {
   const clean = lowerMicrodataNames(stripRaw(html));
   const document = parseHTML(clean).document as unknown as DomDocument;
   repairBody(document);
+  flattenDeep(document);
   // The panels an accordion's buttons open are named only by the buttons, cut from `clean`.
   const marked = markControlledPanels(document, html);
   // Steps skip walks for attributes the text never names: the roles just given are named too.
