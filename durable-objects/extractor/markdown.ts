@@ -79,6 +79,40 @@ service.addRule("tableRow", {
 service.addRule("table", { filter: "table", replacement: (content) => `\n\n${content.trim()}\n\n` });
 service.addRule("tableSection", { filter: ["thead", "tbody", "tfoot"], replacement: (content) => content });
 
+/** Blocks that emphasis cannot hold in Markdown (a bold `<b>` around paragraphs prints bare lines of `**`). */
+const BLOCKS = "p, div, li, ul, ol, table, blockquote, pre, section, article, h1, h2, h3, h4, h5, h6";
+const kindOf = (node: DomNode | null) =>
+  /^(B|STRONG)$/.test(node?.nodeName ?? "") ? "**" : /^(I|EM)$/.test(node?.nodeName ?? "") ? "*" : "";
+const marked = (el: DomElement | null) =>
+  Boolean(el && kindOf(el) && el.textContent?.trim() && !el.querySelector(BLOCKS));
+/** Whether an emphasis ancestor of the same kind prints its marks already (emphasis nested in itself prints once). */
+function insideMarked(el: DomElement, mark: string): boolean {
+  for (let up = el.parentElement; up; up = up.parentElement)
+    if (kindOf(up) === mark && marked(up)) return true;
+  return false;
+}
+/** Whether two emphasis runs side by side read as one (`**a****b**` is `**ab**`): same kind, touching, no break. */
+const joined = (a: DomNode | null, b: DomNode | null): boolean =>
+  kindOf(a) !== "" &&
+  kindOf(a) === kindOf(b) &&
+  [a, b].every((el) => marked(el as DomElement) && !(el as DomElement).querySelector("br")) &&
+  !/\s$/.test(a?.textContent ?? "") &&
+  !/^\s/.test(b?.textContent ?? "");
+// Emphasis prints its marks once, however deep the page nests it, outside the line breaks it holds.
+service.addRule("emphasis", {
+  filter: ["b", "strong", "i", "em"],
+  replacement: (content, node) => {
+    const el = node as unknown as DomElement;
+    const mark = kindOf(el);
+    if (!content.trim()) return "";
+    if (!passOn("emphasis")) return mark + content + mark;
+    if (!marked(el) || insideMarked(el, mark)) return content;
+    const [, lead, body, tail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(content) ?? ["", "", content, ""];
+    const open = joined(el.previousSibling, el) ? "" : mark;
+    return `${lead}${open}${body}${joined(el, el.nextSibling) ? "" : mark}${tail}`;
+  },
+});
+
 // A link's title attribute is a tooltip, not text the page shows: links print their label and target only.
 service.addRule("inlineLink", {
   filter: (node) => node.nodeName === "A" && Boolean((node as unknown as DomElement).getAttribute("href")),

@@ -39,6 +39,7 @@ export const PASSES = {
   "idle-links": "clean",
   // Markdown: tables the page is laid out with are read as blocks; then lines and blocks.
   "layout-tables": "markdown",
+  emphasis: "markdown",
   "repeated-quotes": "markdown",
   "trailing-links": "markdown",
   "product-repeats": "markdown",
