@@ -5,6 +5,7 @@ const benches = [
   "runtime.ts",
   "tracing.ts",
   "extraction.ts",
+  "unclosed-markup.ts",
   "browser.ts",
   "request-guard.ts",
   "tab-content.ts",

@@ -6,6 +6,7 @@
  * (`<h3><button aria-expanded>`): the button's label is the heading's text and stays.
  */
 import type { DomElement } from "./dom-types";
+import { innerOf } from "./raw-blocks";
 
 /** A heading tag opening inside a button's markup. */
 const HEADING_TAG = /<h[1-6][\s>]/i;
@@ -24,10 +25,8 @@ const TOGGLE = "disclosure";
  */
 export function keptButton(block: string, strip: (markup: string) => string, before = ""): string {
   // The accordion pattern's other shape: a heading holding the button (`<h3><button aria-expanded>`) reads as its label.
-  if (HEADING_OPENED.test(before) && ACCORDION_BUTTON.test(block))
-    return strip(block.replace(/^<button\b[^>]*>|<\/button\s*>$/gi, ""));
-  if (!HEADING_TAG.test(block)) return "";
-  return `<div role="${TOGGLE}">${strip(block.replace(/^<button\b[^>]*>|<\/button\s*>$/gi, ""))}</div>`;
+  if (HEADING_OPENED.test(before) && ACCORDION_BUTTON.test(block)) return strip(innerOf(block));
+  return HEADING_TAG.test(block) ? `<div role="${TOGGLE}">${strip(innerOf(block))}</div>` : "";
 }
 
 /** Whether a hidden element is the panel a kept toggle opens: the element right after it. */

@@ -4,6 +4,7 @@
  */
 import { textOf } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
+import { type BlockEnd, blocksOf, elementEnd, innerOf } from "./raw-blocks";
 
 /** What a page states about itself; a field is absent when the page does not state it. */
 export interface PageMetadata {
@@ -22,7 +23,10 @@ export type LdNode = Record<string, unknown>;
 /** Longest value kept for one metadata field (a runaway meta tag must not flood the result). */
 export const MAX_FIELD_CHARS = 300;
 
-const LD_SCRIPT = /<script\b[^>]*type\s*=\s*["']?application\/ld\+json["']?[^>]*>([\s\S]*?)<\/script\s*>/gi;
+/** A JSON-LD block, as `<script\b[^>]*type\s*=\s*["']?application\/ld\+json["']?[^>]*>([\s\S]*?)<\/script\s*>` finds it. */
+const LD_OPENER = /<script\b/gi;
+const LD_TYPE = /type\s*=\s*["']?application\/ld\+json/gi;
+const ldEnd: BlockEnd = (m, find) => elementEnd(m, find, "script", LD_TYPE);
 
 /** Every JSON-LD node of a page's HTML (`@graph` and arrays flattened); unparseable blocks are skipped. */
 export function readJsonLd(html: string): LdNode[] {
@@ -35,8 +39,10 @@ export function readJsonLd(html: string): LdNode[] {
       if (graph) walk(graph);
     }
   };
-  for (const m of html.matchAll(LD_SCRIPT)) {
-    const text = m[1].trim().replace(/^<!\[CDATA\[|\]\]>$/g, "");
+  for (const { at, end } of blocksOf(html, LD_OPENER, ldEnd)) {
+    const text = innerOf(html.slice(at, end))
+      .trim()
+      .replace(/^<!\[CDATA\[|\]\]>$/g, "");
     const node = parseLd(text);
     if (node !== undefined) walk(node);
   }

@@ -10,11 +10,19 @@ import type { DomDocument } from "./dom-types";
 import { rememberMarkup } from "./markup-hints";
 import { flattenDeep, placeStreamedSegments, repairBody, streamPlaceholder } from "./page-repair";
 import { EMAIL_FIELD, OTHER_FIELD } from "./signup-boxes";
+import { type BlockEnd, elementEnd, innerOf, replaceBlocks } from "./raw-blocks";
 import { lowerMicrodataNames } from "./structured-posts";
 
-/** Blocks dropped from the HTML text before parsing, as a browser would end them (much cheaper than parsing them); a video or audio element shows its text only where it cannot play. */
-const RAW_JUNK =
-  /<(script|style|svg|noscript|template|nav|aside|footer|select|button|iframe|canvas|object|video|audio)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<(?:link|input)\b[^>]*>/gi;
+/**
+ * Blocks dropped from the HTML text before parsing, as a browser would end them (much cheaper than parsing them):
+ * an element of these names to its first closing tag (a video or audio element shows its text only where it cannot
+ * play), a comment, a `<link>` or `<input>` tag; as `<(script|…)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<(?:link|input)\b[^>]*>` finds them.
+ */
+export const RAW_JUNK =
+  /<(?:(script|style|svg|noscript|template|nav|aside|footer|select|button|iframe|canvas|object|video|audio)\b|!--|(?:link|input)\b)/gi;
+const COMMENT_END = /-->/g;
+export const rawJunkEnd: BlockEnd = (m, find) =>
+  m[0] === "<!--" ? (find(COMMENT_END, m.index + 4)?.end ?? -1) : elementEnd(m, find, m[1]);
 
 /** An `<input>` tag of an e-mail field. */
 const EMAIL_INPUT = /^<input\b[^>]*\stype\s*=\s*["']?email\b/i;
@@ -25,12 +33,18 @@ const FILLED_INPUT =
 
 /** Attributes no step reads (script state, responsive image lists), cut from tags before parsing to parse less. */
 const HEAVY_ATTR = /\s(?:data-[\w.:-]+|srcset|sizes)\s*=\s*(?:"[^"]*"|'[^']*')/gi;
-const HEAVY_ATTR_TAG = /<[a-z][\w-]*(?:\s[^>]*?)?\s(?:data-[\w.:-]+|srcset|sizes)\s*=[^>]*>/gi;
+const HEAVY_NAME = /\s(?:data-[\w.:-]+|srcset|sizes)\s*=/gi;
+/** A tag holding them, as `<[a-z][\w-]*(?:\s[^>]*?)?\s(?:data-[\w.:-]+|srcset|sizes)\s*=[^>]*>` finds it. */
+const heavyTagEnd: BlockEnd = (m, find) =>
+  /\s/.test(m.input.charAt(m.index + m[0].length)) ? elementEnd(m, find, undefined, HEAVY_NAME) : -1;
+/** `html` with the attributes no step reads cut from its tags. */
+export const dropHeavyAttrs = (html: string) =>
+  replaceBlocks(html, /<[a-z][\w-]*/gi, heavyTagEnd, (tag) => tag.replace(HEAVY_ATTR, ""));
 
 /** A `<noscript>` longer than this is the page's content for crawlers (forums render so): it is kept. */
 export const CONTENT_NOSCRIPT_CHARS = 2000;
 
-const stripInner = (markup: string) => markup.replace(RAW_JUNK, "");
+const stripInner = (markup: string) => replaceBlocks(markup, RAW_JUNK, rawJunkEnd, () => "");
 
 /** Where a long `<noscript>`'s content waits in the stripped text until it is known not to repeat the page. */
 const NOSCRIPT_SLOT = /\uE000(\d+)\uE000/g;
@@ -54,23 +68,21 @@ function stripRaw(html: string): string {
   // Long <noscript> contents wait in slots: each is kept unless the page shows it anyway.
   const noscripts: string[] = [];
   // A stray `<![CDATA[` in HTML is a bogus comment to a browser; linkedom would read CDATA to the end.
-  const stripped = html
-    .replace(/<!\[CDATA\[|\]\]>/g, "")
-    .replace(RAW_JUNK, (block, tag: string | undefined, offset: number, text: string) => {
-      if (tag?.toLowerCase() === "template" || block.startsWith("<!--")) return streamPlaceholder(block);
-      // The fields a reader fills in are kept, bare, to tell a sign-up box (signup-boxes.ts).
-      if (!tag && /^<input/i.test(block))
-        return EMAIL_INPUT.test(block) ? EMAIL_FIELD : FILLED_INPUT.test(block) ? OTHER_FIELD : "";
-      if (tag?.toLowerCase() === "button") {
-        const before = text.slice(Math.max(0, offset - HEADING_LOOKBACK_CHARS), offset);
-        return keptButton(block, stripInner, before);
-      }
-      if (tag?.toLowerCase() !== "noscript" || block.length < CONTENT_NOSCRIPT_CHARS) return "";
-      const content = block.replace(/^<noscript\b[^>]*>|<\/noscript\s*>$/gi, "").replace(RAW_JUNK, "");
-      noscripts.push(content.replace(HEAVY_ATTR_TAG, (tag) => tag.replace(HEAVY_ATTR, "")));
-      return `\uE000${noscripts.length - 1}\uE000`;
-    })
-    .replace(HEAVY_ATTR_TAG, (tag) => tag.replace(HEAVY_ATTR, ""));
+  const text = html.replace(/<!\[CDATA\[|\]\]>/g, "");
+  const cut = replaceBlocks(text, RAW_JUNK, rawJunkEnd, (block, { 1: tag, index: offset }) => {
+    if (tag?.toLowerCase() === "template" || block.startsWith("<!--")) return streamPlaceholder(block);
+    // The fields a reader fills in are kept, bare, to tell a sign-up box (signup-boxes.ts).
+    if (!tag && /^<input/i.test(block))
+      return EMAIL_INPUT.test(block) ? EMAIL_FIELD : FILLED_INPUT.test(block) ? OTHER_FIELD : "";
+    if (tag?.toLowerCase() === "button") {
+      const before = text.slice(Math.max(0, offset - HEADING_LOOKBACK_CHARS), offset);
+      return keptButton(block, stripInner, before);
+    }
+    if (tag?.toLowerCase() !== "noscript" || block.length < CONTENT_NOSCRIPT_CHARS) return "";
+    noscripts.push(dropHeavyAttrs(stripInner(innerOf(block))));
+    return `\uE000${noscripts.length - 1}\uE000`;
+  });
+  const stripped = dropHeavyAttrs(cut);
   if (!noscripts.length) return stripped;
   const shown = stripped.replace(NOSCRIPT_SLOT, "");
   return stripped.replace(NOSCRIPT_SLOT, (_, i: string) =>
