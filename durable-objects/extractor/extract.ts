@@ -16,7 +16,7 @@ import { headlineOf, type PageMetadata, readJsonLd, readMetadata } from "./metad
 import { removeOtherProducts } from "./other-products";
 import { type PageKind, pageKind } from "./page-kind";
 import { removePageJunk } from "./page-junk";
-import { parsePage } from "./parse-page";
+import { parsePage, wasCut } from "./parse-page";
 import { passOn } from "./passes";
 import { removeRepeatedLinkLabels, unlinkIdleLinks } from "./repeated-links";
 import { selectContent } from "./select";
@@ -32,6 +32,8 @@ export interface Extracted {
   metadata: PageMetadata;
   /** The page's own description (meta, OpenGraph or Twitter), longest first; "" when it states none. */
   description: string;
+  /** The page's markup was longer than the extractor reads (`MAX_MARKUP_CHARS`): its start was read. */
+  truncated?: true;
 }
 
 /** Extracts the main content of an HTML page as Markdown. */
@@ -61,7 +63,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   if (!/[\p{L}\p{N}]/u.test(markdown.replace(/\]\([^)]*\)/g, ""))) markdown = "";
   const heading = headline || articleTitle?.trim() || title || metadata.title || "";
   if (heading && (headline || !metadata.title)) metadata.title = heading;
-  return { title: heading, markdown, metadata, description };
+  return { title: heading, markdown, metadata, description, ...(wasCut(document) && { truncated: true }) };
 }
 
 /** What the cleaning passes know of the page beside its content. */

@@ -82,7 +82,9 @@ addPage("/web/picture-shell", (_req, res) =>
     res,
     200,
     "text/html; charset=utf-8",
-    `<!doctype html><html><head><title>The Barn</title><meta name="description" content="Hand-thrown bowls and cups."></head><body><main>${[1, 2, 3, 4]
+    `<!doctype html><html><head><title>The Barn</title><meta name="description" content="Hand-thrown bowls and cups."></head><body><main>${[
+      1, 2, 3, 4,
+    ]
       .map((n) => `<a href="/shop/${n}"><img src="/shop/${n}.jpg" alt=""></a>`)
       .join("")}</main></body></html>`,
   ),
@@ -95,6 +97,19 @@ addPage("/web/headline", (_req, res) =>
     ARTICLE_HTML.replace("<title>Rivers of Europe</title>", "<title>Rivers of Europe | Atlas Weekly</title>"),
   ),
 );
+/** A page of 1.2 MB of markup holding little text (a long manual's markup-heavy tables), its last line past 1 MB. */
+addPage("/web/markup-heavy", (_req, res) => {
+  const cell = (text: string) =>
+    `<td class="api-cell api-cell--documented api-cell--stable" style="padding:2px 8px;vertical-align:top;border-bottom:1px solid #ddd;font-family:ui-monospace,monospace;white-space:nowrap">${text}</td>`;
+  const row = `<tr class="api-row api-row--documented">${cell("fn")}${cell("")}${cell("")}</tr>`;
+  const rows = row.repeat(Math.ceil(1_200_000 / row.length));
+  send(
+    res,
+    200,
+    "text/html; charset=utf-8",
+    `<!doctype html><html><head><title>Manual</title></head><body><main><h1>Manual</h1><p>The first chapter of the manual explains how the ferry timetable is printed.</p><table>${rows}</table><p>The closing line of the manual.</p></main></body></html>`,
+  );
+});
 addPage("/web/json", (_req, res) =>
   send(res, 200, "application/json", '{"name":"cirrus","tags":["a","b"],"n":1}'),
 );

@@ -12,7 +12,7 @@ export type BodyKind = "html" | "json" | "text" | "pdf" | "docx" | "binary";
 export interface Rendered {
   text: string;
   metadata: PageMetadata;
-  /** Part of the document was left out (a PDF's pages past the page cap). */
+  /** Part of the document was left out (a PDF's pages past the page cap, an HTML page's markup past the extractor's). */
   truncated?: boolean;
 }
 
@@ -86,10 +86,10 @@ export function renderBody(
 ): Rendered {
   const text = decodeBody(bytes, contentType, kind === "html");
   if (kind === "html") {
-    const { title, markdown, metadata, description } = extractMainContent(text, url);
+    const { title, markdown, metadata, description, truncated } = extractMainContent(text, url);
     const heading = title ? `# ${title}\n\n` : "";
-    if (!markdown) return { text: heading + noContentNote(description), metadata };
-    return { text: title && !markdown.startsWith("# ") ? heading + markdown : markdown, metadata };
+    if (!markdown) return { text: heading + noContentNote(description), metadata, truncated };
+    return { text: title && !markdown.startsWith("# ") ? heading + markdown : markdown, metadata, truncated };
   }
   if (kind === "json") {
     try {

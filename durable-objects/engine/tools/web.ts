@@ -181,7 +181,7 @@ export function createWebTools(deps: WebToolDeps) {
   return [
     defineTool({
       name: "web_fetch",
-      description: `Fetch a URL over HTTP(S). HTML pages come back as the main content in Markdown (navigation, sidebars and ads removed), PDFs as their text page by page, Word documents (DOCX) as Markdown, JSON pretty-printed, plain text as is; title, author, published_at, site_name and language are returned when the document states them. Give a prompt to get a summary of the page instead of its text. Gives up after ${durationText(deps.config.fetchTimeoutMs)}; only the first ${bytesText(deps.config.fetchMaxBytes)} of a page are read (truncated: true says so), PDFs up to ${bytesText(deps.config.fetchMaxPdfBytes)} and DOCX up to ${bytesText(deps.config.fetchMaxDocxBytes)}.`,
+      description: `Fetch a URL over HTTP(S). HTML pages come back as the main content in Markdown (navigation, sidebars and ads removed), PDFs as their text page by page, Word documents (DOCX) as Markdown, JSON pretty-printed, plain text as is; title, author, published_at, site_name and language are returned when the document states them. Give a prompt to get a summary of the page instead of its text. Gives up after ${durationText(deps.config.fetchTimeoutMs)}; only the first ${bytesText(deps.config.fetchMaxBytes)} of a page are read, and of an HTML page's markup, scripts and styles aside, the first million characters (truncated: true says so), PDFs up to ${bytesText(deps.config.fetchMaxPdfBytes)} and DOCX up to ${bytesText(deps.config.fetchMaxDocxBytes)}.`,
       parameters: WebFetchArgs,
       execute: (args, ctx) => webFetch(deps, args, ctx.signal),
     }),

@@ -115,6 +115,15 @@ describe("web_fetch", () => {
     expect(body.result.content).toContain("A very long page keeps going");
   });
 
+  it("reads the first 1 MB of a page's markup and marks the rest as truncated", async () => {
+    const { status, body } = await webFetch({ url: page("/web/markup-heavy") });
+    expect(status).toBe(200);
+    expect(body.result.truncated).toBe(true);
+    expect(body.result.content).toContain("The first chapter of the manual explains");
+    expect(body.result.content).not.toContain("The closing line of the manual.");
+    expect(body.result.content.length).toBeLessThan(40_000);
+  });
+
   it("gives up on a page slower than the timeout with a clear error", async () => {
     const { status, body } = await webFetch({ url: page("/web/slow") });
     expect(status).toBe(422);
