@@ -24,6 +24,12 @@ const COMMENT_END = /-->/g;
 export const rawJunkEnd: BlockEnd = (m, find) =>
   m[0] === "<!--" ? (find(COMMENT_END, m.index + 4)?.end ?? -1) : elementEnd(m, find, m[1]);
 
+/** A script, style or comment that nothing closes holds the rest of the page, as a browser reads it (never shown). */
+const rawJunkOrRest: BlockEnd = (m, find) => {
+  const end = rawJunkEnd(m, find);
+  return end < 0 && /^<(!--|script|style)/i.test(m[0]) ? m.input.length : end;
+};
+
 /** An `<input>` tag of an e-mail field. */
 const EMAIL_INPUT = /^<input\b[^>]*\stype\s*=\s*["']?email\b/i;
 
@@ -69,7 +75,7 @@ function stripRaw(html: string): string {
   const noscripts: string[] = [];
   // A stray `<![CDATA[` in HTML is a bogus comment to a browser; linkedom would read CDATA to the end.
   const text = html.replace(/<!\[CDATA\[|\]\]>/g, "");
-  const cut = replaceBlocks(text, RAW_JUNK, rawJunkEnd, (block, { 1: tag, index: offset }) => {
+  const cut = replaceBlocks(text, RAW_JUNK, rawJunkOrRest, (block, { 1: tag, index: offset }) => {
     if (tag?.toLowerCase() === "template" || block.startsWith("<!--")) return streamPlaceholder(block);
     // The fields a reader fills in are kept, bare, to tell a sign-up box (signup-boxes.ts).
     if (!tag && /^<input/i.test(block))
