@@ -4,7 +4,7 @@
  * sibling cards that share one structure, each with a link and a title.
  */
 
-import { labelOf, shapeOf } from "./dom-shape";
+import { labelOf, mostCommon, shapeOf } from "./dom-shape";
 import { textLength } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { DISCUSSION_ATTR } from "./vocabulary/class-words";
@@ -50,16 +50,8 @@ export function cardsOf(el: DomElement, minCards: number): CardList | null {
   if (n < minCards) return null;
   const children = el.children;
   if (DISCUSSION_ATTR.test(labelOf(el))) return null;
-  const shapes = new Map<string, number>();
-  const shapeAt: string[] = [];
-  for (let i = 0; i < children.length; i++) {
-    const shape = shapeOf(children[i]);
-    shapeAt.push(shape);
-    shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
-  }
-  let shape = "";
-  let count = 0;
-  for (const [s, n] of shapes) if (n > count) [shape, count] = [s, n];
+  const shapeAt = Array.from(children, shapeOf);
+  const [shape, count] = mostCommon(shapeAt);
   if (count < minCards || count < children.length * SAME_SHAPE_SHARE) return null;
   if (INLINE_TAG.test(shape.slice(0, shape.indexOf(".")))) return null;
   let cards = 0;

@@ -20,11 +20,10 @@ const HEADING = /^H[1-6]$/;
 const namesBadge = (label: string) => CARD_BADGE_ATTR.test(label) || CARD_BADGE_ATTR.test(camelWords(label));
 
 /**
- * Removes from each card the labels and legends of its form controls (the inputs and buttons they
- * name are cut before parsing, so only the label is left) and its badges: short blocks labelled
- * badge/sticker/ribbon/flag (a camelCase word too) without a link, heading or price (a title
- * labelled `badge` stays).
- * Cost: two queries per card of a priced grid.
+ * Removes from each card the labels and legends of its form controls (the inputs and buttons they name are
+ * cut before parsing, so only the label is left) and its badges: short blocks labelled
+ * badge/sticker/ribbon/flag (a camelCase word too) without a link, heading or price (a title labelled `badge`
+ * stays). Cost: two queries per card of a priced grid.
  */
 export function removeCardMarks(cards: DomElement[]): void {
   for (const card of cards) {

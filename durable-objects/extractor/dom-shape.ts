@@ -25,6 +25,15 @@ export function shapeOf(el: DomElement): string {
   return `${el.tagName}.${firstClassWord(el).replace(/\d+/g, "")}`;
 }
 
+/** The most frequent of `keys` (the first seen of those tied) and how many times it occurs; ["", 0] for none. */
+export function mostCommon(keys: Iterable<string>): [string, number] {
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  let top: [string, number] = ["", 0];
+  for (const entry of counts) if (entry[1] > top[1]) top = entry;
+  return top;
+}
+
 /** Whether a sibling of `el` has its shape (the element repeats, as cards of a grid do). */
 export function repeats(el: DomElement): boolean {
   const shape = shapeOf(el);

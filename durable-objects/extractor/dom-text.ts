@@ -42,6 +42,9 @@ export function foldedLength(text: string): number {
 /** The text with whitespace runs folded to one space and the ends trimmed, as a reader sees it. */
 export const foldText = (text: string) => text.replace(/\s+/g, " ").trim();
 
+/** A text's words, lower-cased, one space between them (every run of other characters is one space). */
+export const lowerWords = (text: string) => foldText(text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " "));
+
 /** The element's text, whitespace folded and trimmed. */
 export const textOf = (el: DomElement) => foldText(el.textContent ?? "");
 

@@ -1,6 +1,7 @@
 /** HTML → Markdown with turndown on a linkedom node (turndown cannot parse strings in workerd). */
 import TurndownService from "turndown";
 import { fencedCode } from "./code-blocks";
+import { lowerWords } from "./dom-text";
 import type { DomElement, DomNode } from "./dom-types";
 import { passOn } from "./passes";
 
@@ -135,12 +136,7 @@ service.escape = (text: string) => text;
 export const isCodeFence = (line: string) => /^\s*(```|~~~)/.test(line);
 
 /** A Markdown text's words, lower-cased, link targets and Markdown marks left out: what makes two lines or blocks the same text. */
-export const markdownWords = (markdown: string) =>
-  markdown
-    .replace(/\]\([^)]*\)/g, "]")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
+export const markdownWords = (markdown: string) => lowerWords(markdown.replace(/\]\([^)]*\)/g, "]"));
 
 /** How many words a `markdownWords` key holds (1 for ""), counted without splitting it. */
 export function keyWords(key: string): number {
@@ -155,8 +151,6 @@ export function keyWords(key: string): number {
  */
 export function toMarkdown(node: DomNode, inPlace = false): string {
   const input = inPlace ? { nodeType: node.nodeType, cloneNode: () => node } : node;
-  return service
-    .turndown(input as never)
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
+  const markdown = service.turndown(input as never);
+  return markdown.replace(/\n{3,}/g, "\n\n").trim();
 }

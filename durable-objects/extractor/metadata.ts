@@ -2,7 +2,7 @@
  * Page metadata as web_fetch reports it (title, author, published_at, site_name, language), read
  * from JSON-LD first, then OpenGraph / article: / Dublin Core / plain meta tags, then the markup.
  */
-import { textOf } from "./dom-text";
+import { lowerWords, textOf } from "./dom-text";
 import type { DomDocument, DomElement } from "./dom-types";
 import { type BlockEnd, blocksOf, elementEnd, innerOf } from "./raw-blocks";
 
@@ -159,11 +159,7 @@ export function readMetadata(doc: DomDocument, ld: LdNode[]): PageMetadata {
   return out;
 }
 
-const words = (text = "") =>
-  ` ${text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim()} `;
+const words = (text = "") => ` ${lowerWords(text)} `;
 const longest = (texts: string[]) =>
   texts.reduce<string | undefined>((a, b) => (b.length > (a?.length ?? 0) ? b : a), undefined);
 

@@ -35,13 +35,9 @@ export function repairBody(document: DomDocument): void {
   const nodes = [...root.childNodes];
   const body = nodes.find((n) => n.nodeName === "BODY") as MovableElement | undefined;
   if (!body) return;
-  const before: DomNode[] = [];
-  const after: DomNode[] = [];
-  let seenBody = false;
-  for (const n of nodes) {
-    if (n === body) seenBody = true;
-    else if (n.nodeName !== "HEAD" && (n as DomElement).tagName) (seenBody ? after : before).push(n);
-  }
+  const moved = (n: DomNode) => n.nodeName !== "HEAD" && Boolean((n as DomElement).tagName);
+  const before = nodes.slice(0, nodes.indexOf(body)).filter(moved);
+  const after = nodes.slice(nodes.indexOf(body) + 1).filter(moved);
   if (before.length) body.prepend(...(before as DomElement[]));
   if (after.length) body.append(...after);
 }

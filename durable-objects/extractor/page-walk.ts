@@ -142,9 +142,7 @@ export interface BodyWalk {
 export function elementsOf(root: DomElement, kind: ElementKind, walk?: BodyWalk): DomElement[] {
   const walked = walk?.elements;
   if (!walked) return [...root.querySelectorAll(kind.selector)];
-  const out: DomElement[] = [];
-  for (const el of walked) if (kind.test(el) && stillUnder(el, root)) out.push(el);
-  return out;
+  return walked.filter((el) => kind.test(el) && stillUnder(el, root));
 }
 
 /** Whether the element is still under root (not removed, nor inside something removed, since it was walked). */

@@ -73,41 +73,38 @@ function hashLinkWeight(a: DomElement): number {
   return href && REGEXPS.hashUrl.test(href) ? 0.3 : 1;
 }
 
-/** An element's link density (Readability's `_getLinkDensity`) in one walk. */
-function linkDensity(element: DomElement): number {
-  const { lengths, elements } = measureSubtree(element, (el) => (el.localName === "a" ? LINK : 0));
-  if (lengths[0] === 0) return 0;
-  let links = 0;
-  elements.forEach((a, i) => {
-    links += lengths[i + 1] * hashLinkWeight(a);
-  });
-  return links / lengths[0];
-}
-
 const isCandidate = (el: DomElement) => (el as ReaderElement).readability !== undefined;
 
-/** The link density of every candidate, one walk of each outermost one (links added up in document order, as Readability adds them). */
+/**
+ * Sets the link density (Readability's `_getLinkDensity`) of `top` and, with `nested`, of each candidate it
+ * holds, from one walk of it (links added up in document order, as Readability adds them).
+ */
+function measureDensities(top: DomElement, densities: Map<DomElement, number>, nested: boolean) {
+  const { lengths, inside, elements, marks } = measureSubtree(
+    top,
+    (el) => (nested && isCandidate(el) ? CANDIDATE : 0) | (el.localName === "a" ? LINK : 0),
+  );
+  const weighted = elements.map((el, i) => (marks[i] & LINK ? lengths[i + 1] * hashLinkWeight(el) : 0));
+  const densityAt = (range: number) => {
+    let links = 0;
+    for (let j = range; j < range + inside[range]; j++) if (marks[j] & LINK) links += weighted[j];
+    return lengths[range] === 0 ? 0 : links / lengths[range];
+  };
+  densities.set(top, densityAt(0));
+  elements.forEach((el, i) => {
+    if (marks[i] & CANDIDATE) densities.set(el, densityAt(i + 1));
+  });
+  return densities;
+}
+
+/** The link density of every candidate, one walk of each outermost one. */
 function linkDensities(candidates: DomElement[]): Map<DomElement, number> {
   const densities = new Map<DomElement, number>();
   for (const top of candidates) {
     let outermost = true;
     for (let up = top.parentNode; up && outermost; up = up.parentNode)
       if (isCandidate(up as DomElement)) outermost = false;
-    if (!outermost || densities.has(top)) continue;
-    const { lengths, inside, elements, marks } = measureSubtree(
-      top,
-      (el) => (isCandidate(el) ? CANDIDATE : 0) | (el.localName === "a" ? LINK : 0),
-    );
-    const weighted = elements.map((el, i) => (marks[i] & LINK ? lengths[i + 1] * hashLinkWeight(el) : 0));
-    const densityAt = (range: number) => {
-      let links = 0;
-      for (let j = range; j < range + inside[range]; j++) if (marks[j] & LINK) links += weighted[j];
-      return lengths[range] === 0 ? 0 : links / lengths[range];
-    };
-    densities.set(top, densityAt(0));
-    elements.forEach((el, i) => {
-      if (marks[i] & CANDIDATE) densities.set(el, densityAt(i + 1));
-    });
+    if (outermost && !densities.has(top)) measureDensities(top, densities, true);
   }
   return densities;
 }
@@ -147,7 +144,7 @@ function measureBlock(node: DomElement): BlockMeasures<DomElement> {
 /** Readability's text measures, each in one walk (same results as its own). */
 export const MEASURING_HOOKS: ReadabilityHooks<DomElement> = {
   measureBlock,
-  linkDensity,
+  linkDensity: (element) => measureDensities(element, new Map(), false).get(element) ?? 0,
   linkDensities,
   hasText: hasSolidText,
 };

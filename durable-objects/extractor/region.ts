@@ -39,8 +39,7 @@ export const PROSE_PARAGRAPH_CHARS = 200;
 
 /** Whether the block holds a paragraph of prose. */
 function holdsProse(el: DomElement): boolean {
-  for (const p of el.querySelectorAll("p")) if (textLength(p) >= PROSE_PARAGRAPH_CHARS) return true;
-  return false;
+  return [...el.querySelectorAll("p")].some((p) => textLength(p) >= PROSE_PARAGRAPH_CHARS);
 }
 
 /** An id of PascalCase words (`ContainerFooter`, `TopMenu`), as older templates name a page's regions. */

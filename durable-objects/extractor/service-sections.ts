@@ -4,7 +4,7 @@
  * process, FAQ). Many such pages call themselves articles (`og:type=article`), and Readability
  * then takes one or two of the blocks; the content is the whole run.
  */
-import { shapeOf } from "./dom-shape";
+import { mostCommon, shapeOf } from "./dom-shape";
 import { linkTextLength, textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { type BodyWalk, elementsOf, SECTION_HEADINGS } from "./page-walk";
@@ -62,11 +62,7 @@ function headedChildren(root: DomElement, walk?: BodyWalk): Map<DomElement, Set<
 
 /** The sections of one container when enough of its headed children share one shape, or null. */
 function runOf(parent: DomElement, headed: Set<DomElement>): SectionRun | null {
-  const shapes = new Map<string, number>();
-  for (const c of headed) shapes.set(shapeOf(c), (shapes.get(shapeOf(c)) ?? 0) + 1);
-  let shape = "";
-  let count = 0;
-  for (const [s, n] of shapes) if (n > count) [shape, count] = [s, n];
+  const [shape, count] = mostCommon(Array.from(headed, shapeOf));
   if (count < MIN_SECTIONS || count < headed.size * SECTION_SHAPE_SHARE) return null;
   // Sections open with a heading of their own; cards (a listing, "read next") with a linked title.
   let linked = 0;
