@@ -17,10 +17,7 @@ export const LINK_LIST_DENSITY = 0.7;
 export const INDEX_LISTS = 8;
 
 /** Whether `el` is still inside `root` (the article root is detached, so isConnected cannot tell). */
-export function isInside(el: DomElement, root: DomElement): boolean {
-  for (let n: DomElement | null = el; n; n = n.parentElement) if (n === root) return true;
-  return false;
-}
+export const isInside = (el: DomElement, root: DomElement) => root.contains(el);
 
 function linkDensity(el: DomElement, length: number): number {
   let linked = 0;

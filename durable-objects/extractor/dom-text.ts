@@ -6,21 +6,13 @@ export const ELEMENT_NODE = 1;
 export const TEXT_NODE = 3;
 export const CDATA_NODE = 4;
 
+/** The whitespace code units from 160 up, beside the range 0x2000-0x200a. */
+const WIDE_SPACES = new Set([160, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]);
+
 /** Whether a UTF-16 code unit is whitespace to `\s` in a regular expression. */
 export function isSpace(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 160) return false;
-  return (
-    c === 160 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
+  return c >= 160 && ((c >= 0x2000 && c <= 0x200a) || WIDE_SPACES.has(c));
 }
 
 /** The length of `text` with whitespace runs folded to one space and the ends trimmed, without building that string. */
@@ -28,12 +20,10 @@ export function foldedLength(text: string): number {
   let n = 0;
   let gap = false;
   for (let i = 0; i < text.length; i++) {
-    if (isSpace(text.charCodeAt(i))) {
-      gap = n > 0;
-    } else {
-      if (gap) n++;
+    if (isSpace(text.charCodeAt(i))) gap = n > 0;
+    else {
+      n += gap ? 2 : 1;
       gap = false;
-      n++;
     }
   }
   return n;

@@ -34,6 +34,7 @@ export interface DomElement extends DomNode {
   matches(selector: string): boolean;
   querySelector(selector: string): DomElement | null;
   closest(selector: string): DomElement | null;
+  contains(node: DomNode): boolean;
   querySelectorAll(selector: string): Iterable<DomElement> & { length: number };
   remove(): void;
   cloneNode(deep: boolean): DomElement;

@@ -43,10 +43,7 @@ export function isFoldedPanel(el: DomElement): boolean {
 }
 
 /** Whether the element sits in a popover (shown only when its control opens it: a prompt, not content). */
-export function inPopover(el: DomElement): boolean {
-  for (let n: DomElement | null = el; n; n = n.parentElement) if (n.hasAttribute("popover")) return true;
-  return false;
-}
+export const inPopover = (el: DomElement) => el.closest("[popover]") !== null;
 
 /**
  * The hidden folded panels under root that are content: none unless the page has enough panels to
@@ -60,12 +57,10 @@ export function foldedPanels(root: DomElement, hidden: string, candidates: DomEl
   const isHidden = (el: DomElement) => el !== root && el.matches(hidden);
   const folded = new Set<DomElement>();
   for (const el of all) {
+    // A collapse wrapper around the panel is what hides it (the panel is its one child).
+    const wrapper = el.parentElement;
     if (isHidden(el)) folded.add(el);
-    else {
-      // A collapse wrapper around the panel is what hides it (the panel is its one child).
-      const wrapper = el.parentElement;
-      if (wrapper && isHidden(wrapper) && wrapper.children.length === 1) folded.add(wrapper);
-    }
+    else if (wrapper && isHidden(wrapper) && wrapper.children.length === 1) folded.add(wrapper);
   }
   return folded;
 }

@@ -20,12 +20,9 @@ export const GRID_HEADING_CHARS = 80;
 
 /** The path segments of a link on the page's host, or null (another host, unparsable). */
 function pathOf(href: string, page: URL): string | null {
-  try {
-    const url = new URL(href, page);
-    return url.host === page.host ? url.pathname.split("/").filter(Boolean).join("/") : null;
-  } catch {
-    return null;
-  }
+  if (!URL.canParse(href, page)) return null;
+  const url = new URL(href, page);
+  return url.host === page.host ? url.pathname.split("/").filter(Boolean).join("/") : null;
 }
 
 /** Whether `path` is shaped like the product's own (`own`): as deep (two segments or more), under the same first segment. */
@@ -37,11 +34,7 @@ function shapedLike(path: string, own: string): boolean {
 
 /** Whether `el` holds a link to a product other than `path` (`paths`: the product links and their paths). */
 function holdsOther(el: DomElement, path: string, paths: Map<DomElement, string>): boolean {
-  for (const a of el.querySelectorAll("a[href]")) {
-    const other = paths.get(a);
-    if (other !== undefined && other !== path) return true;
-  }
-  return false;
+  return [...el.querySelectorAll("a[href]")].some((a) => (paths.get(a) ?? path) !== path);
 }
 
 /**
@@ -77,12 +70,8 @@ function otherProductGrids(root: DomElement, page: URL): DomElement[] {
 
 /** Removes the grids of other products from a product's content (`pageUrl`: the product's), each with the heading over it. */
 export function removeOtherProducts(root: DomElement, pageUrl: string): void {
-  let page: URL;
-  try {
-    page = new URL(pageUrl);
-  } catch {
-    return;
-  }
+  if (!URL.canParse(pageUrl)) return;
+  const page = new URL(pageUrl);
   const total = textLength(root);
   for (const grid of otherProductGrids(root, page)) {
     const chars = textLength(grid);

@@ -24,10 +24,7 @@ const COMMENT_MARKUP = /schema\.org\/Comment/i;
 export const COMMENT_BOX_EXTRA_CHARS = 40;
 
 /** The item an element belongs to: its nearest ancestor that starts an item. */
-function ownerItem(el: DomElement): DomElement | null {
-  for (let n = el.parentElement; n; n = n.parentElement) if (n.hasAttribute("itemscope")) return n;
-  return null;
-}
+const ownerItem = (el: DomElement) => el.parentElement?.closest("[itemscope]") ?? null;
 
 /** The nearest element holding every one of `els`. */
 function commonAncestor(els: DomElement[]): DomElement {

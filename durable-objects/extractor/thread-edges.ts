@@ -22,8 +22,7 @@ const PROSE_CHARS = 200;
 function holdsWriting(el: DomElement): boolean {
   if (el.matches("h1, p, blockquote, pre")) return el.localName === "h1" || textLength(el) >= PROSE_CHARS;
   if (el.querySelector("h1")) return true;
-  for (const p of el.querySelectorAll("p, blockquote, pre")) if (textLength(p) >= PROSE_CHARS) return true;
-  return false;
+  return [...el.querySelectorAll("p, blockquote, pre")].some((p) => textLength(p) >= PROSE_CHARS);
 }
 
 /** A block beside the posts is never chrome when it holds at least this share of the posts' text (a list the page is about). */
