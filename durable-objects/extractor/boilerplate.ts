@@ -21,11 +21,8 @@ function removeLabelled(root: DomElement, labelled: DomElement[], pattern: RegEx
   for (const el of labelled) {
     // The class and the id are tested apart (no pattern here spans the space a joined label puts between them).
     const named = pattern.test(el.getAttribute("class") ?? "") || pattern.test(el.getAttribute("id") ?? "");
-    if (!named || !isInside(el, root)) continue;
-    if (el.querySelector("main, article, h1")) continue;
-    const length = textLength(el);
-    if (length >= (total() || 1) * share) continue;
-    el.remove();
+    if (!named || !isInside(el, root) || el.querySelector("main, article, h1")) continue;
+    if (textLength(el) < (total() || 1) * share) el.remove();
   }
 }
 
@@ -37,10 +34,9 @@ export function removeBoilerplate(root: DomElement, kind: PageKind, walk?: BodyW
   const labelled = () => elementsOf(root, LABELLED, walk);
   if (kind === "product" && passOn("kind-widgets"))
     removeLabelled(root, labelled(), PRODUCT_JUNK_ATTR, KIND_JUNK_SHARE);
-  if (kind === "other" && passOn("kind-widgets")) {
-    // A page of no stated type (a shop's, a bank's) keeps no small print.
+  // A page of no stated type (a shop's, a bank's) keeps no small print.
+  if (kind === "other" && passOn("kind-widgets"))
     removeLabelled(root, labelled(), SMALL_PRINT_ATTR, KIND_JUNK_SHARE);
-  }
   if (kind === "forum" && passOn("kind-widgets"))
     removeLabelled(root, labelled(), FORUM_JUNK_ATTR, KIND_JUNK_SHARE);
   // A Q&A page's question and answers are the content, not the comments under them.

@@ -51,8 +51,7 @@ function headedChildren(root: DomElement, walk?: BodyWalk): Map<DomElement, Set<
       if (!HEADING.test(c.tagName)) {
         const set = byParent.get(p);
         if (set?.has(c)) break; // This branch of ancestors was already recorded by an earlier heading.
-        if (set) set.add(c);
-        else byParent.set(p, new Set([c]));
+        byParent.set(p, (set ?? new Set()).add(c));
       }
       if (p === root) break;
     }
@@ -64,18 +63,12 @@ function headedChildren(root: DomElement, walk?: BodyWalk): Map<DomElement, Set<
 function runOf(parent: DomElement, headed: Set<DomElement>): SectionRun | null {
   const [shape, count] = mostCommon(Array.from(headed, shapeOf));
   if (count < MIN_SECTIONS || count < headed.size * SECTION_SHAPE_SHARE) return null;
+  const sections = [...headed].filter((c) => shapeOf(c) === shape);
   // Sections open with a heading of their own; cards (a listing, "read next") with a linked title.
-  let linked = 0;
-  for (const c of headed) if (shapeOf(c) === shape && linkedHeading(c)) linked++;
-  if (linked > count * MAX_LINKED_HEADINGS) return null;
+  if (sections.filter(linkedHeading).length > count * MAX_LINKED_HEADINGS) return null;
   // The sections' own text is what is weighed: a container's other children may be anything.
-  let chars = 0;
-  let links = 0;
-  for (const c of headed) {
-    if (shapeOf(c) !== shape) continue;
-    chars += textLength(c);
-    links += linkTextLength(c);
-  }
+  const chars = sections.reduce((n, c) => n + textLength(c), 0);
+  const links = sections.reduce((n, c) => n + linkTextLength(c), 0);
   if (chars < count * MIN_MEAN_SECTION_CHARS || links > chars * MAX_RUN_LINK_SHARE) return null;
   return { node: parent, chars, sections: count };
 }
@@ -93,12 +86,8 @@ export function sectionRun(root: DomElement, walk?: BodyWalk): SectionRun | null
 
 /** The opening of the article's longest paragraph or list item, taken before cleanup edits it ("" when it has none). */
 export function articleProbe(article: DomElement): string {
-  let probe = "";
-  for (const p of article.querySelectorAll("p, li")) {
-    const text = textOf(p);
-    if (text.length > probe.length) probe = text;
-  }
-  return probe.slice(0, PROBE_CHARS);
+  const texts = [...article.querySelectorAll("p, li")].map(textOf);
+  return texts.reduce((probe, text) => (text.length > probe.length ? text : probe), "").slice(0, PROBE_CHARS);
 }
 
 /**

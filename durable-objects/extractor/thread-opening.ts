@@ -15,13 +15,8 @@ const PROBE_CHARS = 60;
 /** The first text of the block at least OPENING_CHARS long, folded; "" when it has none. */
 function openingText(node: DomNode): string {
   for (let child = node.firstChild; child; child = child.nextSibling) {
-    if (child.nodeType === TEXT_NODE) {
-      const text = foldText(child.textContent ?? "");
-      if (text.length >= OPENING_CHARS) return text;
-    } else {
-      const found = openingText(child);
-      if (found) return found;
-    }
+    const text = child.nodeType === TEXT_NODE ? foldText(child.textContent ?? "") : openingText(child);
+    if (text.length >= OPENING_CHARS) return text;
   }
   return "";
 }

@@ -89,7 +89,7 @@ const CLASS_WORDS = {
 /** A label holding one of the list's words whole. */
 const token = (words: Words) => new RegExp(String.raw`(^|[\s_-])(${words.terms})($|[\s_-])`, "i");
 /** A label holding one of the list's words anywhere. */
-const part = (words: Words) => new RegExp(words.terms, "i");
+const part = ({ terms }: { terms: string }) => new RegExp(terms, "i");
 
 export const JUNK_ATTR = token(CLASS_WORDS.junk);
 export const ARTICLE_JUNK_ATTR = token(CLASS_WORDS.articleJunk);
@@ -100,14 +100,12 @@ export const OVERLAY_ATTR = token(CLASS_WORDS.overlay);
 export const HIDDEN_CLASS = new RegExp(String.raw`(^|\s)(${CLASS_WORDS.hidden.terms})(\s|$)`, "i");
 export const WIDGET_ATTR = token(CLASS_WORDS.widgets);
 export const SMALL_PRINT_ATTR = part(CLASS_WORDS.smallPrint);
-export const PRODUCT_JUNK_ATTR = new RegExp(
-  `${CLASS_WORDS.productJunk.terms}|${SMALL_PRINT_ATTR.source}`,
-  "i",
-);
-export const FORUM_JUNK_ATTR = new RegExp(
-  `${CLASS_WORDS.postChrome.terms}|${CLASS_WORDS.forumJunk.terms}`,
-  "i",
-);
+export const PRODUCT_JUNK_ATTR = part({
+  terms: `${CLASS_WORDS.productJunk.terms}|${SMALL_PRINT_ATTR.source}`,
+});
+export const FORUM_JUNK_ATTR = part({
+  terms: `${CLASS_WORDS.postChrome.terms}|${CLASS_WORDS.forumJunk.terms}`,
+});
 export const GRID_WRAPPER_ATTR = token(CLASS_WORDS.gridWrapper);
 export const CARD_BADGE_ATTR = token(CLASS_WORDS.cardBadges);
 export const DISCUSSION_ATTR = part(CLASS_WORDS.discussion);
