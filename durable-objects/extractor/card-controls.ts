@@ -6,18 +6,15 @@
 import { type CardList, cardsOf, MIN_CARDS } from "./card-lists";
 import { MAX_CONTROL_CHARS, MIN_PRICED_CARDS, removeRepeatedControls } from "./collection-page";
 import { foldText, textOf } from "./dom-text";
+import { HEADING_TAG, someAncestor } from "./dom-shape";
 import type { DomElement } from "./dom-types";
 
-const HEADING = /^H[1-6]$/;
 /** A control's label with the whitespace of its markup around it is at most this long. */
 const MAX_RAW_CONTROL_CHARS = 400;
 
 /** Whether the link sits in a heading of the card (part of its title). */
-function inHeading(a: DomElement, card: DomElement): boolean {
-  for (let n = a.parentElement; n && n !== card; n = n.parentElement)
-    if (HEADING.test(n.tagName)) return true;
-  return false;
-}
+const inHeading = (a: DomElement, card: DomElement) =>
+  someAncestor(a.parentElement, card, (n) => HEADING_TAG.test(n.tagName));
 
 /** The link's label when it may be a control: short, alone (no link beside it), outside the title. */
 function controlLabel(a: DomElement, card: DomElement): string {
@@ -61,9 +58,6 @@ function cardListAround(links: DomElement[], root: DomElement): CardList | null 
  * test on the ancestors of the links whose label repeats, then one link query per card.
  */
 export function removeCardControls(root: DomElement): void {
-  const links = repeatedLinks(root, MIN_PRICED_CARDS);
-  if (!links.length) return;
-  const list = cardListAround(links, root);
-  if (!list) return;
-  removeRepeatedControls(Array.from(list.node.children), controlLabel);
+  const list = cardListAround(repeatedLinks(root, MIN_PRICED_CARDS), root);
+  if (list) removeRepeatedControls(Array.from(list.node.children), controlLabel);
 }

@@ -5,6 +5,7 @@
  * one fenced block whatever the shape, its lines kept, and its tokens never taken for junk.
  */
 import { ELEMENT_NODE, TEXT_NODE } from "./dom-text";
+import { someAncestor } from "./dom-shape";
 import type { DomElement, DomNode } from "./dom-types";
 
 /** Elements that end a line of code when a highlighter prints one element per line. */
@@ -55,8 +56,5 @@ export function fencedCode(pre: DomElement): string {
 }
 
 /** Whether the element sits in a code sample (its class words name tokens, not page blocks). */
-export function inCode(el: DomElement): boolean {
-  for (let n: DomElement | null = el; n; n = n.parentElement)
-    if (n.tagName === "PRE" || n.tagName === "CODE") return true;
-  return false;
-}
+export const inCode = (el: DomElement) =>
+  someAncestor(el, null, (n) => n.tagName === "PRE" || n.tagName === "CODE");

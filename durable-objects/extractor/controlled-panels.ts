@@ -6,7 +6,7 @@
  * prescribes (`region`), and the folded-panel steps then treat it as content.
  */
 import { linkTextLength, textLength } from "./dom-text";
-import type { DomDocument, DomElement } from "./dom-types";
+import type { DomDocument } from "./dom-types";
 import { FOLDED_HIDING } from "./folded-content";
 
 /** The ids a control names (`aria-controls="a b"`); a literal prefix keeps the scan of the HTML text fast. */
@@ -29,10 +29,9 @@ export function markControlledPanels(doc: DomDocument, html: string): boolean {
   if (ids.size < MIN_CONTROLLED_PANELS) return false;
   // Hidden elements with a named id, in one walk of the elements with an id (the hiding test runs
   // on the named ones only, not on every element).
-  const panels: DomElement[] = [];
-  for (const el of doc.querySelectorAll("[id]"))
-    if (ids.has(el.getAttribute("id") ?? "") && el.matches(FOLDED_HIDING) && !el.hasAttribute("role"))
-      panels.push(el);
+  const panels = [...doc.querySelectorAll("[id]")].filter(
+    (el) => ids.has(el.getAttribute("id") ?? "") && el.matches(FOLDED_HIDING) && !el.hasAttribute("role"),
+  );
   if (panels.length < MIN_CONTROLLED_PANELS) return false;
   let marked = false;
   for (const el of panels) {

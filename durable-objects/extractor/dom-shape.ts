@@ -4,8 +4,13 @@
  */
 import type { DomElement } from "./dom-types";
 
+type ElementTest = (el: DomElement) => boolean;
+
 /** The element's class and id, as one string that class/id word patterns are tested on. */
 export const labelOf = (el: DomElement) => `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+
+/** A heading's tag name. */
+export const HEADING_TAG = /^H[1-6]$/;
 
 /** A dialog over the page, by its role or flag. */
 export const DIALOG_SELECTOR = "[role=dialog], [role=alertdialog], [aria-modal=true]";
@@ -42,8 +47,14 @@ export function repeats(el: DomElement): boolean {
   return (prev !== null && shapeOf(prev) === shape) || (next !== null && shapeOf(next) === shape);
 }
 
+/** Whether `from` or one of its ancestors below `stop` (all of them when null) passes `test`. */
+export function someAncestor(from: DomElement | null, stop: DomElement | null, test: ElementTest): boolean {
+  for (let n = from; n && n !== stop; n = n.parentElement) if (test(n)) return true;
+  return false;
+}
+
 /** The outermost of `el` and its ancestors below `root`, going up while each parent passes `test`. */
-export function widenWhile(el: DomElement, root: DomElement, test: (up: DomElement) => boolean): DomElement {
+export function widenWhile(el: DomElement, root: DomElement, test: ElementTest): DomElement {
   let box = el;
   while (box.parentElement && box.parentElement !== root && test(box.parentElement)) box = box.parentElement;
   return box;

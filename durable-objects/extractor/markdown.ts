@@ -1,6 +1,7 @@
 /** HTML → Markdown with turndown on a linkedom node (turndown cannot parse strings in workerd). */
 import TurndownService from "turndown";
 import { fencedCode } from "./code-blocks";
+import { someAncestor } from "./dom-shape";
 import { lowerWords } from "./dom-text";
 import type { DomElement, DomNode } from "./dom-types";
 import { passOn } from "./passes";
@@ -87,11 +88,8 @@ const kindOf = (node: DomNode | null) =>
 const marked = (el: DomElement | null) =>
   Boolean(el && kindOf(el) && el.textContent?.trim() && !el.querySelector(BLOCKS));
 /** Whether an emphasis ancestor of the same kind prints its marks already (emphasis nested in itself prints once). */
-function insideMarked(el: DomElement, mark: string): boolean {
-  for (let up = el.parentElement; up; up = up.parentElement)
-    if (kindOf(up) === mark && marked(up)) return true;
-  return false;
-}
+const insideMarked = (el: DomElement, mark: string) =>
+  someAncestor(el.parentElement, null, (up) => kindOf(up) === mark && marked(up));
 /** Whether two emphasis runs side by side read as one (`**a****b**` is `**ab**`): same kind, touching, no break. */
 const joined = (a: DomNode | null, b: DomNode | null): boolean =>
   kindOf(a) !== "" &&

@@ -49,21 +49,19 @@ export function readJsonLd(html: string): LdNode[] {
   return out;
 }
 
-/** Line breaks and tabs: JSON allows them only between tokens, but CMSs print them raw inside strings. */
-const CONTROL_CHARS = /[\t\n\r\f\v]+/g;
-
-/** A JSON-LD block's value; retried with its control characters as spaces (as lenient readers do); undefined when broken. */
+/**
+ * A JSON-LD block's value; retried with its line breaks and tabs as spaces (as lenient readers do: JSON allows
+ * them only between tokens, but CMSs print them raw inside strings); undefined when broken.
+ */
 function parseLd(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
+  for (const json of [text, text.replace(/[\t\n\r\f\v]+/g, " ")]) {
     try {
-      return JSON.parse(text.replace(CONTROL_CHARS, " "));
+      return JSON.parse(json);
     } catch {
       // Broken JSON-LD is common; the page's other metadata still counts.
-      return undefined;
     }
   }
+  return undefined;
 }
 
 /** Whether a JSON-LD node has one of the given `@type`s (case-insensitive, arrays allowed). */

@@ -4,6 +4,7 @@
  * twins of worded links.
  */
 import { textOf } from "./dom-text";
+import { someAncestor } from "./dom-shape";
 import type { DomElement } from "./dom-types";
 
 /** A control's label is at most this long... */
@@ -17,11 +18,8 @@ export const MIN_CONTROL_TARGETS = 4;
 const TITLE_OR_CELL = /^(H[1-6]|TD|TH)$/;
 
 /** Whether the element sits in a heading or a table cell (below root). */
-function inTitleOrCell(el: DomElement, root: DomElement): boolean {
-  for (let n: DomElement | null = el; n && n !== root; n = n.parentElement)
-    if (TITLE_OR_CELL.test(n.tagName)) return true;
-  return false;
-}
+const inTitleOrCell = (el: DomElement, root: DomElement) =>
+  someAncestor(el, root, (n) => TITLE_OR_CELL.test(n.tagName));
 
 /** Whether the link stands in a line of words (its parent holds text of its own: "see the <a>Google Scholar</a> entry"). */
 function inSentence(a: DomElement): boolean {

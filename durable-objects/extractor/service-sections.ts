@@ -4,7 +4,7 @@
  * process, FAQ). Many such pages call themselves articles (`og:type=article`), and Readability
  * then takes one or two of the blocks; the content is the whole run.
  */
-import { mostCommon, shapeOf } from "./dom-shape";
+import { HEADING_TAG, mostCommon, shapeOf, someAncestor } from "./dom-shape";
 import { linkTextLength, textLength, textOf } from "./dom-text";
 import type { DomElement } from "./dom-types";
 import { type BodyWalk, elementsOf, SECTION_HEADINGS } from "./page-walk";
@@ -32,15 +32,11 @@ export interface SectionRun {
   sections: number;
 }
 
-const HEADING = /^H[1-6]$/;
-
 /** Whether the block's first heading is a link (a card's title) or sits in one. */
 function linkedHeading(block: DomElement): boolean {
   const h = block.querySelector("h2, h3");
   if (!h || h.querySelector("a")) return h !== null;
-  for (let n: DomElement | null = h.parentElement; n && n !== block; n = n.parentElement)
-    if (n.tagName === "A") return true;
-  return false;
+  return someAncestor(h.parentElement, block, (n) => n.tagName === "A");
 }
 
 /** The children of each element that hold a heading (a heading itself is not a section), found from the headings up. */
@@ -48,7 +44,7 @@ function headedChildren(root: DomElement, walk?: BodyWalk): Map<DomElement, Set<
   const byParent = new Map<DomElement, Set<DomElement>>();
   for (const h of elementsOf(root, SECTION_HEADINGS, walk)) {
     for (let c: DomElement = h, p = h.parentElement; p; c = p, p = p.parentElement) {
-      if (!HEADING.test(c.tagName)) {
+      if (!HEADING_TAG.test(c.tagName)) {
         const set = byParent.get(p);
         if (set?.has(c)) break; // This branch of ancestors was already recorded by an earlier heading.
         byParent.set(p, (set ?? new Set()).add(c));
