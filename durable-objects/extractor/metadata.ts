@@ -120,6 +120,8 @@ export function readMetadata(doc: DomDocument, ld: LdNode[]): PageMetadata {
     if (key && value && !tags.has(key.toLowerCase())) tags.set(key.toLowerCase(), value);
   }
   const meta = (...keys: string[]) => keys.map((k) => tags.get(k)).find((v) => v !== undefined);
+  const attribute = (selector: string, name: string) =>
+    clean(doc.querySelector(selector)?.getAttribute(name));
   const main = ld.find((n) => ldIs(n, CREATIVE) && n.headline) ?? ld.find((n) => ldIs(n, CREATIVE));
   const site = ld.find((n) => ldIs(n, /^website$/i));
   const publisher = main?.publisher ?? ld.find((n) => ldIs(n, /^organization$/i));
@@ -136,22 +138,14 @@ export function readMetadata(doc: DomDocument, ld: LdNode[]): PageMetadata {
       clean(main?.datePublished) ??
         meta(...DATE_KEYS) ??
         // A whole-page query, run only when no statement of the date was found.
-        clean(
-          doc
-            .querySelector("time[datetime][itemprop~=datePublished], article time[datetime]")
-            ?.getAttribute("datetime"),
-        ),
+        attribute("time[datetime][itemprop~=datePublished], article time[datetime]", "datetime"),
     ),
     site_name: meta("og:site_name", "application-name") ?? nameOf(site?.name) ?? nameOf(publisher),
     language:
       clean(doc.documentElement?.getAttribute("lang"))?.replace(/_/g, "-") ??
       clean(main?.inLanguage) ??
       meta("og:locale", "content-language", "dc.language", "language")?.replace(/_/g, "-") ??
-      clean(
-        doc
-          .querySelector("meta[http-equiv=content-language], meta[http-equiv=Content-Language]")
-          ?.getAttribute("content"),
-      ),
+      attribute("meta[http-equiv=content-language], meta[http-equiv=Content-Language]", "content"),
   };
   for (const k of Object.keys(out) as (keyof PageMetadata)[]) if (out[k] === undefined) delete out[k];
   return out;

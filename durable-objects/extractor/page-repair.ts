@@ -13,14 +13,6 @@ export const UNCLOSED_SHARE = 0.5;
 /** ... and holding less than this share of link text (a real menu, however long, is mostly links). */
 export const UNCLOSED_MAX_LINK_DENSITY = 0.5;
 
-/** The node operations these repairs need beyond the shared shape. */
-interface MovableElement extends DomElement {
-  childNodes: Iterable<DomNode>;
-  append(...nodes: DomNode[]): void;
-  replaceWith(...nodes: DomNode[]): void;
-  removeAttribute(name: string): void;
-}
-
 /** Whether a junk-tag element is a tag left open: it holds most of the page, and not as links. */
 function swallowsPage(el: DomElement, total: number): boolean {
   const length = textLength(el);
@@ -30,16 +22,16 @@ function swallowsPage(el: DomElement, total: number): boolean {
 
 /** Moves elements the parser left beside `<body>` (between `<head>` and it, or after it) into it, as a browser does. */
 export function repairBody(document: DomDocument): void {
-  const root = document.documentElement as MovableElement | null;
+  const root = document.documentElement;
   if (root?.tagName !== "HTML") return;
   const nodes = [...root.childNodes];
-  const body = nodes.find((n) => n.nodeName === "BODY") as MovableElement | undefined;
+  const body = nodes.find((n) => n.nodeName === "BODY") as DomElement | undefined;
   if (!body) return;
   const moved = (n: DomNode) => n.nodeName !== "HEAD" && Boolean((n as DomElement).tagName);
   const before = nodes.slice(0, nodes.indexOf(body)).filter(moved);
   const after = nodes.slice(nodes.indexOf(body) + 1).filter(moved);
   if (before.length) body.prepend(...(before as DomElement[]));
-  if (after.length) body.append(...after);
+  if (after.length) body.append(...(after as DomElement[]));
 }
 
 /** A browser builds no element deeper than this (Chromium's parser); real pages reach about 60. */
@@ -96,7 +88,7 @@ function removeFallback(slot: DomElement): void {
     const id = (n as DomElement).tagName === "TEMPLATE" ? (n as DomElement).getAttribute("id") : null;
     if (id === "$") depth++;
     if (id === "/$" && depth-- === 0) return;
-    (n as unknown as MovableElement).remove();
+    (n as DomElement).remove();
     n = next;
   }
 }
@@ -110,14 +102,13 @@ export function placeStreamedSegments(document: DomDocument): void {
   for (const segment of [...document.querySelectorAll("div[hidden][id^='S:']")]) {
     const n = (segment.getAttribute("id") ?? "").slice(2);
     if (!/^[\da-f]+$/i.test(n)) continue;
-    const slot = (document.querySelector(`template[id='P:${n}']`) ??
-      document.querySelector(`template[id='B:${n}']`)) as MovableElement | null;
-    const node = segment as MovableElement;
+    const slot =
+      document.querySelector(`template[id='P:${n}']`) ?? document.querySelector(`template[id='B:${n}']`);
     if (slot) {
       if (slot.getAttribute("id")?.startsWith("B:")) removeFallback(slot);
-      slot.replaceWith(...[...node.childNodes]);
-      node.remove();
-    } else node.removeAttribute("hidden");
+      slot.replaceWith(...segment.childNodes);
+      segment.remove();
+    } else segment.removeAttribute("hidden");
   }
   for (const slot of [...document.querySelectorAll("template")]) slot.remove();
 }
@@ -132,16 +123,12 @@ export function removeJunkTags(document: DomDocument, elements: DomElement[]): v
   let raw = -1;
   let total = -1;
   for (const el of elements) {
-    if (VOID_TAG.test(el.tagName)) {
-      el.remove();
-      continue;
-    }
-    if (raw < 0) raw = document.body?.textContent?.length ?? 0;
-    if ((el.textContent?.length ?? 0) >= raw * UNCLOSED_SHARE * 0.5) {
+    const mayHoldText = !VOID_TAG.test(el.tagName);
+    if (mayHoldText && raw < 0) raw = document.body?.textContent?.length ?? 0;
+    if (mayHoldText && (el.textContent?.length ?? 0) >= raw * UNCLOSED_SHARE * 0.5) {
       if (total < 0) total = document.body ? textLength(document.body) : 0;
       if (swallowsPage(el, total)) {
-        const wrapper = el as MovableElement;
-        wrapper.replaceWith(...[...wrapper.childNodes]);
+        el.replaceWith(...el.childNodes);
         continue;
       }
     }

@@ -58,13 +58,12 @@ function sortForChrome(el: DomElement, name: string, role: string | null, into: 
     return;
   }
   if (isPanel(el, role)) into.panels.push(el);
-  const style = el.getAttribute("style");
   if (
     CHROME_TAGS.has(name) ||
     (role !== null && CHROME_ROLES.has(role)) ||
     el.getAttribute("aria-hidden") === "true" ||
     el.getAttribute("aria-modal") === "true" ||
-    (style !== null && (style.includes("display:none") || style.includes("display: none")))
+    /display: ?none/.test(el.getAttribute("style") ?? "")
   )
     into.chrome.push(el);
   if (el.hasAttribute("class") || el.hasAttribute("id")) into.labelled.push(el);

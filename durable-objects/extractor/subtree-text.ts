@@ -137,8 +137,7 @@ class RunningMeasures {
   result(): MeasuredSubtree {
     this.lengths[0] = this.length;
     this.inside[0] = this.elements.length;
-    const { lengths, inside, elements, marks, commas } = this;
-    return { lengths, inside, elements, marks, commas };
+    return this;
   }
 }
 

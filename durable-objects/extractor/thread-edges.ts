@@ -51,14 +51,11 @@ export function removeThreadEdges(root: DomElement, dated = false): number {
   let removed = 0;
   const thread = posts.reduce((n, post) => n + textLength(post), 0);
   const drop = (el: DomElement | null, next: (el: DomElement) => DomElement | null) => {
-    for (let n = el; n; ) {
-      const after = next(n);
-      if (isEdgeChrome(n, thread)) {
-        n.remove();
-        removed++;
-      }
-      n = after;
-    }
+    const siblings: DomElement[] = [];
+    for (let n = el; n; n = next(n)) siblings.push(n);
+    const chrome = siblings.filter((n) => isEdgeChrome(n, thread));
+    for (const n of chrome) n.remove();
+    removed += chrome.length;
   };
   for (let [head, tail] = [first, last]; head.parentElement && head !== root; ) {
     drop(head.previousElementSibling, (n) => n.previousElementSibling);
