@@ -80,11 +80,7 @@ export function removeRepeatedControls(
 ): void {
   const counts = new Map<string, number>();
   for (const card of cards) {
-    const labels = new Set<string>();
-    for (const a of card.querySelectorAll("a")) {
-      const label = labelOf(a, card);
-      if (label) labels.add(label);
-    }
+    const labels = new Set([...card.querySelectorAll("a")].map((a) => labelOf(a, card)).filter(Boolean));
     for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
   }
   const least = Math.max(MIN_PRICED_CARDS, cards.length * CONTROL_SHARE);

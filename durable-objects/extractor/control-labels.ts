@@ -29,18 +29,12 @@ function shownText(line: string): string {
  */
 export function dropControlLabels(markdown: string): string {
   let inCode = false;
-  let dropped = false;
-  const kept: string[] = [];
-  for (const line of markdown.split("\n")) {
+  const lines = markdown.split("\n");
+  const kept = lines.filter((line) => {
     if (isCodeFence(line)) inCode = !inCode;
-    if (!inCode && line.length <= MAX_LABEL_LINE_CHARS && !line.trimStart().startsWith("|")) {
-      const shown = shownText(line);
-      if (shown && CONTROL_LABEL.test(shown)) {
-        dropped = true;
-        continue;
-      }
-    }
-    kept.push(line);
-  }
-  return dropped ? kept.join("\n").replace(/\n{3,}/g, "\n\n") : markdown;
+    if (inCode || line.length > MAX_LABEL_LINE_CHARS || line.trimStart().startsWith("|")) return true;
+    const shown = shownText(line);
+    return !shown || !CONTROL_LABEL.test(shown);
+  });
+  return kept.length < lines.length ? kept.join("\n").replace(/\n{3,}/g, "\n\n") : markdown;
 }

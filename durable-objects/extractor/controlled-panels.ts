@@ -33,13 +33,10 @@ export function markControlledPanels(doc: DomDocument, html: string): boolean {
     (el) => ids.has(el.getAttribute("id") ?? "") && el.matches(FOLDED_HIDING) && !el.hasAttribute("role"),
   );
   if (panels.length < MIN_CONTROLLED_PANELS) return false;
-  let marked = false;
-  for (const el of panels) {
+  const prose = panels.filter((el) => {
     const text = textLength(el);
-    if (text > 0 && linkTextLength(el) < text * MAX_PANEL_LINK_SHARE) {
-      el.setAttribute("role", "region");
-      marked = true;
-    }
-  }
-  return marked;
+    return text > 0 && linkTextLength(el) < text * MAX_PANEL_LINK_SHARE;
+  });
+  for (const el of prose) el.setAttribute("role", "region");
+  return prose.length > 0;
 }

@@ -73,9 +73,7 @@ service.addRule("tableRow", {
     const el = node as unknown as DomElement;
     const isHead =
       el.parentNode?.nodeName === "THEAD" || (!el.previousElementSibling && el.querySelector("th") !== null);
-    if (!isHead) return row;
-    const cells = el.querySelectorAll("th, td").length;
-    return `${row}|${" --- |".repeat(cells)}\n`;
+    return isHead ? `${row}|${" --- |".repeat(el.querySelectorAll("th, td").length)}\n` : row;
   },
 });
 service.addRule("table", { filter: "table", replacement: (content) => `\n\n${content.trim()}\n\n` });

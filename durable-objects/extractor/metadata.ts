@@ -39,13 +39,14 @@ export function readJsonLd(html: string): LdNode[] {
       if (graph) walk(graph);
     }
   };
-  for (const { at, end } of blocksOf(html, LD_OPENER, ldEnd)) {
-    const text = innerOf(html.slice(at, end))
-      .trim()
-      .replace(/^<!\[CDATA\[|\]\]>$/g, "");
-    const node = parseLd(text);
-    if (node !== undefined) walk(node);
-  }
+  for (const { at, end } of blocksOf(html, LD_OPENER, ldEnd))
+    walk(
+      parseLd(
+        innerOf(html.slice(at, end))
+          .trim()
+          .replace(/^<!\[CDATA\[|\]\]>$/g, ""),
+      ),
+    );
   return out;
 }
 

@@ -118,10 +118,8 @@ class RunningMeasures {
       const gap = this.solid && (this.afterSpace || (measures & STARTS_WITH_SPACE) !== 0);
       if (gap) this.length++;
       this.length += folded;
-      if (this.waiting.length) {
-        for (const r of this.waiting) this.leadingGap[r] = gap ? 1 : 0;
-        this.waiting.length = 0;
-      }
+      for (const r of this.waiting) this.leadingGap[r] = gap ? 1 : 0;
+      this.waiting.length = 0;
       this.solid = true;
       this.afterSpace = (measures & ENDS_WITH_SPACE) !== 0;
     } else if (data.length) this.afterSpace = true;
