@@ -20,11 +20,8 @@ function isConsentManager(el: DomElement): boolean {
   const label = labelOf(el);
   if (!labelNames(CONSENT_ATTR, label) || PAGE_WRAPPER_TAG.test(el.tagName)) return false;
   if (el.querySelector("main, article, [role=main]")) return false;
-  return (
-    labelNames(OVERLAY_ATTR, label) ||
-    el.matches(DIALOG_SELECTOR) ||
-    el.querySelector(DIALOG_SELECTOR) !== null
-  );
+  if (labelNames(OVERLAY_ATTR, label) || el.matches(DIALOG_SELECTOR)) return true;
+  return el.querySelector(DIALOG_SELECTOR) !== null;
 }
 
 /** Removes the page's consent managers; `elements` are the body's elements in document order. */

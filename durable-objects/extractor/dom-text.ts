@@ -46,10 +46,7 @@ export const textLength = (el: DomElement) => foldedLength(el.textContent ?? "")
  * remove never reads the whole text. Ask it before the pass changes the tree (its first removal
  * always follows a comparison with it), so that it is the length before the pass.
  */
-export function lazyTextLength(
-  el: DomElement,
-  measure: (el: DomElement) => number = textLength,
-): () => number {
+export function lazyTextLength(el: DomElement, measure = textLength): () => number {
   let n = -1;
   return () => {
     if (n < 0) n = measure(el);

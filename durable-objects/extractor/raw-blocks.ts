@@ -9,6 +9,7 @@ export type Found = { at: number; end: number };
 type Search = (pattern: RegExp, from: number) => Found | undefined;
 /** Where the block an opener's match starts ends; -1 when none does (the scan goes on one character further). */
 export type BlockEnd = (opener: RegExpExecArray, find: Search) => number;
+type Block = Found & { m: RegExpExecArray };
 
 /**
  * Each block of `text`, left to right: it starts where the global pattern `opener` matches, and ends where
@@ -16,11 +17,7 @@ export type BlockEnd = (opener: RegExpExecArray, find: Search) => number;
  * passed is still the first and no match stays none, so the text is read once per pattern (each pattern a
  * constant: a pattern made per call is never remembered).
  */
-export function* blocksOf(
-  text: string,
-  opener: RegExp,
-  blockEnd: BlockEnd,
-): Generator<Found & { m: RegExpExecArray }> {
+export function* blocksOf(text: string, opener: RegExp, blockEnd: BlockEnd): Generator<Block> {
   const last = new Map<RegExp, { from: number; found?: Found }>();
   const find: Search = (pattern, from) => {
     const known = last.get(pattern);

@@ -7,6 +7,7 @@
  * one walk (`subtree-text.ts`); the emptiness test stops at the first character of text; the
  * candidates' link densities are measured together, one walk of each outermost candidate.
  */
+import { someAncestor } from "./dom-shape";
 import type { DomElement } from "./dom-types";
 import { hasSolidText, measureSubtree } from "./subtree-text";
 import {
@@ -101,9 +102,7 @@ function measureDensities(top: DomElement, densities: Map<DomElement, number>, n
 function linkDensities(candidates: DomElement[]): Map<DomElement, number> {
   const densities = new Map<DomElement, number>();
   for (const top of candidates) {
-    let outermost = true;
-    for (let up = top.parentNode; up && outermost; up = up.parentNode)
-      if (isCandidate(up as DomElement)) outermost = false;
+    const outermost = !someAncestor(top.parentElement, null, isCandidate);
     if (outermost && !densities.has(top)) measureDensities(top, densities, true);
   }
   return densities;

@@ -60,11 +60,7 @@ function pascalIdNamesChrome(el: DomElement, label: string): boolean {
  * Removes page chrome that holds little of the page's text (a wrapper labelled "header" is kept).
  * `groups` are root's elements as a walk found them (earlier passes may have removed some since).
  */
-export function removeChrome(
-  root: DomElement,
-  share = 0.25,
-  groups: ChromeGroups = walkForChrome(root),
-): void {
+export function removeChrome(root: DomElement, share = 0.25, groups = walkForChrome(root)): void {
   const layout = new Set<DomElement>();
   const page: ChromeRead = { root, share, total: lazyTextLength(root), layout };
   const under = (el: DomElement) => stillUnder(el, root);

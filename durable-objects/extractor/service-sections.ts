@@ -91,12 +91,7 @@ export function articleProbe(article: DomElement): string {
  * article's text, and the article's longest paragraph is in the container's text (taken before
  * Readability read the page), so Readability took some of the sections, not an article beside them.
  */
-export function runOverArticle(
-  run: SectionRun,
-  runText: string,
-  probe: string,
-  articleChars: number,
-): boolean {
+export function runOverArticle(run: SectionRun, runText: string, probe: string, articleChars: number) {
   return probe !== "" && run.chars >= articleChars * RUN_OVER_ARTICLE && runText.includes(probe);
 }
 

@@ -24,10 +24,8 @@ const FIELDS = "input, textarea";
 /** Whether the form around `field` asks for more than a sign-up box does (a message, a phone number). */
 function asksMore(field: DomElement): boolean {
   const form = field.closest("form");
-  return (
-    form !== null &&
-    (form.querySelector("textarea") !== null || form.querySelectorAll(FIELDS).length > MAX_BOX_FIELDS)
-  );
+  if (!form) return false;
+  return form.querySelector("textarea") !== null || form.querySelectorAll(FIELDS).length > MAX_BOX_FIELDS;
 }
 
 /** The largest block around `field` holding at most MAX_BOX_CHARS characters, or the field itself. */
@@ -55,6 +53,5 @@ export function removeSignupBoxes(root: DomElement): void {
 export function markSignupBoxes(doc: DomDocument): void {
   if (!doc.body || !markupMay(doc, EMAIL_FIELD_IN_TEXT)) return;
   const fields = [...doc.body.querySelectorAll("input[type=email]")].filter((f) => !asksMore(f));
-  const boxes = fields.map(boxAround);
-  for (const box of boxes) box.setAttribute(BOX_MARK, "");
+  for (const box of fields.map(boxAround)) box.setAttribute(BOX_MARK, "");
 }
