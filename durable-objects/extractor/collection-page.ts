@@ -69,15 +69,14 @@ function controlLabel(a: DomElement): string {
   return label.length <= MAX_CONTROL_CHARS ? label : "";
 }
 
+type LinkLabel = (a: DomElement, card: DomElement) => string;
+
 /**
  * Removes the links every card of a grid repeats with the same label (its buttons), keeping titles.
  * `labelOf` gives a link's label when it may be a control ("" when it may not); the label must be
  * shared by at least CONTROL_SHARE of the cards (and MIN_PRICED_CARDS of them).
  */
-export function removeRepeatedControls(
-  cards: DomElement[],
-  labelOf: (a: DomElement, card: DomElement) => string = controlLabel,
-): void {
+export function removeRepeatedControls(cards: DomElement[], labelOf: LinkLabel = controlLabel): void {
   const counts = new Map<string, number>();
   for (const card of cards) {
     const labels = new Set([...card.querySelectorAll("a")].map((a) => labelOf(a, card)).filter(Boolean));

@@ -39,14 +39,10 @@ export function readJsonLd(html: string): LdNode[] {
       if (graph) walk(graph);
     }
   };
-  for (const { at, end } of blocksOf(html, LD_OPENER, ldEnd))
-    walk(
-      parseLd(
-        innerOf(html.slice(at, end))
-          .trim()
-          .replace(/^<!\[CDATA\[|\]\]>$/g, ""),
-      ),
-    );
+  for (const { at, end } of blocksOf(html, LD_OPENER, ldEnd)) {
+    const text = innerOf(html.slice(at, end)).trim();
+    walk(parseLd(text.replace(/^<!\[CDATA\[|\]\]>$/g, "")));
+  }
   return out;
 }
 
@@ -176,13 +172,11 @@ export function headlineOf(doc: DomDocument, title: string, meta: PageMetadata, 
 }
 
 function headingText(heading: DomElement): string {
-  const marks = [...heading.querySelectorAll("a[href^='#']")]
-    .map(textOf)
-    .filter((m) => m && !/[\p{L}\p{N}]/u.test(m));
-  return marks.reduce(
-    (text, mark) => (text.endsWith(mark) ? text.slice(0, -mark.length).trim() : text),
-    textOf(heading),
-  );
+  const links = [...heading.querySelectorAll("a[href^='#']")].map(textOf);
+  let text = textOf(heading);
+  for (const mark of links.filter((m) => m && !/[\p{L}\p{N}]/u.test(m)))
+    if (text.endsWith(mark)) text = text.slice(0, -mark.length).trim();
+  return text;
 }
 
 function linksHome(heading: DomElement, url: string): boolean {

@@ -10,6 +10,7 @@ type Search = (pattern: RegExp, from: number) => Found | undefined;
 /** Where the block an opener's match starts ends; -1 when none does (the scan goes on one character further). */
 export type BlockEnd = (opener: RegExpExecArray, find: Search) => number;
 type Block = Found & { m: RegExpExecArray };
+type Replace = (block: string, m: RegExpExecArray) => string;
 
 /**
  * Each block of `text`, left to right: it starts where the global pattern `opener` matches, and ends where
@@ -36,12 +37,7 @@ export function* blocksOf(text: string, opener: RegExp, blockEnd: BlockEnd): Gen
 }
 
 /** `text` with each of its blocks (see blocksOf) replaced by what `replace` makes of it. */
-export function replaceBlocks(
-  text: string,
-  opener: RegExp,
-  end: BlockEnd,
-  replace: (block: string, m: RegExpExecArray) => string,
-) {
+export function replaceBlocks(text: string, opener: RegExp, end: BlockEnd, replace: Replace) {
   let out = "";
   let kept = 0;
   for (const block of blocksOf(text, opener, end)) {

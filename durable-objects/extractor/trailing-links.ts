@@ -31,12 +31,12 @@ function lineWords(line: string): { words: number; linked: number } {
   return { words: wordCount(visible), linked };
 }
 
-/** Where the run of link lines at one end of the content starts (`order`: the line indices from that end inward); null when there is none to cut. */
-function linkRun(lines: string[], order: Iterable<number>): { edge: number; words: number } | null {
+/** Where the run of link lines at the end of the content starts (read from the last line back); null when there is none to cut. */
+function linkRun(lines: string[]): { edge: number; words: number } | null {
   let edge = -1;
   let linkLines = 0;
   let runWords = 0;
-  for (const i of order) {
+  for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i].trim();
     if (!line) continue;
     if (line.startsWith("```") || line.startsWith("|") || PRICE.test(line)) break;
@@ -48,11 +48,6 @@ function linkRun(lines: string[], order: Iterable<number>): { edge: number; word
     runWords += words;
   }
   return linkLines < MIN_TRAILING_LINK_LINES ? null : { edge, words: runWords };
-}
-
-/** The line indices from the last back to the first, or from the first on. */
-function* indices(count: number, backward: boolean): Generator<number> {
-  for (let k = 0; k < count; k++) yield backward ? count - 1 - k : k;
 }
 
 /** Whether a run of this many words is a small part of the content (see MAX_TRAILING_LINKS_SHARE). */
@@ -69,7 +64,7 @@ const isSmallPart = (runWords: number, markdown: string) =>
  */
 export function dropTrailingLinks(markdown: string, afterProse = false): string {
   const lines = markdown.split("\n");
-  const run = linkRun(lines, indices(lines.length, true));
+  const run = linkRun(lines);
   if (!run || !isSmallPart(run.words, markdown)) return markdown;
   const kept = lines.slice(0, run.edge).join("\n").trimEnd();
   if (afterProse) {
