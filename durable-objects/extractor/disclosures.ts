@@ -30,6 +30,5 @@ export function keptButton(block: string, strip: (markup: string) => string, bef
 }
 
 /** Whether a hidden element is the panel a kept toggle opens: the element right after it. */
-export function isDisclosedPanel(el: DomElement): boolean {
-  return el.previousElementSibling?.getAttribute("role") === TOGGLE;
-}
+export const isDisclosedPanel = (el: DomElement) =>
+  el.previousElementSibling?.getAttribute("role") === TOGGLE;

@@ -8,7 +8,7 @@ import type { DomElement } from "./dom-types";
 import { MIN_FOLDED_PANELS } from "./folded-content";
 import { isFoldedByClass } from "./junk-labels";
 
-const classOf = (el: DomElement) => el.getAttribute("class") ?? "";
+const isFolded = (el: DomElement | null) => el !== null && isFoldedByClass(el.getAttribute("class") ?? "");
 
 /**
  * The answers among the chrome candidates (elements hidden by style or flag): a folded-class block
@@ -16,10 +16,6 @@ const classOf = (el: DomElement) => el.getAttribute("class") ?? "";
  * toggle). Cost: a class test on the hidden elements the chrome walk already lists.
  */
 export function classFoldedAnswers(hidden: DomElement[]): Set<DomElement> {
-  const answers = new Set<DomElement>();
-  for (const el of hidden) {
-    const question = el.previousElementSibling;
-    if (question && isFoldedByClass(classOf(el)) && isFoldedByClass(classOf(question))) answers.add(el);
-  }
+  const answers = new Set(hidden.filter((el) => isFolded(el.previousElementSibling) && isFolded(el)));
   return answers.size >= MIN_FOLDED_PANELS ? answers : new Set();
 }

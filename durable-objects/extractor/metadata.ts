@@ -94,10 +94,7 @@ export function isoDate(raw: string | undefined): string | undefined {
   if (!s) return undefined;
   if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return s;
   const t = Date.parse(s);
-  if (Number.isNaN(t)) {
-    const day = s.match(/^(\d{4}-\d{2}-\d{2})\b/);
-    return day ? day[1] : undefined;
-  }
+  if (Number.isNaN(t)) return s.match(/^(\d{4}-\d{2}-\d{2})\b/)?.[1];
   const year = new Date(t).getUTCFullYear();
   return year >= 1900 && year <= 2200 ? new Date(t).toISOString() : undefined;
 }

@@ -49,6 +49,5 @@ export function pageKind(doc: DomDocument, ld: LdNode[]): PageKind {
   // og:type "article" counts too, though CMSs print it on listings and shops as well: for those
   // pages Readability's reading is kept unless it finds too little (a known cost on the WCXB set).
   const og = doc.querySelector("meta[property='og:type']")?.getAttribute("content")?.toLowerCase();
-  if (has(ARTICLE) || og === "article") return "article";
-  return "other";
+  return has(ARTICLE) || og === "article" ? "article" : "other";
 }

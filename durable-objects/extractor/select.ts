@@ -66,10 +66,9 @@ export function selectContent(page: PageToRead): Selected {
   const articleChars = content ? textLength(content) : 0;
   // Evals measure the choice itself: `choose-article` off takes the region, `choose-region` off keeps the article (when there is one).
   const regionAlways = !passOn("choose-article");
-  if (!region && (articleChars < MIN_ARTICLE_CHARS || regionAlways)) {
-    // Readability found little (or the region is asked for): the region is read from the page, its chrome removed as on a page of no stated type.
+  // Readability found little (or the region is asked for): the region is read from the page, its chrome removed as on a page of no stated type.
+  if (!region && (articleChars < MIN_ARTICLE_CHARS || regionAlways))
     region = regionOf(recleaned(again(), kind), kind, false);
-  }
   let sections = false;
   if (run && !region && passOn("section-run") && runOverArticle(run, runText, probe, articleChars)) {
     const body = again().body;

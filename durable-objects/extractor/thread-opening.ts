@@ -24,6 +24,5 @@ function openingText(node: DomNode): string {
 /** Whether Readability's article leaves out the opening paragraph of the region (the thread's first post). */
 export function missesOpening(region: DomElement, article: DomElement): boolean {
   const opening = openingText(region);
-  if (!opening) return false;
-  return !textOf(article).includes(opening.slice(0, PROBE_CHARS));
+  return opening !== "" && !textOf(article).includes(opening.slice(0, PROBE_CHARS));
 }
