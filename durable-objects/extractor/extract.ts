@@ -10,7 +10,7 @@ import { removeCardControls } from "./card-controls";
 import { cleanProductCards } from "./collection-page";
 import type { DomDocument, DomElement } from "./dom-types";
 import { separateGluedItems } from "./glued-items";
-import { toMarkdown } from "./markdown";
+import { markdownWords, toMarkdown } from "./markdown";
 import { cleanMarkdown } from "./markdown-passes";
 import { headlineOf, type PageMetadata, readJsonLd, readMetadata } from "./metadata";
 import { removeOtherProducts } from "./other-products";
@@ -60,7 +60,7 @@ export function extractMainContent(html: string, url?: string): Extracted {
   let markdown = chosen ? toMarkdown(chosen, true) : "";
   markdown = cleanMarkdown(markdown, kind, kind === "forum" || thread);
   // Content without a word (links around pictures only) is none: web_fetch says the page shows none.
-  if (!/[\p{L}\p{N}]/u.test(markdown.replace(/\]\([^)]*\)/g, ""))) markdown = "";
+  if (!markdownWords(markdown)) markdown = "";
   const heading = headline || articleTitle?.trim() || title || metadata.title || "";
   if (heading && (headline || !metadata.title)) metadata.title = heading;
   return { title: heading, markdown, metadata, description, ...(wasCut(document) && { truncated: true }) };

@@ -83,8 +83,13 @@ service.addRule("tableSection", { filter: ["thead", "tbody", "tfoot"], replaceme
 const BLOCKS = "p, div, li, ul, ol, table, blockquote, pre, section, article, h1, h2, h3, h4, h5, h6";
 const kindOf = (node: DomNode | null) =>
   /^(B|STRONG)$/.test(node?.nodeName ?? "") ? "**" : /^(I|EM)$/.test(node?.nodeName ?? "") ? "*" : "";
-const marked = (el: DomElement | null) =>
-  Boolean(el && kindOf(el) && el.textContent?.trim() && !el.querySelector(BLOCKS));
+const markedRuns = new WeakMap<DomElement, boolean>();
+/** Whether an emphasis element prints its marks (asked of it, its siblings and its nested runs: measured once). */
+function marked(el: DomElement | null): boolean {
+  if (!el || !kindOf(el)) return false;
+  if (!markedRuns.has(el)) markedRuns.set(el, Boolean(el.textContent?.trim() && !el.querySelector(BLOCKS)));
+  return markedRuns.get(el) === true;
+}
 /** Whether an emphasis ancestor of the same kind prints its marks already (emphasis nested in itself prints once). */
 const insideMarked = (el: DomElement, mark: string) =>
   someAncestor(el.parentElement, null, (up) => kindOf(up) === mark && marked(up));
