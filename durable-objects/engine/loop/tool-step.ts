@@ -69,6 +69,18 @@ function repeatCount(deps: StepDeps, runId: string, call: ToolCall): number {
   return n;
 }
 
+/** What the calls of one tool step came to, gathered as each call settles. */
+interface StepTally {
+  /** A call put the run on hold for a person's answer or takeover. */
+  suspended: boolean;
+  /** The ids of the calls the approval policy holds for a decision. */
+  held: string[];
+  /** The first call that finished the run, with its result. */
+  finished: { result: unknown } | null;
+  /** Why the run ends as a loop, when a call was repeated too many turns in a row. */
+  loop: string | null;
+}
+
 /** Runs every pending tool call of the run. */
 export async function toolStep(
   deps: StepDeps,
@@ -77,89 +89,137 @@ export async function toolStep(
 ): Promise<ToolStepResult> {
   const pending = pendingToolCalls(deps, runId);
   if (pending.length === 0) return { kind: "none" };
-  let suspended = false;
-  const held: string[] = [];
-  let finished: { result: unknown } | null = null;
-  let loop: string | null = null;
-  const settle = (call: ToolCall, outcome: ToolOutcome) => {
-    if (outcome.kind === "suspend" || outcome.kind === "takeover") {
-      // One pause at a time; a second one is asked again when the run resumes.
-      if (deps.state.pendingQuestion || deps.state.pendingTakeover) return;
-      if (outcome.kind === "suspend") {
-        deps.state.setPendingQuestion(outcome.question);
-        deps.emit(runId, ev.custom("ask_user", outcome.question));
-      } else {
-        const { takeover_id, tab_id, reason } = outcome.takeover;
-        deps.state.setPendingTakeover(outcome.takeover);
-        deps.emit(runId, ev.custom("takeover_requested", { takeover_id, tab_id, reason }));
-      }
-      deps.ledger.setStatus(runId, "waiting_for_user");
-      suspended = true;
-      return;
-    }
-    if (outcome.kind === "finish") finished ??= { result: outcome.result };
-    const isError = outcome.kind === "result" && outcome.isError;
-    deps.messages.append(runId, { role: "tool", tool_call_id: call.id, content: outcome.content });
-    const files = filesWritten(call.function.name, outcome.content, isError);
-    deps.emit(runId, ev.toolResult(call.id, outcome.content, isError, files));
-  };
-  await Promise.all(
-    pending.map(async (call) => {
-      const repeats = repeatCount(deps, runId, call);
-      if (repeats >= REPEAT_ABORT_AT) {
-        loop = `${call.function.name} was called with the same arguments ${repeats} turns in a row.`;
-        return settle(call, errorResult("loop_detected", loop));
-      }
-      if (repeats >= REPEAT_REFUSE_AT) {
-        return settle(
-          call,
-          errorResult(
-            "repeated_call",
-            `You called ${call.function.name} with these exact arguments ${repeats} turns in a row; it was not run again. Use the earlier result or change your approach.`,
-          ),
-        );
-      }
-      // A tool the conversation's policy refuses is never run, nor put to a person for approval.
-      const refused = deps.tools.refusal(call.function.name);
-      if (refused) return settle(call, errorResult("tool_not_allowed", refused));
-      const gate = deps.approvals
-        ? await deps.approvals.gate(runId, call, deps.tools.get(call.function.name))
-        : ({ kind: "run", arguments: call.function.arguments } as const);
-      if (gate.kind === "hold") {
-        held.push(call.id);
-        return;
-      }
-      if (gate.kind === "result") return settle(call, gate.outcome);
-      const endSpan = deps.tracer?.tool(runId, call);
-      const outcome = await runTool(
-        deps.tools,
-        call.function.name,
-        gate.arguments,
-        {
-          conversationId: deps.conversationId,
-          workspaceId: deps.workspaceId,
-          runId,
-          toolCallId: call.id,
-          signal: deps.signal,
-        },
-        deps.settings.limits,
-        retries,
-        deps.spill,
-      );
-      endSpan?.(outcome);
-      settle(call, outcome);
-    }),
-  );
+  const tally: StepTally = { suspended: false, held: [], finished: null, loop: null };
+  await Promise.all(pending.map((call) => stepCall(deps, runId, retries, tally, call)));
   deps.ledger.saveRetries(runId, retries);
-  if (loop) return { kind: "loop_detected", message: loop };
-  if (held.length) {
+  return stepResult(deps, runId, tally);
+}
+
+/** Takes one pending call past the repeat guard, the conversation's policy and approval, then runs it. */
+async function stepCall(
+  deps: StepDeps,
+  runId: string,
+  retries: Record<string, number>,
+  tally: StepTally,
+  call: ToolCall,
+): Promise<void> {
+  const repeated = repeatedCallOutcome(deps, runId, call, tally);
+  if (repeated) return settleCall(deps, runId, tally, call, repeated);
+  // A tool the conversation's policy refuses is never run, nor put to a person for approval.
+  const refused = deps.tools.refusal(call.function.name);
+  if (refused) return settleCall(deps, runId, tally, call, errorResult("tool_not_allowed", refused));
+  const gate = deps.approvals
+    ? await deps.approvals.gate(runId, call, deps.tools.get(call.function.name))
+    : ({ kind: "run", arguments: call.function.arguments } as const);
+  if (gate.kind === "hold") {
+    tally.held.push(call.id);
+    return;
+  }
+  if (gate.kind === "result") return settleCall(deps, runId, tally, call, gate.outcome);
+  const outcome = await runApprovedCall(deps, runId, retries, call, gate.arguments);
+  settleCall(deps, runId, tally, call, outcome);
+}
+
+/** The result standing in for a call repeated too many turns in a row (noting a loop), or null to go on. */
+function repeatedCallOutcome(
+  deps: StepDeps,
+  runId: string,
+  call: ToolCall,
+  tally: StepTally,
+): ToolOutcome | null {
+  const repeats = repeatCount(deps, runId, call);
+  if (repeats >= REPEAT_ABORT_AT) {
+    tally.loop = `${call.function.name} was called with the same arguments ${repeats} turns in a row.`;
+    return errorResult("loop_detected", tally.loop);
+  }
+  if (repeats >= REPEAT_REFUSE_AT) {
+    return errorResult(
+      "repeated_call",
+      `You called ${call.function.name} with these exact arguments ${repeats} turns in a row; it was not run again. Use the earlier result or change your approach.`,
+    );
+  }
+  return null;
+}
+
+/** Runs a call the policies let through, inside its trace span. */
+async function runApprovedCall(
+  deps: StepDeps,
+  runId: string,
+  retries: Record<string, number>,
+  call: ToolCall,
+  args: string,
+): Promise<ToolOutcome> {
+  const endSpan = deps.tracer?.tool(runId, call);
+  const outcome = await runTool(
+    deps.tools,
+    call.function.name,
+    args,
+    {
+      conversationId: deps.conversationId,
+      workspaceId: deps.workspaceId,
+      runId,
+      toolCallId: call.id,
+      signal: deps.signal,
+    },
+    deps.settings.limits,
+    retries,
+    deps.spill,
+  );
+  endSpan?.(outcome);
+  return outcome;
+}
+
+/** Records what a call came to: a pause for a person, or a result the model reads. */
+function settleCall(
+  deps: StepDeps,
+  runId: string,
+  tally: StepTally,
+  call: ToolCall,
+  outcome: ToolOutcome,
+): void {
+  if (outcome.kind === "suspend" || outcome.kind === "takeover") {
+    pauseForPerson(deps, runId, tally, outcome);
+    return;
+  }
+  if (outcome.kind === "finish") tally.finished ??= { result: outcome.result };
+  const isError = outcome.kind === "result" && outcome.isError;
+  deps.messages.append(runId, { role: "tool", tool_call_id: call.id, content: outcome.content });
+  const files = filesWritten(call.function.name, outcome.content, isError);
+  deps.emit(runId, ev.toolResult(call.id, outcome.content, isError, files));
+}
+
+/** Puts the run on hold for a person's answer or takeover. */
+function pauseForPerson(
+  deps: StepDeps,
+  runId: string,
+  tally: StepTally,
+  outcome: Extract<ToolOutcome, { kind: "suspend" | "takeover" }>,
+): void {
+  // One pause at a time; a second one is asked again when the run resumes.
+  if (deps.state.pendingQuestion || deps.state.pendingTakeover) return;
+  if (outcome.kind === "suspend") {
+    deps.state.setPendingQuestion(outcome.question);
+    deps.emit(runId, ev.custom("ask_user", outcome.question));
+  } else {
+    const { takeover_id, tab_id, reason } = outcome.takeover;
+    deps.state.setPendingTakeover(outcome.takeover);
+    deps.emit(runId, ev.custom("takeover_requested", { takeover_id, tab_id, reason }));
+  }
+  deps.ledger.setStatus(runId, "waiting_for_user");
+  tally.suspended = true;
+}
+
+/** What the step came to once every call has settled. */
+function stepResult(deps: StepDeps, runId: string, tally: StepTally): ToolStepResult {
+  if (tally.loop) return { kind: "loop_detected", message: tally.loop };
+  if (tally.held.length) {
     // A decision that came while the other calls ran is taken up by the next tool step at once.
-    if (held.some((id) => !deps.approvals?.isHeld(runId, id))) return { kind: "again" };
+    if (tally.held.some((id) => !deps.approvals?.isHeld(runId, id))) return { kind: "again" };
     if (!deps.state.pendingQuestion && !deps.state.pendingTakeover)
       deps.ledger.setStatus(runId, "waiting_for_approval");
     return { kind: "suspended" };
   }
-  if (finished) return { kind: "finished", result: (finished as { result: unknown }).result };
-  const paused = suspended || deps.state.pendingQuestion || deps.state.pendingTakeover;
+  if (tally.finished) return { kind: "finished", result: tally.finished.result };
+  const paused = tally.suspended || deps.state.pendingQuestion || deps.state.pendingTakeover;
   return paused ? { kind: "suspended" } : { kind: "done" };
 }
