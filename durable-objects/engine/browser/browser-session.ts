@@ -9,55 +9,16 @@
  */
 import type { BrowserContext, CDPSession, Page } from "@cloudflare/puppeteer";
 import type { BrowserRecording } from "../recording/browser-recording";
+import type { BrowserSessionOptions, ContextSource, ProfileLoader } from "./browser-session-types";
+import { BROWSER_GONE, REBUILD_NOTE } from "./browser-session-types";
 import { guardContext, targetId } from "./context-guard";
-import { retryTransient } from "./fleet/launch";
-import type { NavigationPolicy } from "./navigation-guard";
-import { READ_STORAGE_SCRIPT, restoreStorageScript } from "./page-content";
-import { type ProfileState, sitesOf } from "./profile-state";
-import type { ResponseHandler } from "./request-guard";
-import type { SavedCookie, SavedStorage, TabRecord, TabStore } from "./tab-store";
-import { type ContextRules, contextRules, rulesKey } from "./websocket-guard";
+import { PageRestorer } from "./page-restore";
+import { saveBrowserState, seedFromProfile } from "./session-state";
+import type { TabRecord, TabStore } from "./tab-store";
+import { contextRules, rulesKey } from "./websocket-guard";
 
-/** A blank page made ahead of need (a fleet browser's spare), with its CDP session. */
-export interface BlankPage {
-  page: Page;
-  cdp: CDPSession;
-}
-
-/** How long navigation may take when a tool waits for the page to load. */
-export const NAVIGATION_TIMEOUT_MS = 30_000;
-/** Errors that mean the browser (not the page or the script) is gone. */
-const BROWSER_GONE =
-  /Failed to open a new tab|Target closed|Session closed|Connection closed|WebSocket|browser has disconnected|Protocol error \(Target\./i;
-/** What the model is told after a rebuild. */
-export const REBUILD_NOTE =
-  "The browser session had ended and was restarted: open tabs were reloaded at their last URLs with cookies and local storage restored. Unsaved page state (form input, scroll position) may be lost.";
-
-/** Settings of a conversation's browser. */
-export interface BrowserSessionOptions {
-  idleMs: number;
-  policy: NavigationPolicy;
-  /** How long one execute_script in a page may run. */
-  scriptTimeoutMs: number;
-  /** Where a page's downloads are caught (at the response stage of the request guard). */
-  downloads?: ResponseHandler;
-}
-
-/** Where a conversation's context comes from: the fleet's pool. */
-export interface ContextSource {
-  /** The conversation's context: kept, or new (`fresh`: empty, state must be restored). */
-  lease(
-    rules: ContextRules | null,
-  ): Promise<{ context: BrowserContext; fresh: boolean; sessionId: string; blank?: BlankPage }>;
-  /** Closes the conversation's context (its session closes when no other conversation uses it); `lost`: its browser died under a call. */
-  drop(lost?: boolean): Promise<void>;
-}
-
-/** Where a conversation's browser gets its profile's state from, on its first launch. */
-export interface ProfileLoader {
-  name: string;
-  load(): Promise<ProfileState | null>;
-}
+export type { BlankPage, BrowserSessionOptions, ContextSource, ProfileLoader } from "./browser-session-types";
+export { NAVIGATION_TIMEOUT_MS, REBUILD_NOTE } from "./browser-session-types";
 
 /** The live browser of one conversation. */
 export class BrowserSession {
@@ -73,19 +34,22 @@ export class BrowserSession {
   private note: string | null = null;
   /** Records every tracked page when the conversation records its browser. */
   recording: BrowserRecording | null = null;
-  /** Whether the saved cookies were put into the current browser (false right after a launch). */
-  private stateApplied = true;
-  /** Origins a page of the current browser has been on: their saved storage is not written again. */
-  private readonly visited = new Set<string>();
-  /** The blank page the fleet made ahead in a new context (the spare's): the first page a tab needs. */
-  private blank: BlankPage | null = null;
+  /** The saved state put back into the current context's pages. */
+  private readonly restorer: PageRestorer;
 
   constructor(
     private readonly source: ContextSource,
     readonly store: TabStore,
     private readonly options: BrowserSessionOptions,
     private readonly profile?: ProfileLoader,
-  ) {}
+  ) {
+    this.restorer = new PageRestorer({
+      store,
+      cdp: (page) => this.cdp(page),
+      adoptSession: (page, cdp) => this.sessions.set(page, cdp),
+      track: (tabId, page) => this.track(tabId, page),
+    });
+  }
 
   /** A note for the model about a transparent rebuild, once. */
   takeNote(): string | null {
@@ -108,7 +72,7 @@ export class BrowserSession {
       await this.connected();
       const existing = this.pages.get(tab.id);
       if (existing && !existing.isClosed()) return existing;
-      await this.reopen(tab, true);
+      await this.restorer.reopen(this.context!, tab, true);
       this.note = REBUILD_NOTE;
       return this.pages.get(tab.id)!;
     });
@@ -118,15 +82,8 @@ export class BrowserSession {
   newPage(tabId: number): Promise<Page> {
     return this.recovering(async () => {
       const context = await this.connected();
-      const page = await this.openPage(context);
-      if (!this.stateApplied || this.unvisitedStorage()) {
-        const identifier = await this.applyState(page, !this.stateApplied);
-        page.once("load", () => {
-          this.cdp(page)
-            .then((cdp) => cdp.send("Page.removeScriptToEvaluateOnNewDocument", { identifier }))
-            .catch(() => {});
-        });
-      }
+      const page = await this.restorer.openPage(context);
+      await this.restorer.armNewPage(page);
       await this.track(tabId, page);
       return page;
     });
@@ -199,34 +156,15 @@ export class BrowserSession {
     this.store.touch();
     const pages = [...this.pages.values()].filter((p) => !p.isClosed());
     if (!this.context || pages.length === 0) return;
-    const storage: SavedStorage = {};
-    let cookies: SavedCookie[] = [];
-    try {
-      // One round trip's worth of waiting: the cookies and every page's storage are read at once.
-      const [raw, reads] = await Promise.all([
-        this.cdp(pages[0]).then((cdp) => cdp.send("Network.getAllCookies")),
-        Promise.all(pages.map((page) => page.evaluate(READ_STORAGE_SCRIPT))),
-      ]);
-      cookies = raw.cookies.map((c) => ({
-        name: c.name,
-        value: c.value,
-        domain: c.domain,
-        path: c.path,
-        httpOnly: c.httpOnly,
-        secure: c.secure,
-        sameSite: c.sameSite,
-        ...(c.session ? {} : { expires: c.expires }),
-      }));
-      for (const [i, result] of reads.entries()) {
-        const read = result as { origin: string; entries: [string, string][] | null; document: number };
-        this.seenDocuments.set(pages[i], read.document);
-        if (read.entries && read.origin !== "null") storage[read.origin] = read.entries;
-        this.visited.add(read.origin);
-      }
-    } catch {
-      return; // a page mid-navigation; the next call saves again
-    }
-    this.store.saveState(cookies, storage);
+    await saveBrowserState(
+      this.store,
+      pages,
+      (page) => this.cdp(page),
+      (page, read) => {
+        this.seenDocuments.set(page, read.document);
+        this.restorer.visit(read.origin);
+      },
+    );
   }
 
   /** Closes the conversation's context (conversation deleted or idle); its tabs stay remembered. */
@@ -255,13 +193,15 @@ export class BrowserSession {
     if (lease.context === this.context && !lease.fresh) return lease.context;
     this.listen(lease.context);
     await this.guardContext(lease.context);
-    this.blank = lease.blank ?? null;
+    this.restorer.blank = lease.blank ?? null;
     if (lease.fresh) {
       this.store.setSession(lease.sessionId, true);
       this.store.touch();
-      await this.seedFromProfile();
+      await seedFromProfile(this.store, this.profile, (text) => {
+        this.note = text;
+      });
       // Nothing to put back (a first call, no profile): pages need no restoring step.
-      this.stateApplied = this.store.cookies().length === 0;
+      this.restorer.stateApplied = this.store.cookies().length === 0;
       await this.rebuild();
     } else {
       this.store.setSession(lease.sessionId, false);
@@ -274,32 +214,19 @@ export class BrowserSession {
     this.releaseGuard();
     this.context = context;
     this.pages.clear();
-    this.visited.clear();
-    this.blank = null;
-  }
-
-  /** On the first launch of a conversation with a profile: its state becomes the saved state. */
-  private async seedFromProfile(): Promise<void> {
-    if (!this.profile || this.store.profileSites() !== null) return;
-    const state = await this.profile.load();
-    if (!state) {
-      this.note = `The browser profile ${this.profile.name} no longer exists; the browser started without it.`;
-      this.store.seedFromProfile(this.store.cookies(), this.store.storage(), []);
-      return;
-    }
-    this.store.seedFromProfile(state.cookies, state.storage, sitesOf(state));
+    this.restorer.reset();
   }
 
   /** After a reconnect: maps stored tabs to the session's pages, reopening any that are gone. */
   private async adopt(context: BrowserContext): Promise<void> {
-    this.stateApplied = true;
+    this.restorer.stateApplied = true;
     const byTarget = new Map<string, Page>();
     for (const page of await context.pages()) byTarget.set(targetId(page), page);
     for (const tab of this.store.tabs()) {
       const page = tab.target_id ? byTarget.get(tab.target_id) : undefined;
       if (page) await this.track(tab.id, page);
       else {
-        await this.reopen(tab, true);
+        await this.restorer.reopen(this.context!, tab, true);
         this.note = REBUILD_NOTE;
       }
     }
@@ -309,50 +236,10 @@ export class BrowserSession {
   private async rebuild(): Promise<void> {
     const tabs = this.store.tabs();
     if (tabs.length === 0) return;
-    for (const [i, tab] of tabs.entries()) await this.reopen(tab, i === 0);
+    for (const [i, tab] of tabs.entries()) await this.restorer.reopen(this.context!, tab, i === 0);
     const current = this.store.currentTab();
     if (current) await this.pages.get(current.id)?.bringToFront();
     this.note = REBUILD_NOTE;
-  }
-
-  private async reopen(tab: TabRecord, restoreCookies: boolean): Promise<void> {
-    const page = await this.openPage(this.context!);
-    const identifier = await this.applyState(page, restoreCookies || !this.stateApplied);
-    await this.track(tab.id, page);
-    if (tab.url && tab.url !== "about:blank") {
-      await page.goto(tab.url, { waitUntil: "load", timeout: NAVIGATION_TIMEOUT_MS }).catch(() => {});
-    }
-    const cdp = await this.cdp(page);
-    await cdp.send("Page.removeScriptToEvaluateOnNewDocument", { identifier }).catch(() => {});
-  }
-
-  /** Puts the saved cookies into the browser (when asked) and arms the local-storage restore on a page. */
-  private async applyState(page: Page, cookies: boolean): Promise<string> {
-    const cdp = await this.cdp(page);
-    const saved = this.store.cookies();
-    if (cookies && saved.length > 0) await cdp.send("Network.setCookies", { cookies: saved });
-    if (cookies) this.stateApplied = true;
-    const { identifier } = await cdp.send("Page.addScriptToEvaluateOnNewDocument", {
-      source: restoreStorageScript(this.unvisitedStorage() ?? {}),
-    });
-    return identifier;
-  }
-
-  /** Saved local storage of origins no page of this browser has been on yet, or null when none. */
-  private unvisitedStorage(): SavedStorage | null {
-    const left = Object.entries(this.store.storage()).filter(([origin]) => !this.visited.has(origin));
-    return left.length > 0 ? Object.fromEntries(left) : null;
-  }
-
-  /** A page for a tab: the context's blank page made ahead when there is one, else a new one. */
-  private async openPage(context: BrowserContext): Promise<Page> {
-    const blank = this.blank;
-    this.blank = null;
-    if (blank && !blank.page.isClosed()) {
-      this.sessions.set(blank.page, blank.cdp);
-      return blank.page;
-    }
-    return retryTransient(() => context.newPage());
   }
 
   /** Registers a page under a tab id (the context's request guard already covers it). */
