@@ -9,7 +9,7 @@ import { evaluateInPage, MAX_PAGE_SCRIPT_TIMEOUT_MS, READER_WORLD } from "../bro
 import { runInSandbox, SANDBOX_TIMEOUT_MS } from "../browser/sandbox";
 import { createBrowserFileTools } from "./browser-files";
 import { createBrowserInputTools } from "./browser-input";
-import { type BrowserToolDeps, browserAction, TabIdOption } from "./browser-shared";
+import { type BrowserOps, type BrowserToolDeps, browserAction, TabIdOption } from "./browser-shared";
 import { durationText } from "./limit-text";
 import { defineTool, type Tool, ToolError } from "./tool";
 
@@ -122,109 +122,142 @@ export function fitContent(
 export function createBrowserTools(deps: BrowserToolDeps): Tool[] {
   const ops = deps.browser;
   return [
-    defineTool({
-      name: "list_tabs",
-      description:
-        "List the open browser tabs, optionally filtered. Returns each tab's id, window_id, url, title, active and loading.",
-      parameters: ListTabsArgs,
-      execute: browserAction(ops, async (args) => ({ tabs: await ops.list(args) })),
-    }),
-    defineTool({
-      name: "open_tab",
-      description: "Open a URL in a new tab, or navigate an existing tab (tab_id). Returns the tab.",
-      parameters: OpenTabArgs,
-      execute: browserAction(ops, async (a) => ({
-        ...(await ops.open({
-          url: a.url,
-          tabId: a.tab_id,
-          active: a.active,
-          windowId: a.window_id,
-          waitUntilLoaded: a.wait_until_loaded,
-        })),
-      })),
-    }),
-    defineTool({
-      name: "close_tab",
-      description: "Close a tab. Returns the closed tab.",
-      parameters: TabIdArgs,
-      execute: browserAction(ops, async ({ tab_id }) => ({ ...(await ops.close(tab_id)), closed: true })),
-    }),
-    defineTool({
-      name: "activate_tab",
-      description: "Make a tab the active tab of its window and focus that window. Returns the tab.",
-      parameters: TabIdArgs,
-      execute: browserAction(ops, async ({ tab_id }) => ({ ...(await ops.activate(tab_id)) })),
-    }),
-    defineTool({
-      name: "get_tab_content",
-      description:
-        "Read a tab's rendered page (after its JavaScript ran) as Markdown. Without selector: the page's main content first (used_selector names it), then an outline of the other parts (navigation, sidebars, footer, dialogs), each with the selector that reads it. Links, buttons, form fields and section headings are followed by a CSS selector in braces, e.g. `[button: Send] {#send}`; pass it as is to click, type_text, wait_for, scroll or execute_script.",
-      parameters: GetTabContentArgs,
-      execute: browserAction(ops, async (args, ctx) => {
-        const { tab, page } = await ops.resolve(args.tab_id);
-        const cdp = await ops.cdp(page);
-        const page_ = (await evaluateInPage(
-          cdp,
-          readPageScript(args.selector),
-          READER_WORLD,
-          EXTRACT_TIMEOUT_MS,
-        )) as PageReading;
-        if (page_.error === "bad_selector") {
-          throw new ToolError("invalid_selector", `"${args.selector}" is not a valid CSS selector.`);
-        }
-        if (page_.error === "no_match") {
-          throw new ToolError("not_found", `No element matches "${args.selector}" on ${page_.url}.`);
-        }
-        const max = args.max_length ?? DEFAULT_CONTENT_CHARS;
-        let content: string;
-        let truncated: boolean;
-        if (args.prompt) {
-          if (!deps.summarize) throw new ToolError("unavailable", "Summarising is not available here.");
-          const whole = joinOutline(page_.content, page_.outline);
-          const summary = await deps.summarize(
-            whole.slice(0, MAX_SUMMARY_INPUT_CHARS),
-            args.prompt,
-            ctx.signal,
-          );
-          [content, truncated] = [summary.slice(0, max), summary.length > max];
-        } else {
-          ({ content, truncated } = fitContent(page_.content, page_.outline, max));
-        }
-        return {
-          tab_id: tab.id,
-          url: page_.url,
-          title: page_.title,
-          content,
-          truncated,
-          used_selector: page_.used_selector,
-        };
-      }),
-    }),
-    defineTool({
-      name: "execute_script",
-      description: `Run JavaScript in a tab (target page; world ISOLATED by default, MAIN for the page's own globals) or in a sandbox (pure computation). Returns the result as JSON; exceptions come back with their message; a page script running longer than ${durationText(Math.min(ops.scriptTimeoutMs, MAX_PAGE_SCRIPT_TIMEOUT_MS))} is stopped, a sandbox script after ${durationText(SANDBOX_TIMEOUT_MS)}.`,
-      parameters: ExecuteScriptArgs,
-      timeoutMs: MAX_PAGE_SCRIPT_TIMEOUT_MS + 10_000,
-      execute: browserAction(ops, async (args) => {
-        if (args.target === "sandbox") return { target: "sandbox", result: await runInSandbox(args.code) };
-        const { tab, page } = await ops.resolve(args.tab_id);
-        if (await ops.documentMarked(tab, page, "secret")) {
-          throw new ToolError(
-            "secret_in_page",
-            `A secret was typed into tab ${tab.id}'s page, so scripts may not run in it until the tab navigates to another page. Read it with get_tab_content instead.`,
-          );
-        }
-        await ops.markScripted(tab, page);
-        const result = await evaluateInPage(
-          await ops.cdp(page),
-          args.code,
-          args.world,
-          Math.min(ops.scriptTimeoutMs, MAX_PAGE_SCRIPT_TIMEOUT_MS),
-        );
-        return { target: "page", tab_id: tab.id, world: args.world, result };
-      }),
-    }),
+    listTabsTool(ops),
+    openTabTool(ops),
+    closeTabTool(ops),
+    activateTabTool(ops),
+    getTabContentTool(deps),
+    executeScriptTool(ops),
     ...createBrowserInputTools(deps),
     ...createBrowserFileTools(deps),
   ];
+}
+
+/** Lists the open tabs, optionally filtered. */
+function listTabsTool(ops: BrowserOps): Tool {
+  return defineTool({
+    name: "list_tabs",
+    description:
+      "List the open browser tabs, optionally filtered. Returns each tab's id, window_id, url, title, active and loading.",
+    parameters: ListTabsArgs,
+    execute: browserAction(ops, async (args) => ({ tabs: await ops.list(args) })),
+  });
+}
+
+/** Opens a URL in a new tab or navigates an existing one. */
+function openTabTool(ops: BrowserOps): Tool {
+  return defineTool({
+    name: "open_tab",
+    description: "Open a URL in a new tab, or navigate an existing tab (tab_id). Returns the tab.",
+    parameters: OpenTabArgs,
+    execute: browserAction(ops, async (a) => ({
+      ...(await ops.open({
+        url: a.url,
+        tabId: a.tab_id,
+        active: a.active,
+        windowId: a.window_id,
+        waitUntilLoaded: a.wait_until_loaded,
+      })),
+    })),
+  });
+}
+
+/** Closes a tab. */
+function closeTabTool(ops: BrowserOps): Tool {
+  return defineTool({
+    name: "close_tab",
+    description: "Close a tab. Returns the closed tab.",
+    parameters: TabIdArgs,
+    execute: browserAction(ops, async ({ tab_id }) => ({ ...(await ops.close(tab_id)), closed: true })),
+  });
+}
+
+/** Makes a tab the active one of its window and focuses that window. */
+function activateTabTool(ops: BrowserOps): Tool {
+  return defineTool({
+    name: "activate_tab",
+    description: "Make a tab the active tab of its window and focus that window. Returns the tab.",
+    parameters: TabIdArgs,
+    execute: browserAction(ops, async ({ tab_id }) => ({ ...(await ops.activate(tab_id)) })),
+  });
+}
+
+/** Reads a tab's rendered page as Markdown: its main content, then an outline of the rest. */
+function getTabContentTool(deps: BrowserToolDeps): Tool {
+  const ops = deps.browser;
+  return defineTool({
+    name: "get_tab_content",
+    description:
+      "Read a tab's rendered page (after its JavaScript ran) as Markdown. Without selector: the page's main content first (used_selector names it), then an outline of the other parts (navigation, sidebars, footer, dialogs), each with the selector that reads it. Links, buttons, form fields and section headings are followed by a CSS selector in braces, e.g. `[button: Send] {#send}`; pass it as is to click, type_text, wait_for, scroll or execute_script.",
+    parameters: GetTabContentArgs,
+    execute: browserAction(ops, async (args, ctx) => {
+      const { tab, page } = await ops.resolve(args.tab_id);
+      const cdp = await ops.cdp(page);
+      const page_ = (await evaluateInPage(
+        cdp,
+        readPageScript(args.selector),
+        READER_WORLD,
+        EXTRACT_TIMEOUT_MS,
+      )) as PageReading;
+      if (page_.error === "bad_selector") {
+        throw new ToolError("invalid_selector", `"${args.selector}" is not a valid CSS selector.`);
+      }
+      if (page_.error === "no_match") {
+        throw new ToolError("not_found", `No element matches "${args.selector}" on ${page_.url}.`);
+      }
+      const max = args.max_length ?? DEFAULT_CONTENT_CHARS;
+      const { content, truncated } = await readingText(deps, page_, args.prompt, max, ctx.signal);
+      return {
+        tab_id: tab.id,
+        url: page_.url,
+        title: page_.title,
+        content,
+        truncated,
+        used_selector: page_.used_selector,
+      };
+    }),
+  });
+}
+
+/** A page reading as the model gets it: summarised for the prompt when one is given, else fitted into `max`. */
+async function readingText(
+  deps: BrowserToolDeps,
+  reading: PageReading,
+  prompt: string | undefined,
+  max: number,
+  signal: AbortSignal,
+): Promise<{ content: string; truncated: boolean }> {
+  if (!prompt) return fitContent(reading.content, reading.outline, max);
+  if (!deps.summarize) throw new ToolError("unavailable", "Summarising is not available here.");
+  const whole = joinOutline(reading.content, reading.outline);
+  const summary = await deps.summarize(whole.slice(0, MAX_SUMMARY_INPUT_CHARS), prompt, signal);
+  return { content: summary.slice(0, max), truncated: summary.length > max };
+}
+
+/** Runs JavaScript in a tab's page (refused once a secret was typed there) or in a sandbox. */
+function executeScriptTool(ops: BrowserOps): Tool {
+  return defineTool({
+    name: "execute_script",
+    description: `Run JavaScript in a tab (target page; world ISOLATED by default, MAIN for the page's own globals) or in a sandbox (pure computation). Returns the result as JSON; exceptions come back with their message; a page script running longer than ${durationText(Math.min(ops.scriptTimeoutMs, MAX_PAGE_SCRIPT_TIMEOUT_MS))} is stopped, a sandbox script after ${durationText(SANDBOX_TIMEOUT_MS)}.`,
+    parameters: ExecuteScriptArgs,
+    timeoutMs: MAX_PAGE_SCRIPT_TIMEOUT_MS + 10_000,
+    execute: browserAction(ops, async (args) => {
+      if (args.target === "sandbox") return { target: "sandbox", result: await runInSandbox(args.code) };
+      const { tab, page } = await ops.resolve(args.tab_id);
+      if (await ops.documentMarked(tab, page, "secret")) {
+        throw new ToolError(
+          "secret_in_page",
+          `A secret was typed into tab ${tab.id}'s page, so scripts may not run in it until the tab navigates to another page. Read it with get_tab_content instead.`,
+        );
+      }
+      await ops.markScripted(tab, page);
+      const result = await evaluateInPage(
+        await ops.cdp(page),
+        args.code,
+        args.world,
+        Math.min(ops.scriptTimeoutMs, MAX_PAGE_SCRIPT_TIMEOUT_MS),
+      );
+      return { target: "page", tab_id: tab.id, world: args.world, result };
+    }),
+  });
 }
