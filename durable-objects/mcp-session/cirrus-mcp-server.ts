@@ -15,7 +15,7 @@ import { webConfig } from "../engine/config/web-config";
 import { createSummarizer } from "../engine/model/summarize";
 import { createModelClient } from "../engine/model/model-factory";
 import { ToolRegistry } from "../engine/tools/tool";
-import { applyResultBudget, runTool } from "../engine/tools/tool-runner";
+import { applyResultBudget, type RunnerLimits, runTool } from "../engine/tools/tool-runner";
 import { createWebTools, WebFetchArgs, WebSearchArgs } from "../engine/tools/web";
 import { runAgent, toolError } from "./run-agent";
 
@@ -46,6 +46,14 @@ export function createCirrusMcpServer(scope: ServerScope): McpServer {
       jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
     },
   );
+  registerRunAgent(server, scope);
+  registerWebTools(server, scope);
+  registerGetConversation(server, scope);
+  return server;
+}
+
+/** run_agent: the Cirrus agent on a prompt, to the end (see run-agent.ts). */
+function registerRunAgent(server: McpServer, scope: ServerScope): void {
   server.registerTool(
     "run_agent",
     {
@@ -74,35 +82,45 @@ export function createCirrusMcpServer(scope: ServerScope): McpServer {
         extra,
       ),
   );
+}
+
+/** web_fetch and web_search, run through the agent's tool runner and result budget. */
+function registerWebTools(server: McpServer, scope: ServerScope): void {
   const web = webTools(scope);
   const limits = runtimeConfig(scope.env).limits;
-  const callWeb =
-    (name: string) =>
-    async (
-      args: Record<string, unknown>,
-      extra: { requestId: string | number; signal: AbortSignal },
-    ): Promise<CallToolResult> => {
-      const ctx = {
-        conversationId: "",
-        workspaceId: scope.workspaceId,
-        runId: null,
-        toolCallId: `mcp_${extra.requestId}`,
-        signal: extra.signal,
-      };
-      const outcome = await runTool(web, name, args, ctx, limits);
-      if (outcome.kind !== "result") return toolError(`${name} cannot run here.`);
-      return { isError: outcome.isError, content: [{ type: "text", text: outcome.content }] };
-    };
   server.registerTool(
     "web_fetch",
     { description: web.get("web_fetch")!.description, inputSchema: WebFetchArgs.shape },
-    callWeb("web_fetch"),
+    webToolHandler(scope, web, limits, "web_fetch"),
   );
   server.registerTool(
     "web_search",
     { description: web.get("web_search")!.description, inputSchema: WebSearchArgs.shape },
-    callWeb("web_search"),
+    webToolHandler(scope, web, limits, "web_search"),
   );
+}
+
+/** Answers an MCP call of one web tool with the tool's result. */
+function webToolHandler(scope: ServerScope, web: ToolRegistry, limits: RunnerLimits, name: string) {
+  return async (
+    args: Record<string, unknown>,
+    extra: { requestId: string | number; signal: AbortSignal },
+  ): Promise<CallToolResult> => {
+    const ctx = {
+      conversationId: "",
+      workspaceId: scope.workspaceId,
+      runId: null,
+      toolCallId: `mcp_${extra.requestId}`,
+      signal: extra.signal,
+    };
+    const outcome = await runTool(web, name, args, ctx, limits);
+    if (outcome.kind !== "result") return toolError(`${name} cannot run here.`);
+    return { isError: outcome.isError, content: [{ type: "text", text: outcome.content }] };
+  };
+}
+
+/** get_conversation: a conversation's status, usage and messages. */
+function registerGetConversation(server: McpServer, scope: ServerScope): void {
   server.registerTool(
     "get_conversation",
     {
@@ -111,7 +129,6 @@ export function createCirrusMcpServer(scope: ServerScope): McpServer {
     },
     async ({ conversation_id }) => getConversation(scope, conversation_id),
   );
-  return server;
 }
 
 /** web_fetch and web_search with the workspace's settings, outside any conversation. */
