@@ -5,77 +5,42 @@
  */
 
 import type { ApprovalPolicy } from "../../schemas/approvals";
-import { type CostSettings, DEFAULT_COST_SETTINGS } from "../../schemas/cost";
-import type { StoredHttpTool } from "../../schemas/http-tools";
 import { browserFleetStub } from "../addresses/browser-fleet";
 import { workspaceStub } from "../addresses/workspace";
-import type { Approvals } from "../engine/approvals/approvals";
 import type { ApprovalLevels } from "../engine/approvals/policy";
 import { withScreenshotImages } from "../engine/browser/screenshot-vision";
-import { browserFilesConfig } from "../engine/config/browser-config";
 import { readEnv } from "../engine/config/env";
-import type { RuntimeConfig } from "../engine/config/runtime-config";
 import { webConfig } from "../engine/config/web-config";
-import { costBudget, type RunBudget } from "../engine/cost/budget";
-import { priceFor } from "../engine/cost/price-table";
-import { pricedLedger } from "../engine/cost/priced-ledger";
 import { createSummarizer } from "../engine/model/summarize";
 import { conversationFiles } from "../engine/files/files-factory";
 import { visitorFolder } from "../engine/files/scoped-files";
 import { ev } from "../engine/loop/event-builders";
-import type { StateHolder } from "../engine/loop/conversation-state";
-import type { ContextSummary, LoopDeps, RunLedger, SummaryStore } from "../engine/loop/loop-deps";
+import type { ContextSummary, LoopDeps, SummaryStore } from "../engine/loop/loop-deps";
 import { runSubAgent } from "../engine/loop/sub-agent";
-import type { McpServerConfig } from "../engine/mcp/mcp-toolset";
 import { createModelClient } from "../engine/model/model-factory";
-import type { ReadLog } from "../engine/research/read-log";
 import { recordReads } from "../engine/research/read-recorder";
-import type { ReviewStore } from "../engine/research/review-store";
 import type { Redaction } from "../engine/secrets/secret-redactor";
 import { ClearedResults } from "../engine/store/cleared-results";
-import type { EventLog } from "../engine/store/event-log";
-import type { MessageStore } from "../engine/store/message-store";
-import type { Run, RunStore } from "../engine/store/run-store";
-import type { SteerQueue } from "../engine/store/steer-queue";
+import type { Run } from "../engine/store/run-store";
 import type { ToolRegistry } from "../engine/tools/tool";
-import { mayMatchPrefix, visitorToolGate } from "../engine/tools/visitor-tools";
 import type { WebToolDeps } from "../engine/tools/web";
 import type { WorkspaceObject } from "../workspace/workspace-object";
-import { BrowserLink } from "./browser-link";
-import { downloadSaver, uploadReader } from "./browser-files";
+import type { BrowserLink } from "./browser-link";
+import { downloadSaver } from "./browser-files";
 import type { CaughtDownload } from "../engine/browser/downloads";
-import { BrowserMeter, browserQueuedEvent } from "./browser-usage";
+import { BrowserMeter } from "./browser-usage";
 import { ConversationMcp } from "./conversation-mcp";
-import { type ConversationInfo, type ConversationMeta, visitorOf } from "./conversation-meta";
+import { type ConversationInfo, visitorOf } from "./conversation-meta";
 import { type ConversationPolicy, conversationPolicy, imageFiles } from "./conversation-policy";
+import { ConversationSpending } from "./conversation-spending";
 import { buildConversationTools } from "./conversation-tools";
+import { conversationBrowserLink } from "./browser-link-wiring";
 import { reviewer } from "./result-review";
+import { loopSettings, readToolSettings } from "./run-settings";
 import { RunTracing } from "./run-tracing";
-import { type ReportSubject, UsageReporter } from "./usage-reporter";
+import type { WiringParts } from "./wiring-parts";
 
-/** The conversation's parts the wiring reads and writes. */
-export interface WiringParts {
-  env: Env;
-  storage: DurableObjectStorage;
-  sql: SqlStorage;
-  config: RuntimeConfig;
-  meta: ConversationMeta;
-  runs: RunStore;
-  messages: MessageStore;
-  log: EventLog;
-  state: StateHolder;
-  /** The hold before tool calls that need a person's approval. */
-  approvals: Approvals;
-  /** Messages sent with `steer: true`. */
-  steering: SteerQueue;
-  reads: ReadLog;
-  reviews: ReviewStore;
-  /** The signal that stops the run being driven now. */
-  signal(): AbortSignal;
-  emit(runId: string | null, event: Parameters<LoopDeps["emit"]>[1]): void;
-  /** Keeps background work (usage reports, trace export) alive after a request. */
-  waitUntil(p: Promise<unknown>): void;
-}
+export type { WiringParts } from "./wiring-parts";
 
 /** Builds tools and loop deps for one conversation; holds its browser. */
 export class ConversationWiring {
@@ -86,18 +51,16 @@ export class ConversationWiring {
   private vision = false;
   /** The workspace's approval rules, as of the last tool set built. */
   private workspaceApprovals: ApprovalPolicy = {};
-  /** The workspace's price overrides and daily budget, as of the last tool set built. */
-  private cost: CostSettings = DEFAULT_COST_SETTINGS;
-  private readonly usage: UsageReporter;
+  private readonly spending: ConversationSpending;
   private readonly tracing: RunTracing;
   private readonly mcp: ConversationMcp;
   private readonly browserMeter: BrowserMeter;
 
   constructor(private readonly p: WiringParts) {
-    this.usage = new UsageReporter(() => this.workspace(this.p.meta.info()!.workspace_id), p.waitUntil);
+    this.spending = new ConversationSpending(p, () => this.workspace(this.p.meta.info()!.workspace_id));
     this.tracing = new RunTracing(p.env, p.waitUntil);
     this.browserMeter = new BrowserMeter(p.runs, readEnv(p.env).BROWSER_HOUR_PRICE_USD, (seconds, cost) =>
-      this.usage.browserTime(this.subject(), seconds, cost),
+      this.spending.usage.browserTime(this.spending.subject(), seconds, cost),
     );
     this.mcp = new ConversationMcp({ env: p.env, sql: p.sql, config: p.config, vision: () => this.vision });
   }
@@ -114,23 +77,12 @@ export class ConversationWiring {
   async tools(): Promise<ToolRegistry> {
     const info = this.p.meta.info();
     const workspace = info ? this.workspace(info.workspace_id) : null;
-    const visitor = info ? visitorOf(info) : null;
-    // One round trip's worth of waiting: the workspace answers both calls concurrently.
-    const [agentPolicy, workspaceTools, cost, servers, widget] = workspace
-      ? await Promise.all([
-          workspace.getAgentPolicy(),
-          workspace.httpTools(),
-          workspace.getCostSettings(),
-          this.mcp.registry(info!.workspace_id).forConversation(info!.mcp_servers ?? null),
-          visitor ? workspace.getWidgetSettings() : null,
-        ])
-      : [null, [], DEFAULT_COST_SETTINGS, [], null];
-    // A widget visitor's conversation gets only the widget policy's tools (the server enforces it).
-    const gate = visitor ? visitorToolGate(widget?.tools ?? null) : null;
-    const mcpServers = (servers as McpServerConfig[]).filter(
-      (s) => !gate || mayMatchPrefix(gate.patterns, `${s.name}__`),
+    const { agentPolicy, workspaceTools, cost, gate, mcpServers } = await readToolSettings(
+      workspace,
+      info,
+      this.mcp,
     );
-    this.cost = cost;
+    this.spending.cost = cost;
     const policy = info && agentPolicy ? conversationPolicy(agentPolicy, info) : null;
     this.workspaceDomains = policy?.domains.workspaceDomains ?? null;
     this.vision = policy?.vision ?? false;
@@ -144,7 +96,7 @@ export class ConversationWiring {
       outputSchema: info?.output_schema ?? null,
       unattended: this.p.meta.job() !== null,
       allowedTools: info?.allowed_tools ?? null,
-      httpTools: [...(workspaceTools as StoredHttpTool[]), ...this.p.meta.httpTools()],
+      httpTools: [...workspaceTools, ...this.p.meta.httpTools()],
       web: info ? this.webDeps(info, policy) : undefined,
       browser: info ? (this.browser() ?? undefined) : undefined,
       files: info ? this.files(info) : undefined,
@@ -188,8 +140,8 @@ export class ConversationWiring {
     const model = createModelClient(this.p.env, this.p.config);
     const files = this.files(info);
     return {
-      ledger: this.ledger(info.model),
-      budget: this.budget(info),
+      ledger: this.spending.ledger(info.model),
+      budget: this.spending.budget(info),
       tracer: this.tracing.tracer(info),
       outputSchema: info.output_schema,
       conversationId: info.id,
@@ -200,21 +152,7 @@ export class ConversationWiring {
       state: this.p.state,
       model: this.vision ? withScreenshotImages(model, imageFiles(files.files).read) : model,
       tools,
-      settings: {
-        model: info.model,
-        instructions: this.mcp.instructions(info.instructions),
-        maxSteps: info.max_steps,
-        limits: this.p.config.limits,
-        contextTokens: info.context_window,
-        clearAtTokens: info.context_clear_at_tokens ?? this.p.config.clearAtTokens,
-        keepResults: info.context_keep_results ?? this.p.config.keepResults,
-        maxTokens: this.p.meta.job()?.max_tokens ?? null,
-        prompt: {
-          role: "agent",
-          timeZone: this.timeZone,
-          unattended: this.p.meta.job() !== null,
-        },
-      },
+      settings: loopSettings(this.p, info, this.mcp.instructions(info.instructions), this.timeZone),
       signal: this.p.signal(),
       emit: (runId, event) => {
         this.p.emit(runId, event);
@@ -228,7 +166,13 @@ export class ConversationWiring {
       approvals: this.p.approvals,
       steering: this.p.steering,
       onRunEnd: (runId) => this.p.approvals.dropRun(runId, "cancelled"),
-      review: reviewer({ ...this.p, info, model, ledger: (m) => this.ledger(m), signal: this.p.signal() }),
+      review: reviewer({
+        ...this.p,
+        info,
+        model,
+        ledger: (m) => this.spending.ledger(m),
+        signal: this.p.signal(),
+      }),
     };
   }
 
@@ -239,23 +183,6 @@ export class ConversationWiring {
       get: () => this.p.meta.get<ContextSummary>(key),
       set: (s) => this.p.meta.set(key, s),
     };
-  }
-
-  /** The run ledger that prices each call and reports it to the workspace's usage ledger. */
-  private ledger(model: string): RunLedger {
-    return pricedLedger(this.p.runs, this.price(model), (_runId, usage, cost) =>
-      this.usage.spend(this.subject(), usage, cost),
-    );
-  }
-
-  /** The conversation's max_cost_usd and the workspace's daily budget, checked before each model turn. */
-  private budget(info: ConversationInfo): RunBudget | null {
-    return costBudget({
-      model: info.model,
-      priced: this.price(info.model) !== null,
-      conversation: { limit: info.max_cost_usd ?? null, spent: () => this.p.runs.totalUsage().cost_usd },
-      daily: { limit: this.cost.daily_budget_usd, spent: () => this.usage.spentToday() },
-    });
   }
 
   /** Saves a page's download under downloads/ and emits `file_downloaded` (on the run's events, else the active run's). */
@@ -296,50 +223,26 @@ export class ConversationWiring {
   runEnded(run: Run | null): void {
     const info = this.p.meta.info();
     if (!info) return;
-    this.usage.runEnded(this.subject());
+    this.spending.usage.runEnded(this.spending.subject());
     if (run) this.tracing.runEnded(info, run);
-  }
-
-  private subject(): ReportSubject {
-    const info = this.p.meta.info()!;
-    return { conversationId: info.id, jobId: this.p.meta.job()?.job_id ?? null, model: info.model };
   }
 
   /** A model's price under the workspace's table (null: unknown, costs stay null). */
   price(model: string) {
-    return priceFor(model, this.cost.model_prices);
+    return this.spending.price(model);
   }
 
   /** The conversation's browser in its workspace's fleet (nothing is launched until a tab tool runs). */
   browser(): BrowserLink | null {
     const info = this.p.meta.info();
     if (!info) return null;
-    this.browserCache ??= new BrowserLink({
-      fleet: () => browserFleetStub(this.p.env, info.workspace_id),
-      conversation: () => ({
-        id: info.id,
-        workspaceId: info.workspace_id,
-        allowedDomains: info.allowed_domains ?? null,
-        workspaceDomains: this.workspaceDomains,
-        profile: info.browser_profile ?? null,
-        vision: this.vision,
-        recording: info.recording ?? false,
-      }),
-      scriptTimeoutMs: readEnv(this.p.env).PAGE_SCRIPT_TIMEOUT_MS,
-      publishTabs: (tabs) => this.p.state.setTabs(tabs),
-      meter: (runId, ms) => this.browserMeter.add(runId, ms),
-      queued: (runId, toolCallId, position) => {
-        if (runId) this.p.emit(runId, browserQueuedEvent(toolCallId, position));
-      },
-      readSecret: (name) => this.workspace(info.workspace_id).readSecret(name),
-      typedSecrets: {
-        get: () => this.p.meta.get<string[]>("typed_secrets") ?? [],
-        set: (names) => this.p.meta.set("typed_secrets", names),
-      },
+    this.browserCache ??= conversationBrowserLink(this.p, info, {
+      workspaceDomains: () => this.workspaceDomains,
+      vision: () => this.vision,
+      meter: this.browserMeter,
       summarize: this.summarizer(info.model),
-      saveFile: imageFiles(this.files(info).files).save,
-      uploadMaxBytes: browserFilesConfig(this.p.env).uploadMaxBytes,
-      readFile: uploadReader(this.files(info).files),
+      files: () => this.files(info).files,
+      workspace: () => this.workspace(info.workspace_id),
       saveDownload: (runId, file) => this.saveDownload(info, runId, file),
     });
     return this.browserCache;
@@ -365,7 +268,7 @@ export class ConversationWiring {
     const model = createModelClient(this.p.env, this.p.config);
     return createSummarizer(model, modelName, (usage) => {
       const run = this.p.runs.active();
-      if (run) this.ledger(modelName).addUsage(run.id, usage);
+      if (run) this.spending.ledger(modelName).addUsage(run.id, usage);
     });
   }
 }
