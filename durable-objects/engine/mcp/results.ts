@@ -55,67 +55,93 @@ interface SavedFile {
   error?: string;
 }
 
+/** The text parts and saved files of a result, gathered part by part. */
+interface Collected {
+  texts: string[];
+  files: SavedFile[];
+  /** How many files were saved so far (it numbers their names). */
+  saved: number;
+}
+
+/** One content part of a tool result. */
+type ContentPart = NonNullable<CallToolResult["content"]>[number];
+
 /** The model's view of a tool result; throws {@link ToolError} for `isError`. */
 export async function mapCallResult(result: CallToolResult, ctx: ResultContext): Promise<unknown> {
-  const texts: string[] = [];
-  const files: SavedFile[] = [];
-  let n = 0;
-  const save = async (data: string, mime: string, kind: SavedFile["kind"], uri?: string) => {
-    const bytes = decodeBase64(data);
-    const ext = EXTENSIONS[mime] ?? "bin";
-    const name = `${MCP_FILES_DIR}/${safe(ctx.conversationId)}/${safe(ctx.toolName)}-${safe(ctx.toolCallId)}-${++n}.${ext}`;
-    const file: SavedFile = {
-      path: null,
-      mime_type: mime,
-      bytes: bytes.byteLength,
-      kind,
-      ...(uri ? { uri } : {}),
-    };
-    if (!ctx.save) file.error = "saving files is not available here";
-    else {
-      try {
-        file.path = await ctx.save(name, bytes, mime);
-      } catch (err) {
-        file.error = `not saved: ${(err as Error).message}`;
-      }
-    }
-    files.push(file);
-    texts.push(
-      file.path
-        ? `[${kind} ${mime}, ${file.bytes} bytes, saved to ${file.path}]`
-        : `[${kind} ${mime}, ${file.bytes} bytes, ${file.error}]`,
-    );
-  };
-  for (const part of result.content ?? []) {
-    switch (part.type) {
-      case "text":
-        texts.push(part.text);
-        break;
-      case "image":
-        await save(part.data, part.mimeType, "image");
-        break;
-      case "audio":
-        await save(part.data, part.mimeType, "audio");
-        break;
-      case "resource_link":
-        texts.push(
-          `[resource link: ${part.name} <${part.uri}>${part.mimeType ? ` (${part.mimeType})` : ""}${part.description ? ` — ${part.description}` : ""}]`,
-        );
-        break;
-      case "resource": {
-        const r = part.resource;
-        if ("text" in r && typeof r.text === "string") texts.push(`--- resource ${r.uri} ---\n${r.text}`);
-        else if ("blob" in r && typeof r.blob === "string")
-          await save(r.blob, r.mimeType ?? "application/octet-stream", "resource", r.uri);
-        break;
-      }
-    }
-  }
-  const text = texts.join("\n\n");
+  const collected: Collected = { texts: [], files: [], saved: 0 };
+  for (const part of result.content ?? []) await collectPart(part, ctx, collected);
+  const text = collected.texts.join("\n\n");
   if (result.isError) {
     throw new ToolError("mcp_tool_error", `${ctx.toolName} reported an error: ${text || "(no message)"}`);
   }
-  const structured = result.structuredContent;
+  return resultView(text, collected.files, result.structuredContent, ctx);
+}
+
+/** Adds one part: text, resource links and text resources as text; images, audio and binary resources saved. */
+async function collectPart(part: ContentPart, ctx: ResultContext, collected: Collected): Promise<void> {
+  switch (part.type) {
+    case "text":
+      collected.texts.push(part.text);
+      break;
+    case "image":
+      await saveFile(ctx, collected, part.data, part.mimeType, "image");
+      break;
+    case "audio":
+      await saveFile(ctx, collected, part.data, part.mimeType, "audio");
+      break;
+    case "resource_link":
+      collected.texts.push(
+        `[resource link: ${part.name} <${part.uri}>${part.mimeType ? ` (${part.mimeType})` : ""}${part.description ? ` — ${part.description}` : ""}]`,
+      );
+      break;
+    case "resource": {
+      const r = part.resource;
+      if ("text" in r && typeof r.text === "string")
+        collected.texts.push(`--- resource ${r.uri} ---\n${r.text}`);
+      else if ("blob" in r && typeof r.blob === "string")
+        await saveFile(ctx, collected, r.blob, r.mimeType ?? "application/octet-stream", "resource", r.uri);
+      break;
+    }
+  }
+}
+
+/** Saves base64 bytes to the workspace files and notes the file (or why it was not saved) in the text. */
+async function saveFile(
+  ctx: ResultContext,
+  collected: Collected,
+  data: string,
+  mime: string,
+  kind: SavedFile["kind"],
+  uri?: string,
+): Promise<void> {
+  const bytes = decodeBase64(data);
+  const ext = EXTENSIONS[mime] ?? "bin";
+  const name = `${MCP_FILES_DIR}/${safe(ctx.conversationId)}/${safe(ctx.toolName)}-${safe(ctx.toolCallId)}-${++collected.saved}.${ext}`;
+  const file: SavedFile = {
+    path: null,
+    mime_type: mime,
+    bytes: bytes.byteLength,
+    kind,
+    ...(uri ? { uri } : {}),
+  };
+  if (!ctx.save) file.error = "saving files is not available here";
+  else {
+    try {
+      file.path = await ctx.save(name, bytes, mime);
+    } catch (err) {
+      file.error = `not saved: ${(err as Error).message}`;
+    }
+  }
+  collected.files.push(file);
+  collected.texts.push(
+    file.path
+      ? `[${kind} ${mime}, ${file.bytes} bytes, saved to ${file.path}]`
+      : `[${kind} ${mime}, ${file.bytes} bytes, ${file.error}]`,
+  );
+}
+
+/** The text alone, or an object with the text, structured content, files and the image to show. */
+function resultView(text: string, files: SavedFile[], structured: unknown, ctx: ResultContext): unknown {
   if (files.length === 0 && structured === undefined) return text;
   const image = ctx.vision ? files.filter((f) => f.kind === "image" && f.path).at(-1) : undefined;
   return {
