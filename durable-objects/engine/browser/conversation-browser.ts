@@ -4,65 +4,36 @@
  */
 import type { CDPSession, Page } from "@cloudflare/puppeteer";
 import type { BrowserInput, ProfileSaved } from "../../../schemas/browser-api";
-import type { BrowserFilesLimits } from "../config/browser-config";
-import type { BrowserRecording } from "../recording/browser-recording";
-import { fail, type RpcResult } from "../rpc-result";
-import { type Redaction, redactionOf, SecretRedactor } from "../secrets/secret-redactor";
-import type { BrowserOps, SecretReader } from "../tools/browser-shared";
-import {
-  BrowserSession,
-  type BrowserSessionOptions,
-  type ContextSource,
-  type ProfileLoader,
-} from "./browser-session";
+import type { RpcResult } from "../rpc-result";
+import type { Redaction } from "../secrets/secret-redactor";
+import type { BrowserOps } from "../tools/browser-shared";
+import { BrowserSession } from "./browser-session";
+import { CallQueue } from "./call-queue";
+import type { ConversationBrowserDeps } from "./conversation-browser-deps";
+import { DocumentMarks } from "./document-marks";
 import { DownloadCatcher, type DownloadedFile, type DownloadSink, type RefusedDownload } from "./downloads";
-import { type LiveViewOptions, LiveViews } from "./live-view";
-import type { ProfileState } from "./profile-state";
+import { LiveViews } from "./live-view";
+import { saveIntoProfile } from "./profile-save";
 import { dispatchInput, inputGeometry } from "./remote-input";
 import { type OpenTabOptions, type TabFilter, TabManager, type TabView } from "./tab-manager";
 import { type TabRecord, TabStore } from "./tab-store";
+import { TypedSecrets } from "./typed-secrets";
+
+export type { BrowserProfileLink, ConversationBrowserDeps } from "./conversation-browser-deps";
 
 /** How long a take-over's end waits for the tab's live URL and title before using the stored ones. */
 const FACTS_WAIT_MS = 3_000;
-
-/** What a conversation's browser needs from the fleet. */
-export interface ConversationBrowserDeps {
-  /** The conversation's id: the scope of its rows in the fleet's SQLite. */
-  conversationId: string;
-  source: ContextSource;
-  sql: SqlStorage;
-  options: BrowserSessionOptions;
-  secrets: SecretReader;
-  /** Publishes the tab list to the conversation's state. */
-  publishTabs(tabs: TabRecord[]): void;
-  /** Asks for a wake-up (the Durable Object's alarm) no later than `at`, to close an idle browser. */
-  wakeBy?(at: number): Promise<void>;
-  /** The conversation's browser profile: loaded on the first launch, saved back on request and on close. */
-  profile?: BrowserProfileLink;
-  live: LiveViewOptions;
-  /** Set when the conversation records its browser: where recordings go. */
-  recording?: BrowserRecording;
-  /** Caps on uploads and downloads. */
-  files: BrowserFilesLimits;
-  /** Where a download goes while no tool call runs (a person's click in the live view); none: refused. */
-  outsideDownloads?: DownloadSink;
-}
-
-/** A conversation's link to its workspace's browser profile. */
-export interface BrowserProfileLink extends ProfileLoader {
-  save(snapshot: ProfileState, knownSites: string[]): Promise<RpcResult<ProfileSaved>>;
-}
 
 /** A conversation's browser: tab tools' operations plus lifecycle for the Durable Object. */
 export class ConversationBrowser implements BrowserOps {
   readonly store: TabStore;
   private readonly session: BrowserSession;
   private readonly tabs: TabManager;
-  private readonly typed = new SecretRedactor();
-  private readonly newlyTyped: [string, string][] = [];
-  private queue: Promise<unknown> = Promise.resolve();
-  /** Work of the current exclusive call left for after its answer (the state save); the next call waits for it. */
-  private afterAnswer: (() => Promise<void>) | null = null;
+  private readonly typed: TypedSecrets;
+  /** The redaction of every secret typed in this browser, for tool results and run output. */
+  readonly redaction: Redaction;
+  private readonly calls: CallQueue;
+  private readonly marks: DocumentMarks;
   private readonly liveViews: LiveViews;
   readonly scriptTimeoutMs: number;
   readonly uploadMaxBytes: number;
@@ -76,6 +47,10 @@ export class ConversationBrowser implements BrowserOps {
     const options = { ...deps.options, downloads: this.downloads.handle };
     this.session = new BrowserSession(deps.source, this.store, options, deps.profile);
     this.session.recording = deps.recording ?? null;
+    this.calls = new CallQueue(() => this.session.recording?.flushAll());
+    this.typed = new TypedSecrets(this.store, deps.secrets);
+    this.redaction = this.typed.redaction;
+    this.marks = new DocumentMarks(this.store, (page) => this.session.cdp(page));
     if (deps.recording) deps.recording.redact = (json) => this.redact(json);
     this.liveViews = new LiveViews(deps.live);
     this.tabs = new TabManager(this.session, deps.options.policy, (tabs) => deps.publishTabs(tabs));
@@ -110,29 +85,12 @@ export class ConversationBrowser implements BrowserOps {
   }
 
   exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const recorded = async () => {
-      try {
-        return await work();
-      } finally {
-        await this.session.recording?.flushAll();
-      }
-    };
-    const next = this.queue.then(recorded, recorded);
-    // The call's answer goes out first; what it left for afterwards runs before the next call.
-    const afterwards = () => this.runAfterAnswer();
-    this.queue = next.then(afterwards, afterwards);
-    return next;
+    return this.calls.run(work);
   }
 
   /** Resolves once every call so far, and the work each left for after its answer, is done. */
   drained(): Promise<void> {
-    return this.queue.then(() => {});
-  }
-
-  private async runAfterAnswer(): Promise<void> {
-    const work = this.afterAnswer;
-    this.afterAnswer = null;
-    await work?.().catch(() => {});
+    return this.calls.drained();
   }
 
   /** A tool call of a run (null: direct) starts: the downloads it causes go to `sink` (none: refused). */
@@ -168,7 +126,7 @@ export class ConversationBrowser implements BrowserOps {
    */
   async settle(): Promise<string | null> {
     this.store.touch();
-    this.afterAnswer = () => this.session.saveState();
+    this.calls.leaveForAfterAnswer(() => this.session.saveState());
     this.tabs.changed();
     const deadline = this.idleDeadline();
     if (deadline !== null) await this.deps.wakeBy?.(deadline);
@@ -178,7 +136,7 @@ export class ConversationBrowser implements BrowserOps {
   /** `settle` outside a call's turn (a take-over's end, which must not wait behind a slow page): the state is saved at once. */
   async settleNow(): Promise<string | null> {
     const note = await this.settle();
-    await this.runAfterAnswer();
+    await this.calls.runAfterAnswer();
     return note;
   }
 
@@ -270,17 +228,8 @@ export class ConversationBrowser implements BrowserOps {
     return this.exclusive(() => this.saveProfileNow());
   }
 
-  private async saveProfileNow(): Promise<RpcResult<ProfileSaved>> {
-    const profile = this.deps.profile;
-    if (!profile)
-      return fail(
-        409,
-        "no_browser_profile",
-        "This conversation was created without a browser_profile, so there is nothing to save to.",
-      );
-    await this.session.captureState();
-    const snapshot: ProfileState = { cookies: this.store.cookies(), storage: this.store.storage() };
-    return profile.save(snapshot, this.store.profileSites() ?? []);
+  private saveProfileNow(): Promise<RpcResult<ProfileSaved>> {
+    return saveIntoProfile(this.deps.profile, this.session, this.store);
   }
 
   /** Closes the browser, saving its state into the profile first (best effort). */
@@ -297,52 +246,30 @@ export class ConversationBrowser implements BrowserOps {
 
   rememberSecret(name: string, value: string): void {
     this.typed.remember(name, value);
-    this.store.addTypedSecret(name);
-    this.newlyTyped.push([name, value]);
   }
 
   /** The values typed since the last call (the conversation redacts them too), once. */
   takeTyped(): [string, string][] {
-    return this.newlyTyped.splice(0);
+    return this.typed.takeTyped();
   }
 
-  /** The redaction of every secret typed in this browser, for tool results and run output. */
-  readonly redaction: Redaction = redactionOf(this.typed, () => this.loadTyped());
-
-  async redact<T>(value: T): Promise<T> {
-    await this.loadTyped();
-    return this.typed.value(value);
-  }
-
-  /** After a wake: reads the values of the secrets typed before (names are kept in SQLite). */
-  private async loadTyped(): Promise<void> {
-    for (const name of this.store.typedSecrets()) {
-      if (this.typed.knows(name)) continue;
-      const secret = await this.deps.secrets.read(name).catch(() => null);
-      if (secret) this.typed.remember(name, secret.value);
-    }
+  redact<T>(value: T): Promise<T> {
+    return this.typed.redact(value);
   }
 
   /** Marks the tab's current document as holding a typed secret (execute_script refuses it). */
-  async markSecretTyped(tab: TabRecord, page: Page): Promise<void> {
-    this.store.markDocument(tab.id, "secret", await this.documentId(page));
+  markSecretTyped(tab: TabRecord, page: Page): Promise<void> {
+    return this.marks.mark(tab, page, "secret");
   }
 
   /** Marks the tab's current document as having run a script of the model's (type_secret refuses it). */
-  async markScripted(tab: TabRecord, page: Page): Promise<void> {
-    this.store.markDocument(tab.id, "script", await this.documentId(page));
+  markScripted(tab: TabRecord, page: Page): Promise<void> {
+    return this.marks.mark(tab, page, "script");
   }
 
   /** Whether the tab's current document holds a typed secret / ran a script of the model's. */
-  async documentMarked(tab: TabRecord, page: Page, mark: "secret" | "script"): Promise<boolean> {
-    const marked = this.store.markedDocument(tab.id, mark);
-    return marked !== null && marked === (await this.documentId(page));
-  }
-
-  /** The id of the document a tab shows now (its main frame's loader: a new one per navigation). */
-  private async documentId(page: Page): Promise<string> {
-    const { frameTree } = await (await this.session.cdp(page)).send("Page.getFrameTree");
-    return frameTree.frame.loaderId;
+  documentMarked(tab: TabRecord, page: Page, mark: "secret" | "script"): Promise<boolean> {
+    return this.marks.marked(tab, page, mark);
   }
 
   /** A tab's page for the live view's screenshot, or null when the tab does not exist. */
