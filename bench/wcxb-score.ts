@@ -14,6 +14,8 @@ export interface WcxbPage {
   type: string;
   bytes: Uint8Array;
   truth: string;
+  /** Snippets a correct extraction contains (`with`), and boilerplate snippets it must not (`without`). */
+  snippets: { with: string[]; without: string[] };
 }
 
 /** Page types in the order the benchmark's table prints them. */
@@ -44,7 +46,7 @@ export const RS_TRAFILATURA: Record<string, number> = {
 export function loadWcxb(dir: string): WcxbPage[] {
   const truth = JSON.parse(readFileSync(join(dir, "ground-truth.json"), "utf8")) as Record<
     string,
-    { url: string; page_type: string; main_content: string }
+    { url: string; page_type: string; main_content: string; with?: string[]; without?: string[] }
   >;
   return readdirSync(join(dir, "html"))
     .filter((f) => f.endsWith(".html.gz"))
@@ -53,7 +55,15 @@ export function loadWcxb(dir: string): WcxbPage[] {
       const id = f.replace(/\.html\.gz$/, "");
       const t = truth[id];
       const bytes = new Uint8Array(gunzipSync(readFileSync(join(dir, "html", f))));
-      return { id, url: t?.url ?? "", type: t?.page_type ?? "unknown", bytes, truth: t?.main_content ?? "" };
+      const snippets = { with: t?.with ?? [], without: t?.without ?? [] };
+      return {
+        id,
+        url: t?.url ?? "",
+        type: t?.page_type ?? "unknown",
+        bytes,
+        truth: t?.main_content ?? "",
+        snippets,
+      };
     });
 }
 
@@ -91,4 +101,22 @@ export function scoreWords(truth: string, predicted: string): { p: number; r: nu
   const precision = overlap / np;
   const recall = overlap / nt;
   return { p: precision, r: recall, f1: (2 * precision * recall) / (precision + recall) };
+}
+
+/** Text as snippets are compared: lower-cased, Markdown's marks out, runs of white space one space. */
+const snippetForm = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[*_`#>|[\]\\]/g, "")
+    .replace(/\s+/g, " ");
+
+/**
+ * The share of `snippets` found in `text` (1 when there are none), as evaluate.py's snippet_check
+ * reads them, on both sides' text without Markdown's marks or line breaks (evaluate.py is given
+ * plain text). Reported beside F1, never part of it.
+ */
+export function snippetRate(text: string, snippets: string[]): number {
+  if (!snippets.length) return 1;
+  const form = snippetForm(text);
+  return snippets.filter((s) => form.includes(snippetForm(s).trim())).length / snippets.length;
 }

@@ -14,7 +14,14 @@ import { Readability } from "readability-stock";
 import { parseHTML } from "linkedom";
 import { dataDir } from "../../../bench/article-set";
 import { isHeldOut } from "../../../bench/site-split";
-import { loadWcxb, markdownAsText, RS_TRAFILATURA, scoreWords, WCXB_TYPES } from "../../../bench/wcxb-score";
+import {
+  loadWcxb,
+  markdownAsText,
+  RS_TRAFILATURA,
+  scoreWords,
+  snippetRate,
+  WCXB_TYPES,
+} from "../../../bench/wcxb-score";
 import { extractMainContent } from "../extract";
 import { withPassesOff } from "../passes";
 import { decodeBody } from "../../engine/net/charset";
@@ -34,6 +41,11 @@ interface Row {
   r: number;
   ms: number;
   rd: number;
+  /** Shares of the page's `with` snippets found and of its `without` (boilerplate) snippets kept. */
+  kept: number;
+  junk: number;
+  rdKept: number;
+  rdJunk: number;
 }
 const rows: Row[] = [];
 for (const page of loadWcxb(dir)) {
@@ -48,10 +60,16 @@ for (const page of loadWcxb(dir)) {
     console.log(page.type, "threw", (err as Error).message);
   }
   const ms = performance.now() - start;
-  const s = scoreWords(page.truth, markdownAsText(markdown));
-  const rd = withReadability ? scoreWords(page.truth, readabilityText(html)).f1 : Number.NaN;
+  const text = markdownAsText(markdown);
+  const s = scoreWords(page.truth, text);
+  const kept = snippetRate(text, page.snippets.with);
+  const junk = snippetRate(text, page.snippets.without);
+  const theirs = withReadability ? readabilityText(html) : "";
+  const rd = withReadability ? scoreWords(page.truth, theirs).f1 : Number.NaN;
+  const rdJunk = withReadability ? snippetRate(theirs, page.snippets.without) : Number.NaN;
+  const rdKept = withReadability ? snippetRate(theirs, page.snippets.with) : Number.NaN;
   const hold = isHeldOut(page.url, page.id);
-  rows.push({ id: page.id, type: page.type, hold, ...s, ms, rd });
+  rows.push({ id: page.id, type: page.type, hold, ...s, ms, rd, kept, junk, rdKept, rdJunk });
   if (dump && !hold) {
     writeFileSync(`${dump}/${page.id}.out.md`, `# ${title}\n\n${markdown}`);
     writeFileSync(`${dump}/${page.id}.truth.txt`, page.truth);
@@ -85,6 +103,15 @@ const four = (at: Row[]) => mean(at.map((r) => r.f1)).toFixed(4);
 console.log(
   `overall to 4 places: train ${four(rows.filter((r) => !r.hold))}  held ${four(rows.filter((r) => r.hold))}  all ${four(rows)}`,
 );
+// evaluate.py's snippet rates, beside F1 (a page listing no boilerplate snippet counts as 1 there too).
+type Rate = "kept" | "junk" | "rdKept" | "rdJunk";
+const share = (at: Row[], key: Rate) => `${(100 * mean(at.map((r) => r[key]))).toFixed(1)}%`;
+const [trained, held] = [rows.filter((r) => !r.hold), rows.filter((r) => r.hold)];
+const rates = (kept: Rate, junk: Rate) =>
+  `with ${share(trained, kept)} / ${share(held, kept)}, without ${share(trained, junk)} / ${share(held, junk)}`;
+console.log(`snippets (train / held; without: lower is better): ours ${rates("kept", "junk")}`);
+if (withReadability)
+  console.log(`                                  readability ${rates("rdKept", "rdJunk")}`);
 const times = rows.map((r) => r.ms).sort((a, b) => a - b);
 console.log(
   `ours: median ${times[Math.floor(times.length / 2)].toFixed(2)} ms, p95 ${times[Math.floor(times.length * 0.95)].toFixed(2)} ms`,
