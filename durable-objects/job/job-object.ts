@@ -1,37 +1,24 @@
 /**
  * One scheduled job = one Durable Object: its settings, its run ledger and ONE alarm set to
  * the next moment something is due (an occurrence, a run's deadline or poll, a webhook retry).
- * Every alarm, cron sweep and run-end notice goes through one serialised `tick`, and every
- * occurrence is claimed in the ledger under a UNIQUE key before anything is awaited.
+ * Every alarm, cron sweep and run-end notice goes through one serialised `tick` (./job-tick.ts),
+ * and every occurrence is claimed in the ledger under a UNIQUE key before anything is awaited.
  */
 
 import { DurableObject } from "cloudflare:workers";
-import type { RunResult } from "../../schemas/api";
-import { sameOrigin } from "../../schemas/credentials";
 import type { CreateJob, Job, JobRun, UpdateJob } from "../../schemas/jobs";
 import { type CursorPage, cursorPage } from "../../schemas/page";
 import { readEnv } from "../engine/config/env";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { migrate } from "../engine/store/migrations";
-import { newWebhookSecret } from "../engine/webhook-delivery/signing";
-import { raiseWebhookEvent } from "../webhook/webhook-events";
-import { JobLedger, jobRunView, type StoredRun } from "./job-ledger";
+import { armAlarm } from "./job-alarm";
+import { createdRecord, updatedRecord } from "./job-changes";
+import { JobLedger, jobRunView } from "./job-ledger";
 import { type JobRecord, JobRecordStore, jobView, nextWake } from "./job-record";
-import {
-  cancelConversation,
-  deliverDueWebhooks,
-  type JobScope,
-  reviewOutcome,
-  runState,
-  runUsage,
-  saveResult,
-  startConversation,
-} from "./job-runs";
+import { cancelConversation } from "./job-runs";
 import { JOB_MIGRATIONS } from "./job-schema";
 import { applyUpdate, settingsFromCreate, settingsProblem } from "./job-settings";
-import { jobRunWebhookEvent } from "./job-webhook-event";
-import { planDue } from "./schedule";
-import { pendingDelivery } from "./webhook";
+import { allowPrivate, beginRun, type JobContext, jobScope, manualOccurrence, tickJob } from "./job-tick";
 
 /** The Durable Object of one scheduled job. */
 export class JobObject extends DurableObject<Env> {
@@ -68,21 +55,10 @@ export class JobObject extends DurableObject<Env> {
     const existing = this.record();
     if (existing) return ok(jobView(existing, true));
     const settings = settingsFromCreate(body);
-    const problem = settingsProblem(settings, this.allowPrivate());
+    const problem = settingsProblem(settings, allowPrivate(this.env));
     if (problem) return fail(400, problem.code, problem.message);
-    const now = this.clock();
-    const record: JobRecord = {
-      id,
-      workspace_id: workspaceId,
-      settings,
-      webhook_secret: secret,
-      created_at: now,
-      updated_at: now,
-      cursor: now,
-      ...(origin ? { origin } : {}),
-      version: 1,
-    };
-    this.save(record);
+    const record = createdRecord({ id, workspaceId, settings, secret, origin, now: this.clock() });
+    this.records.save(record);
     await this.arm();
     return ok(jobView(record, true));
   }
@@ -102,28 +78,12 @@ export class JobObject extends DurableObject<Env> {
     const record = this.record();
     if (!record) return fail(404, "not_found", "No such job.");
     const settings = applyUpdate(record.settings, patch);
-    const problem = settingsProblem(settings, this.allowPrivate());
+    const problem = settingsProblem(settings, allowPrivate(this.env));
     if (problem) return fail(400, problem.code, problem.message);
-    const now = this.clock();
-    const old = record.settings;
-    const restart =
-      settings.schedule !== old.schedule ||
-      settings.timezone !== old.timezone ||
-      (settings.enabled && !old.enabled);
-    const moved =
-      old.webhook_url !== null &&
-      settings.webhook_url !== null &&
-      !sameOrigin(old.webhook_url, settings.webhook_url);
-    const webhook_secret = moved ? newWebhookSecret() : record.webhook_secret;
-    this.save({
-      ...record,
-      settings,
-      webhook_secret,
-      updated_at: now,
-      cursor: restart ? now : record.cursor,
-    });
+    const updated = updatedRecord(record, settings, this.clock());
+    this.records.save(updated.record);
     await this.arm();
-    return ok({ ...jobView(this.record()!, true), credentials_cleared: moved });
+    return ok({ ...jobView(this.record()!, true), credentials_cleared: updated.moved });
   }
 
   /** Deletes the job and its ledger; a run in progress is cancelled. */
@@ -131,7 +91,7 @@ export class JobObject extends DurableObject<Env> {
     return this.serial(async () => {
       const record = this.record();
       const active = this.ledger.active();
-      if (record && active) await cancelConversation(this.scope(record), active);
+      if (record && active) await cancelConversation(jobScope(this.env, record), active);
       await this.ctx.storage.deleteAlarm();
       await this.ctx.storage.deleteAll();
       this.ledger = this.setUp();
@@ -146,13 +106,7 @@ export class JobObject extends DurableObject<Env> {
       const record = this.record();
       if (!record) return fail(404, "not_found", "No such job.");
       const now = this.clock();
-      const occurrence = {
-        key: `manual:${crypto.randomUUID()}`,
-        trigger: "manual" as const,
-        at: now,
-        missed: 0,
-      };
-      const run = await this.begin(record, occurrence, now);
+      const run = await beginRun(this.job(), record, manualOccurrence(now), now);
       await this.arm();
       return ok(jobRunView(run!));
     });
@@ -179,116 +133,14 @@ export class JobObject extends DurableObject<Env> {
     await this.serial(() => this.tick());
   }
 
-  // ---- the tick ----------------------------------------------------------------------------
+  // ---- the tick and the alarm ----------------------------------------------------------------
 
   private async tick(): Promise<void> {
     const record = this.record();
     if (!record) return;
-    await this.checkActive(record);
-    const now = this.clock();
-    if (record.settings.enabled) {
-      const plan = planDue(record.settings.schedule, record.settings.timezone, record.cursor, now);
-      if (plan.kind !== "none") {
-        this.save({ ...record, cursor: plan.at });
-        const trigger = plan.kind === "catch_up" ? ("catch_up" as const) : ("schedule" as const);
-        const missed = plan.kind === "catch_up" ? plan.missed : 0;
-        await this.begin(record, { key: `at:${plan.at}`, trigger, at: plan.at, missed }, now);
-      }
-    }
-    await this.deliverWebhooks(record);
+    await tickJob(this.job(), record);
     await this.arm();
   }
-
-  /** Claims an occurrence and starts its run (or records it as skipped); null when already claimed. */
-  private async begin(
-    record: JobRecord,
-    o: { key: string; trigger: JobRun["trigger"]; at: number; missed: number },
-    now: number,
-  ): Promise<StoredRun | null> {
-    const base = { key: o.key, trigger: o.trigger, scheduledAt: o.at, missed: o.missed, now };
-    if (this.ledger.active()) {
-      return this.ledger.claim({
-        ...base,
-        status: "skipped",
-        error: {
-          code: "overlap",
-          message: "The previous run was still going, so this occurrence was skipped.",
-        },
-      });
-    }
-    const run = this.ledger.claim({
-      ...base,
-      status: "running",
-      conversationId: `conv_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`,
-      convRunId: `run_${crypto.randomUUID()}`,
-      deadline: now + record.settings.max_runtime_seconds * 1000,
-    });
-    if (!run) return null;
-    const error = await startConversation(this.scope(record), record.settings, run, this.ledger);
-    if (error) this.end(record, run, { status: "failed", error });
-    return this.ledger.get(run.id);
-  }
-
-  /** Finishes the active run when its conversation is done, or stops it at its deadline. */
-  private async checkActive(record: JobRecord): Promise<void> {
-    const run = this.ledger.active();
-    if (!run) return;
-    const state = await runState(this.scope(record), run);
-    if (typeof state === "object") return this.complete(record, run, state);
-    if (state === "missing") {
-      // Starting is idempotent (same ids, idempotency key), so finish what a crash interrupted.
-      const error = await startConversation(this.scope(record), record.settings, run, this.ledger);
-      if (error) return this.end(record, run, { status: "failed", error });
-    }
-    if (run.deadline !== null && this.clock() >= run.deadline) {
-      await cancelConversation(this.scope(record), run);
-      this.end(record, run, {
-        status: "timed_out",
-        tokens: await runUsage(this.scope(record), run),
-        error: {
-          code: "max_runtime",
-          message: `The run was stopped after ${record.settings.max_runtime_seconds} s (max_runtime_seconds).`,
-        },
-      });
-    }
-  }
-
-  private async complete(record: JobRecord, run: StoredRun, result: RunResult): Promise<void> {
-    const tokens = result.usage;
-    if (result.status !== "succeeded") {
-      const error = result.error ?? { code: result.status, message: `The run ended as ${result.status}.` };
-      return this.end(record, run, { status: "failed", error, tokens });
-    }
-    const review = reviewOutcome(record.settings, result);
-    const saved = await saveResult(this.scope(record), record.settings, run, result.output);
-    if ("error" in saved)
-      return this.end(record, run, { ...review, status: "failed", error: saved.error, tokens });
-    const ended = { tokens, resultPath: saved.path, excerpt: saved.excerpt, ...review };
-    this.end(record, run, { status: review.error ? "failed" : "succeeded", ...ended });
-  }
-
-  /** Records a run's end and queues its webhook. */
-  private end(
-    record: JobRecord,
-    run: StoredRun,
-    o: Omit<Parameters<JobLedger["finish"]>[1], "endedAt">,
-  ): void {
-    const now = this.clock();
-    if (!this.ledger.finish(run.id, { ...o, endedAt: now })) return;
-    if (record.settings.webhook_url) this.ledger.setWebhook(run.id, pendingDelivery(now));
-    const event = jobRunWebhookEvent(record, this.ledger.get(run.id) ?? run);
-    this.ctx.waitUntil(raiseWebhookEvent(this.env, record.workspace_id, event));
-  }
-
-  private async deliverWebhooks(record: JobRecord): Promise<void> {
-    await deliverDueWebhooks(this.scope(record), record, this.ledger, {
-      now: () => this.clock(),
-      allowPrivateNetwork: this.allowPrivate(),
-      retryBaseMs: readEnv(this.env).JOB_WEBHOOK_RETRY_BASE_MS,
-    });
-  }
-
-  // ---- the alarm -----------------------------------------------------------------------------
 
   /** Sets the one alarm at the next due moment; with `onlyIfLate`, keeps an earlier alarm. */
   private async arm(onlyIfLate = false): Promise<number | null> {
@@ -302,16 +154,7 @@ export class JobObject extends DurableObject<Env> {
           pollMs: readEnv(this.env).JOB_POLL_MS,
         })
       : null;
-    const current = await this.ctx.storage.getAlarm();
-    if (wake === null) {
-      if (!onlyIfLate) await this.ctx.storage.deleteAlarm();
-      return onlyIfLate ? current : null;
-    }
-    // Alarms use the wall clock; the job's clock may be moved by tests, so set the same distance.
-    const at = Date.now() + Math.max(0, wake - this.clock());
-    if (onlyIfLate && current !== null && current <= at) return current;
-    await this.ctx.storage.setAlarm(at);
-    return at;
+    return armAlarm(this.ctx.storage, wake, () => this.clock(), onlyIfLate);
   }
 
   // ---- helpers -------------------------------------------------------------------------------
@@ -323,19 +166,18 @@ export class JobObject extends DurableObject<Env> {
     return next;
   }
 
-  private scope(record: JobRecord): JobScope {
-    return { env: this.env, workspaceId: record.workspace_id, jobId: record.id, origin: record.origin };
-  }
-
-  private allowPrivate(): boolean {
-    return readEnv(this.env).ALLOW_PRIVATE_NETWORK;
+  /** The job as a tick sees it. */
+  private job(): JobContext {
+    return {
+      env: this.env,
+      ledger: this.ledger,
+      now: () => this.clock(),
+      save: (record) => this.records.save(record),
+      waitUntil: (p) => this.ctx.waitUntil(p),
+    };
   }
 
   private record(): JobRecord | null {
     return this.records.get();
-  }
-
-  private save(record: JobRecord): void {
-    this.records.save(record);
   }
 }
