@@ -1,185 +1,46 @@
 /**
  * Wire-format helpers for the scripted OpenAI-compatible model server
- * (see ./scripted-model.ts): turn types, turn validation, token counting and
- * the exact `chat.completion` / `chat.completion.chunk` shapes OpenAI sends.
+ * (see ./scripted-model.ts): the exact `chat.completion` / `chat.completion.chunk` shapes OpenAI
+ * sends and its error bodies. Turn types and validation live in ./scripted-model-turns.ts, token
+ * counting and cache reporting in ./scripted-model-usage.ts; both are re-exported from here.
  */
-import { randomBytes } from "node:crypto";
+import {
+  type Json,
+  type JsonObject,
+  type Output,
+  type ResolvedToolCall,
+  randomId,
+} from "./scripted-model-turns.ts";
+import type { Usage } from "./scripted-model-usage.ts";
 
-export interface TokenUsage {
-  prompt_tokens: number;
-  completion_tokens: number;
-  /** Passed through as OpenAI reports prompt-cache hits. */
-  prompt_tokens_details?: { cached_tokens: number };
-  /** Passed through as DeepSeek reports them (hits + misses = prompt_tokens). */
-  prompt_cache_hit_tokens?: number;
-  prompt_cache_miss_tokens?: number;
-  /** Passed through as an Anthropic-style gateway reports cache reads. */
-  cache_read_input_tokens?: number;
-}
-
-/** The three ways providers report prompt-cache hits in an OpenAI-compatible usage record. */
-export type CacheShape = "openai" | "deepseek" | "anthropic";
-export const CACHE_SHAPES: readonly CacheShape[] = ["openai", "deepseek", "anthropic"];
-
-/** `cached` of `usage.prompt_tokens` as the provider of `shape` reports it. */
-export function withCachedTokens<U extends TokenUsage>(usage: U, cached: number, shape: CacheShape): U {
-  const hit = Math.min(Math.max(0, Math.floor(cached)), usage.prompt_tokens);
-  if (shape === "openai") return { ...usage, prompt_tokens_details: { cached_tokens: hit } };
-  if (shape === "deepseek")
-    return { ...usage, prompt_cache_hit_tokens: hit, prompt_cache_miss_tokens: usage.prompt_tokens - hit };
-  return { ...usage, cache_read_input_tokens: hit };
-}
-
-/** The request as a provider's prefix cache sees it: the tools, then every message in order. */
-function cacheText(body: unknown): string {
-  if (!isRecord(body)) return "";
-  const parts = [JSON.stringify(body.tools ?? null)];
-  if (Array.isArray(body.messages)) for (const m of body.messages) parts.push(JSON.stringify(m));
-  return parts.join("\n");
-}
-
-/**
- * The prompt tokens a provider's exact-prefix cache would serve for `body` after `previous`:
- * the share of the request that is a byte-identical prefix of the one before, of its prompt tokens.
- */
-export function cachedPromptTokens(previous: unknown, body: unknown, promptTokens: number): number {
-  if (previous === undefined) return 0;
-  const a = cacheText(previous);
-  const b = cacheText(body);
-  let n = 0;
-  const max = Math.min(a.length, b.length);
-  while (n < max && a.charCodeAt(n) === b.charCodeAt(n)) n++;
-  return b.length === 0 ? 0 : Math.floor((n / b.length) * promptTokens);
-}
-export interface ToolCallSpec {
-  id?: string;
-  name: string;
-  /** Objects are JSON.stringified; strings are passed through verbatim. */
-  arguments: string | object;
-}
-/** Options every turn may carry. */
-export interface TurnOptions {
-  /** Wait this long before answering. */
-  delay_ms?: number;
-  /** Hold the request until `POST /__scripts/:key/release` (or the client disconnects). */
-  hang?: true;
-  /** Report these token counts instead of the chars/4 estimate. */
-  usage?: TokenUsage;
-  /** Extension: pause between streamed chunks (default 0). */
-  chunk_delay_ms?: number;
-  /** Answer with one JSON completion even when the request asked to stream (as some gateways do). */
-  json_response?: true;
-}
-export type TextTurn = TurnOptions & { text: string; chunks?: number };
-export type ToolCallsTurn = TurnOptions & { tool_calls: ToolCallSpec[]; text?: string; chunks?: number };
-export type MalformedToolCallTurn = TurnOptions & {
-  malformed_tool_call: { id?: string; name: string; arguments: string };
-};
-export type ErrorTurn = TurnOptions & { error: { status: number; retry_after?: number; message?: string } };
-/** Answers a structured-output request (`response_format` json_schema, e.g. the grader) with this value as JSON. */
-export type JsonTurn = TurnOptions & { json: Json };
-export type DropTurn = TurnOptions & { drop: true };
-/** Streams `text`, then destroys the socket after N content chunks (the role preamble chunk is not counted). */
-export type StreamErrorTurn = TurnOptions & {
-  stream_error_after_chunks: number;
-  text: string;
-  chunks?: number;
-};
-export type Turn =
-  | TextTurn
-  | ToolCallsTurn
-  | MalformedToolCallTurn
-  | ErrorTurn
-  | DropTurn
-  | StreamErrorTurn
-  | JsonTurn;
-export type OutputTurn = TextTurn | ToolCallsTurn | MalformedToolCallTurn | StreamErrorTurn | JsonTurn;
-
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-const isNum = (v: unknown): boolean => typeof v === "number" && Number.isFinite(v) && v >= 0;
-
-/** Shallow validation so that typos in a script fail loudly at PUT time. Returns an error message or null. */
-export function turnProblem(t: unknown): string | null {
-  if (!isRecord(t)) return "turn must be an object";
-  if (t.delay_ms !== undefined && !isNum(t.delay_ms)) return "delay_ms must be a non-negative number";
-  if (t.chunk_delay_ms !== undefined && !isNum(t.chunk_delay_ms))
-    return "chunk_delay_ms must be a non-negative number";
-  if (t.hang !== undefined && t.hang !== true) return "hang must be true";
-  if (t.json_response !== undefined && t.json_response !== true) return "json_response must be true";
-  if (t.chunks !== undefined && !(isNum(t.chunks) && Number(t.chunks) >= 1)) return "chunks must be >= 1";
-  if (
-    t.usage !== undefined &&
-    !(isRecord(t.usage) && isNum(t.usage.prompt_tokens) && isNum(t.usage.completion_tokens))
-  )
-    return "usage needs prompt_tokens and completion_tokens";
-  if ("drop" in t) return t.drop === true ? null : "drop must be true";
-  if ("json" in t) return t.json === undefined ? "json needs a value" : null;
-  if ("error" in t) return isRecord(t.error) && isNum(t.error.status) ? null : "error needs a numeric status";
-  if ("stream_error_after_chunks" in t)
-    return isNum(t.stream_error_after_chunks) && typeof t.text === "string"
-      ? null
-      : "stream_error_after_chunks needs a number and text";
-  if ("malformed_tool_call" in t) {
-    const m = t.malformed_tool_call;
-    return isRecord(m) && typeof m.name === "string" && typeof m.arguments === "string"
-      ? null
-      : "malformed_tool_call needs name and arguments strings";
-  }
-  if ("tool_calls" in t) {
-    if (!Array.isArray(t.tool_calls) || t.tool_calls.length === 0)
-      return "tool_calls must be a non-empty array";
-    if (t.text !== undefined && typeof t.text !== "string") return "text must be a string";
-    const bad = t.tool_calls.some(
-      (c: unknown) =>
-        !isRecord(c) ||
-        typeof c.name !== "string" ||
-        !(typeof c.arguments === "string" || isRecord(c.arguments) || Array.isArray(c.arguments)),
-    );
-    return bad ? "each tool call needs a name and string/object arguments" : null;
-  }
-  return typeof t.text === "string"
-    ? null
-    : "unrecognised turn (expected text, tool_calls, malformed_tool_call, json, error, drop or stream_error_after_chunks)";
-}
-
-export const randomId = (prefix: string, bytes = 12): string => prefix + randomBytes(bytes).toString("hex");
-
-export interface ResolvedToolCall {
-  id: string;
-  name: string;
-  arguments: string;
-}
-export interface Output {
-  content: string | null;
-  toolCalls: ResolvedToolCall[];
-  chunks?: number;
-}
-
-export function outputOf(turn: OutputTurn): Output {
-  if ("json" in turn) return { content: JSON.stringify(turn.json), toolCalls: [] };
-  if ("malformed_tool_call" in turn) {
-    const m = turn.malformed_tool_call;
-    return {
-      content: null,
-      toolCalls: [{ id: m.id ?? randomId("call_"), name: m.name, arguments: m.arguments }],
-    };
-  }
-  if ("tool_calls" in turn) {
-    const toolCalls = turn.tool_calls.map((c) => ({
-      id: c.id ?? randomId("call_"),
-      name: c.name,
-      arguments: typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments),
-    }));
-    return { content: turn.text ?? null, toolCalls, chunks: turn.chunks };
-  }
-  return { content: turn.text, toolCalls: [], chunks: turn.chunks };
-}
+export type {
+  DropTurn,
+  ErrorTurn,
+  Json,
+  JsonObject,
+  JsonTurn,
+  MalformedToolCallTurn,
+  Output,
+  OutputTurn,
+  ResolvedToolCall,
+  StreamErrorTurn,
+  TextTurn,
+  TokenUsage,
+  ToolCallSpec,
+  ToolCallsTurn,
+  Turn,
+  TurnOptions,
+} from "./scripted-model-turns.ts";
+export { isRecord, outputOf, randomId, turnProblem } from "./scripted-model-turns.ts";
+export type { CacheShape, Usage } from "./scripted-model-usage.ts";
+export {
+  CACHE_SHAPES,
+  cachedPromptTokens,
+  lastUserText,
+  messageChars,
+  usageFor,
+  withCachedTokens,
+} from "./scripted-model-usage.ts";
 
 /** Split into `pieces` near-equal parts, or ~`size`-code-point parts when pieces is not given. */
 export function split(s: string, pieces?: number, size = 8): string[] {
@@ -193,57 +54,6 @@ export function split(s: string, pieces?: number, size = 8): string[] {
   for (let i = 0; i < n; i++)
     out.push(cps.slice(Math.floor((i * cps.length) / n), Math.floor(((i + 1) * cps.length) / n)).join(""));
   return out;
-}
-
-function contentChars(content: unknown): number {
-  if (typeof content === "string") return content.length;
-  if (!Array.isArray(content)) return 0;
-  return content.reduce(
-    (n: number, p: unknown) => n + (isRecord(p) && typeof p.text === "string" ? p.text.length : 0),
-    0,
-  );
-}
-
-/** Characters of message contents (string or text parts) plus tool-call names and arguments. */
-export function messageChars(messages: unknown): number {
-  if (!Array.isArray(messages)) return 0;
-  let n = 0;
-  for (const m of messages) {
-    if (!isRecord(m)) continue;
-    n += contentChars(m.content);
-    if (Array.isArray(m.tool_calls))
-      for (const c of m.tool_calls)
-        if (isRecord(c) && isRecord(c.function))
-          n += String(c.function.name ?? "").length + String(c.function.arguments ?? "").length;
-  }
-  return n;
-}
-
-export function lastUserText(messages: unknown): string {
-  if (!Array.isArray(messages)) return "";
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const m: unknown = messages[i];
-    if (!isRecord(m) || m.role !== "user") continue;
-    if (typeof m.content === "string") return m.content;
-    if (Array.isArray(m.content))
-      return m.content
-        .map((p: unknown) => (isRecord(p) && typeof p.text === "string" ? p.text : ""))
-        .join("");
-    return "";
-  }
-  return "";
-}
-
-export interface Usage extends TokenUsage {
-  total_tokens: number;
-}
-export function usageFor(out: Output, messages: unknown, given?: TokenUsage): Usage {
-  const outChars =
-    (out.content ?? "").length + out.toolCalls.reduce((n, c) => n + c.name.length + c.arguments.length, 0);
-  const prompt_tokens = given?.prompt_tokens ?? Math.ceil(messageChars(messages) / 4);
-  const completion_tokens = given?.completion_tokens ?? Math.ceil(outChars / 4);
-  const { prompt_tokens: _p, completion_tokens: _c, ...cache } = given ?? {};
-  return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens, ...cache };
 }
 
 export interface Envelope {
