@@ -3,7 +3,8 @@
  * answers and the OpenAPI document.
  */
 import { z } from "@hono/zod-openapi";
-import { ModelName, Usage } from "./api";
+import { ModelName } from "./create-conversation";
+import { Usage } from "./run-usage";
 import { ApprovalPolicy } from "./approvals";
 import { ProfileName } from "./browser-api";
 import { BudgetUsd } from "./cost";

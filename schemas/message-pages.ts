@@ -1,6 +1,6 @@
 /** Paging through a conversation's messages: `GET /v1/conversations/{id}/messages`. */
 import { z } from "@hono/zod-openapi";
-import { ChatMessageView } from "./api";
+import { ChatMessageView } from "./messages";
 
 /** Messages one page holds at most. */
 export const MAX_MESSAGE_PAGE = 1_000;
