@@ -24,12 +24,14 @@ const COMMENT_END = /-->/g;
 export const rawJunkEnd: BlockEnd = (m, find) =>
   m[0] === "<!--" ? (find(COMMENT_END, m.index + 4)?.end ?? -1) : elementEnd(m, find, m[1]);
 
-/** A script, style or comment that nothing closes holds the rest of the page, as a browser reads it (never shown). */
+/** A script, style, noscript or comment nothing closes holds the rest of the page, as a browser reads it (unshown). */
 const rawJunkOrRest: BlockEnd = (m, find) => {
   const end = rawJunkEnd(m, find);
-  return end < 0 && /^<(!--|script|style)/i.test(m[0]) ? m.input.length : end;
+  return end < 0 && /^<(!--|script|style|noscript)/i.test(m[0]) ? m.input.length : end;
 };
 
+/** A `<noscript>` block its closing tag ends (one nothing closes runs to the end of the page). */
+const CLOSED_NOSCRIPT = /^<noscript\b[\s\S]*<\/noscript\s*>$/i;
 /** An `<input>` tag of an e-mail field. */
 const EMAIL_INPUT = /^<input\b[^>]*\stype\s*=\s*["']?email\b/i;
 
@@ -84,7 +86,7 @@ function stripRaw(html: string): string {
       const before = text.slice(Math.max(0, offset - HEADING_LOOKBACK_CHARS), offset);
       return keptButton(block, stripInner, before);
     }
-    if (tag?.toLowerCase() !== "noscript" || block.length < CONTENT_NOSCRIPT_CHARS) return "";
+    if (block.length < CONTENT_NOSCRIPT_CHARS || !CLOSED_NOSCRIPT.test(block)) return "";
     noscripts.push(dropHeavyAttrs(stripInner(innerOf(block))));
     return `\uE000${noscripts.length - 1}\uE000`;
   });

@@ -160,8 +160,9 @@ describe("a page followed by 20,000 openers never closed", () => {
   });
 
   // linkedom read the rest of the page after a `<script>` never closed as text, which outweighed the
-  // story; a browser reads it as the script's and shows the story alone, as web_fetch now does.
-  it.each(["<script>", '<script type="application/ld+json">', "<style>"])(
+  // story; a browser reads it as the script's and shows the story alone, as web_fetch now does. A
+  // `<noscript>` too: a browser running scripts reads what follows it as its text, never shown.
+  it.each(["<script>", '<script type="application/ld+json">', "<style>", "<noscript>x "])(
     "gives the story alone after %s, as a browser shows it",
     (opener) => {
       expect(read(opener)).toBe(STORY.join("\n\n"));
