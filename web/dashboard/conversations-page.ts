@@ -5,7 +5,7 @@
 import { ApprovalsView } from "../ui/approvals-view";
 import { clear, h } from "../ui/dom";
 import { EventStream } from "../ui/event-stream";
-import { asText, type ConversationState } from "../ui/event-types";
+import { type AskUserValue, asText, type ConversationState } from "../ui/event-types";
 import { TakeoverSlot } from "../ui/takeover-panel";
 import { Transcript } from "../ui/transcript";
 import { api, authHeaders } from "./client";
@@ -17,8 +17,56 @@ import { reviewRow } from "./research-view";
 import { TabsView } from "./tabs-view";
 import { failureText, notice } from "./ui";
 
+/** The page's views around the transcript; `spans` feeds the recording player's timeline. */
+interface Views {
+  tasks: HTMLElement;
+  tabs: TabsView;
+  spans: ToolSpan[];
+  recordings: RecordingsView;
+  takeover: TakeoverSlot;
+  status: HTMLElement;
+  title: HTMLElement;
+  banner: HTMLElement;
+  composer: Composer;
+  question: QuestionInline;
+  approvals: ApprovalsView;
+}
+
 /** Replays one conversation's events: messages, tool calls with arguments and results, questions. */
 export async function conversationPage(main: HTMLElement, id: string): Promise<() => void> {
+  const views = conversationViews(id);
+  const transcript = conversationTranscript(views);
+  main.append(
+    h("p", {}, h("a", { href: "#/conversations" }, "← Conversations")),
+    views.title,
+    views.banner,
+    views.status,
+    views.approvals.el,
+    views.tasks,
+    views.takeover.el,
+    views.tabs.el,
+    views.recordings.el,
+    h("div", { class: "card" }, transcript.el),
+    views.question.el,
+    views.composer.el,
+  );
+  api<{ title: string | null }>(`/v1/conversations/${encodeURIComponent(id)}`)
+    .then((c) => {
+      if (c.title) views.title.textContent = c.title;
+    })
+    .catch(() => {});
+  const stream = conversationStream(id, views, transcript);
+  stream.start();
+  return () => {
+    stream.stop();
+    views.tabs.stop();
+    views.recordings.stop();
+    views.takeover.stop();
+  };
+}
+
+/** Builds the views of conversation `id`, none of them loaded yet. */
+function conversationViews(id: string): Views {
   const tasks = h("div", { class: "card" });
   const tabs = new TabsView(id);
   const spans: ToolSpan[] = [];
@@ -34,7 +82,13 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
   const banner = h("div");
   const composer = new Composer(id);
   const question = new QuestionInline(id);
-  const approvals = new ApprovalsView(
+  const approvals = approvalsView(id);
+  return { tasks, tabs, spans, recordings, takeover, status, title, banner, composer, question, approvals };
+}
+
+/** Pending approvals of conversation `id`, decided through the API. */
+function approvalsView(id: string): ApprovalsView {
+  return new ApprovalsView(
     {
       approvalNeeded: "Approval needed:",
       approve: "Approve",
@@ -48,7 +102,11 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
       });
     },
   );
-  const transcript = new Transcript({
+}
+
+/** The verbose transcript; its state and run changes update the other views. */
+function conversationTranscript(views: Views): Transcript {
+  const transcript: Transcript = new Transcript({
     strings: {
       you: "User",
       assistant: "Assistant",
@@ -60,83 +118,66 @@ export async function conversationPage(main: HTMLElement, id: string): Promise<(
     },
     verbose: true,
     onState: (state) => {
-      renderTasks(tasks, state);
-      question.render(state.pending_question);
-      approvals.render(state.pending_approvals ?? []);
-      tabs.setTabs(state.tabs);
-      takeover.render(state.pending_takeover);
+      renderTasks(views.tasks, state);
+      views.question.render(state.pending_question);
+      views.approvals.render(state.pending_approvals ?? []);
+      views.tabs.setTabs(state.tabs);
+      views.takeover.render(state.pending_takeover);
     },
-    onQuestion: (q) =>
-      transcript.add(
-        h(
-          "div",
-          { class: "row question-row" },
-          h("strong", {}, "ask_user: "),
-          q.question,
-          q.options?.length ? ` [${q.options.join(" | ")}]${q.multiple ? " (multiple)" : ""}` : "",
-        ),
-      ),
+    onQuestion: (q) => transcript.add(questionRow(q)),
     onQuestionResolved: (_id, value) => {
-      if ("answer" in value || "reason" in value)
-        transcript.add(
-          h(
-            "div",
-            { class: "row question-row" },
-            h("strong", {}, "answer: "),
-            asText(value.answer ?? value.reason),
-          ),
-        );
+      if ("answer" in value || "reason" in value) transcript.add(answerRow(value));
     },
     onRun: (running) => {
-      if (!running) recordings.refresh().catch(() => {});
-      status.textContent = running ? "Running…" : "Idle";
-      composer.setRunning(running);
-      tabs.setRunning(running);
+      if (!running) views.recordings.refresh().catch(() => {});
+      views.status.textContent = running ? "Running…" : "Idle";
+      views.composer.setRunning(running);
+      views.tabs.setRunning(running);
     },
     fileLink: (path) => fileRow(path),
   });
-  main.append(
-    h("p", {}, h("a", { href: "#/conversations" }, "← Conversations")),
-    title,
-    banner,
-    status,
-    approvals.el,
-    tasks,
-    takeover.el,
-    tabs.el,
-    recordings.el,
-    h("div", { class: "card" }, transcript.el),
-    question.el,
-    composer.el,
+  return transcript;
+}
+
+/** The transcript row of an `ask_user` question, with its options. */
+function questionRow(q: AskUserValue): HTMLElement {
+  return h(
+    "div",
+    { class: "row question-row" },
+    h("strong", {}, "ask_user: "),
+    q.question,
+    q.options?.length ? ` [${q.options.join(" | ")}]${q.multiple ? " (multiple)" : ""}` : "",
   );
-  api<{ title: string | null }>(`/v1/conversations/${encodeURIComponent(id)}`)
-    .then((c) => {
-      if (c.title) title.textContent = c.title;
-    })
-    .catch(() => {});
-  const stream = new EventStream({
+}
+
+/** The transcript row of a question's answer (or the reason it went unanswered). */
+function answerRow(value: Record<string, unknown>): HTMLElement {
+  return h(
+    "div",
+    { class: "row question-row" },
+    h("strong", {}, "answer: "),
+    asText(value.answer ?? value.reason),
+  );
+}
+
+/** The conversation's event stream from the start: fed to the transcript, spans and banner. */
+function conversationStream(id: string, views: Views, transcript: Transcript): EventStream {
+  return new EventStream({
     url: `/v1/conversations/${encodeURIComponent(id)}/events`,
     headers: authHeaders,
     after: 0,
     onEvent: (_seq, event) => {
-      if (status.textContent === "Loading…") status.textContent = "Idle";
+      if (views.status.textContent === "Loading…") views.status.textContent = "Idle";
       transcript.apply(event);
-      trackToolSpan(spans, event);
+      trackToolSpan(views.spans, event);
       const review = reviewRow(event);
       if (review) transcript.add(review);
-      modelBanner(banner, event);
+      modelBanner(views.banner, event);
     },
     onFatal: (code) => {
-      status.textContent = code === 404 ? "No such conversation." : `Refused (${code}).`;
+      views.status.textContent = code === 404 ? "No such conversation." : `Refused (${code}).`;
     },
   });
-  stream.start();
-  return () => {
-    stream.stop();
-    tabs.stop();
-    recordings.stop();
-    takeover.stop();
-  };
 }
 
 /** Tool calls' spans (start to result) for the recording player's timeline. */
