@@ -63,27 +63,18 @@ export function pageText(page: string, chars = 8_000): string {
   return `${line.repeat(Math.ceil(chars / line.length))}The last line of ${page}.`;
 }
 
-/** Builds a conversation's loop deps talking to `model` (a script key) on the scripted server. */
-export function harness(llmUrl: string, model: string, opts: HarnessOptions = {}): Harness {
-  const storage = memoryStorage();
-  migrate(storage, CONVERSATION_MIGRATIONS);
-  const sql = storage.sql;
-  const log = new EventLog(sql);
-  const runs = new RunStore(sql);
-  const messages = new MessageStore(sql);
+/** Each scope's context summary ("" is the conversation's own), kept in memory. */
+function memorySummaries(): (scope: string) => SummaryStore {
   const summaries = new Map<string, ContextSummary>();
-  const summaryFor = (scope: string): SummaryStore => ({
+  return (scope) => ({
     get: () => summaries.get(scope) ?? null,
     set: (s) => summaries.set(scope, s),
   });
-  const toolRuns: string[] = [];
-  const saved = new Map<string, string>();
-  const abort = new AbortController();
-  const emit = (runId: string | null, event: CirrusEvent) => void log.append(runId, event);
-  const state = new StateHolder(emptyRecord(), (_record, delta) =>
-    emit(runs.active()?.id ?? null, ev.stateDelta(delta)),
-  );
-  const tools = new ToolRegistry([
+}
+
+/** The task tools, ask_user, `read_page` (calls `opts.onTool`) and `sleep_tool` (records into `toolRuns`). */
+function harnessTools(state: StateHolder, toolRuns: string[], opts: HarnessOptions): ToolRegistry {
+  return new ToolRegistry([
     ...createTaskTools(state),
     createAskUserTool({ timeoutMs: 60_000 }),
     defineTool({
@@ -105,6 +96,50 @@ export function harness(llmUrl: string, model: string, opts: HarnessOptions = {}
       },
     }),
   ]);
+}
+
+/** The loop settings for `model`, with the harness's defaults where `opts` leaves them out. */
+function harnessSettings(model: string, opts: HarnessOptions): LoopDeps["settings"] {
+  return {
+    model,
+    instructions: null,
+    maxSteps: opts.maxSteps ?? 10,
+    maxTokens: opts.maxTokens ?? null,
+    contextTokens: opts.contextTokens ?? 128_000,
+    limits: { timeoutMs: 5_000, maxResultChars: 50_000, retryBudget: 3 },
+    clearAtTokens: opts.clearAtTokens ?? 0,
+    keepResults: opts.keepResults,
+  };
+}
+
+/** A result spill that keeps every saved result in `saved`, by path. */
+function mapSpill(saved: Map<string, string>): LoopDeps["spill"] {
+  return {
+    async save(conversationId, toolCallId, text) {
+      const path = savedResultPath(conversationId, toolCallId);
+      saved.set(path, text);
+      return path;
+    },
+  };
+}
+
+/** Builds a conversation's loop deps talking to `model` (a script key) on the scripted server. */
+export function harness(llmUrl: string, model: string, opts: HarnessOptions = {}): Harness {
+  const storage = memoryStorage();
+  migrate(storage, CONVERSATION_MIGRATIONS);
+  const sql = storage.sql;
+  const log = new EventLog(sql);
+  const runs = new RunStore(sql);
+  const messages = new MessageStore(sql);
+  const summaryFor = memorySummaries();
+  const toolRuns: string[] = [];
+  const saved = new Map<string, string>();
+  const abort = new AbortController();
+  const emit = (runId: string | null, event: CirrusEvent) => void log.append(runId, event);
+  const state = new StateHolder(emptyRecord(), (_record, delta) =>
+    emit(runs.active()?.id ?? null, ev.stateDelta(delta)),
+  );
+  const tools = harnessTools(state, toolRuns, opts);
   const deps: LoopDeps = {
     conversationId: "conv_test",
     workspaceId: "ws_test",
@@ -119,23 +154,8 @@ export function harness(llmUrl: string, model: string, opts: HarnessOptions = {}
       retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
     }),
     tools,
-    settings: {
-      model,
-      instructions: null,
-      maxSteps: opts.maxSteps ?? 10,
-      maxTokens: opts.maxTokens ?? null,
-      contextTokens: opts.contextTokens ?? 128_000,
-      limits: { timeoutMs: 5_000, maxResultChars: 50_000, retryBudget: 3 },
-      clearAtTokens: opts.clearAtTokens ?? 0,
-      keepResults: opts.keepResults,
-    },
-    spill: {
-      async save(conversationId, toolCallId, text) {
-        const path = savedResultPath(conversationId, toolCallId);
-        saved.set(path, text);
-        return path;
-      },
-    },
+    settings: harnessSettings(model, opts),
+    spill: mapSpill(saved),
     signal: abort.signal,
     emit,
     summary: summaryFor(""),
