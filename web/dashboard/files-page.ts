@@ -40,6 +40,14 @@ export async function filesPage(main: HTMLElement, arg: string): Promise<undefin
   const dir = arg.replace(/^\/+|\/+$/g, "");
   main.append(h("h1", {}, "Files"));
   const out = h("div", { "aria-live": "polite" });
+  const listing = folderListing(dir, out);
+  main.append(folderCrumbs(dir), uploadForm(dir, out, listing.render), out, listing.el);
+  await listing.render();
+  return undefined;
+}
+
+/** The breadcrumb links from the workspace root down to `dir`. */
+function folderCrumbs(dir: string): HTMLElement {
   const crumbs = h(
     "nav",
     { "aria-label": "Folder", class: "crumbs" },
@@ -50,6 +58,11 @@ export async function filesPage(main: HTMLElement, arg: string): Promise<undefin
     acc = join(acc, part);
     crumbs.append(" / ", h("a", { href: `#/files/${encodeURIComponent(acc)}` }, part));
   }
+  return crumbs;
+}
+
+/** The upload form: puts the chosen files into `dir` and reloads the listing; reports to `out`. */
+function uploadForm(dir: string, out: HTMLElement, reload: () => Promise<void>): HTMLFormElement {
   const picker = h("input", { type: "file", multiple: true });
   const upload = h(
     "form",
@@ -61,23 +74,33 @@ export async function filesPage(main: HTMLElement, arg: string): Promise<undefin
     e.preventDefault();
     clear(out);
     for (const file of picker.files ?? []) {
-      const target = join(dir, file.name);
-      const res = await fetch(`/v1/files/${encodeFilePath(target)}`, {
-        method: "PUT",
-        headers: { ...authHeaders(), "content-type": file.type || "application/octet-stream" },
-        body: file,
-      }).catch(() => null);
-      if (!res?.ok) {
-        const body = (await res?.json().catch(() => null)) as { error?: { message: string } } | null;
-        out.append(notice(`${file.name}: ${body?.error?.message ?? "upload failed"}`, true));
+      const failure = await uploadFile(join(dir, file.name), file);
+      if (failure !== null) {
+        out.append(notice(`${file.name}: ${failure}`, true));
         return;
       }
     }
-    await render();
+    await reload();
     out.append(notice("Uploaded."));
   });
+  return upload;
+}
+
+/** Streams one file to `target`; null when stored, else why not. */
+async function uploadFile(target: string, file: File): Promise<string | null> {
+  const res = await fetch(`/v1/files/${encodeFilePath(target)}`, {
+    method: "PUT",
+    headers: { ...authHeaders(), "content-type": file.type || "application/octet-stream" },
+    body: file,
+  }).catch(() => null);
+  if (res?.ok) return null;
+  const body = (await res?.json().catch(() => null)) as { error?: { message: string } } | null;
+  return body?.error?.message ?? "upload failed";
+}
+
+/** The card listing folder `dir` and `render`, which (re)loads it; action results go to `out`. */
+function folderListing(dir: string, out: HTMLElement): { el: HTMLElement; render(): Promise<void> } {
   const table = h("div", { class: "card" });
-  main.append(crumbs, upload, out, table);
 
   async function render(): Promise<void> {
     clear(table);
@@ -93,42 +116,6 @@ export async function filesPage(main: HTMLElement, arg: string): Promise<undefin
       table.append(notice("This folder is empty."));
       return;
     }
-    const rows = entries.map((entry) => {
-      const path = join(dir, entry.name);
-      const name =
-        entry.kind === "directory"
-          ? h("a", { href: `#/files/${encodeURIComponent(path)}` }, `${entry.name}/`)
-          : h("span", {}, entry.name);
-      const actions = h("td");
-      if (entry.kind === "file") {
-        const get = h("button", { type: "button", class: "secondary" }, "Download");
-        get.addEventListener("click", () =>
-          downloadFile(path).catch((err) => out.append(notice(failureText(err), true))),
-        );
-        actions.append(get, " ");
-      }
-      const del = h("button", { type: "button", class: "danger" }, "Delete");
-      del.addEventListener("click", async () => {
-        if (!confirm(`Delete ${path}${entry.kind === "directory" ? " and everything in it" : ""}?`)) return;
-        clear(out);
-        try {
-          await api(`/v1/files/${encodeFilePath(path)}`, { method: "DELETE" });
-          out.append(notice(`${path} deleted.`));
-          await render();
-        } catch (err) {
-          out.append(notice(failureText(err), true));
-        }
-      });
-      actions.append(del);
-      return h(
-        "tr",
-        { "data-path": path },
-        h("td", {}, name),
-        h("td", {}, size(entry.size)),
-        h("td", {}, entry.modified ? when(entry.modified) : ""),
-        actions,
-      );
-    });
     table.append(
       h(
         "table",
@@ -138,10 +125,62 @@ export async function filesPage(main: HTMLElement, arg: string): Promise<undefin
           {},
           h("tr", {}, h("th", {}, "Name"), h("th", {}, "Size"), h("th", {}, "Modified"), h("th", {}, "")),
         ),
-        h("tbody", {}, ...rows),
+        h("tbody", {}, ...entries.map((entry) => entryRow(join(dir, entry.name), entry, out, render))),
       ),
     );
   }
-  await render();
-  return undefined;
+
+  return { el: table, render };
+}
+
+/** One entry's row: its name (a link for a folder), size, date and actions. */
+function entryRow(
+  path: string,
+  entry: FileEntry,
+  out: HTMLElement,
+  reload: () => Promise<void>,
+): HTMLElement {
+  const name =
+    entry.kind === "directory"
+      ? h("a", { href: `#/files/${encodeURIComponent(path)}` }, `${entry.name}/`)
+      : h("span", {}, entry.name);
+  return h(
+    "tr",
+    { "data-path": path },
+    h("td", {}, name),
+    h("td", {}, size(entry.size)),
+    h("td", {}, entry.modified ? when(entry.modified) : ""),
+    entryActions(path, entry, out, reload),
+  );
+}
+
+/** The actions cell: Download (files only) and Delete, which reloads the listing. */
+function entryActions(
+  path: string,
+  entry: FileEntry,
+  out: HTMLElement,
+  reload: () => Promise<void>,
+): HTMLElement {
+  const actions = h("td");
+  if (entry.kind === "file") {
+    const get = h("button", { type: "button", class: "secondary" }, "Download");
+    get.addEventListener("click", () =>
+      downloadFile(path).catch((err) => out.append(notice(failureText(err), true))),
+    );
+    actions.append(get, " ");
+  }
+  const del = h("button", { type: "button", class: "danger" }, "Delete");
+  del.addEventListener("click", async () => {
+    if (!confirm(`Delete ${path}${entry.kind === "directory" ? " and everything in it" : ""}?`)) return;
+    clear(out);
+    try {
+      await api(`/v1/files/${encodeFilePath(path)}`, { method: "DELETE" });
+      out.append(notice(`${path} deleted.`));
+      await reload();
+    } catch (err) {
+      out.append(notice(failureText(err), true));
+    }
+  });
+  actions.append(del);
+  return actions;
 }
