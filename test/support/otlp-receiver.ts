@@ -109,38 +109,90 @@ export interface OtlpReceiver {
   close(): Promise<void>;
 }
 
-/** Starts the collector (on one port) and its control server (on another). */
-export async function startOtlpReceiver(): Promise<OtlpReceiver> {
-  const spans: ReceivedSpan[] = [];
-  const requests: { contentType: string; headers: Record<string, unknown> }[] = [];
-  let hang = false;
-  const sockets = new Set<Socket>();
-  const collector: Server = createServer(async (req, res) => {
-    const raw = await body(req);
-    if (req.url !== "/v1/traces" || req.method !== "POST") return send(res, 404, { error: "not found" });
-    if (hang) return; // never answers
-    const type = String(req.headers["content-type"] ?? "");
-    requests.push({ contentType: type, headers: req.headers });
-    try {
-      if (type.startsWith("application/x-protobuf")) {
-        const decoded = Request.toObject(Request.decode(raw), { longs: String, bytes: Buffer }) as Any;
-        spans.push(...spansOf(decoded, "protobuf"));
-        return send(res, 200, Buffer.alloc(0), "application/x-protobuf");
-      }
-      if (type.startsWith("application/json")) {
-        spans.push(...spansOf(JSON.parse(raw.toString("utf8")) as Any, "json"));
-        return send(res, 200, {});
-      }
-      return send(res, 415, { error: `unsupported content-type ${type}` });
-    } catch (err) {
-      return send(res, 400, { error: (err as Error).message });
+/** What the collector has received, and whether it is hanging (taking requests, never answering). */
+interface Received {
+  spans: ReceivedSpan[];
+  requests: { contentType: string; headers: Record<string, unknown> }[];
+  hang: boolean;
+}
+
+/** `POST /v1/traces`: records the request and keeps its spans (protobuf or JSON); hangs when told to. */
+async function exportTraces(received: Received, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const raw = await body(req);
+  if (req.url !== "/v1/traces" || req.method !== "POST") return send(res, 404, { error: "not found" });
+  if (received.hang) return; // never answers
+  const type = String(req.headers["content-type"] ?? "");
+  received.requests.push({ contentType: type, headers: req.headers });
+  try {
+    if (type.startsWith("application/x-protobuf")) {
+      const decoded = Request.toObject(Request.decode(raw), { longs: String, bytes: Buffer }) as Any;
+      received.spans.push(...spansOf(decoded, "protobuf"));
+      return send(res, 200, Buffer.alloc(0), "application/x-protobuf");
     }
-  });
+    if (type.startsWith("application/json")) {
+      received.spans.push(...spansOf(JSON.parse(raw.toString("utf8")) as Any, "json"));
+      return send(res, 200, {});
+    }
+    return send(res, 415, { error: `unsupported content-type ${type}` });
+  } catch (err) {
+    return send(res, 400, { error: (err as Error).message });
+  }
+}
+
+/** The collector server, tracking its open sockets so that taking it down cuts them. */
+function createCollector(received: Received, sockets: Set<Socket>): Server {
+  const collector: Server = createServer((req, res) => exportTraces(received, req, res));
   collector.on("connection", (s) => {
     sockets.add(s);
     s.on("close", () => sockets.delete(s));
   });
   keepIdleConnections(collector);
+  return collector;
+}
+
+/** The spans `?trace_id=` and `?conversation_id=` (either optional) select. */
+function matchingSpans(spans: ReceivedSpan[], url: URL): ReceivedSpan[] {
+  const trace = url.searchParams.get("trace_id");
+  const conv = url.searchParams.get("conversation_id");
+  return spans.filter(
+    (s) => (!trace || s.traceId === trace) && (!conv || s.attributes["gen_ai.conversation.id"] === conv),
+  );
+}
+
+/** Takes the collector down and brings it back up on the same port. */
+interface CollectorSwitch {
+  down(): Promise<void>;
+  up(): Promise<void>;
+  listening(): boolean;
+}
+
+/** The control server: `/spans`, `/requests`, `/down`, `/up` and `/hang`. */
+function createControl(received: Received, collector: CollectorSwitch): Server {
+  const control = createServer(async (req, res) => {
+    await body(req);
+    const url = new URL(req.url ?? "/", "http://x");
+    if (url.pathname === "/spans") return send(res, 200, { spans: matchingSpans(received.spans, url) });
+    if (url.pathname === "/requests") return send(res, 200, { requests: received.requests });
+    if (url.pathname === "/down") {
+      if (collector.listening()) await collector.down();
+      return send(res, 200, { down: true });
+    }
+    if (url.pathname === "/up" || url.pathname === "/hang") {
+      received.hang = url.pathname === "/hang";
+      if (!collector.listening()) await collector.up();
+      return send(res, 200, { up: true, hang: received.hang });
+    }
+    send(res, 404, { error: "unknown control" });
+  });
+  keepIdleConnections(control);
+  return control;
+}
+
+/** Starts the collector (on one port) and its control server (on another). */
+export async function startOtlpReceiver(): Promise<OtlpReceiver> {
+  const received: Received = { spans: [], requests: [], hang: false };
+  const sockets = new Set<Socket>();
+  const collector = createCollector(received, sockets);
   await new Promise<void>((r) => collector.listen(0, "127.0.0.1", r));
   const port = (collector.address() as AddressInfo).port;
   const down = () =>
@@ -148,38 +200,14 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
       for (const s of sockets) s.destroy();
       collector.close(() => r());
     });
-  const control = createServer(async (req, res) => {
-    await body(req);
-    const url = new URL(req.url ?? "/", "http://x");
-    if (url.pathname === "/spans") {
-      const trace = url.searchParams.get("trace_id");
-      const conv = url.searchParams.get("conversation_id");
-      return send(res, 200, {
-        spans: spans.filter(
-          (s) =>
-            (!trace || s.traceId === trace) && (!conv || s.attributes["gen_ai.conversation.id"] === conv),
-        ),
-      });
-    }
-    if (url.pathname === "/requests") return send(res, 200, { requests });
-    if (url.pathname === "/down") {
-      if (collector.listening) await down();
-      return send(res, 200, { down: true });
-    }
-    if (url.pathname === "/up" || url.pathname === "/hang") {
-      hang = url.pathname === "/hang";
-      if (!collector.listening) await new Promise<void>((r) => collector.listen(port, "127.0.0.1", r));
-      return send(res, 200, { up: true, hang });
-    }
-    send(res, 404, { error: "unknown control" });
-  });
-  keepIdleConnections(control);
+  const up = () => new Promise<void>((r) => collector.listen(port, "127.0.0.1", r));
+  const control = createControl(received, { down, up, listening: () => collector.listening });
   await new Promise<void>((r) => control.listen(0, "127.0.0.1", r));
   return {
     url: `http://127.0.0.1:${port}`,
     controlUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
     close: async () => {
-      hang = false;
+      received.hang = false;
       if (collector.listening) await down();
       await new Promise<void>((r) => control.close(() => r()));
     },
