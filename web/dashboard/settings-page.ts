@@ -52,7 +52,22 @@ function keyInput(marker: KeyMarker): HTMLInputElement {
   });
 }
 
-/** The settings form. */
+/** The controls of the settings form. */
+interface Controls {
+  model: HTMLInputElement;
+  instructions: HTMLTextAreaElement;
+  tools: HTMLInputElement;
+  timezone: HTMLInputElement;
+  domains: HTMLTextAreaElement;
+  vision: HTMLSelectElement;
+  engine: HTMLSelectElement;
+  searxng: HTMLInputElement;
+  cse: HTMLInputElement;
+  keys: (readonly [(typeof KEY_FIELDS)[number], HTMLInputElement])[];
+  widgetInputs: (readonly [WidgetField, HTMLInputElement | HTMLSelectElement])[];
+}
+
+/** The Agent settings page: the current settings in their form. */
 export async function settingsPage(main: HTMLElement): Promise<undefined> {
   main.append(h("h1", {}, "Agent settings"));
   let settings: SettingsView;
@@ -62,91 +77,54 @@ export async function settingsPage(main: HTMLElement): Promise<undefined> {
     main.append(notice(failureText(err), true));
     return undefined;
   }
+  main.append(settingsForm(settingsControls(settings)));
+  return undefined;
+}
+
+/** The form's controls, filled from `settings`. */
+function settingsControls(settings: SettingsView): Controls {
   const { agent, search, widget } = settings;
-  const model = h("input", { value: agent.model ?? "", placeholder: "deployment default" });
-  const instructions = h("textarea", { rows: "6" }, agent.instructions ?? "");
-  const tools = h("input", { value: (agent.allowed_tools ?? []).join(", "), placeholder: "all tools" });
-  const timezone = h("input", { value: agent.timezone ?? "", placeholder: "UTC" });
-  const domains = h(
-    "textarea",
-    { rows: "3", placeholder: "any" },
-    (settings.allowed_domains ?? []).join("\n"),
-  );
-  const vision = select(["auto", "true", "false"], String(settings.model_vision));
-  const engine = select(ENGINES, search.engine);
-  const searxng = h("input", { value: search.searxng_url ?? "", placeholder: "https://searx.example" });
-  const cse = h("input", { value: search.google_cse_id ?? "" });
-  const keys = KEY_FIELDS.map((name) => [name, keyInput(search[name])] as const);
-  const widgetInputs = WIDGET_FIELDS.map((name) => {
-    const choices = WIDGET_CHOICES[name];
-    const control = choices ? select(choices, widget[name] ?? "") : h("input", { value: widget[name] ?? "" });
-    return [name, control] as const;
-  });
+  return {
+    model: h("input", { value: agent.model ?? "", placeholder: "deployment default" }),
+    instructions: h("textarea", { rows: "6" }, agent.instructions ?? ""),
+    tools: h("input", { value: (agent.allowed_tools ?? []).join(", "), placeholder: "all tools" }),
+    timezone: h("input", { value: agent.timezone ?? "", placeholder: "UTC" }),
+    domains: h("textarea", { rows: "3", placeholder: "any" }, (settings.allowed_domains ?? []).join("\n")),
+    vision: select(["auto", "true", "false"], String(settings.model_vision)),
+    engine: select(ENGINES, search.engine),
+    searxng: h("input", { value: search.searxng_url ?? "", placeholder: "https://searx.example" }),
+    cse: h("input", { value: search.google_cse_id ?? "" }),
+    keys: KEY_FIELDS.map((name) => [name, keyInput(search[name])] as const),
+    widgetInputs: WIDGET_FIELDS.map((name) => {
+      const choices = WIDGET_CHOICES[name];
+      const control = choices
+        ? select(choices, widget[name] ?? "")
+        : h("input", { value: widget[name] ?? "" });
+      return [name, control] as const;
+    }),
+  };
+}
+
+/** The form with its agent, search and widget sections; submitting saves and says how it went. */
+function settingsForm(c: Controls): HTMLFormElement {
   const out = h("div", { "aria-live": "polite" });
   const form = h(
     "form",
     { class: "card" },
-    h("h2", {}, "Agent"),
-    field("Model", model, "Default model of new conversations; empty for the deployment's."),
-    field("Instructions", instructions),
-    field("Tools allowed", tools, "Comma-separated tool names; empty for all. `finish` is always allowed."),
-    field(
-      "Time zone",
-      timezone,
-      "IANA name such as Europe/Berlin; the agent is told the date and time in it.",
-    ),
-    field("Model can view images", vision, "auto: guessed from the model name."),
-    field(
-      "Allowed domains",
-      domains,
-      "One host per line (subdomains included); the browser and web_fetch may go nowhere else. Empty for any.",
-    ),
-    h("h2", {}, "Web search"),
-    h(
-      "div",
-      { class: "grid" },
-      field("Search engine", engine),
-      field("SearXNG URL", searxng),
-      field("Google CSE id", cse),
-      ...keys.map(([name, input]) => field(name.replace(/_/g, " "), input, "Write-only.")),
-    ),
+    ...agentSection(c),
+    ...searchSection(c),
     h("h2", {}, "Widget"),
-    h("div", { class: "grid" }, ...widgetInputs.map(([name, control]) => field(`Widget ${name}`, control))),
+    h("div", { class: "grid" }, ...c.widgetInputs.map(([name, control]) => field(`Widget ${name}`, control))),
     h("p", {}, h("button", { type: "submit" }, "Save settings")),
     out,
   );
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const allowed = tools.value
-      .split(",")
-      .map((t) => t.trim())
-      .filter(Boolean);
-    const domainList = domains.value
-      .split(/[\s,]+/)
-      .map((d) => d.trim())
-      .filter(Boolean);
-    const searchUpdate: Record<string, string | null> = {
-      engine: engine.value,
-      searxng_url: orNull(searxng.value),
-      google_cse_id: orNull(cse.value),
-    };
-    for (const [name, input] of keys) if (input.value) searchUpdate[name] = input.value;
-    const update = {
-      agent: {
-        model: orNull(model.value),
-        instructions: orNull(instructions.value),
-        allowed_tools: allowed.length ? allowed : null,
-        timezone: orNull(timezone.value),
-      },
-      search: searchUpdate,
-      allowed_domains: domainList.length ? domainList : null,
-      model_vision: vision.value === "auto" ? "auto" : vision.value === "true",
-      widget: Object.fromEntries(widgetInputs.map(([name, control]) => [name, orNull(control.value)])),
-    };
+    const update = settingsUpdate(c);
     clear(out);
     try {
-      settings = await api<SettingsView>("/v1/settings", { method: "PUT", json: update });
-      for (const [name, input] of keys) {
+      const settings = await api<SettingsView>("/v1/settings", { method: "PUT", json: update });
+      for (const [name, input] of c.keys) {
         input.value = "";
         input.placeholder = settings.search[name].set ? "set — leave empty to keep" : "not set";
       }
@@ -155,6 +133,71 @@ export async function settingsPage(main: HTMLElement): Promise<undefined> {
       out.append(notice(failureText(err), true));
     }
   });
-  main.append(form);
-  return undefined;
+  return form;
+}
+
+/** The Agent section: model, instructions, tools, time zone, vision and allowed domains. */
+function agentSection(c: Controls): HTMLElement[] {
+  return [
+    h("h2", {}, "Agent"),
+    field("Model", c.model, "Default model of new conversations; empty for the deployment's."),
+    field("Instructions", c.instructions),
+    field("Tools allowed", c.tools, "Comma-separated tool names; empty for all. `finish` is always allowed."),
+    field(
+      "Time zone",
+      c.timezone,
+      "IANA name such as Europe/Berlin; the agent is told the date and time in it.",
+    ),
+    field("Model can view images", c.vision, "auto: guessed from the model name."),
+    field(
+      "Allowed domains",
+      c.domains,
+      "One host per line (subdomains included); the browser and web_fetch may go nowhere else. Empty for any.",
+    ),
+  ];
+}
+
+/** The Web search section: the engine, its URL or id, and the write-only keys. */
+function searchSection(c: Controls): HTMLElement[] {
+  return [
+    h("h2", {}, "Web search"),
+    h(
+      "div",
+      { class: "grid" },
+      field("Search engine", c.engine),
+      field("SearXNG URL", c.searxng),
+      field("Google CSE id", c.cse),
+      ...c.keys.map(([name, input]) => field(name.replace(/_/g, " "), input, "Write-only.")),
+    ),
+  ];
+}
+
+/** The `PUT /v1/settings` body from the form; a key left empty is kept as it is. */
+function settingsUpdate(c: Controls): Record<string, unknown> {
+  const allowed = c.tools.value
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const domainList = c.domains.value
+    .split(/[\s,]+/)
+    .map((d) => d.trim())
+    .filter(Boolean);
+  const searchUpdate: Record<string, string | null> = {
+    engine: c.engine.value,
+    searxng_url: orNull(c.searxng.value),
+    google_cse_id: orNull(c.cse.value),
+  };
+  for (const [name, input] of c.keys) if (input.value) searchUpdate[name] = input.value;
+  return {
+    agent: {
+      model: orNull(c.model.value),
+      instructions: orNull(c.instructions.value),
+      allowed_tools: allowed.length ? allowed : null,
+      timezone: orNull(c.timezone.value),
+    },
+    search: searchUpdate,
+    allowed_domains: domainList.length ? domainList : null,
+    model_vision: c.vision.value === "auto" ? "auto" : c.vision.value === "true",
+    widget: Object.fromEntries(c.widgetInputs.map(([name, control]) => [name, orNull(control.value)])),
+  };
 }
