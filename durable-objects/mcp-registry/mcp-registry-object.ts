@@ -5,58 +5,20 @@
  * refreshed before they expire) and tell it when a server's tool list changed.
  */
 import { DurableObject } from "cloudflare:workers";
-import { sameOrigin } from "../../schemas/credentials";
 import type { CreateMcpServer, McpServerView, UpdateMcpServer } from "../../schemas/mcp";
 import { readEnv } from "../engine/config/env";
 import { McpConnection } from "../engine/mcp/connection";
 import type { McpServerConfig } from "../engine/mcp/mcp-toolset";
 import { type McpToolInfo, McpUnavailable } from "../engine/mcp/mcp-types";
-import { assertFetchable } from "../engine/net/ssrf";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
-import { openSecret, sealSecret, secretKeyring } from "../engine/secret-box";
 import { migrate } from "../engine/store/migrations";
 import { MCP_REGISTRY_MIGRATIONS } from "./mcp-registry-schema";
 import { OAuthFlows } from "./oauth-flows";
 import type { Sealer } from "./oauth-provider";
+import { changedServerRow, newServerRow, randomId } from "./server-changes";
+import { registrySealer, serverHeaders, urlRefusal } from "./server-credentials";
 import { type ServerRow, ServerStore } from "./server-store";
-
-/** A random id suffix. */
-function randomId(bytes = 9): string {
-  const raw = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...raw))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
-/** The API's view of a server row. */
-function view(
-  row: ServerRow,
-  oauth: { connected: boolean; expires_at: number | null } | null,
-): McpServerView {
-  return {
-    id: row.id,
-    object: "mcp_server",
-    name: row.name,
-    url: row.url,
-    status: row.status,
-    tools: (row.tools ?? []).map((t) => ({ name: t.name, description: t.description })),
-    ...(row.error ? { error: row.error } : {}),
-    header_names: row.header_names,
-    allowed_tools: row.allowed_tools,
-    approval: row.approval ?? "allow",
-    oauth:
-      row.oauth || oauth?.connected
-        ? {
-            client_id: row.oauth?.client_id ?? null,
-            connected: oauth?.connected ?? false,
-            expires_at: oauth?.expires_at ?? null,
-          }
-        : null,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-}
+import { storedServerView } from "./server-view";
 
 /** The Durable Object of one workspace's MCP servers. */
 export class McpRegistry extends DurableObject<Env> {
@@ -83,21 +45,7 @@ export class McpRegistry extends DurableObject<Env> {
     if (refused) return fail(400, "invalid_url", refused);
     const now = Date.now();
     const id = `mcp_${randomId()}`;
-    const row: ServerRow = {
-      id,
-      name: body.name,
-      url: body.url,
-      headers: body.headers ? await this.sealer().seal(`${id}/headers`, JSON.stringify(body.headers)) : null,
-      header_names: Object.keys(body.headers ?? {}),
-      allowed_tools: body.allowed_tools ?? null,
-      status: "error",
-      error: null,
-      tools: null,
-      oauth: await this.sealOAuth(id, body.oauth ?? null),
-      approval: body.approval ?? null,
-      created_at: now,
-      updated_at: now,
-    };
+    const row = await newServerRow(id, body, this.sealer(), now);
     this.store.put(row);
     return ok(await this.connectAndList(id));
   }
@@ -129,32 +77,11 @@ export class McpRegistry extends DurableObject<Env> {
       const refused = this.refusal(patch.url);
       if (refused) return fail(400, "invalid_url", refused);
     }
-    const next: ServerRow = { ...row, updated_at: Date.now() };
-    const moved = patch.url !== undefined && !sameOrigin(patch.url, row.url);
-    const dropHeaders = moved && patch.headers === undefined && row.headers !== null;
-    const dropOAuth = moved && patch.oauth === undefined && row.oauth !== null;
-    if (dropHeaders) {
-      next.headers = null;
-      next.header_names = [];
-    }
-    if (dropOAuth) next.oauth = null;
-    if (patch.name) next.name = patch.name;
-    if (patch.allowed_tools !== undefined) next.allowed_tools = patch.allowed_tools;
-    if (patch.approval !== undefined) next.approval = patch.approval;
-    if (patch.headers !== undefined) {
-      next.headers = patch.headers
-        ? await this.sealer().seal(`${id}/headers`, JSON.stringify(patch.headers))
-        : null;
-      next.header_names = Object.keys(patch.headers ?? {});
-    }
-    if (patch.oauth !== undefined) next.oauth = await this.sealOAuth(id, patch.oauth);
-    const reconnect =
-      (patch.url && patch.url !== row.url) || patch.headers !== undefined || patch.oauth !== undefined;
-    if (patch.url && patch.url !== row.url) next.url = patch.url;
-    if ((patch.url && patch.url !== row.url) || patch.oauth !== undefined) this.store.clearOAuth(id);
-    this.store.put(next);
-    const view = reconnect ? await this.connectAndList(id) : this.viewOf(next);
-    return ok({ ...view, credentials_cleared: dropHeaders || dropOAuth });
+    const change = await changedServerRow(row, patch, this.sealer(), Date.now());
+    if (change.forgetOAuth) this.store.clearOAuth(id);
+    this.store.put(change.row);
+    const view = change.reconnect ? await this.connectAndList(id) : this.viewOf(change.row);
+    return ok({ ...view, credentials_cleared: change.credentialsCleared });
   }
 
   delete(id: string): boolean {
@@ -269,13 +196,8 @@ export class McpRegistry extends DurableObject<Env> {
     return this.viewOf(this.store.get(id)!);
   }
 
-  private async headersOf(row: ServerRow): Promise<Record<string, string>> {
-    const headers = row.headers
-      ? (JSON.parse(await this.sealer().open(`${row.id}/headers`, row.headers)) as Record<string, string>)
-      : {};
-    const token = await this.flows.accessToken(row, { force: false });
-    if (token) headers.Authorization = `Bearer ${token}`;
-    return headers;
+  private headersOf(row: ServerRow): Promise<Record<string, string>> {
+    return serverHeaders(this.sealer(), this.flows, row);
   }
 
   private setStatus(id: string, status: ServerRow["status"], error: string | null): void {
@@ -284,31 +206,11 @@ export class McpRegistry extends DurableObject<Env> {
   }
 
   private viewOf(row: ServerRow): McpServerView {
-    const o = this.store.oauth(row.id);
-    return view(
-      row,
-      o.tokens || row.oauth ? { connected: o.tokens !== null, expires_at: o.expires_at } : null,
-    );
-  }
-
-  private async sealOAuth(id: string, oauth: CreateMcpServer["oauth"] | null): Promise<ServerRow["oauth"]> {
-    if (!oauth) return null;
-    const { client_secret, ...rest } = oauth;
-    return {
-      ...rest,
-      ...(client_secret
-        ? { client_secret: await this.sealer().seal(`${id}/client_secret`, client_secret) }
-        : {}),
-    };
+    return storedServerView(this.store, row);
   }
 
   private refusal(url: string): string | null {
-    try {
-      assertFetchable(new URL(url), { allowPrivateNetwork: this.allowPrivate() });
-      return null;
-    } catch (err) {
-      return (err as Error).message;
-    }
+    return urlRefusal(url, this.allowPrivate());
   }
 
   private allowPrivate(): boolean {
@@ -316,11 +218,6 @@ export class McpRegistry extends DurableObject<Env> {
   }
 
   private sealer(): Sealer {
-    const aad = (label: string) => `${this.ctx.id.toString()}/mcp/${label}`;
-    const key = () => secretKeyring(this.env);
-    return {
-      seal: async (label, value) => sealSecret(await key(), aad(label), value),
-      open: async (label, sealed) => openSecret(await key(), aad(label), sealed),
-    };
+    return registrySealer(this.env, this.ctx.id.toString());
   }
 }
