@@ -22,8 +22,8 @@ export interface ServerLog {
   headers: Record<string, string>[];
 }
 
-/** Registers the test tools on a server. */
-function registerTools(server: McpServer, log: ServerLog, sessionOf: () => string | null): void {
+/** `lookup` (structured result), `fail` (an error result) and `picture` (text and an image); calls are logged. */
+function registerLoggedTools(server: McpServer, log: ServerLog, sessionOf: () => string | null): void {
   server.registerTool(
     "lookup",
     {
@@ -52,6 +52,10 @@ function registerTools(server: McpServer, log: ServerLog, sessionOf: () => strin
       ],
     };
   });
+}
+
+/** Tools with awkward names: dotted, its underscored twin, and one past 64 characters. */
+function registerAwkwardNames(server: McpServer): void {
   server.registerTool(
     "get.item",
     { description: "Dotted name.", inputSchema: { tags: z.array(z.string()).optional() } },
@@ -65,6 +69,10 @@ function registerTools(server: McpServer, log: ServerLog, sessionOf: () => strin
     { description: "Long name.", inputSchema: {} },
     async () => ({ content: [{ type: "text", text: "long" }] }),
   );
+}
+
+/** `slow` (waits), `big` (many lines) and `add_tool` (registers `extra`: tools/list_changed). */
+function registerBehaviourTools(server: McpServer): void {
   server.registerTool(
     "slow",
     { description: "Waits.", inputSchema: { ms: z.number().int().min(0).max(60_000) } },
@@ -96,6 +104,13 @@ function registerTools(server: McpServer, log: ServerLog, sessionOf: () => strin
   });
 }
 
+/** Registers the test tools on a server, in the order tools/list reports them. */
+function registerTools(server: McpServer, log: ServerLog, sessionOf: () => string | null): void {
+  registerLoggedTools(server, log, sessionOf);
+  registerAwkwardNames(server);
+  registerBehaviourTools(server);
+}
+
 /** Options of one test server. */
 export interface TestServerOptions {
   /** Requests need `Authorization: Bearer <token>`. */
@@ -105,18 +120,58 @@ export interface TestServerOptions {
   resourceMetadataUrl?: () => string;
 }
 
+/** Whether `req` carries the bearer token `opts` asks for (any request, when it asks for none). */
+function isAuthorized(opts: TestServerOptions, req: IncomingMessage): boolean {
+  const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+  if (opts.bearer) return token === opts.bearer;
+  if (opts.verify) return token !== undefined && opts.verify(token);
+  return true;
+}
+
+/** 401 invalid_token, naming the resource metadata URL when there is one (OAuth). */
+function refuseToken(opts: TestServerOptions, res: ServerResponse): void {
+  const meta = opts.resourceMetadataUrl?.();
+  res.writeHead(401, {
+    "content-type": "application/json",
+    "www-authenticate": `Bearer error="invalid_token"${meta ? `, resource_metadata="${meta}"` : ""}`,
+  });
+  res.end(JSON.stringify({ error: "invalid_token" }));
+}
+
+/** 404 with the JSON-RPC error a server sends for a session id it does not know. */
+function sessionNotFound(res: ServerResponse): void {
+  res.writeHead(404, { "content-type": "application/json" });
+  res.end(
+    JSON.stringify({ jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null }),
+  );
+}
+
+/** A new server and transport for an initialize request; the transport joins `sessions` once it has an id. */
+async function openSession(
+  log: ServerLog,
+  sessions: Map<string, StreamableHTTPServerTransport>,
+): Promise<StreamableHTTPServerTransport> {
+  log.initializes++;
+  const server = new McpServer(
+    { name: "cirrus-test", version: "1.0.0" },
+    { capabilities: { tools: { listChanged: true } } },
+  );
+  const t: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    onsessioninitialized: (id) => {
+      sessions.set(id, t);
+    },
+  });
+  registerTools(server, log, () => t.sessionId ?? null);
+  await server.connect(t);
+  return t;
+}
+
 /** An MCP endpoint handler plus its controls. */
 export function createTestMcpHandler(opts: TestServerOptions = {}) {
   const log: ServerLog = { initializes: 0, calls: [], headers: [] };
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   let down = false;
-
-  const authorized = (req: IncomingMessage) => {
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-    if (opts.bearer) return token === opts.bearer;
-    if (opts.verify) return token !== undefined && opts.verify(token);
-    return true;
-  };
 
   async function handle(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     log.headers.push(Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])));
@@ -124,40 +179,11 @@ export function createTestMcpHandler(opts: TestServerOptions = {}) {
       res.writeHead(503).end("down");
       return;
     }
-    if (!authorized(req)) {
-      const meta = opts.resourceMetadataUrl?.();
-      res.writeHead(401, {
-        "content-type": "application/json",
-        "www-authenticate": `Bearer error="invalid_token"${meta ? `, resource_metadata="${meta}"` : ""}`,
-      });
-      res.end(JSON.stringify({ error: "invalid_token" }));
-      return;
-    }
+    if (!isAuthorized(opts, req)) return refuseToken(opts, res);
     const sid = req.headers["mcp-session-id"] as string | undefined;
-    let transport = sid ? sessions.get(sid) : undefined;
-    if (sid && !transport) {
-      res.writeHead(404, { "content-type": "application/json" });
-      res.end(
-        JSON.stringify({ jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null }),
-      );
-      return;
-    }
-    if (!transport) {
-      log.initializes++;
-      const server = new McpServer(
-        { name: "cirrus-test", version: "1.0.0" },
-        { capabilities: { tools: { listChanged: true } } },
-      );
-      const t: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => {
-          sessions.set(id, t);
-        },
-      });
-      registerTools(server, log, () => t.sessionId ?? null);
-      await server.connect(t);
-      transport = t;
-    }
+    const existing = sid ? sessions.get(sid) : undefined;
+    if (sid && !existing) return sessionNotFound(res);
+    const transport = existing ?? (await openSession(log, sessions));
     await transport.handleRequest(req, res, body);
   }
 
