@@ -6,51 +6,19 @@
  * faster than `launchIntervalMs` apart and not once the day's browser time is used up. A waiting
  * conversation may take the slot of the least recently used context that is not in use (its tabs
  * are remembered and reopened on its next call). A new context is the session's spare when it has
- * one ready (./spare-context.ts); the sessions themselves are ./live-sessions.ts.
+ * one ready (./spare-context.ts); the sessions themselves are ./live-sessions.ts; the choice of
+ * session for a new context is ./pool-choice.ts.
  */
-import type { BrowserContext, BrowserWorker } from "@cloudflare/puppeteer";
-import type { FleetLimits } from "../../config/browser-config";
-import type { BlankPage } from "../browser-session";
 import type { ContextRules } from "../websocket-guard";
-import { type Clock, TRANSIENT } from "./launch";
+import { TRANSIENT } from "./launch";
 import { type LiveSession, LiveSessions } from "./live-sessions";
+import { leastRecentlyUsedIdle, sessionWithRoom } from "./pool-choice";
 import { budgetError, busyError } from "./pool-errors";
-import type { PoolRecords } from "./pool-records";
+import type { Lease, PoolDeps, PoolStats } from "./pool-types";
 import { createContext, keepSpare, takeSpare } from "./spare-context";
-import { WaitStats, type WaitSummary } from "./wait-stats";
+import { WaitStats } from "./wait-stats";
 
-/** The pool's counters (since the object started, but `launches`, which is kept). */
-export interface PoolStats {
-  sessions: number;
-  contexts: number;
-  waiting: number;
-  /** Sessions with a spare context ready. */
-  spares: number;
-  queued: number;
-  launches: number;
-  peak: number;
-  /** Time to get a new context: how many ever, how many sampled (the newest WAIT_SAMPLES), percentiles of the sample. */
-  waits: WaitSummary;
-}
-
-/** A conversation's context, and whether it is new (empty: its state must be restored). */
-export interface Lease {
-  context: BrowserContext;
-  fresh: boolean;
-  sessionId: string;
-  /** The new context's blank page and a CDP session on it, when it was the session's spare. */
-  blank?: BlankPage;
-}
-
-/** What the pool needs from its object. */
-export interface PoolDeps {
-  binding(): BrowserWorker;
-  records: PoolRecords;
-  limits: FleetLimits;
-  clock: Clock;
-  /** Whether a conversation's context must stay (a live view or a take-over is on it). */
-  pinned(conv: string): boolean;
-}
+export type { Lease, PoolDeps, PoolStats } from "./pool-types";
 
 interface Waiter {
   conv: string;
@@ -238,16 +206,7 @@ export class BrowserPool {
   /** Decides, without waiting, where a conversation's context can go; reserves the room it takes. */
   private plan(conv: string): Plan {
     const { limits, records, clock } = this.deps;
-    const room = [...this.sessions.values()]
-      .filter(
-        (s) =>
-          s.browser.isConnected() && !s.suspect && s.contexts.size + s.reserved < limits.contextsPerSession,
-      )
-      .sort(
-        (a, b) =>
-          Number(!!b.spare?.ready) - Number(!!a.spare?.ready) ||
-          b.contexts.size + b.reserved - (a.contexts.size + a.reserved),
-      )[0];
+    const room = sessionWithRoom(this.sessions.values(), limits.contextsPerSession);
     if (room) {
       room.reserved++;
       return { kind: "context", session: room };
@@ -268,15 +227,8 @@ export class BrowserPool {
   }
 
   private leastRecentlyUsedIdle(except: string): [LiveSession, string] | null {
-    let best: [LiveSession, string] | null = null;
-    let bestAt = Number.POSITIVE_INFINITY;
-    for (const s of this.sessions.values())
-      for (const conv of s.suspect ? [] : s.contexts.keys()) {
-        if (conv === except || this.busy.has(conv) || this.deps.pinned(conv)) continue;
-        const at = this.lastUse.get(conv) ?? 0;
-        if (at < bestAt) [best, bestAt] = [[s, conv], at];
-      }
-    return best;
+    const mayTake = (conv: string) => !this.busy.has(conv) && !this.deps.pinned(conv);
+    return leastRecentlyUsedIdle(this.sessions.values(), except, mayTake, this.lastUse);
   }
 
   /** Carries out a plan: a context on a session with room, or on a newly launched session. */
