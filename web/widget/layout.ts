@@ -37,24 +37,36 @@ function chatIcon(): SVGSVGElement {
 
 /** Builds the widget into a shadow root. */
 export function buildLayout(shadow: ShadowRoot, cfg: WidgetConfig): WidgetLayout {
-  const s = cfg.strings;
-  const style = document.createElement("style");
-  style.textContent = WIDGET_CSS;
+  const style = h("style", {}, WIDGET_CSS);
   const launcher = h(
     "button",
     {
       type: "button",
       class: "launcher",
-      "aria-label": s.open,
+      "aria-label": cfg.strings.open,
       "aria-expanded": "false",
       "aria-controls": "cirrus-panel",
     },
     chatIcon(),
   );
+  const parts = buildPanel(cfg);
+  const root = h("div", { class: `cw ${cfg.position}` }, parts.panel, launcher);
+  if (cfg.color) root.style.setProperty("--accent", cfg.color);
+  if (cfg.textColor) root.style.setProperty("--on-accent", cfg.textColor);
+  shadow.append(style, root);
+  return { root, launcher, ...parts };
+}
+
+/** The chat panel (a dialog, hidden until opened) and the parts in it the app drives. */
+function buildPanel(cfg: WidgetConfig): Omit<WidgetLayout, "root" | "launcher"> {
+  const s = cfg.strings;
   const close = h("button", { type: "button", class: "close", "aria-label": s.close }, "×");
   const status = h("div", { class: "status", role: "status" });
-  const log = h("div", { class: "log", role: "log", "aria-label": cfg.title, tabindex: "0" });
-  log.append(h("div", { class: "msg greeting" }, cfg.greeting));
+  const log = h(
+    "div",
+    { class: "log", role: "log", "aria-label": cfg.title, tabindex: "0" },
+    h("div", { class: "msg greeting" }, cfg.greeting),
+  );
   const working = h("div", { class: "working", hidden: true }, s.working);
   const tasks = h("div", { class: "tasks" });
   const question = h("div", { class: "question-slot" });
@@ -87,24 +99,5 @@ export function buildLayout(shadow: ShadowRoot, cfg: WidgetConfig): WidgetLayout
     composer,
     live,
   );
-  const root = h("div", { class: `cw ${cfg.position}` }, panel, launcher);
-  if (cfg.color) root.style.setProperty("--accent", cfg.color);
-  if (cfg.textColor) root.style.setProperty("--on-accent", cfg.textColor);
-  shadow.append(style, root);
-  return {
-    root,
-    launcher,
-    panel,
-    close,
-    status,
-    log,
-    working,
-    tasks,
-    question,
-    composer,
-    input,
-    send,
-    stop,
-    live,
-  };
+  return { panel, close, status, log, working, tasks, question, composer, input, send, stop, live };
 }
