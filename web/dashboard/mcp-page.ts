@@ -55,8 +55,28 @@ async function load(list: HTMLElement, out: HTMLElement): Promise<void> {
   );
 }
 
+/** One server's row: name, URL and header names, status, tools, date added and actions. */
 function serverRow(s: McpServerView, out: HTMLElement, reload: () => Promise<void>): HTMLElement {
-  const tools = h(
+  return h(
+    "tr",
+    { "data-server-id": s.id, "data-server-name": s.name },
+    h("td", {}, s.name),
+    h(
+      "td",
+      {},
+      h("code", {}, s.url),
+      s.header_names.length ? h("div", { class: "muted" }, `headers: ${s.header_names.join(", ")}`) : null,
+    ),
+    statusCell(s),
+    h("td", {}, toolList(s)),
+    h("td", {}, when(s.created_at)),
+    actionsCell(s, out, reload),
+  );
+}
+
+/** The server's tools, folded, each under the name the agent sees. */
+function toolList(s: McpServerView): HTMLElement {
+  return h(
     "details",
     {},
     h("summary", {}, `${s.tools.length} tool${s.tools.length === 1 ? "" : "s"}`),
@@ -68,31 +88,22 @@ function serverRow(s: McpServerView, out: HTMLElement, reload: () => Promise<voi
       ),
     ),
   );
-  const status = h(
+}
+
+/** The status cell, with the error if there is one. */
+function statusCell(s: McpServerView): HTMLElement {
+  return h(
     "td",
     {},
     h("span", { class: `status status-${s.status}`, "data-status": s.status }, STATUS_TEXT[s.status]),
     s.error ? h("div", { class: "muted" }, s.error) : null,
   );
+}
+
+/** The actions cell: Connect (when it needs sign-in), Refresh and Remove (asks once to confirm). */
+function actionsCell(s: McpServerView, out: HTMLElement, reload: () => Promise<void>): HTMLElement {
   const actions = h("td", {});
-  if (s.status === "needs_auth") {
-    const connect = h("button", { type: "button" }, "Connect");
-    connect.addEventListener("click", async () => {
-      clear(out);
-      try {
-        const { authorization_url } = await api<{ authorization_url: string }>(
-          `/v1/mcp/servers/${s.id}/authorize`,
-        );
-        const url = safeHttpUrl(authorization_url);
-        if (!url) throw new Error("The server gave an authorization URL that is not http(s).");
-        window.open(url, "_blank", "noopener");
-        out.append(notice(`Sign in to ${s.name} in the new tab, then press Refresh.`));
-      } catch (err) {
-        out.append(notice(failureText(err), true));
-      }
-    });
-    actions.append(connect);
-  }
+  if (s.status === "needs_auth") actions.append(connectButton(s, out));
   const refresh = h("button", { type: "button", class: "secondary" }, "Refresh");
   refresh.addEventListener("click", () =>
     act(out, reload, `${s.name}: tools listed again.`, () =>
@@ -109,21 +120,27 @@ function serverRow(s: McpServerView, out: HTMLElement, reload: () => Promise<voi
     act(out, reload, `${s.name} removed.`, () => api(`/v1/mcp/servers/${s.id}`, { method: "DELETE" }));
   });
   actions.append(refresh, remove);
-  return h(
-    "tr",
-    { "data-server-id": s.id, "data-server-name": s.name },
-    h("td", {}, s.name),
-    h(
-      "td",
-      {},
-      h("code", {}, s.url),
-      s.header_names.length ? h("div", { class: "muted" }, `headers: ${s.header_names.join(", ")}`) : null,
-    ),
-    status,
-    h("td", {}, tools),
-    h("td", {}, when(s.created_at)),
-    actions,
-  );
+  return actions;
+}
+
+/** "Connect": opens the server's OAuth sign-in in a new tab. */
+function connectButton(s: McpServerView, out: HTMLElement): HTMLButtonElement {
+  const connect = h("button", { type: "button" }, "Connect");
+  connect.addEventListener("click", async () => {
+    clear(out);
+    try {
+      const { authorization_url } = await api<{ authorization_url: string }>(
+        `/v1/mcp/servers/${s.id}/authorize`,
+      );
+      const url = safeHttpUrl(authorization_url);
+      if (!url) throw new Error("The server gave an authorization URL that is not http(s).");
+      window.open(url, "_blank", "noopener");
+      out.append(notice(`Sign in to ${s.name} in the new tab, then press Refresh.`));
+    } catch (err) {
+      out.append(notice(failureText(err), true));
+    }
+  });
+  return connect;
 }
 
 async function act(
