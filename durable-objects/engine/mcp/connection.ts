@@ -8,14 +8,12 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import {
-  StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { type CallToolResult, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
-import { assertFetchable } from "../net/ssrf";
+import { httpStatusOf, unavailable } from "./connection-errors";
+import { guardedFetch } from "./guarded-fetch";
 import { type McpToolInfo, McpUnavailable, type SessionRecord, type SessionStore } from "./mcp-types";
 
 /** How long connecting (initialize or resume) may take. */
@@ -48,22 +46,7 @@ export interface ConnectionDeps {
 
 const CLIENT_INFO = { name: "cirrus", version: "0.1.0" };
 
-/** The HTTP status of a transport error, when it has one. */
-export function httpStatusOf(err: unknown): number | null {
-  if (err instanceof StreamableHTTPError && typeof err.code === "number" && err.code > 0) return err.code;
-  const m = /\b(?:HTTP|status|code)[\s:]*([1-5]\d\d)\b/i.exec(String((err as Error)?.message ?? ""));
-  return m ? Number(m[1]) : null;
-}
-
-/** A transport error in a few words: `HTTP 503: down`, or the error's message. */
-export function describeError(err: unknown): string {
-  const status = httpStatusOf(err);
-  const message = (err instanceof Error ? err.message : String(err))
-    .replace(/^Streamable HTTP error: /, "")
-    .replace(/^Error POSTing to endpoint: /, "")
-    .slice(0, 300);
-  return status !== null && !message.includes(String(status)) ? `HTTP ${status}: ${message}` : message;
-}
+export { describeError, httpStatusOf } from "./connection-errors";
 
 /** A live connection to one MCP server. */
 export class McpConnection {
@@ -266,19 +249,12 @@ export class McpConnection {
 
   /** fetch with the SSRF guard on every URL and the current credentials on every request. */
   private fetcher(): typeof fetch {
-    const base = this.deps.fetcher ?? fetch;
-    return (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      assertFetchable(url, { allowPrivateNetwork: this.deps.allowPrivateNetwork });
-      const headers = new Headers(init?.headers);
-      for (const [k, v] of Object.entries(this.headers)) headers.set(k, v);
-      const res = await base(url.href, { ...init, headers });
-      if (res.status === 401) {
-        const named = /resource_metadata="([^"]+)"/.exec(res.headers.get("www-authenticate") ?? "")?.[1];
-        if (named) this.deps.onResourceMetadata?.(named);
-      }
-      return res;
-    }) as typeof fetch;
+    return guardedFetch({
+      base: this.deps.fetcher ?? fetch,
+      allowPrivateNetwork: this.deps.allowPrivateNetwork,
+      headers: () => this.headers,
+      onResourceMetadata: (url) => this.deps.onResourceMetadata?.(url),
+    });
   }
 
   /** Replaces the credentials sent with every request (e.g. a refreshed OAuth token). */
@@ -290,17 +266,4 @@ export class McpConnection {
   get transport(): SessionRecord["transport"] {
     return this.transportKind;
   }
-}
-
-/** A connection failure as the reason a server's tools are left out. */
-function unavailable(server: ServerEndpoint, err: unknown, code?: string): McpUnavailable {
-  if (err instanceof McpUnavailable) return err;
-  const status = httpStatusOf(err);
-  const kind = code ?? (status === 401 || status === 403 ? "needs_auth" : "unreachable");
-  const detail = describeError(err);
-  const message =
-    kind === "needs_auth"
-      ? `${server.name} refused the connection (HTTP ${status ?? 401}); it needs valid credentials or an OAuth connection.`
-      : `${server.name} could not be reached (${detail})`;
-  return new McpUnavailable(kind, message);
 }
