@@ -90,72 +90,101 @@ function render(body: HTMLElement, report: UsageReport, names: Map<string, strin
   );
 }
 
+/** The page's state and the elements that show it; `seq` numbers loads so a stale one is dropped. */
+interface UsageView {
+  range: Range;
+  seq: number;
+  from: HTMLInputElement;
+  to: HTMLInputElement;
+  presetButtons: HTMLButtonElement[];
+  out: HTMLElement;
+  body: HTMLElement;
+}
+
 /** The Usage page. */
 export async function usagePage(main: HTMLElement, arg: string): Promise<undefined> {
-  let range = parseRange(arg);
-  const body = h("div", { "aria-live": "polite", class: "usage-report" });
-  const out = h("div", { "aria-live": "polite" });
-  const from = h("input", { type: "date", value: range.from });
-  const to = h("input", { type: "date", value: range.to });
-  const presetButtons = PRESETS.map((n) => {
+  const range = parseRange(arg);
+  const view: UsageView = {
+    range,
+    seq: 0,
+    body: h("div", { "aria-live": "polite", class: "usage-report" }),
+    out: h("div", { "aria-live": "polite" }),
+    from: h("input", { type: "date", value: range.from }),
+    to: h("input", { type: "date", value: range.to }),
+    presetButtons: [],
+  };
+  const show = (next: Range) => showRange(view, next);
+  view.presetButtons = PRESETS.map((n) => {
     const b = h("button", { type: "button", class: "secondary", "data-preset": String(n) }, `Last ${n} days`);
     b.addEventListener("click", () => void show(lastDays(n)));
     return b;
   });
+  main.append(
+    h("div", { class: "page-head" }, h("h1", {}, "Usage"), csvButton(view)),
+    h(
+      "div",
+      { class: "card usage-range" },
+      h("div", { role: "group", "aria-label": "Range", class: "usage-presets" }, ...view.presetButtons),
+      customRangeForm(view, show),
+    ),
+    view.out,
+    view.body,
+  );
+  await show(range);
+  return undefined;
+}
+
+/** The From/To form that shows a custom range. */
+function customRangeForm(view: UsageView, show: (next: Range) => Promise<void>): HTMLFormElement {
   const custom = h(
     "form",
     { class: "usage-custom", "aria-label": "Custom range" },
-    field("From (UTC)", from),
-    field("To (UTC)", to),
+    field("From (UTC)", view.from),
+    field("To (UTC)", view.to),
     h("button", { type: "submit", class: "secondary" }, "Show range"),
   );
   custom.addEventListener("submit", (e) => {
     e.preventDefault();
-    void show({ preset: null, from: from.value, to: to.value });
+    void show({ preset: null, from: view.from.value, to: view.to.value });
   });
+  return custom;
+}
+
+/** "Export CSV": downloads the range shown at the time of the click. */
+function csvButton(view: UsageView): HTMLButtonElement {
   const csv = h("button", { type: "button" }, "Export CSV");
   csv.addEventListener("click", () => {
-    clear(out);
-    exportCsv(range).catch((err) => out.append(notice(failureText(err), true)));
+    clear(view.out);
+    exportCsv(view.range).catch((err) => view.out.append(notice(failureText(err), true)));
   });
-  main.append(
-    h("div", { class: "page-head" }, h("h1", {}, "Usage"), csv),
-    h(
-      "div",
-      { class: "card usage-range" },
-      h("div", { role: "group", "aria-label": "Range", class: "usage-presets" }, ...presetButtons),
-      custom,
-    ),
-    out,
-    body,
-  );
-  let seq = 0;
-  async function show(next: Range): Promise<void> {
-    range = next;
-    from.value = next.from;
-    to.value = next.to;
-    for (const b of presetButtons)
-      b.setAttribute("aria-pressed", String(Number(b.dataset.preset) === next.preset));
-    history.replaceState(null, "", hashOf(next));
-    clear(out);
-    const mine = ++seq;
+  return csv;
+}
+
+/** Shows `next`: marks it in the controls and the address, then loads and renders its report. */
+async function showRange(view: UsageView, next: Range): Promise<void> {
+  const { out, body } = view;
+  view.range = next;
+  view.from.value = next.from;
+  view.to.value = next.to;
+  for (const b of view.presetButtons)
+    b.setAttribute("aria-pressed", String(Number(b.dataset.preset) === next.preset));
+  history.replaceState(null, "", hashOf(next));
+  clear(out);
+  const mine = ++view.seq;
+  clear(body);
+  body.append(h("p", { class: "muted" }, "Loading…"));
+  try {
+    const report = await api<UsageReport>(`/v1/usage?${query(next)}`);
+    const names = await jobNames(report).catch((err) => {
+      out.append(notice(`Job names could not be read: ${failureText(err)}`, true));
+      return new Map<string, string>();
+    });
+    if (mine !== view.seq) return;
     clear(body);
-    body.append(h("p", { class: "muted" }, "Loading…"));
-    try {
-      const report = await api<UsageReport>(`/v1/usage?${query(next)}`);
-      const names = await jobNames(report).catch((err) => {
-        out.append(notice(`Job names could not be read: ${failureText(err)}`, true));
-        return new Map<string, string>();
-      });
-      if (mine !== seq) return;
-      clear(body);
-      render(body, report, names);
-    } catch (err) {
-      if (mine !== seq) return;
-      clear(body);
-      body.append(notice(failureText(err), true));
-    }
+    render(body, report, names);
+  } catch (err) {
+    if (mine !== view.seq) return;
+    clear(body);
+    body.append(notice(failureText(err), true));
   }
-  await show(range);
-  return undefined;
 }
