@@ -19,7 +19,7 @@
  */
 import { startToolWorker } from "./start-worker.ts";
 import { writeFileSync } from "node:fs";
-import { createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { decodeBody } from "../durable-objects/engine/net/charset.ts";
 import { buildWeb } from "../scripts/build-web.ts";
@@ -61,17 +61,19 @@ const timedInPage = (code: string) =>
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
-async function main(): Promise<void> {
-  process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
-  process.env.WRANGLER_SEND_METRICS = "false";
-  buildWeb();
+/** The article pages to read: those with a URL, of TAB_BENCH_SPLIT's part, every TAB_BENCH_EVERY-th. */
+function selectPages(): BenchPage[] {
   const split = process.env.TAB_BENCH_SPLIT;
   const every = Number(process.env.TAB_BENCH_EVERY ?? 1);
-  const pages = loadPages()
+  return loadPages()
     .filter((p) => p.url && (!split || (split === "held") === isHeldOut(p)))
     .filter((_, i) => i % every === 0);
+}
+
+/** Serves each page at /p/<key>, under the CSP. */
+function servePages(pages: BenchPage[]): Server {
   const byKey = new Map(pages.map((p) => [p.key, p]));
-  const server = createServer((req, res) => {
+  return createServer((req, res) => {
     const page = byKey.get((req.url ?? "").replace(/^\/p\//, ""));
     if (!page) {
       res.writeHead(404).end();
@@ -81,79 +83,112 @@ async function main(): Promise<void> {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-security-policy": CSP });
     res.end(decodeBody(page.bytes, null, true));
   });
+}
+
+type Call = (path: string, body?: unknown, method?: string) => Promise<Record<string, unknown>>;
+
+/** An admin API call to the worker; throws on a status of 300 or more. */
+function callerOf(worker: Awaited<ReturnType<typeof startToolWorker>>): Call {
+  return async (path, body, method = "POST") => {
+    const res = await worker.fetch(`http://bench.local${path}`, {
+      method: body === undefined ? "GET" : method,
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as Record<string, unknown>;
+    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+    return json;
+  };
+}
+
+/** Tool calls in one conversation: any tool, and execute_script in a tab's page. */
+function toolsOf(call: Call, conv: string) {
+  // biome-ignore lint/suspicious/noExplicitAny: tool results are read loosely
+  const tool = async (name: string, args: Record<string, unknown>): Promise<any> =>
+    ((await call(`/v1/conversations/${conv}/tools/${name}`, { arguments: args })) as { result: unknown })
+      .result;
+  const script = (tabId: number, code: string) =>
+    tool("execute_script", { target: "page", tab_id: tabId, code });
+  return { tool, script };
+}
+type Tools = ReturnType<typeof toolsOf>;
+
+interface WalkerCall {
+  content: string;
+  used: string;
+  ms: number;
+  inPageMs: number | null;
+}
+
+/** One call of a walker: its content and used selector, the call's time and the time in the page. */
+async function callOnce({ tool, script }: Tools, walker: Walker, tabId: number): Promise<WalkerCall> {
+  const start = performance.now();
+  let r: { content: string; used_selector: string; inPageMs?: number };
+  if (walker === "new") r = await tool("get_tab_content", { tab_id: tabId });
+  else {
+    const code = walker === "script" ? readPageScript(undefined) : legacyExtractionScript(undefined);
+    r = (await script(tabId, timedInPage(code))).result;
+  }
+  const content = walker === "old" ? String(r.content).slice(0, DEFAULT_CHARS) : r.content;
+  return { content, used: r.used_selector, ms: performance.now() - start, inPageMs: r.inPageMs ?? null };
+}
+
+/** The share of annotations and, on sampled pages, how many match exactly one element. */
+async function checkAnnotations({ script }: Tools, content: string, tabId: number, check: boolean) {
+  const selectors = [...content.matchAll(ANNOTATION)].map((m) => m[1]);
+  const annotated = selectors.reduce((n, s) => n + s.length + 3, 0);
+  if (!check || !selectors.length) return { annotated, unique: null, checked: 0 };
+  const counts = (
+    await script(
+      tabId,
+      `${JSON.stringify(selectors)}.map((s) => { try { return document.querySelectorAll(s).length; } catch { return -1; } })`,
+    )
+  ).result as number[];
+  return { annotated, unique: counts.filter((n) => n === 1).length, checked: selectors.length };
+}
+
+const WALKERS: Walker[] = ["new", "old", "script"];
+
+/** Page `i` read REPEATS times by every walker in a turning order, in one tab; its Read per walker. */
+async function readPage(tools: Tools, i: number, url: string, reads: Record<Walker, Read[]>): Promise<void> {
+  const tab = await tools.tool("open_tab", { url });
+  const calls: Record<Walker, WalkerCall[]> = { new: [], old: [], script: [] };
+  // The order turns each round (the first read of a page pays its style and layout).
+  for (let round = 0; round < REPEATS; round++) {
+    const k = (i + round) % WALKERS.length;
+    for (const w of [...WALKERS.slice(k), ...WALKERS.slice(0, k)])
+      calls[w].push(await callOnce(tools, w, tab.id));
+  }
+  for (const w of WALKERS) {
+    const [first] = calls[w];
+    const inPage = calls[w].flatMap((c) => (c.inPageMs === null ? [] : [c.inPageMs]));
+    reads[w].push({
+      content: first.content,
+      used: first.used,
+      ms: median(calls[w].map((c) => c.ms)),
+      inPageMs: inPage.length ? median(inPage) : null,
+      ...(await checkAnnotations(tools, first.content, tab.id, i % SAMPLE_EVERY === 0)),
+    });
+  }
+  await tools.tool("close_tab", { tab_id: tab.id });
+}
+
+async function main(): Promise<void> {
+  process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
+  process.env.WRANGLER_SEND_METRICS = "false";
+  buildWeb();
+  const pages = selectPages();
+  const server = servePages(pages);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const worker = await startToolWorker(TOKEN);
   try {
     await worker.ready;
-    const call = async (path: string, body?: unknown, method = "POST") => {
-      const res = await worker.fetch(`http://bench.local${path}`, {
-        method: body === undefined ? "GET" : method,
-        headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json()) as Record<string, unknown>;
-      if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-      return json;
-    };
+    const call = callerOf(worker);
     const conv = (await call("/v1/conversations", {})).id as string;
-    // biome-ignore lint/suspicious/noExplicitAny: tool results are read loosely
-    const tool = async (name: string, args: Record<string, unknown>): Promise<any> =>
-      ((await call(`/v1/conversations/${conv}/tools/${name}`, { arguments: args })) as { result: unknown })
-        .result;
-    const script = (tabId: number, code: string) =>
-      tool("execute_script", { target: "page", tab_id: tabId, code });
-
-    /** One call of a walker: its content and used selector, the call's time and the time in the page. */
-    const callOnce = async (walker: Walker, tabId: number) => {
-      const start = performance.now();
-      let r: { content: string; used_selector: string; inPageMs?: number };
-      if (walker === "new") r = await tool("get_tab_content", { tab_id: tabId });
-      else {
-        const code = walker === "script" ? readPageScript(undefined) : legacyExtractionScript(undefined);
-        r = (await script(tabId, timedInPage(code))).result;
-      }
-      const content = walker === "old" ? String(r.content).slice(0, DEFAULT_CHARS) : r.content;
-      return { content, used: r.used_selector, ms: performance.now() - start, inPageMs: r.inPageMs ?? null };
-    };
-    /** The share of annotations and, on sampled pages, how many match exactly one element. */
-    const checkAnnotations = async (content: string, tabId: number, check: boolean) => {
-      const selectors = [...content.matchAll(ANNOTATION)].map((m) => m[1]);
-      const annotated = selectors.reduce((n, s) => n + s.length + 3, 0);
-      if (!check || !selectors.length) return { annotated, unique: null, checked: 0 };
-      const counts = (
-        await script(
-          tabId,
-          `${JSON.stringify(selectors)}.map((s) => { try { return document.querySelectorAll(s).length; } catch { return -1; } })`,
-        )
-      ).result as number[];
-      return { annotated, unique: counts.filter((n) => n === 1).length, checked: selectors.length };
-    };
-
+    const tools = toolsOf(call, conv);
     const reads: Record<Walker, Read[]> = { new: [], old: [], script: [] };
-    const walkers: Walker[] = ["new", "old", "script"];
-    for (const [i, page] of pages.entries()) {
-      const tab = await tool("open_tab", { url: `${origin}/p/${page.key}` });
-      const calls: Record<Walker, Awaited<ReturnType<typeof callOnce>>[]> = { new: [], old: [], script: [] };
-      // The order turns each round (the first read of a page pays its style and layout).
-      for (let round = 0; round < REPEATS; round++) {
-        const k = (i + round) % walkers.length;
-        for (const w of [...walkers.slice(k), ...walkers.slice(0, k)])
-          calls[w].push(await callOnce(w, tab.id));
-      }
-      for (const w of walkers) {
-        const [first] = calls[w];
-        const inPage = calls[w].flatMap((c) => (c.inPageMs === null ? [] : [c.inPageMs]));
-        reads[w].push({
-          content: first.content,
-          used: first.used,
-          ms: median(calls[w].map((c) => c.ms)),
-          inPageMs: inPage.length ? median(inPage) : null,
-          ...(await checkAnnotations(first.content, tab.id, i % SAMPLE_EVERY === 0)),
-        });
-      }
-      await tool("close_tab", { tab_id: tab.id });
-    }
+    for (const [i, page] of pages.entries()) await readPage(tools, i, `${origin}/p/${page.key}`, reads);
     report(pages, reads);
     await call(`/v1/conversations/${conv}`, {}, "DELETE");
   } finally {
@@ -177,55 +212,62 @@ function report(pages: BenchPage[], reads: Record<Walker, Read[]>): void {
   ];
   for (const [name, inPart] of parts) {
     const idx = pages.flatMap((p, i) => (inPart(p) ? [i] : []));
-    if (!idx.length) continue;
-    const charsOf = (w: Walker) => idx.reduce((n, i) => n + reads[w][i].content.length, 0);
-    const tokensOf = (w: Walker) => idx.reduce((n, i) => n + encode(reads[w][i].content).length, 0);
-    for (const w of ["old", "new", "script"] as Walker[]) {
-      const rs = idx.map((i) => reads[w][i]);
-      const { recall, precision } = aggregate(idx.map((i) => scorePage(pages[i].truth, reads[w][i].content)));
-      const share = rs.reduce((n, r) => n + r.annotated, 0) / (charsOf(w) || 1);
-      const checked = rs.reduce((n, r) => n + r.checked, 0);
-      const unique = rs.reduce((n, r) => n + (r.unique ?? 0), 0);
-      const inPage = rs.flatMap((r) => (r.inPageMs === null ? [] : [r.inPageMs]));
-      const cells = [
-        [name, 11],
-        [w, 8],
-        [recall.toFixed(3), 8],
-        [precision.toFixed(3), 11],
-        [`${(share * 100).toFixed(1)}%`, 13],
-        [(charsOf(w) / idx.length).toFixed(0), 12],
-        [(tokensOf(w) / idx.length).toFixed(0), 13],
-        [median(rs.map((r) => r.ms)).toFixed(0), 9],
-        [inPage.length ? median(inPage).toFixed(0) : "-", 9],
-        [String(rs.filter((r) => r.used === "body").length), 6],
-        [`${unique}/${checked}`, 0],
-      ] as const;
-      console.log(cells.map(([v, width]) => v.padEnd(width)).join(""));
-    }
-    const ratio = (a: Walker, b: Walker, key: "ms" | "inPageMs") =>
-      median(idx.map((i) => (reads[a][i][key] ?? Number.NaN) / (reads[b][i][key] ?? Number.NaN)));
-    console.log(
-      `  ${name}: characters new / old ${((charsOf("new") / charsOf("old")) * 100).toFixed(1)}% (target ≤ 40%), tokens ${((tokensOf("new") / tokensOf("old")) * 100).toFixed(1)}%; time, median of per-page ratios: new tool / old ${ratio("new", "old", "ms").toFixed(2)}, new / old on the same path ${ratio("script", "old", "ms").toFixed(2)}, in the page ${ratio("script", "old", "inPageMs").toFixed(2)}`,
-    );
+    if (idx.length) reportPart(name, idx, pages, reads);
   }
-  if (process.env.TAB_BENCH_OUT) {
-    const rows = pages.flatMap((p, i) =>
-      isHeldOut(p)
-        ? []
-        : [
-            {
-              key: p.key,
-              url: p.url,
-              used: reads.new[i].used,
-              recall: scorePage(p.truth, reads.new[i].content).recall,
-              oldRecall: scorePage(p.truth, reads.old[i].content).recall,
-              chars: reads.new[i].content.length,
-              content: reads.new[i].content,
-            },
-          ],
-    );
-    writeFileSync(process.env.TAB_BENCH_OUT, JSON.stringify(rows, null, 1));
+  if (process.env.TAB_BENCH_OUT) writeTuningRows(process.env.TAB_BENCH_OUT, pages, reads);
+}
+
+/** One part's row per walker, then its new-against-old ratios. */
+function reportPart(name: string, idx: number[], pages: BenchPage[], reads: Record<Walker, Read[]>): void {
+  const charsOf = (w: Walker) => idx.reduce((n, i) => n + reads[w][i].content.length, 0);
+  const tokensOf = (w: Walker) => idx.reduce((n, i) => n + encode(reads[w][i].content).length, 0);
+  for (const w of ["old", "new", "script"] as Walker[]) {
+    const rs = idx.map((i) => reads[w][i]);
+    const { recall, precision } = aggregate(idx.map((i) => scorePage(pages[i].truth, reads[w][i].content)));
+    const share = rs.reduce((n, r) => n + r.annotated, 0) / (charsOf(w) || 1);
+    const checked = rs.reduce((n, r) => n + r.checked, 0);
+    const unique = rs.reduce((n, r) => n + (r.unique ?? 0), 0);
+    const inPage = rs.flatMap((r) => (r.inPageMs === null ? [] : [r.inPageMs]));
+    const cells = [
+      [name, 11],
+      [w, 8],
+      [recall.toFixed(3), 8],
+      [precision.toFixed(3), 11],
+      [`${(share * 100).toFixed(1)}%`, 13],
+      [(charsOf(w) / idx.length).toFixed(0), 12],
+      [(tokensOf(w) / idx.length).toFixed(0), 13],
+      [median(rs.map((r) => r.ms)).toFixed(0), 9],
+      [inPage.length ? median(inPage).toFixed(0) : "-", 9],
+      [String(rs.filter((r) => r.used === "body").length), 6],
+      [`${unique}/${checked}`, 0],
+    ] as const;
+    console.log(cells.map(([v, width]) => v.padEnd(width)).join(""));
   }
+  const ratio = (a: Walker, b: Walker, key: "ms" | "inPageMs") =>
+    median(idx.map((i) => (reads[a][i][key] ?? Number.NaN) / (reads[b][i][key] ?? Number.NaN)));
+  console.log(
+    `  ${name}: characters new / old ${((charsOf("new") / charsOf("old")) * 100).toFixed(1)}% (target ≤ 40%), tokens ${((tokensOf("new") / tokensOf("old")) * 100).toFixed(1)}%; time, median of per-page ratios: new tool / old ${ratio("new", "old", "ms").toFixed(2)}, new / old on the same path ${ratio("script", "old", "ms").toFixed(2)}, in the page ${ratio("script", "old", "inPageMs").toFixed(2)}`,
+  );
+}
+
+/** TAB_BENCH_OUT: the tuning part's per-page figures of the new walker (and the old one's recall). */
+function writeTuningRows(file: string, pages: BenchPage[], reads: Record<Walker, Read[]>): void {
+  const rows = pages.flatMap((p, i) =>
+    isHeldOut(p)
+      ? []
+      : [
+          {
+            key: p.key,
+            url: p.url,
+            used: reads.new[i].used,
+            recall: scorePage(p.truth, reads.new[i].content).recall,
+            oldRecall: scorePage(p.truth, reads.old[i].content).recall,
+            chars: reads.new[i].content.length,
+            content: reads.new[i].content,
+          },
+        ],
+  );
+  writeFileSync(file, JSON.stringify(rows, null, 1));
 }
 
 await main();
