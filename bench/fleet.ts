@@ -70,7 +70,8 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 };
 
-async function runSide(side: Side, origin: string): Promise<Figures> {
+/** Cirrus in workerd with the side's browser settings on top of the bench's own. */
+function startSideWorker(side: Side) {
   const text = (value: string) => ({ type: "plain_text" as const, value });
   const vars = {
     ADMIN_TOKEN: TOKEN,
@@ -83,73 +84,108 @@ async function runSide(side: Side, origin: string): Promise<Figures> {
     BROWSER_QUEUE_TIMEOUT_MS: "100000",
     ...side.vars,
   };
-  const worker = await unstable_startWorker({
+  return unstable_startWorker({
     config: "wrangler.toml",
     bindings: Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, text(v)])),
     dev: { server: { port: 0 }, inspector: false, logLevel: "error", persist: false, remote: false },
   } as Parameters<typeof unstable_startWorker>[0]);
+}
+
+type Call = (path: string, body?: unknown) => Promise<Record<string, unknown>>;
+// biome-ignore lint/suspicious/noExplicitAny: tool results are read loosely
+type Tool = (conv: string, name: string, args: Record<string, unknown>) => Promise<any>;
+
+/** An admin API call (GET, or POST with a body); throws on a status of 300 or more. */
+function callerOf(worker: Awaited<ReturnType<typeof startSideWorker>>): Call {
+  return async (path, body) => {
+    const res = await worker.fetch(`http://bench.local${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as Record<string, unknown>;
+    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+    return json;
+  };
+}
+
+const toolOf =
+  (call: Call): Tool =>
+  async (conv, name, args) =>
+    ((await call(`/v1/conversations/${conv}/tools/${name}`, { arguments: args })) as { result: unknown })
+      .result;
+
+/** One conversation's work; the first tab call's time, or null when it failed. */
+async function converse(tool: Tool, label: string, origin: string, conv: string): Promise<number | null> {
+  try {
+    const start = performance.now();
+    const a = await tool(conv, "open_tab", { url: `${origin}/a` });
+    const first = performance.now() - start;
+    const readA = await tool(conv, "get_tab_content", { tab_id: a.id });
+    const b = await tool(conv, "open_tab", { url: `${origin}/b` });
+    const readB = await tool(conv, "get_tab_content", { tab_id: b.id });
+    const read =
+      String(readA.content).includes("End of Page A") && String(readB.content).includes("End of Page B");
+    return read ? first : null;
+  } catch (err) {
+    console.log(`  ${label}: a conversation failed: ${(err as Error).message.slice(0, 200)}`);
+    return null;
+  }
+}
+
+/** The burst, CONCURRENCY at a time, then the last SEQUENTIAL one by one (their first tab calls kept). */
+async function work(convs: string[], run: (conv: string) => Promise<number | null>) {
+  const burst = convs.slice(0, CONVERSATIONS - SEQUENTIAL);
+  const results: (number | null)[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < burst.length) results.push(await run(burst[next++]));
+    }),
+  );
+  const firstCalls: number[] = [];
+  for (const conv of convs.slice(CONVERSATIONS - SEQUENTIAL)) {
+    const first = await run(conv);
+    results.push(first);
+    if (first !== null) firstCalls.push(first);
+  }
+  return { results, firstCalls };
+}
+
+/**
+ * Every browser is released IDLE_MS after its last use (the fleet's alarm): polls the usage report,
+ * from `afterWork` on, until no browser is alive.
+ */
+async function untilReleased(
+  call: Call,
+  label: string,
+  afterWork: FleetReport,
+  started: number,
+  wallS: number,
+): Promise<FleetReport> {
+  let report = afterWork;
+  while (report.sessions > 0) {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    report = (await call("/v1/usage/browsers")) as unknown as FleetReport;
+    if (performance.now() - started > wallS * 1000 + IDLE_MS + 120_000)
+      throw new Error(`${label}: ${report.sessions} browser(s) still alive long after the idle time`);
+  }
+  return report;
+}
+
+async function runSide(side: Side, origin: string): Promise<Figures> {
+  const worker = await startSideWorker(side);
   try {
     await worker.ready;
-    const call = async (path: string, body?: unknown) => {
-      const res = await worker.fetch(`http://bench.local${path}`, {
-        method: body === undefined ? "GET" : "POST",
-        headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json()) as Record<string, unknown>;
-      if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-      return json;
-    };
-    // biome-ignore lint/suspicious/noExplicitAny: tool results are read loosely
-    const tool = async (conv: string, name: string, args: Record<string, unknown>): Promise<any> =>
-      ((await call(`/v1/conversations/${conv}/tools/${name}`, { arguments: args })) as { result: unknown })
-        .result;
+    const call = callerOf(worker);
+    const tool = toolOf(call);
     const convs: string[] = [];
     for (let i = 0; i < CONVERSATIONS; i++) convs.push((await call("/v1/conversations", {})).id as string);
-
-    /** One conversation's work; the first tab call's time, or null when it failed. */
-    const converse = async (conv: string): Promise<number | null> => {
-      try {
-        const start = performance.now();
-        const a = await tool(conv, "open_tab", { url: `${origin}/a` });
-        const first = performance.now() - start;
-        const readA = await tool(conv, "get_tab_content", { tab_id: a.id });
-        const b = await tool(conv, "open_tab", { url: `${origin}/b` });
-        const readB = await tool(conv, "get_tab_content", { tab_id: b.id });
-        const read =
-          String(readA.content).includes("End of Page A") && String(readB.content).includes("End of Page B");
-        return read ? first : null;
-      } catch (err) {
-        console.log(`  ${side.label}: a conversation failed: ${(err as Error).message.slice(0, 200)}`);
-        return null;
-      }
-    };
-
     const started = performance.now();
-    const burst = convs.slice(0, CONVERSATIONS - SEQUENTIAL);
-    const results: (number | null)[] = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < burst.length) results.push(await converse(burst[next++]));
-      }),
-    );
-    const firstCalls: number[] = [];
-    for (const conv of convs.slice(CONVERSATIONS - SEQUENTIAL)) {
-      const first = await converse(conv);
-      results.push(first);
-      if (first !== null) firstCalls.push(first);
-    }
+    const { results, firstCalls } = await work(convs, (conv) => converse(tool, side.label, origin, conv));
     const wallS = (performance.now() - started) / 1000;
     const afterWork = (await call("/v1/usage/browsers")) as unknown as FleetReport;
-    // Every browser is released IDLE_MS after its last use (the fleet's alarm): wait for that.
-    let report = afterWork;
-    while (report.sessions > 0) {
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      report = (await call("/v1/usage/browsers")) as unknown as FleetReport;
-      if (performance.now() - started > wallS * 1000 + IDLE_MS + 120_000)
-        throw new Error(`${side.label}: ${report.sessions} browser(s) still alive long after the idle time`);
-    }
+    const report = await untilReleased(call, side.label, afterWork, started, wallS);
     return {
       label: side.label,
       succeeded: results.filter((r) => r !== null).length,
