@@ -35,16 +35,8 @@ const load = () =>
     .map((v) => v.toFixed(1))
     .join(" / ");
 
-async function main(): Promise<void> {
-  process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
-  process.env.WRANGLER_SEND_METRICS = "false";
-  buildWeb();
-  const pages = createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "text/html" });
-    res.end(PAGE);
-  });
-  await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+/** Cirrus in workerd: the fleet's defaults but 3 browsers and a 10-minute idle time. */
+function startFleetWorker() {
   const text = (value: string) => ({ type: "plain_text" as const, value });
   const vars = {
     ADMIN_TOKEN: TOKEN,
@@ -56,7 +48,7 @@ async function main(): Promise<void> {
     BROWSER_LAUNCH_INTERVAL_MS: "1",
     BROWSER_DAILY_MINUTES: "100000",
   };
-  const worker = await unstable_startWorker({
+  return unstable_startWorker({
     config: "wrangler.toml",
     bindings: Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, text(v)])),
     dev: {
@@ -67,60 +59,94 @@ async function main(): Promise<void> {
       remote: false,
     },
   } as Parameters<typeof unstable_startWorker>[0]);
+}
+
+type Call = (path: string, body?: unknown, method?: string) => Promise<Record<string, unknown>>;
+
+/** An admin API call (GET without a body, POST with one, unless `method` says); throws on 300 or more. */
+function callerOf(worker: Awaited<ReturnType<typeof startFleetWorker>>): Call {
+  return async (path, body, method = body === undefined ? "GET" : "POST") => {
+    const res = await worker.fetch(`http://bench.local${path}`, {
+      method,
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as Record<string, unknown>;
+    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+    return json;
+  };
+}
+
+/** The ms one tool call takes, from the HTTP request to its answer. */
+async function timed(call: Call, conv: string, name: string, args: Record<string, unknown>): Promise<number> {
+  const start = performance.now();
+  await call(`/v1/conversations/${conv}/tools/${name}`, { arguments: args });
+  return performance.now() - start;
+}
+
+const newConversation = async (call: Call) => (await call("/v1/conversations", {})).id as string;
+
+/** Whether the fleet has a spare context ready within SPARE_WAIT_MS. */
+async function spareReady(call: Call): Promise<boolean> {
+  const until = performance.now() + SPARE_WAIT_MS;
+  while (performance.now() < until) {
+    if (((await call("/v1/usage/browsers")).spares as number) > 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+/** ROUNDS new conversations one after another: hops, then first and second open_tab on a spare. */
+async function rounds(call: Call, origin: string) {
+  const first: number[] = [];
+  const second: number[] = [];
+  const hops: number[] = [];
+  let withoutSpare = 0;
+  for (let i = 0; i < ROUNDS; i++) {
+    const conv = await newConversation(call);
+    hops.push(await timed(call, await newConversation(call), "list_tabs", {}));
+    if (!(await spareReady(call))) withoutSpare++;
+    first.push(await timed(call, conv, "open_tab", { url: `${origin}/first/${i}` }));
+    second.push(await timed(call, conv, "open_tab", { url: `${origin}/second/${i}` }));
+    // The conversation ends (its context closes), so the browser never fills up and every round finds it warm.
+    await call(`/v1/conversations/${conv}`, undefined, "DELETE");
+  }
+  return { first, second, hops, withoutSpare };
+}
+
+function report(loadBefore: string, launchMs: number, figures: Awaited<ReturnType<typeof rounds>>): void {
+  const { first, second, hops, withoutSpare } = figures;
+  const row = (name: string, values: number[]) =>
+    console.log(
+      `  ${name.padEnd(58)}p50 ${percentile(values, 50).toFixed(0).padStart(5)}   p95 ${percentile(values, 95).toFixed(0).padStart(5)} ms`,
+    );
+  console.log(
+    `warm first tab call: ${ROUNDS} new conversations one after another on a warm fleet browser (spare ready), workerd, local Chromium; load average (1/5/15 min) ${loadBefore} before, ${load()} after`,
+  );
+  console.log(`  the launching conversation's first open_tab (not counted): ${launchMs.toFixed(0)} ms`);
+  row("first open_tab of a conversation, warm browser (< 300)", first);
+  row("second open_tab of the same conversation (kept context)", second);
+  row("list_tabs with no tab (HTTP + Durable Object hops)", hops);
+  if (withoutSpare > 0) console.log(`  ${withoutSpare} round(s) found no spare within ${SPARE_WAIT_MS} ms`);
+}
+
+async function main(): Promise<void> {
+  process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
+  process.env.WRANGLER_SEND_METRICS = "false";
+  buildWeb();
+  const pages = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end(PAGE);
+  });
+  await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+  const worker = await startFleetWorker();
   const loadBefore = load();
   try {
     await worker.ready;
-    const call = async (path: string, body?: unknown, method = body === undefined ? "GET" : "POST") => {
-      const res = await worker.fetch(`http://bench.local${path}`, {
-        method,
-        headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json()) as Record<string, unknown>;
-      if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-      return json;
-    };
-    const timed = async (conv: string, name: string, args: Record<string, unknown>) => {
-      const start = performance.now();
-      await call(`/v1/conversations/${conv}/tools/${name}`, { arguments: args });
-      return performance.now() - start;
-    };
-    const newConversation = async () => (await call("/v1/conversations", {})).id as string;
-    const spareReady = async () => {
-      const until = performance.now() + SPARE_WAIT_MS;
-      while (performance.now() < until) {
-        if (((await call("/v1/usage/browsers")).spares as number) > 0) return true;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      return false;
-    };
-
-    const launchMs = await timed(await newConversation(), "open_tab", { url: `${origin}/warm-up` });
-    const first: number[] = [];
-    const second: number[] = [];
-    const hops: number[] = [];
-    let withoutSpare = 0;
-    for (let i = 0; i < ROUNDS; i++) {
-      const conv = await newConversation();
-      hops.push(await timed(await newConversation(), "list_tabs", {}));
-      if (!(await spareReady())) withoutSpare++;
-      first.push(await timed(conv, "open_tab", { url: `${origin}/first/${i}` }));
-      second.push(await timed(conv, "open_tab", { url: `${origin}/second/${i}` }));
-      // The conversation ends (its context closes), so the browser never fills up and every round finds it warm.
-      await call(`/v1/conversations/${conv}`, undefined, "DELETE");
-    }
-    const row = (name: string, values: number[]) =>
-      console.log(
-        `  ${name.padEnd(58)}p50 ${percentile(values, 50).toFixed(0).padStart(5)}   p95 ${percentile(values, 95).toFixed(0).padStart(5)} ms`,
-      );
-    console.log(
-      `warm first tab call: ${ROUNDS} new conversations one after another on a warm fleet browser (spare ready), workerd, local Chromium; load average (1/5/15 min) ${loadBefore} before, ${load()} after`,
-    );
-    console.log(`  the launching conversation's first open_tab (not counted): ${launchMs.toFixed(0)} ms`);
-    row("first open_tab of a conversation, warm browser (< 300)", first);
-    row("second open_tab of the same conversation (kept context)", second);
-    row("list_tabs with no tab (HTTP + Durable Object hops)", hops);
-    if (withoutSpare > 0) console.log(`  ${withoutSpare} round(s) found no spare within ${SPARE_WAIT_MS} ms`);
+    const call = callerOf(worker);
+    const launchMs = await timed(call, await newConversation(call), "open_tab", { url: `${origin}/warm-up` });
+    report(loadBefore, launchMs, await rounds(call, origin));
   } finally {
     await worker.dispose();
     pages.closeAllConnections();
