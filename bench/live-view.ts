@@ -30,6 +30,69 @@ function frames(res: { body: unknown }, onFrame: (data: string) => void): () => 
   return () => void sse.close();
 }
 
+type Worker = Awaited<ReturnType<typeof startToolWorker>>;
+type Call = (path: string, body?: unknown) => ReturnType<Worker["fetch"]>;
+
+/** An admin API call to the worker: GET, or POST with a JSON body. */
+function callerOf(worker: Worker): Call {
+  return (path, body) =>
+    worker.fetch(`http://bench.local${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+}
+
+/**
+ * Tab 1's live view: the time to its first frame (the browser is already running), then per click
+ * the time until a different frame arrives (the click changes the counter), sorted.
+ */
+async function firstFrameAndClicks(
+  call: Call,
+  conv: string,
+): Promise<{ firstMs: number; latencies: number[] }> {
+  const openedAt = performance.now();
+  let firstAt = 0;
+  let latest = "";
+  const waiters: ((data: string) => void)[] = [];
+  const stop = frames(await call(`/v1/conversations/${conv}/tabs/1/live`), (data) => {
+    if (!firstAt) firstAt = performance.now();
+    latest = data;
+    for (const w of waiters.splice(0)) w(data);
+  });
+  while (!firstAt) await new Promise((r) => setTimeout(r, 5));
+  const firstMs = firstAt - openedAt;
+
+  const latencies: number[] = [];
+  for (let i = 0; i < CLICKS; i++) {
+    const before = latest;
+    const changed = new Promise<void>((resolve) => {
+      const check = (d: string) => (d !== before ? resolve() : waiters.push(check));
+      waiters.push(check);
+    });
+    const start = performance.now();
+    await call(`/v1/conversations/${conv}/tabs/1/input`, { type: "click", x: 100, y: 100 });
+    await changed;
+    latencies.push(performance.now() - start);
+  }
+  stop();
+  latencies.sort((a, b) => a - b);
+  return { firstMs, latencies };
+}
+
+/** Frames per second of a page that repaints every animation frame (tab 2), after half a second. */
+async function animatedFps(call: Call, conv: string, base: string): Promise<number> {
+  await call(`/v1/conversations/${conv}/tools/open_tab`, { arguments: { url: `${base}/animated` } });
+  let count = 0;
+  const stopAnimated = frames(await call(`/v1/conversations/${conv}/tabs/2/live`), () => count++);
+  await new Promise((r) => setTimeout(r, 500));
+  const from = count;
+  await new Promise((r) => setTimeout(r, FPS_WINDOW_MS));
+  const fps = (count - from) / (FPS_WINDOW_MS / 1000);
+  stopAnimated();
+  return fps;
+}
+
 async function main(): Promise<void> {
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
   process.env.WRANGLER_SEND_METRICS = "false";
@@ -42,54 +105,11 @@ async function main(): Promise<void> {
   const worker = await startToolWorker(TOKEN);
   try {
     await worker.ready;
-    const call = (path: string, body?: unknown) =>
-      worker.fetch(`http://bench.local${path}`, {
-        method: body === undefined ? "GET" : "POST",
-        headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+    const call = callerOf(worker);
     const conv = ((await (await call("/v1/conversations", {})).json()) as { id: string }).id;
     await call(`/v1/conversations/${conv}/tools/open_tab`, { arguments: { url: `${base}/static` } });
-
-    // Time to first frame (the browser is already running).
-    const openedAt = performance.now();
-    let firstAt = 0;
-    let latest = "";
-    let waiters: ((data: string) => void)[] = [];
-    const stop = frames(await call(`/v1/conversations/${conv}/tabs/1/live`), (data) => {
-      if (!firstAt) firstAt = performance.now();
-      latest = data;
-      for (const w of waiters.splice(0)) w(data);
-    });
-    while (!firstAt) await new Promise((r) => setTimeout(r, 5));
-    const firstMs = firstAt - openedAt;
-
-    // Input to frame: a click changes the counter; time until a different frame arrives.
-    const latencies: number[] = [];
-    for (let i = 0; i < CLICKS; i++) {
-      const before = latest;
-      const changed = new Promise<void>((resolve) => {
-        const check = (d: string) => (d !== before ? resolve() : waiters.push(check));
-        waiters.push(check);
-      });
-      const start = performance.now();
-      await call(`/v1/conversations/${conv}/tabs/1/input`, { type: "click", x: 100, y: 100 });
-      await changed;
-      latencies.push(performance.now() - start);
-    }
-    stop();
-    latencies.sort((a, b) => a - b);
-
-    // Frames per second of a page that repaints every animation frame.
-    await call(`/v1/conversations/${conv}/tools/open_tab`, { arguments: { url: `${base}/animated` } });
-    let count = 0;
-    const stopAnimated = frames(await call(`/v1/conversations/${conv}/tabs/2/live`), () => count++);
-    await new Promise((r) => setTimeout(r, 500));
-    const from = count;
-    await new Promise((r) => setTimeout(r, FPS_WINDOW_MS));
-    const fps = (count - from) / (FPS_WINDOW_MS / 1000);
-    stopAnimated();
-    waiters = [];
+    const { firstMs, latencies } = await firstFrameAndClicks(call, conv);
+    const fps = await animatedFps(call, conv, base);
 
     console.log("\nlive view (local Chromium, inside workerd)");
     console.log(`  time to first frame:            ${firstMs.toFixed(0)} ms`);
