@@ -23,6 +23,62 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+type Call = (path: string, body?: unknown, method?: string) => Promise<Record<string, unknown>>;
+type Tool = (
+  conv: string,
+  name: string,
+  args: Record<string, unknown>,
+) => Promise<{ result: Record<string, unknown> }>;
+
+/** An admin API call to the worker; throws on a status of 300 or more. */
+function callerOf(worker: Awaited<ReturnType<typeof startToolWorker>>): Call {
+  return async (path, body, method = "POST") => {
+    const res = await worker.fetch(`http://bench.local${path}`, {
+      method: body === undefined ? "GET" : method,
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as Record<string, unknown>;
+    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+}
+
+/** The first pair (it launches the browser), then ROUNDS timed open_tab + get_tab_content pairs, sorted. */
+async function timePairs(tool: Tool, conv: string, pageUrl: string) {
+  const coldStart = performance.now();
+  const warm = await tool(conv, "open_tab", { url: pageUrl });
+  await tool(conv, "get_tab_content", { tab_id: warm.result.id });
+  const coldMs = performance.now() - coldStart;
+  await tool(conv, "close_tab", { tab_id: warm.result.id });
+  const times: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const start = performance.now();
+    const tab = await tool(conv, "open_tab", { url: pageUrl });
+    const read = await tool(conv, "get_tab_content", { tab_id: tab.result.id });
+    times.push(performance.now() - start);
+    if (!String(read.result.content).includes("Product 49")) throw new Error("page content missing");
+    await tool(conv, "close_tab", { tab_id: tab.result.id });
+  }
+  times.sort((a, b) => a - b);
+  return { coldMs, times };
+}
+
+/** TAB_CALLS tab tool calls in one conversation; how many browsers it launched. */
+async function countLaunches(call: Call, tool: Tool, counted: string, pageUrl: string): Promise<number> {
+  const first = await tool(counted, "open_tab", { url: pageUrl });
+  const tabId = first.result.id;
+  const cycle = [
+    () => tool(counted, "list_tabs", {}),
+    () => tool(counted, "get_tab_content", { tab_id: tabId, max_length: 500 }),
+    () => tool(counted, "open_tab", { url: pageUrl, tab_id: tabId }),
+    () => tool(counted, "activate_tab", { tab_id: tabId }),
+  ];
+  for (let i = 1; i < TAB_CALLS; i++) await cycle[i % cycle.length]();
+  const live = (await call(`/v1/conversations/${counted}/tabs`)) as { browser: { launches: number } };
+  return live.browser.launches;
+}
+
 async function main(): Promise<void> {
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
   process.env.WRANGLER_SEND_METRICS = "false";
@@ -35,57 +91,24 @@ async function main(): Promise<void> {
   const worker = await startToolWorker(TOKEN);
   try {
     await worker.ready;
-    const call = async (path: string, body?: unknown, method = "POST") => {
-      const res = await worker.fetch(`http://bench.local${path}`, {
-        method: body === undefined ? "GET" : method,
-        headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json()) as Record<string, unknown>;
-      if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-      return json;
-    };
-    const tool = (conv: string, name: string, args: Record<string, unknown>) =>
+    const call = callerOf(worker);
+    const tool: Tool = (conv, name, args) =>
       call(`/v1/conversations/${conv}/tools/${name}`, { arguments: args }) as Promise<{
         result: Record<string, unknown>;
       }>;
     const newConversation = async () => (await call("/v1/conversations", {})).id as string;
 
     const conv = await newConversation();
-    const coldStart = performance.now();
-    const warm = await tool(conv, "open_tab", { url: pageUrl });
-    await tool(conv, "get_tab_content", { tab_id: warm.result.id });
-    const coldMs = performance.now() - coldStart;
-    await tool(conv, "close_tab", { tab_id: warm.result.id });
-    const times: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      const start = performance.now();
-      const tab = await tool(conv, "open_tab", { url: pageUrl });
-      const read = await tool(conv, "get_tab_content", { tab_id: tab.result.id });
-      times.push(performance.now() - start);
-      if (!String(read.result.content).includes("Product 49")) throw new Error("page content missing");
-      await tool(conv, "close_tab", { tab_id: tab.result.id });
-    }
-    times.sort((a, b) => a - b);
-
+    const { coldMs, times } = await timePairs(tool, conv, pageUrl);
     const counted = await newConversation();
-    const first = await tool(counted, "open_tab", { url: pageUrl });
-    const tabId = first.result.id;
-    const cycle = [
-      () => tool(counted, "list_tabs", {}),
-      () => tool(counted, "get_tab_content", { tab_id: tabId, max_length: 500 }),
-      () => tool(counted, "open_tab", { url: pageUrl, tab_id: tabId }),
-      () => tool(counted, "activate_tab", { tab_id: tabId }),
-    ];
-    for (let i = 1; i < TAB_CALLS; i++) await cycle[i % cycle.length]();
-    const live = (await call(`/v1/conversations/${counted}/tabs`)) as { browser: { launches: number } };
+    const launches = await countLaunches(call, tool, counted, pageUrl);
 
     console.log("browser bench (workerd via wrangler, local Chromium, local page)");
     console.log(`  first open_tab + get_tab_content (launches the browser): ${coldMs.toFixed(0)} ms`);
     console.log(
       `  open_tab + get_tab_content over ${ROUNDS} rounds: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`,
     );
-    console.log(`  browser launches per ${TAB_CALLS} tab calls: ${live.browser.launches} (target 1)`);
+    console.log(`  browser launches per ${TAB_CALLS} tab calls: ${launches} (target 1)`);
     await call(`/v1/conversations/${conv}`, {}, "DELETE");
     await call(`/v1/conversations/${counted}`, {}, "DELETE");
   } finally {
