@@ -12,17 +12,14 @@ import { CallQueue } from "./call-queue";
 import type { ConversationBrowserDeps } from "./conversation-browser-deps";
 import { DocumentMarks } from "./document-marks";
 import { DownloadCatcher, type DownloadedFile, type DownloadSink, type RefusedDownload } from "./downloads";
+import { LiveControls } from "./live-controls";
 import { LiveViews } from "./live-view";
 import { saveIntoProfile } from "./profile-save";
-import { dispatchInput, inputGeometry } from "./remote-input";
 import { type OpenTabOptions, type TabFilter, TabManager, type TabView } from "./tab-manager";
 import { type TabRecord, TabStore } from "./tab-store";
 import { TypedSecrets } from "./typed-secrets";
 
 export type { BrowserProfileLink, ConversationBrowserDeps } from "./conversation-browser-deps";
-
-/** How long a take-over's end waits for the tab's live URL and title before using the stored ones. */
-const FACTS_WAIT_MS = 3_000;
 
 /** A conversation's browser: tab tools' operations plus lifecycle for the Durable Object. */
 export class ConversationBrowser implements BrowserOps {
@@ -35,6 +32,7 @@ export class ConversationBrowser implements BrowserOps {
   private readonly calls: CallQueue;
   private readonly marks: DocumentMarks;
   private readonly liveViews: LiveViews;
+  private readonly controls: LiveControls;
   readonly scriptTimeoutMs: number;
   readonly uploadMaxBytes: number;
   private readonly downloads: DownloadCatcher;
@@ -54,6 +52,13 @@ export class ConversationBrowser implements BrowserOps {
     if (deps.recording) deps.recording.redact = (json) => this.redact(json);
     this.liveViews = new LiveViews(deps.live);
     this.tabs = new TabManager(this.session, deps.options.policy, (tabs) => deps.publishTabs(tabs));
+    this.controls = new LiveControls({
+      store: this.store,
+      session: this.session,
+      tabs: this.tabs,
+      views: this.liveViews,
+      calls: this.calls,
+    });
   }
 
   list(filter: TabFilter): Promise<TabView[]> {
@@ -178,33 +183,13 @@ export class ConversationBrowser implements BrowserOps {
   }
 
   /** A tab's live frames as an SSE body, or null when the tab does not exist. */
-  async live(tabId: number): Promise<ReadableStream<Uint8Array> | null> {
-    const tab = this.store.tab(tabId);
-    if (!tab) return null;
-    this.store.touch();
-    return this.liveViews.stream(tabId, async () => {
-      const page = await this.session.page(tab);
-      // A CDP session of its own, so the screencast's events never mix with the tools' session.
-      return { page, cdp: await page.createCDPSession() };
-    });
+  live(tabId: number): Promise<ReadableStream<Uint8Array> | null> {
+    return this.controls.live(tabId);
   }
 
   /** A tab's current URL and title (read from its page, else as last stored), or null when it is gone. */
-  async tabFacts(tabId: number): Promise<{ url: string; title: string } | null> {
-    const tab = this.store.tab(tabId);
-    if (!tab) return null;
-    const stored = { url: tab.url, title: tab.title };
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<typeof stored>((resolve) => {
-      timer = setTimeout(() => resolve(stored), FACTS_WAIT_MS);
-    });
-    const read = this.exclusive(async () => this.tabs.view(tab, await this.session.page(tab))).then(
-      (view) => ({ url: view.url, title: view.title }),
-      () => stored,
-    );
-    const facts = await Promise.race([read, late]);
-    clearTimeout(timer);
-    return facts;
+  tabFacts(tabId: number): Promise<{ url: string; title: string } | null> {
+    return this.controls.tabFacts(tabId);
   }
 
   /** How many live views are open on the tabs. */
@@ -213,13 +198,8 @@ export class ConversationBrowser implements BrowserOps {
   }
 
   /** Forwards a person's input to a tab; false when the tab does not exist. Throws InputRefused. */
-  async input(tabId: number, input: BrowserInput): Promise<boolean> {
-    const tab = this.store.tab(tabId);
-    if (!tab) return false;
-    const page = await this.session.page(tab);
-    await dispatchInput(page, input, await inputGeometry(page, this.liveViews.geometry(tabId)));
-    this.store.touch();
-    return true;
+  input(tabId: number, input: BrowserInput): Promise<boolean> {
+    return this.controls.input(tabId, input);
   }
 
   /** Writes the browser's current cookies and local storage into the conversation's profile. */
@@ -273,11 +253,8 @@ export class ConversationBrowser implements BrowserOps {
   }
 
   /** A tab's page for the live view's screenshot, or null when the tab does not exist. */
-  async screenshot(tabId: number): Promise<Uint8Array | null> {
-    const tab = this.store.tab(tabId);
-    if (!tab) return null;
-    const page = await this.session.page(tab);
-    return (await page.screenshot({ type: "png" })) as Uint8Array;
+  screenshot(tabId: number): Promise<Uint8Array | null> {
+    return this.controls.screenshot(tabId);
   }
 
   /** Closes the browser (conversation deleted), saving its state into the profile first; forgets its tabs. */
