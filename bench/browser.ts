@@ -3,9 +3,10 @@
  * Chromium): open_tab + get_tab_content latency on a local page (p50/p95) and how many browsers
  * a conversation launches for 20 tab tool calls (target: 1). Run: `node bench/browser.ts`.
  */
-import { startToolWorker } from "./start-worker.ts";
+
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type BenchCall, benchCaller, startToolWorker } from "./start-worker.ts";
 
 /** Measured open_tab + get_tab_content pairs (after one warm-up that launches the browser). */
 const ROUNDS = 20;
@@ -23,26 +24,11 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-type Call = (path: string, body?: unknown, method?: string) => Promise<Record<string, unknown>>;
 type Tool = (
   conv: string,
   name: string,
   args: Record<string, unknown>,
 ) => Promise<{ result: Record<string, unknown> }>;
-
-/** An admin API call to the worker; throws on a status of 300 or more. */
-function callerOf(worker: Awaited<ReturnType<typeof startToolWorker>>): Call {
-  return async (path, body, method = "POST") => {
-    const res = await worker.fetch(`http://bench.local${path}`, {
-      method: body === undefined ? "GET" : method,
-      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as Record<string, unknown>;
-    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  };
-}
 
 /** The first pair (it launches the browser), then ROUNDS timed open_tab + get_tab_content pairs, sorted. */
 async function timePairs(tool: Tool, conv: string, pageUrl: string) {
@@ -65,7 +51,7 @@ async function timePairs(tool: Tool, conv: string, pageUrl: string) {
 }
 
 /** TAB_CALLS tab tool calls in one conversation; how many browsers it launched. */
-async function countLaunches(call: Call, tool: Tool, counted: string, pageUrl: string): Promise<number> {
+async function countLaunches(call: BenchCall, tool: Tool, counted: string, pageUrl: string): Promise<number> {
   const first = await tool(counted, "open_tab", { url: pageUrl });
   const tabId = first.result.id;
   const cycle = [
@@ -91,7 +77,7 @@ async function main(): Promise<void> {
   const worker = await startToolWorker(TOKEN);
   try {
     await worker.ready;
-    const call = callerOf(worker);
+    const call = benchCaller(worker, TOKEN);
     const tool: Tool = (conv, name, args) =>
       call(`/v1/conversations/${conv}/tools/${name}`, { arguments: args }) as Promise<{
         result: Record<string, unknown>;

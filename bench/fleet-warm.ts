@@ -17,6 +17,7 @@ import type { AddressInfo } from "node:net";
 import { loadavg } from "node:os";
 import { unstable_startWorker } from "wrangler";
 import { buildWeb } from "../scripts/build-web.ts";
+import { type BenchCall, benchCaller } from "./start-worker.ts";
 
 const TOKEN = "bench-admin-token";
 const ROUNDS = Number(process.env.FLEET_WARM_ROUNDS ?? 20);
@@ -61,33 +62,22 @@ function startFleetWorker() {
   } as Parameters<typeof unstable_startWorker>[0]);
 }
 
-type Call = (path: string, body?: unknown, method?: string) => Promise<Record<string, unknown>>;
-
-/** An admin API call (GET without a body, POST with one, unless `method` says); throws on 300 or more. */
-function callerOf(worker: Awaited<ReturnType<typeof startFleetWorker>>): Call {
-  return async (path, body, method = body === undefined ? "GET" : "POST") => {
-    const res = await worker.fetch(`http://bench.local${path}`, {
-      method,
-      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as Record<string, unknown>;
-    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-    return json;
-  };
-}
-
 /** The ms one tool call takes, from the HTTP request to its answer. */
-async function timed(call: Call, conv: string, name: string, args: Record<string, unknown>): Promise<number> {
+async function timed(
+  call: BenchCall,
+  conv: string,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<number> {
   const start = performance.now();
   await call(`/v1/conversations/${conv}/tools/${name}`, { arguments: args });
   return performance.now() - start;
 }
 
-const newConversation = async (call: Call) => (await call("/v1/conversations", {})).id as string;
+const newConversation = async (call: BenchCall) => (await call("/v1/conversations", {})).id as string;
 
 /** Whether the fleet has a spare context ready within SPARE_WAIT_MS. */
-async function spareReady(call: Call): Promise<boolean> {
+async function spareReady(call: BenchCall): Promise<boolean> {
   const until = performance.now() + SPARE_WAIT_MS;
   while (performance.now() < until) {
     if (((await call("/v1/usage/browsers")).spares as number) > 0) return true;
@@ -97,7 +87,7 @@ async function spareReady(call: Call): Promise<boolean> {
 }
 
 /** ROUNDS new conversations one after another: hops, then first and second open_tab on a spare. */
-async function rounds(call: Call, origin: string) {
+async function rounds(call: BenchCall, origin: string) {
   const first: number[] = [];
   const second: number[] = [];
   const hops: number[] = [];
@@ -144,7 +134,7 @@ async function main(): Promise<void> {
   const loadBefore = load();
   try {
     await worker.ready;
-    const call = callerOf(worker);
+    const call = benchCaller(worker, TOKEN);
     const launchMs = await timed(call, await newConversation(call), "open_tab", { url: `${origin}/warm-up` });
     report(loadBefore, launchMs, await rounds(call, origin));
   } finally {

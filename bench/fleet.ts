@@ -22,6 +22,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { unstable_startWorker } from "wrangler";
 import { buildWeb } from "../scripts/build-web.ts";
+import { type BenchCall, benchCaller } from "./start-worker.ts";
 
 const TOKEN = "bench-admin-token";
 const CONVERSATIONS = 50;
@@ -91,26 +92,11 @@ function startSideWorker(side: Side) {
   } as Parameters<typeof unstable_startWorker>[0]);
 }
 
-type Call = (path: string, body?: unknown) => Promise<Record<string, unknown>>;
 // biome-ignore lint/suspicious/noExplicitAny: tool results are read loosely
 type Tool = (conv: string, name: string, args: Record<string, unknown>) => Promise<any>;
 
-/** An admin API call (GET, or POST with a body); throws on a status of 300 or more. */
-function callerOf(worker: Awaited<ReturnType<typeof startSideWorker>>): Call {
-  return async (path, body) => {
-    const res = await worker.fetch(`http://bench.local${path}`, {
-      method: body === undefined ? "GET" : "POST",
-      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as Record<string, unknown>;
-    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-    return json;
-  };
-}
-
 const toolOf =
-  (call: Call): Tool =>
+  (call: BenchCall): Tool =>
   async (conv, name, args) =>
     ((await call(`/v1/conversations/${conv}/tools/${name}`, { arguments: args })) as { result: unknown })
       .result;
@@ -157,7 +143,7 @@ async function work(convs: string[], run: (conv: string) => Promise<number | nul
  * from `afterWork` on, until no browser is alive.
  */
 async function untilReleased(
-  call: Call,
+  call: BenchCall,
   label: string,
   afterWork: FleetReport,
   started: number,
@@ -177,7 +163,7 @@ async function runSide(side: Side, origin: string): Promise<Figures> {
   const worker = await startSideWorker(side);
   try {
     await worker.ready;
-    const call = callerOf(worker);
+    const call = benchCaller(worker, TOKEN);
     const tool = toolOf(call);
     const convs: string[] = [];
     for (let i = 0; i < CONVERSATIONS; i++) convs.push((await call("/v1/conversations", {})).id as string);

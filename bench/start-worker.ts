@@ -91,3 +91,23 @@ export function startToolWorker(token: string) {
     dev: { server: { port: 0 }, inspector: false, logLevel: "error", remote: false },
   });
 }
+
+/** An admin API call to a bench's worker: GET without a body, else POST (or `method`). */
+export type BenchCall = (path: string, body?: unknown, method?: string) => Promise<Record<string, unknown>>;
+
+/** Admin API calls to a worker started by a bench; each throws on a status of 300 or more. */
+export function benchCaller(
+  worker: Pick<Awaited<ReturnType<typeof unstable_startWorker>>, "fetch">,
+  token = BENCH_ADMIN,
+): BenchCall {
+  return async (path, body, method = body === undefined ? "GET" : "POST") => {
+    const res = await worker.fetch(`http://bench.local${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as Record<string, unknown>;
+    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+    return json;
+  };
+}

@@ -17,17 +17,18 @@
  * TAB_BENCH_EVERY=n reads every n-th page only, TAB_BENCH_OUT=file writes the tuning part's
  * per-page figures).
  */
-import { startToolWorker } from "./start-worker.ts";
+
 import { writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { encode } from "gpt-tokenizer/encoding/o200k_base";
+import { readPageScript } from "../durable-objects/engine/browser/page-content.ts";
 import { decodeBody } from "../durable-objects/engine/net/charset.ts";
 import { buildWeb } from "../scripts/build-web.ts";
 import { aggregate, type BenchPage, loadPages, scorePage } from "./article-set.ts";
 import { legacyExtractionScript } from "./legacy-tab-walker.ts";
-import { readPageScript } from "../durable-objects/engine/browser/page-content.ts";
 import { isHeldOut as heldOutSite } from "./site-split.ts";
-import { encode } from "gpt-tokenizer/encoding/o200k_base";
+import { type BenchCall, benchCaller, startToolWorker } from "./start-worker.ts";
 
 const TOKEN = "bench-admin-token";
 /** get_tab_content's default cap, which the old walker's content is cut to as well. */
@@ -85,24 +86,8 @@ function servePages(pages: BenchPage[]): Server {
   });
 }
 
-type Call = (path: string, body?: unknown, method?: string) => Promise<Record<string, unknown>>;
-
-/** An admin API call to the worker; throws on a status of 300 or more. */
-function callerOf(worker: Awaited<ReturnType<typeof startToolWorker>>): Call {
-  return async (path, body, method = "POST") => {
-    const res = await worker.fetch(`http://bench.local${path}`, {
-      method: body === undefined ? "GET" : method,
-      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as Record<string, unknown>;
-    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-    return json;
-  };
-}
-
 /** Tool calls in one conversation: any tool, and execute_script in a tab's page. */
-function toolsOf(call: Call, conv: string) {
+function toolsOf(call: BenchCall, conv: string) {
   // biome-ignore lint/suspicious/noExplicitAny: tool results are read loosely
   const tool = async (name: string, args: Record<string, unknown>): Promise<any> =>
     ((await call(`/v1/conversations/${conv}/tools/${name}`, { arguments: args })) as { result: unknown })
@@ -184,7 +169,7 @@ async function main(): Promise<void> {
   const worker = await startToolWorker(TOKEN);
   try {
     await worker.ready;
-    const call = callerOf(worker);
+    const call = benchCaller(worker, TOKEN);
     const conv = (await call("/v1/conversations", {})).id as string;
     const tools = toolsOf(call, conv);
     const reads: Record<Walker, Read[]> = { new: [], old: [], script: [] };
