@@ -11,7 +11,10 @@ import { RRWEB_RECORD_UMD } from "./rrweb-record.js";
 export const RECORDER_WORLD = "cirrus-recorder";
 export const RECORDER_BINDING = "__cirrusRecordBatch";
 
-/** How the page batches events before sending them (a batch also goes on pagehide). */
+/**
+ * How the page batches events before sending them. A batch also goes on beforeunload and pagehide,
+ * and at once with a click or a typed value (rrweb's incremental MouseInteraction and Input events).
+ */
 const BATCH_EVENTS = 100;
 const BATCH_DELAY_MS = 400;
 
@@ -53,10 +56,17 @@ export function recorderScript(): string {
   var options = ${RECORD_OPTIONS};
   options.emit = function (event) {
     batch.push(event);
-    if (batch.length >= ${BATCH_EVENTS}) flush();
+    if (batch.length >= ${BATCH_EVENTS} || startsNavigation(event)) flush();
     else if (!timer) timer = setTimeout(flush, ${BATCH_DELAY_MS});
   };
+  // A batch sent at pagehide is lost (the page is unloading), and a hidden tab's timers wait: a
+  // click or a typed value, which may start a navigation, goes at once with what came before it,
+  // and the rest goes at beforeunload, while the page still stands.
+  function startsNavigation(event) {
+    return event.type === 3 && (event.data.source === 2 || event.data.source === 5);
+  }
   record(options);
+  addEventListener("beforeunload", flush, true);
   addEventListener("pagehide", flush, true);
   document.addEventListener("visibilitychange", flush, true);
 })();`;

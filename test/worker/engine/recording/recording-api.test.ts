@@ -195,4 +195,30 @@ describe("the recordings API", () => {
     },
     BROWSER_TEST_TIMEOUT_MS,
   );
+  it(
+    "keeps the click that leaves a page: it is sent at once, not in a batch the unloading page may lose",
+    async () => {
+      const { conv } = await recordedTab("/recording/site?n=1");
+      await ok(conv, "click", { selector: "#next" });
+      const snapshots = (events: { type: number }[]) =>
+        events.flatMap((e, i) => (e.type === FULL_SNAPSHOT ? [i] : []));
+      const { events } = await eventually(
+        async () => {
+          const [recording] = await list(conv);
+          const all = await allEvents(conv, recording.id);
+          return snapshots(all.events).length >= 2 ? all : null;
+        },
+        30_000,
+        200,
+      );
+      // rrweb: an incremental event (3) of source MouseInteraction (2) and type Click (2).
+      const onFirstPage = events.slice(0, snapshots(events)[1]);
+      const clicks = onFirstPage.filter((e) => {
+        const data = e.data as { source?: number; type?: number };
+        return e.type === 3 && data.source === 2 && data.type === 2;
+      });
+      expect(clicks).toHaveLength(1);
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 });
