@@ -2,7 +2,7 @@
  * Wire-format helpers for the scripted OpenAI-compatible model server
  * (see ./scripted-model.ts): the exact `chat.completion` / `chat.completion.chunk` shapes OpenAI
  * sends and its error bodies. Turn types and validation live in ./scripted-model-turns.ts, token
- * counting and cache reporting in ./scripted-model-usage.ts; both are re-exported from here.
+ * counting and cache reporting in ./scripted-model-usage.ts.
  */
 import {
   type Json,
@@ -12,35 +12,6 @@ import {
   randomId,
 } from "./scripted-model-turns.ts";
 import type { Usage } from "./scripted-model-usage.ts";
-
-export type {
-  DropTurn,
-  ErrorTurn,
-  Json,
-  JsonObject,
-  JsonTurn,
-  MalformedToolCallTurn,
-  Output,
-  OutputTurn,
-  ResolvedToolCall,
-  StreamErrorTurn,
-  TextTurn,
-  TokenUsage,
-  ToolCallSpec,
-  ToolCallsTurn,
-  Turn,
-  TurnOptions,
-} from "./scripted-model-turns.ts";
-export { isRecord, outputOf, randomId, turnProblem } from "./scripted-model-turns.ts";
-export type { CacheShape, Usage } from "./scripted-model-usage.ts";
-export {
-  CACHE_SHAPES,
-  cachedPromptTokens,
-  lastUserText,
-  messageChars,
-  usageFor,
-  withCachedTokens,
-} from "./scripted-model-usage.ts";
 
 /** Split into `pieces` near-equal parts, or ~`size`-code-point parts when pieces is not given. */
 export function split(s: string, pieces?: number, size = 8): string[] {

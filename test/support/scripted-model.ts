@@ -34,8 +34,8 @@ import { control, ScriptStore } from "./scripted-model-scripts.ts";
 import { isRecord, type JsonObject } from "./scripted-model-turns.ts";
 import { errorBody } from "./scripted-model-wire.ts";
 
+export type { CacheShape } from "./scripted-model-usage.ts";
 export type {
-  CacheShape,
   DropTurn,
   ErrorTurn,
   JsonTurn,
@@ -47,7 +47,7 @@ export type {
   ToolCallsTurn,
   Turn,
   TurnOptions,
-} from "./scripted-model-wire.ts";
+} from "./scripted-model-turns.ts";
 
 export interface ScriptedModel {
   /** Base URL without the /v1 suffix, e.g. http://127.0.0.1:PORT */

@@ -2,7 +2,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { inject } from "vitest";
-import type { Turn } from "../support/scripted-model-wire";
+import type { Turn } from "../support/scripted-model-turns";
 import { isRunEnd, readSse as readSseUntil, type SseMessage } from "../support/sse";
 
 export const ADMIN = "test-admin-token";

@@ -23,7 +23,7 @@ import { createAgentTool } from "../../../durable-objects/engine/tools/sub-agent
 import { createTaskTools } from "../../../durable-objects/engine/tools/tasks";
 import { defineTool, ToolRegistry } from "../../../durable-objects/engine/tools/tool";
 import type { CirrusEvent, LoggedEvent } from "../../../schemas/events";
-import type { Turn } from "../../support/scripted-model-wire";
+import type { Turn } from "../../support/scripted-model-turns";
 import { memoryStorage } from "./sql-storage";
 
 /** What a test sees of one conversation's loop. */

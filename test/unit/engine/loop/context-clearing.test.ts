@@ -7,7 +7,7 @@ import { ClearedResults } from "../../../../durable-objects/engine/store/cleared
 import { defineTool } from "../../../../durable-objects/engine/tools/tool";
 import { savedResultText } from "../../../../durable-objects/engine/tools/tool-runner";
 import { type ScriptedModel, startScriptedModel } from "../../../support/scripted-model";
-import type { Turn } from "../../../support/scripted-model-wire";
+import type { Turn } from "../../../support/scripted-model-turns";
 import { eventsOf, harness, pageText, requests, script, subAgentEvents } from "../../support/loop-harness";
 
 let llm: ScriptedModel;

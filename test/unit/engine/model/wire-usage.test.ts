@@ -3,7 +3,7 @@ import { costOf } from "../../../../durable-objects/engine/cost/price-table";
 import { createOpenAIClient } from "../../../../durable-objects/engine/model/openai-client";
 import { usageFromWire } from "../../../../durable-objects/engine/model/wire-usage";
 import { type ScriptedModel, startScriptedModel } from "../../../support/scripted-model";
-import { CACHE_SHAPES, type CacheShape, withCachedTokens } from "../../../support/scripted-model-wire";
+import { CACHE_SHAPES, type CacheShape, withCachedTokens } from "../../../support/scripted-model-usage";
 
 let llm: ScriptedModel;
 beforeAll(async () => {
