@@ -111,12 +111,14 @@ const snippetForm = (text: string) =>
     .replace(/\s+/g, " ");
 
 /**
- * The share of `snippets` found in `text` (1 when there are none), as evaluate.py's snippet_check
- * reads them, on both sides' text without Markdown's marks or line breaks (evaluate.py is given
- * plain text). Reported beside F1, never part of it.
+ * The shares of a page's snippets found in `text` (1 where it lists none), as evaluate.py's
+ * snippet_check reads them, on both sides' text without Markdown's marks or line breaks
+ * (evaluate.py is given plain text): `kept` of its `with` snippets, `junk` of its `without` ones.
+ * Reported beside F1, never part of it.
  */
-export function snippetRate(text: string, snippets: string[]): number {
-  if (!snippets.length) return 1;
+export function snippetRates(text: string, snippets: WcxbPage["snippets"]): { kept: number; junk: number } {
   const form = snippetForm(text);
-  return snippets.filter((s) => form.includes(snippetForm(s).trim())).length / snippets.length;
+  const rate = (of: string[]) =>
+    of.length ? of.filter((s) => form.includes(snippetForm(s).trim())).length / of.length : 1;
+  return { kept: rate(snippets.with), junk: rate(snippets.without) };
 }

@@ -19,7 +19,7 @@ import {
   markdownAsText,
   RS_TRAFILATURA,
   scoreWords,
-  snippetRate,
+  snippetRates,
   WCXB_TYPES,
 } from "../../../bench/wcxb-score";
 import { extractMainContent } from "../extract";
@@ -62,12 +62,12 @@ for (const page of loadWcxb(dir)) {
   const ms = performance.now() - start;
   const text = markdownAsText(markdown);
   const s = scoreWords(page.truth, text);
-  const kept = snippetRate(text, page.snippets.with);
-  const junk = snippetRate(text, page.snippets.without);
+  const { kept, junk } = snippetRates(text, page.snippets);
   const theirs = withReadability ? readabilityText(html) : "";
   const rd = withReadability ? scoreWords(page.truth, theirs).f1 : Number.NaN;
-  const rdJunk = withReadability ? snippetRate(theirs, page.snippets.without) : Number.NaN;
-  const rdKept = withReadability ? snippetRate(theirs, page.snippets.with) : Number.NaN;
+  const { kept: rdKept, junk: rdJunk } = withReadability
+    ? snippetRates(theirs, page.snippets)
+    : { kept: Number.NaN, junk: Number.NaN };
   const hold = isHeldOut(page.url, page.id);
   rows.push({ id: page.id, type: page.type, hold, ...s, ms, rd, kept, junk, rdKept, rdJunk });
   if (dump && !hold) {
