@@ -3,6 +3,7 @@
  * conversations start from, and the widget's look (title, greeting, colour, language, position).
  */
 import { z } from "@hono/zod-openapi";
+import { oneLine } from "./one-line";
 import { ToolPattern } from "./approvals";
 import { CSS_COLOUR, TOOL_NAME_PATTERN } from "./patterns";
 
@@ -29,7 +30,7 @@ export const TimeZone = z
 /** Defaults for new conversations; `null` means the deployment's default. */
 export const AgentSettings = z
   .object({
-    model: z.string().trim().min(1).max(200).nullable(),
+    model: oneLine(200).nullable(),
     instructions: z.string().max(100_000).nullable(),
     allowed_tools: z
       .array(toolName)

@@ -3,6 +3,7 @@
  * keeps from them (title, channel, metadata, model).
  */
 import { z } from "@hono/zod-openapi";
+import { oneLine } from "./one-line";
 import { ApprovalPolicy } from "./approvals";
 import { ProfileName } from "./browser-api";
 import { BudgetUsd } from "./cost";
@@ -17,11 +18,9 @@ export const Metadata = z
   .refine((m) => Object.keys(m).length <= 32, "at most 32 metadata keys")
   .describe("Up to 32 string key/value pairs of your own.");
 
-export const ModelName = z
-  .string()
-  .min(1)
-  .max(200)
-  .describe("Model name for the configured endpoint, overriding OPENAI_MODEL.");
+export const ModelName = oneLine(200).describe(
+  "Model name for the configured endpoint, overriding OPENAI_MODEL.",
+);
 
 /** Where a conversation was started from. */
 export const Channel = z
@@ -35,12 +34,9 @@ export type Channel = z.infer<typeof Channel>;
 export const TITLE_MAX = 200;
 export const DEFAULT_TITLE_CHARS = 80;
 
-export const ConversationTitle = z
-  .string()
-  .trim()
-  .min(1, "title must not be empty")
-  .max(TITLE_MAX)
-  .describe(`A title of up to ${TITLE_MAX} characters; by default the start of the first user message.`);
+export const ConversationTitle = oneLine(TITLE_MAX).describe(
+  `A title of up to ${TITLE_MAX} characters; by default the start of the first user message.`,
+);
 
 export const CreateConversation = z
   .object({

@@ -3,6 +3,7 @@
  * answers and the OpenAPI document.
  */
 import { z } from "@hono/zod-openapi";
+import { oneLine } from "./one-line";
 import { ModelName } from "./create-conversation";
 import { Usage } from "./run-usage";
 import { ApprovalPolicy } from "./approvals";
@@ -13,7 +14,7 @@ import { cursorPageOf } from "./page";
 import { GraderModel, MAX_MEMORY_RUNS, MaxRevisions, SuccessCriteria, VerifyCitations } from "./research";
 
 const fields = {
-  name: z.string().min(1).max(200).describe("A name for people; its slug fills `{job}` in output_path."),
+  name: oneLine(200).describe("A name for people; its slug fills `{job}` in output_path."),
   prompt: z.string().min(1).max(100_000).describe("What the agent is asked to do on every run."),
   schedule: z
     .string()

@@ -1,5 +1,6 @@
 /** API keys of a workspace: secret keys and publishable (widget) keys with their allowed origins. */
 import { z } from "@hono/zod-openapi";
+import { oneLine } from "./one-line";
 
 /** An allowed origin of a publishable key: `scheme://host[:port]`, http or https. */
 export const AllowedOrigin = z
@@ -21,7 +22,7 @@ export const KeyType = z
 
 export const CreateKey = z
   .object({
-    name: z.string().min(1).max(200),
+    name: oneLine(200),
     type: KeyType.default("secret"),
     allowed_origins: z.array(AllowedOrigin).max(50).default([]).describe("Required for publishable keys."),
   })
@@ -34,7 +35,7 @@ export type CreateKey = z.infer<typeof CreateKey>;
 
 export const UpdateKey = z
   .object({
-    name: z.string().min(1).max(200).optional(),
+    name: oneLine(200).optional(),
     allowed_origins: z.array(AllowedOrigin).max(50).optional(),
   })
   .openapi("UpdateKey");

@@ -4,6 +4,7 @@
  * One zod schema per concept, shared by requests, run results, events, jobs and OpenAPI.
  */
 import { z } from "@hono/zod-openapi";
+import { oneLine } from "./one-line";
 
 /** Most success criteria one job or message may set. */
 export const MAX_CRITERIA = 20;
@@ -36,11 +37,9 @@ export const SuccessCriteria = z
     `Up to ${MAX_CRITERIA} short statements the result must meet; a grader call (a fresh context, no tools) judges each one after the run finishes.`,
   );
 
-export const GraderModel = z
-  .string()
-  .min(1)
-  .max(200)
-  .describe("The model that grades results against success_criteria (default: the run's model).");
+export const GraderModel = oneLine(200).describe(
+  "The model that grades results against success_criteria (default: the run's model).",
+);
 
 /** One cited URL of a result and what the run read of it. */
 export const Citation = z

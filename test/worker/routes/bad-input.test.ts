@@ -143,6 +143,7 @@ describe("bad input on the settings, widget, files and jobs routes", () => {
         code: "not_found",
         says: "No key key_nope",
       },
+      ...oneLineCases(),
     ];
     for (const c of cases) {
       const res = await c.res;
@@ -155,3 +156,22 @@ describe("bad input on the settings, widget, files and jobs routes", () => {
     }
   });
 });
+
+/** Names and titles people read are one line: control characters and bidirectional overrides are refused. */
+function oneLineCases(): Case[] {
+  const job = { prompt: "Go.", schedule: "0 3 * * *" };
+  const bad: [string, string, unknown, string][] = [
+    ["title with a right-to-left override", "/v1/conversations", { title: "invoice\u202Egpj.exe" }, "title"],
+    ["model with a NUL", "/v1/conversations", { model: "gpt\u0000" }, "model"],
+    ["job name with a line break", "/v1/jobs", { ...job, name: "Nightly\nreport" }, "name"],
+    ["key name with an escape character", "/v1/keys", { name: "ci\u001b[31m" }, "name"],
+    ["workspace name with a bidi isolate", "/v1/workspaces", { name: "acme\u2067x" }, "name"],
+  ];
+  return bad.map(([label, path, json, field]) => ({
+    label,
+    res: api(path, { method: "POST", json }),
+    status: 400,
+    code: "invalid_request",
+    says: `must be one line of text: no control characters, line breaks or bidirectional overrides\n  → at ${field}`,
+  }));
+}
