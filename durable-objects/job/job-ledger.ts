@@ -6,6 +6,8 @@
 
 import type { Usage } from "../../schemas/api";
 import type { JobRun, JobRunStatus, JobRunTrigger, WebhookDelivery } from "../../schemas/jobs";
+import { cursorPosition, INVALID_CURSOR, listCursor } from "../../schemas/list-cursor";
+import { ok, type RpcResult } from "../engine/rpc-result";
 import { addColumn } from "../engine/store/migrations";
 import { randomToken } from "../engine/tokens";
 
@@ -193,16 +195,27 @@ export class JobLedger {
     return { runs: rows.map((r) => this.toRun(r)), total };
   }
 
-  /** Runs newest first, `limit` at a time after the run with id `cursor`. */
-  list(limit: number, cursor: string | null): { runs: StoredRun[]; hasMore: boolean } {
-    const before = cursor
-      ? (this.sql.exec<{ number: number }>("SELECT number FROM job_runs WHERE id = ?", cursor).toArray()[0]
-          ?.number ?? 0)
-      : Number.MAX_SAFE_INTEGER;
+  /** Runs newest first, `limit` at a time after the `cursor` position (a run number and id). */
+  list(
+    limit: number,
+    cursor: string | null,
+  ): RpcResult<{ runs: StoredRun[]; hasMore: boolean; lastCursor: string | null }> {
+    const after = cursor === null ? null : cursorPosition(cursor, (id) => this.get(id)?.number);
+    if (cursor !== null && !after) return INVALID_CURSOR;
     const rows = this.sql
-      .exec<Row>("SELECT * FROM job_runs WHERE number < ? ORDER BY number DESC LIMIT ?", before, limit + 1)
+      .exec<Row>(
+        "SELECT * FROM job_runs WHERE number < ? ORDER BY number DESC LIMIT ?",
+        after?.key ?? Number.MAX_SAFE_INTEGER,
+        limit + 1,
+      )
       .toArray();
-    return { runs: rows.slice(0, limit).map((r) => this.toRun(r)), hasMore: rows.length > limit };
+    const runs = rows.slice(0, limit).map((r) => this.toRun(r));
+    const last = runs.at(-1);
+    return ok({
+      runs,
+      hasMore: rows.length > limit,
+      lastCursor: last ? listCursor({ key: last.number, id: last.id }) : null,
+    });
   }
 
   private toRun(r: Row): StoredRun {

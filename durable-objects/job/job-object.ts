@@ -113,9 +113,10 @@ export class JobObject extends DurableObject<Env> {
   }
 
   /** The run ledger, newest first. */
-  listRuns(limit: number, cursor: string | null): CursorPage<JobRun> {
+  listRuns(limit: number, cursor: string | null): RpcResult<CursorPage<JobRun>> {
     const page = this.ledger.list(limit, cursor);
-    return cursorPage(page.runs.map(jobRunView), page.hasMore, page.runs.at(-1)?.id);
+    if (!page.ok) return page;
+    return ok(cursorPage(page.value.runs.map(jobRunView), page.value.hasMore, page.value.lastCursor));
   }
 
   /** Called by the conversation when a run of this job ended. */

@@ -2,7 +2,9 @@
  * The delivery log: one row per event sent to an endpoint (its body, status and next attempt)
  * and one per attempt (when, the receiver's status, the error, how long it took).
  */
+import { cursorPosition, INVALID_CURSOR, listCursor } from "../../schemas/list-cursor";
 import type { WebhookDeliveryView, WebhookEvent } from "../../schemas/webhooks";
+import { ok, type RpcResult } from "../engine/rpc-result";
 
 /** Deliveries kept per endpoint; older ones are pruned as new ones come. */
 export const DELIVERIES_KEPT = 1000;
@@ -117,25 +119,36 @@ export class DeliveryLog {
     );
   }
 
-  /** An endpoint's deliveries, newest first, `limit` after the `cursor` one. */
+  /** An endpoint's deliveries, newest first, `limit` after the `cursor` position (a log order and id). */
   list(
     endpointId: string,
     limit: number,
     cursor: string | null,
-  ): { data: WebhookDeliveryView[]; hasMore: boolean } {
-    const at = cursor
-      ? this.sql.exec<{ ord: number }>("SELECT ord FROM deliveries WHERE id = ?", cursor).toArray()[0]
-      : null;
-    if (cursor && !at) return { data: [], hasMore: false };
+  ): RpcResult<{ data: WebhookDeliveryView[]; hasMore: boolean; lastCursor: string | null }> {
+    const after = cursor === null ? null : cursorPosition(cursor, (id) => this.order(endpointId, id));
+    if (cursor !== null && !after) return INVALID_CURSOR;
     const rows = this.sql
       .exec<DeliveryRow>(
         "SELECT * FROM deliveries WHERE endpoint_id = ? AND ord < ? ORDER BY ord DESC LIMIT ?",
         endpointId,
-        at?.ord ?? Number.MAX_SAFE_INTEGER,
+        after?.key ?? Number.MAX_SAFE_INTEGER,
         limit + 1,
       )
       .toArray();
-    return { data: rows.slice(0, limit).map((r) => this.view(r)), hasMore: rows.length > limit };
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return ok({
+      data: page.map((r) => this.view(r)),
+      hasMore: rows.length > limit,
+      lastCursor: last ? listCursor({ key: last.ord, id: last.id }) : null,
+    });
+  }
+
+  /** Where an endpoint's delivery stands in the log, to read a bare-id cursor. */
+  private order(endpointId: string, id: string): number | undefined {
+    return this.sql
+      .exec<{ ord: number }>("SELECT ord FROM deliveries WHERE id = ? AND endpoint_id = ?", id, endpointId)
+      .toArray()[0]?.ord;
   }
 
   /** Drops every delivery of an endpoint. */

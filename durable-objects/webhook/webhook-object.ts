@@ -5,7 +5,13 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { type CursorPage, cursorPage } from "../../schemas/page";
-import type { CreatedWebhook, CreateWebhook, Webhook, WebhookEvent } from "../../schemas/webhooks";
+import type {
+  CreatedWebhook,
+  CreateWebhook,
+  Webhook,
+  WebhookDeliveryView,
+  WebhookEvent,
+} from "../../schemas/webhooks";
 import { readEnv } from "../engine/config/env";
 import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { secretKeyring } from "../engine/secret-box";
@@ -66,14 +72,11 @@ export class WebhookObject extends DurableObject<Env> {
   }
 
   /** An endpoint's deliveries with every attempt, newest first. */
-  deliveries(
-    id: string,
-    limit: number,
-    cursor: string | null,
-  ): RpcResult<CursorPage<ReturnType<DeliveryLog["list"]>["data"][number]>> {
+  deliveries(id: string, limit: number, cursor: string | null): RpcResult<CursorPage<WebhookDeliveryView>> {
     if (!this.endpoints.get(id)) return fail(404, "not_found", `No webhook ${id} in this workspace.`);
     const page = this.log.list(id, limit, cursor);
-    return ok(cursorPage(page.data, page.hasMore, page.data.at(-1)?.id));
+    if (!page.ok) return page;
+    return ok(cursorPage(page.value.data, page.value.hasMore, page.value.lastCursor));
   }
 
   /** Queues an event for every endpoint subscribed to it; returns how many. */

@@ -2,12 +2,21 @@
  * The workspace's index of what lives in other objects: its conversations (each a
  * ConversationObject) and its jobs (each a JobObject), so they can be listed and scoped.
  */
+import { cursorPosition, INVALID_CURSOR, listCursor } from "../../schemas/list-cursor";
+import { ok, type RpcResult } from "../engine/rpc-result";
 import { addColumn } from "../engine/store/migrations";
 
 /** A conversation entry of the workspace's index. */
 export interface ConversationEntry {
   id: string;
   created_at: number;
+}
+
+/** A page of the index: its entries, whether more follow, and the cursor of its last entry. */
+export interface IndexPage<T> {
+  ids: T[];
+  hasMore: boolean;
+  lastCursor: string | null;
 }
 
 /** `q` as a LIKE pattern matching it anywhere, with LIKE's own wildcards escaped. */
@@ -50,25 +59,22 @@ export class WorkspaceIndex {
   }
 
   /**
-   * Conversations newest first, `limit` at a time after the `cursor` one; with `q`, only those
-   * whose title contains it (case-insensitive for ASCII letters).
+   * Conversations newest first, `limit` at a time after the `cursor` position; with `q`, only
+   * those whose title contains it (case-insensitive for ASCII letters).
    */
   listConversations(
     limit: number,
     cursor: string | null,
     q: string | null = null,
-  ): { ids: ConversationEntry[]; hasMore: boolean } {
-    const at = cursor
-      ? this.sql
-          .exec<{ created_at: number }>("SELECT created_at FROM conversations WHERE id = ?", cursor)
-          .toArray()[0]
-      : null;
-    if (cursor && !at) return { ids: [], hasMore: false };
+  ): RpcResult<IndexPage<ConversationEntry>> {
+    const after =
+      cursor === null ? null : cursorPosition(cursor, (id) => this.createdAt("conversations", id));
+    if (cursor !== null && !after) return INVALID_CURSOR;
     const where: string[] = [];
     const args: (string | number)[] = [];
-    if (at && cursor) {
+    if (after) {
       where.push("(created_at, id) < (?, ?)");
-      args.push(at.created_at, cursor);
+      args.push(after.key, after.id);
     }
     if (q) {
       where.push("title LIKE ? ESCAPE '\\'");
@@ -81,7 +87,7 @@ export class WorkspaceIndex {
         limit + 1,
       )
       .toArray();
-    return { ids: rows.slice(0, limit), hasMore: rows.length > limit };
+    return ok(indexPage(rows, limit, (r) => r));
   }
 
   addJob(id: string, createdAt: number): void {
@@ -96,20 +102,40 @@ export class WorkspaceIndex {
     return this.sql.exec("SELECT 1 FROM jobs WHERE id = ?", id).toArray().length > 0;
   }
 
-  /** Job ids oldest first, `limit` at a time after the `cursor` one. */
-  listJobs(limit: number, cursor: string | null): { ids: string[]; hasMore: boolean } {
-    const at = cursor
-      ? this.sql.exec<{ created_at: number }>("SELECT created_at FROM jobs WHERE id = ?", cursor).toArray()[0]
-      : null;
-    if (cursor && !at) return { ids: [], hasMore: false };
+  /** Job ids oldest first, `limit` at a time after the `cursor` position. */
+  listJobs(limit: number, cursor: string | null): RpcResult<IndexPage<string>> {
+    const after = cursor === null ? null : cursorPosition(cursor, (id) => this.createdAt("jobs", id));
+    if (cursor !== null && !after) return INVALID_CURSOR;
     const rows = this.sql
-      .exec<{ id: string }>(
-        "SELECT id FROM jobs WHERE (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ?",
-        at?.created_at ?? -1,
-        cursor ?? "",
+      .exec<{ id: string; created_at: number }>(
+        "SELECT id, created_at FROM jobs WHERE (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ?",
+        after?.key ?? -1,
+        after?.id ?? "",
         limit + 1,
       )
       .toArray();
-    return { ids: rows.slice(0, limit).map((r) => r.id), hasMore: rows.length > limit };
+    return ok(indexPage(rows, limit, (r) => r.id));
   }
+
+  /** When an indexed conversation or job was created, to read a bare-id cursor. */
+  private createdAt(table: "conversations" | "jobs", id: string): number | undefined {
+    return this.sql
+      .exec<{ created_at: number }>(`SELECT created_at FROM ${table} WHERE id = ?`, id)
+      .toArray()[0]?.created_at;
+  }
+}
+
+/** One page of index rows: the first `limit` of `rows` (which holds one more when there is more). */
+function indexPage<T>(
+  rows: { id: string; created_at: number }[],
+  limit: number,
+  entry: (row: { id: string; created_at: number }) => T,
+): IndexPage<T> {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    ids: page.map(entry),
+    hasMore: rows.length > limit,
+    lastCursor: last ? listCursor({ key: last.created_at, id: last.id }) : null,
+  };
 }

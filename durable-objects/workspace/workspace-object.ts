@@ -28,7 +28,7 @@ import type { TypableSecret } from "../engine/secrets/typable-secret";
 import { migrate } from "../engine/store/migrations";
 import { forgetLegacyOrigin, type LegacyOrigin, legacyOriginRefs, legacyOriginsPage } from "./legacy-cors";
 import { utcDay } from "./usage-ledger";
-import type { ConversationEntry } from "./workspace-index";
+import type { ConversationEntry, IndexPage } from "./workspace-index";
 import type { KeyRecord, KeyType, VisitorRecord, WidgetKey } from "./workspace-keys";
 import { type WorkspaceParts, workspaceParts } from "./workspace-parts";
 import type { WorkspaceRecord } from "./workspace-record";
@@ -133,12 +133,12 @@ export class WorkspaceObject extends DurableObject<Env> {
     return this.p.index.hasConversation(id);
   }
 
-  /** Conversations newest first, `limit` at a time after the `cursor` one. */
+  /** Conversations newest first, `limit` at a time after the `cursor` position. */
   listConversations(
     limit: number,
     cursor: string | null,
     q: string | null = null,
-  ): { ids: ConversationEntry[]; hasMore: boolean } {
+  ): RpcResult<IndexPage<ConversationEntry>> {
     return this.p.index.listConversations(limit, cursor, q);
   }
 
@@ -154,8 +154,8 @@ export class WorkspaceObject extends DurableObject<Env> {
     return this.p.index.hasJob(id);
   }
 
-  /** Job ids oldest first, `limit` at a time after the `cursor` one. */
-  listJobs(limit: number, cursor: string | null): { ids: string[]; hasMore: boolean } {
+  /** Job ids oldest first, `limit` at a time after the `cursor` position. */
+  listJobs(limit: number, cursor: string | null): RpcResult<IndexPage<string>> {
     return this.p.index.listJobs(limit, cursor);
   }
 

@@ -15,10 +15,10 @@ import {
 import { MessageList, MessagePageQuery } from "../../schemas/message-pages";
 import { cursorPage } from "../../schemas/page";
 import { createApp } from "../app-factory";
-import { ApiError } from "../errors";
+import { ApiError, unwrap } from "../errors";
 import { assertProfile, conversationStub, existingConversation, workspaceStub } from "../stubs";
 import { checkMcpServerNames } from "./mcp-servers";
-import { commonErrors, deletedResponse, json, jsonBody, PageQuery } from "./route-helpers";
+import { commonErrors, deletedResponse, json, jsonBody, KeysetPageQuery } from "./route-helpers";
 
 const errors = commonErrors;
 export const IdParam = z.object({
@@ -67,7 +67,7 @@ app.openapi(
     summary: "List conversations, newest first",
     tags: ["Conversations"],
     request: {
-      query: PageQuery.extend({
+      query: KeysetPageQuery.extend({
         q: z.string().trim().max(200).optional().describe("Only conversations whose title contains this."),
       }),
     },
@@ -76,13 +76,15 @@ app.openapi(
   async (c) => {
     const { limit, cursor, q } = c.req.valid("query");
     const { workspaceId } = c.get("principal");
-    const page = await workspaceStub(c.env, workspaceId).listConversations(limit, cursor ?? null, q || null);
+    const page = unwrap(
+      await workspaceStub(c.env, workspaceId).listConversations(limit, cursor ?? null, q || null),
+    );
     const data: Conversation[] = [];
     const convs = await Promise.all(
       page.ids.map((e) => conversationStub(c.env, workspaceId, e.id).describe()),
     );
     for (const conv of convs as (Conversation | null)[]) if (conv) data.push(conv);
-    return c.json(cursorPage(data, page.hasMore, page.ids.at(-1)?.id), 200);
+    return c.json(cursorPage(data, page.hasMore, page.lastCursor), 200);
   },
 );
 

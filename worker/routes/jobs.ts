@@ -13,7 +13,7 @@ import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
 import { assertProfile, workspaceStub } from "../stubs";
 import { checkMcpServerNames } from "./mcp-servers";
-import { commonErrors, deletedResponse, json, jsonBody, PageQuery } from "./route-helpers";
+import { commonErrors, deletedResponse, json, jsonBody, KeysetPageQuery } from "./route-helpers";
 
 import { JOB_ID } from "../../durable-objects/addresses/ids";
 const IdParam = z.object({
@@ -67,18 +67,18 @@ app.openapi(
     path: "/jobs",
     summary: "List the workspace's jobs, oldest first",
     tags: ["Jobs"],
-    request: { query: PageQuery },
+    request: { query: KeysetPageQuery },
     responses: { 200: json(JobList, "A page of jobs"), ...commonErrors },
   }),
   async (c) => {
     const { limit, cursor } = c.req.valid("query");
     const { workspaceId } = c.get("principal");
-    const page = await workspaceStub(c.env, workspaceId).listJobs(limit, cursor ?? null);
+    const page = unwrap(await workspaceStub(c.env, workspaceId).listJobs(limit, cursor ?? null));
     const jobs = (await Promise.all(
       page.ids.map((id) => jobStub(c.env, workspaceId, id).describe(false)),
     )) as unknown as (Job | null)[];
     const data = jobs.filter((j): j is Job => j !== null);
-    return c.json(cursorPage(data, page.hasMore, page.ids.at(-1)), 200);
+    return c.json(cursorPage(data, page.hasMore, page.lastCursor), 200);
   },
 );
 
@@ -176,14 +176,14 @@ app.openapi(
     description:
       "Each entry: scheduled time, start, end, status (running, succeeded, failed, timed_out, skipped), trigger (schedule, catch_up, manual), the conversation (inspectable through the conversations API), the result's path, tokens used, error and webhook delivery.",
     tags: ["Jobs"],
-    request: { params: IdParam, query: PageQuery },
+    request: { params: IdParam, query: KeysetPageQuery },
     responses: { 200: json(JobRunList, "A page of runs"), ...commonErrors },
   }),
   async (c) => {
     const { id } = c.req.valid("param");
     const { limit, cursor } = c.req.valid("query");
     const stub = await existingJob(c.env, c.get("principal").workspaceId, id);
-    return c.json(await stub.listRuns(limit, cursor ?? null), 200);
+    return c.json(unwrap(await stub.listRuns(limit, cursor ?? null)), 200);
   },
 );
 

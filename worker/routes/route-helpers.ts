@@ -1,6 +1,7 @@
 /** Small helpers shared by route files. */
 import { z } from "@hono/zod-openapi";
 import { ErrorBody } from "../../schemas/api";
+import { ListCursorParam } from "../../schemas/list-cursor";
 
 /** A JSON response entry for a route's `responses`. */
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -27,6 +28,9 @@ export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().max(200).optional(),
 });
+
+/** `?limit=&cursor=` of a list kept in order by a number then an id: a cursor it did not give is a 400 `invalid_cursor`. */
+export const KeysetPageQuery = PageQuery.extend({ cursor: ListCursorParam });
 
 /** The error responses most routes can give. */
 export const commonErrors = {

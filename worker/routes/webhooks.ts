@@ -11,7 +11,7 @@ import {
 } from "../../schemas/webhooks";
 import { createApp } from "../app-factory";
 import { ApiError, unwrap } from "../errors";
-import { commonErrors, deletedResponse, json, jsonBody, PageQuery } from "./route-helpers";
+import { commonErrors, deletedResponse, json, jsonBody, KeysetPageQuery } from "./route-helpers";
 
 const IdParam = z.object({
   id: z
@@ -75,7 +75,7 @@ app.openapi(
     path: "/webhooks/{id}/deliveries",
     summary: "The endpoint's deliveries, newest first, each with every attempt",
     tags: ["Webhooks"],
-    request: { params: IdParam, query: PageQuery },
+    request: { params: IdParam, query: KeysetPageQuery },
     responses: { 200: json(WebhookDeliveryList, "The delivery log"), ...commonErrors },
   }),
   async (c) => {

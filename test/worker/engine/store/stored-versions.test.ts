@@ -157,7 +157,8 @@ describe("objects stored at an earlier schema version", () => {
       const woke = new JobObject(state, env);
       expect(schemaVersion(sql)).toBe(JOB_MIGRATIONS.length);
       expect(columnsOf(sql, "job_runs").has("cited_urls")).toBe(true);
-      expect(woke.listRuns(10, null).data).toEqual([{ ...run, citations_unverified: null }]);
+      const page = woke.listRuns(10, null);
+      expect(page.ok && page.value.data).toEqual([{ ...run, citations_unverified: null }]);
     });
   });
 
