@@ -4,6 +4,7 @@
  * conversation's storage, the deployment's config and the workspace's settings.
  */
 
+import { offerLimits } from "../engine/tools/tool-offer";
 import type { ApprovalPolicy } from "../../schemas/approvals";
 import { browserFleetStub } from "../addresses/browser-fleet";
 import { workspaceStub } from "../addresses/workspace";
@@ -106,6 +107,9 @@ export class ConversationWiring {
     });
     recordReads(registry, this.p.reads);
     if (info) await this.mcp.attach(registry, info, mcpServers);
+    registry.limitOffer(
+      offerLimits(this.p.config.maxTools, info?.context_window ?? this.p.config.contextTokens),
+    );
     registry.redaction = this.redaction();
     return registry;
   }

@@ -79,6 +79,7 @@ export const EnvVars = z.object({
   MAX_RESULT_CHARS: count(50_000),
   TOOL_RETRY_BUDGET: count(3),
   MODEL_CONTEXT_TOKENS: count(128_000),
+  MODEL_MAX_TOOLS: count(128),
   CONTEXT_CLEAR_AT_TOKENS: atLeastZero(6_000),
   CONTEXT_KEEP_RESULTS: atLeastZero(1, 100),
   MODEL_RETRY_ATTEMPTS: count(5),

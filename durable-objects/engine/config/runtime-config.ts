@@ -9,6 +9,8 @@ export interface RuntimeConfig {
   maxSteps: number;
   limits: RunnerLimits;
   contextTokens: number;
+  /** The most tools one model request lists; past it MCP and HTTP tools are searched for (tool-offer.ts). */
+  maxTools: number;
   /** Clear old bulky tool results once a request would pass this many tokens (0: never). */
   clearAtTokens: number;
   /** Bulky tool results a clearing step keeps. */
@@ -38,6 +40,7 @@ export function runtimeConfig(env: object): RuntimeConfig {
       retryBudget: v.TOOL_RETRY_BUDGET,
     },
     contextTokens: v.MODEL_CONTEXT_TOKENS,
+    maxTools: v.MODEL_MAX_TOOLS,
     clearAtTokens: v.CONTEXT_CLEAR_AT_TOKENS,
     keepResults: v.CONTEXT_KEEP_RESULTS,
     askUserTimeoutMs: v.ASK_USER_TIMEOUT_MS,

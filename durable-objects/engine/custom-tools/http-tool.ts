@@ -58,6 +58,7 @@ export function createHttpTool(spec: StoredHttpTool, deps: HttpToolDeps): Tool {
     description: spec.description,
     parameters: jsonSchemaArgs(spec.parameters),
     jsonSchema: spec.parameters,
+    searchable: true,
     timeoutMs: spec.timeout_ms + 1000,
     ...(spec.approval ? { approval: spec.approval } : {}),
     execute: async (args, ctx) => {

@@ -31,6 +31,8 @@ export const RUN_CONTROL_TOOL_NAMES = [
 export const RESERVED_TOOL_NAMES: ReadonlySet<string> = new Set([
   ...RUN_CONTROL_TOOL_NAMES,
   "agent",
+  "find_tools",
+  "call_tool",
   "web_fetch",
   "web_search",
   ...BROWSER_TOOL_NAMES,

@@ -40,7 +40,7 @@ export interface SubAgentSpec {
 /** The parent's tools narrowed to what a sub-agent of this type may use. */
 export function subAgentTools(parent: ToolRegistry, type: SubAgentType): ToolRegistry {
   const allowed = type === "general" ? null : new Set<string>(SUB_AGENT_TOOLS[type]);
-  const out = new ToolRegistry();
+  const out = new ToolRegistry().limitOffer(parent.offerLimits);
   for (const name of parent.names()) {
     if (SUB_AGENT_EXCLUDED.has(name) || (allowed && !allowed.has(name))) continue;
     out.add(parent.get(name)!);

@@ -8,6 +8,7 @@
 import { filesWritten } from "../files/written-files";
 import type { ToolCall } from "../model/model-types";
 import { errorResult, runTool, type ToolOutcome } from "../tools/tool-runner";
+import { CALL_TOOL, callOfNamedTool } from "../tools/tool-search";
 import { ev } from "./event-builders";
 import type { StepDeps } from "./loop-deps";
 
@@ -33,6 +34,11 @@ export function pendingToolCalls(deps: StepDeps, runId: string): ToolCall[] {
   const calls = last.message.tool_calls;
   const answered = deps.messages.answeredToolCalls(calls.map((c) => c.id));
   return calls.filter((c) => !answered.has(c.id));
+}
+
+/** A call as it runs: a `call_tool` call is the call of the tool it names (tool-search.ts). */
+function namedCall(deps: StepDeps, call: ToolCall): ToolCall | { error: string } {
+  return (deps.tools.get(CALL_TOOL) && callOfNamedTool(call, deps.tools.offering().unlisted)) || call;
 }
 
 const signature = (c: ToolCall) => `${c.function.name}\u0000${canonical(c.function.arguments)}`;
@@ -61,9 +67,13 @@ function sortKeys(v: unknown): unknown {
 function repeatCount(deps: StepDeps, runId: string, call: ToolCall): number {
   const turns = deps.messages.recentAssistant(runId, REPEAT_ABORT_AT);
   const sig = signature(call);
+  const same = (c: ToolCall) => {
+    const named = namedCall(deps, c);
+    return !("error" in named) && signature(named) === sig;
+  };
   let n = 0;
   for (const t of turns) {
-    if (t.message.role !== "assistant" || !t.message.tool_calls?.some((c) => signature(c) === sig)) break;
+    if (t.message.role !== "assistant" || !t.message.tool_calls?.some(same)) break;
     n++;
   }
   return n;
@@ -90,9 +100,23 @@ export async function toolStep(
   const pending = pendingToolCalls(deps, runId);
   if (pending.length === 0) return { kind: "none" };
   const tally: StepTally = { suspended: false, held: [], finished: null, loop: null };
-  await Promise.all(pending.map((call) => stepCall(deps, runId, retries, tally, call)));
+  await Promise.all(pending.map((call) => stepNamedCall(deps, runId, retries, tally, call)));
   deps.ledger.saveRetries(runId, retries);
   return stepResult(deps, runId, tally);
+}
+
+/** Takes a `call_tool` call as the call of the tool it names; answers one that names none properly. */
+function stepNamedCall(
+  deps: StepDeps,
+  runId: string,
+  retries: Record<string, number>,
+  tally: StepTally,
+  call: ToolCall,
+): Promise<void> | void {
+  const named = namedCall(deps, call);
+  if ("error" in named)
+    return settleCall(deps, runId, tally, call, errorResult("invalid_arguments", named.error));
+  return stepCall(deps, runId, retries, tally, named);
 }
 
 /** Takes one pending call past the repeat guard, the conversation's policy and approval, then runs it. */

@@ -165,6 +165,7 @@ export class McpToolset {
       description: description.slice(0, 4000),
       parameters: jsonSchemaValidator(info.input_schema),
       jsonSchema: adaptInputSchema(info.input_schema),
+      searchable: true,
       ...(server.approval ? { approval: server.approval } : {}),
       execute: async (args, ctx) => {
         let result: Awaited<ReturnType<McpConnection["callTool"]>>;

@@ -141,10 +141,7 @@ function resolveCall(
   const tool = registry.get(name);
   if (!tool) {
     return {
-      error: errorResult(
-        "unknown_tool",
-        `There is no tool named "${name}". Available tools: ${registry.names().join(", ")}.`,
-      ),
+      error: errorResult("unknown_tool", `There is no tool named "${name}". ${availableTools(registry)}`),
     };
   }
   let args: unknown = rawArgs;
@@ -244,4 +241,11 @@ function failedOutcome(
   if (signal?.aborted) return errorResult("cancelled", `${name} was cancelled.`);
   const message = err instanceof Error ? err.message : String(err);
   return errorResult("tool_failed", `${name} failed: ${message}`);
+}
+
+/** The tools a model may call, as an unknown tool's error names them (the listed ones, and how to find the rest). */
+function availableTools(registry: ToolRegistry): string {
+  const { specs, unlisted } = registry.offering();
+  const more = unlisted.length ? ` ${unlisted.length} more are found with find_tools.` : "";
+  return `Available tools: ${specs.map((t) => t.name).join(", ")}.${more}`;
 }

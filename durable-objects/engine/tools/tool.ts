@@ -10,6 +10,7 @@ import { TOOL_NAME_PATTERN } from "../../../schemas/patterns";
 import { CirrusError } from "../errors";
 import type { ToolSpec } from "../model/model-types";
 import type { Redaction } from "../secrets/secret-redactor";
+import { type OfferLimits, type Offering, planOffering } from "./tool-offer";
 
 /** Tool names the model may use, as OpenAI and the custom-tool rules require. */
 export { TOOL_NAME_PATTERN };
@@ -38,6 +39,8 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   jsonSchema?: Record<string, unknown>;
   /** The tool's own approval default, set when it is registered (HTTP tools, MCP servers); absent = allow. */
   approval?: ApprovalRule;
+  /** May be left out of a list too long and found with `find_tools` (MCP and HTTP tools; tool-offer.ts). */
+  searchable?: boolean;
 }
 
 /** Declares a tool with its argument types inferred from the zod schema. */
@@ -134,8 +137,9 @@ export class ToolRegistry {
   private readonly tools = new Map<string, Tool>();
   /** Applied to every outcome before anyone sees it: typed secrets' values become `<secret:name>`. */
   redaction?: Redaction;
-  private cachedSpecs: ToolSpec[] | null = null;
+  private cachedOffering: Offering | null = null;
   private gate: ToolGate | null = null;
+  private limits: OfferLimits | null = null;
 
   constructor(tools: Iterable<Tool> = []) {
     for (const t of tools) this.add(t);
@@ -163,18 +167,30 @@ export class ToolRegistry {
     }
     if (this.gate && !this.gate.allows(tool.name)) return this;
     this.tools.set(tool.name, tool);
-    this.cachedSpecs = null;
+    this.cachedOffering = null;
     return this;
   }
 
   /** Removes a tool (an MCP server withdrew it); true when it was there. */
   remove(name: string): boolean {
-    this.cachedSpecs = null;
+    this.cachedOffering = null;
     return this.tools.delete(name);
   }
 
+  /** Past these limits the searchable tools are found with `find_tools` instead of listed. */
+  limitOffer(limits: OfferLimits | null): this {
+    this.limits = limits;
+    this.cachedOffering = null;
+    return this;
+  }
+
+  get offerLimits(): OfferLimits | null {
+    return this.limits;
+  }
+
+  /** A tool by name: a registered one, or `find_tools` / `call_tool` while they stand for unlisted tools. */
   get(name: string): Tool | undefined {
-    return this.tools.get(name);
+    return this.tools.get(name) ?? this.offering().searchTools.get(name);
   }
 
   names(): string[] {
@@ -183,11 +199,23 @@ export class ToolRegistry {
 
   /** The tools as offered to the model. */
   specs(): ToolSpec[] {
-    this.cachedSpecs ??= [...this.tools.values()].map((t) => ({
-      name: t.name,
-      description: t.description,
-      parameters: t.jsonSchema ?? parametersJsonSchema(t.parameters),
-    }));
-    return this.cachedSpecs;
+    return this.offering().specs;
   }
+
+  /** What the model is offered: every tool, or past the limits the listed ones and the tool search. */
+  offering(): Offering {
+    this.cachedOffering ??= planOffering([...this.tools.values()], specOf, this.limits, (name) =>
+      this.gate ? this.gate.allows(name) : true,
+    );
+    return this.cachedOffering;
+  }
+}
+
+/** A tool's definition as a request lists it. */
+function specOf(t: Tool): ToolSpec {
+  return {
+    name: t.name,
+    description: t.description,
+    parameters: t.jsonSchema ?? parametersJsonSchema(t.parameters),
+  };
 }
