@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import type { ToolCall, ToolSpec } from "../model/model-types";
+import { CirrusError } from "../errors";
 import type { Tool } from "./tool";
 
 export const FIND_TOOLS = "find_tools";
@@ -93,7 +94,9 @@ export function toolSearchTools(unlisted: () => readonly ToolSpec[], count: numb
     description: `Calls a tool that ${FIND_TOOLS} found, by name, with its arguments.`,
     parameters: CallArgs,
     // Never reached: the tool step takes the call as a call of the tool it names (callOfNamedTool).
-    execute: ({ name }) => ({ ok: false, error: `${name} could not be called here.` }),
+    execute: ({ name }) => {
+      throw new CirrusError("not_callable_here", `${name} is called through ${CALL_TOOL} by the model only.`);
+    },
   };
   return [find as Tool, call as Tool];
 }
