@@ -15,6 +15,7 @@ const benches = [
   "widget-size.ts",
   "widget-visitors.ts",
   "system-prompt.ts",
+  "tool-search.ts",
   "mcp.ts",
   "bundle-size.ts",
   "resume.ts",
