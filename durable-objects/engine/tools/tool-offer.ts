@@ -4,7 +4,7 @@
  * `call_tool` stand for them (tool-search.ts). Built-in and deployed tools are always listed.
  */
 import type { ToolSpec } from "../model/model-types";
-import type { Tool } from "./tool";
+import type { Tool } from "./tool-types";
 import { CALL_TOOL, FIND_TOOLS, toolSearchTools } from "./tool-search";
 
 /** When the searchable tools stop being listed. */

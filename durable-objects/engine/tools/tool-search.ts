@@ -9,7 +9,7 @@
 import { z } from "zod";
 import type { ToolCall, ToolSpec } from "../model/model-types";
 import { CirrusError } from "../errors";
-import type { Tool } from "./tool";
+import type { Tool } from "./tool-types";
 
 export const FIND_TOOLS = "find_tools";
 export const CALL_TOOL = "call_tool";

@@ -4,44 +4,18 @@
  * the model sees.
  */
 import { z } from "zod";
-import type { ApprovalRule } from "../../../schemas/approvals";
 import type { PendingQuestion, PendingTakeover } from "../../../schemas/events";
 import { TOOL_NAME_PATTERN } from "../../../schemas/patterns";
 import { CirrusError } from "../errors";
 import type { ToolSpec } from "../model/model-types";
 import type { Redaction } from "../secrets/secret-redactor";
 import { type OfferLimits, type Offering, planOffering } from "./tool-offer";
+import type { Tool, ToolContext } from "./tool-types";
+
+export type { Tool, ToolContext };
 
 /** Tool names the model may use, as OpenAI and the custom-tool rules require. */
 export { TOOL_NAME_PATTERN };
-
-/** What every tool execution receives besides its arguments. */
-export interface ToolContext {
-  conversationId: string;
-  workspaceId: string;
-  runId: string | null;
-  toolCallId: string;
-  /** Aborted when the run is cancelled or the tool times out. */
-  signal: AbortSignal;
-}
-
-/** A tool the model can call. */
-export interface Tool<S extends z.ZodType = z.ZodType> {
-  name: string;
-  description: string;
-  parameters: S;
-  execute(args: z.infer<S>, ctx: ToolContext): unknown;
-  /** Overrides the default per-tool timeout. */
-  timeoutMs?: number;
-  /** Needs a run around it (e.g. waits for a person); not callable through the direct tool route. */
-  runOnly?: boolean;
-  /** The parameters' JSON Schema when given directly (HTTP tools) instead of derived from zod. */
-  jsonSchema?: Record<string, unknown>;
-  /** The tool's own approval default, set when it is registered (HTTP tools, MCP servers); absent = allow. */
-  approval?: ApprovalRule;
-  /** May be left out of a list too long and found with `find_tools` (MCP and HTTP tools; tool-offer.ts). */
-  searchable?: boolean;
-}
 
 /** Declares a tool with its argument types inferred from the zod schema. */
 export function defineTool<S extends z.ZodType>(tool: Tool<S>): Tool<S> {
