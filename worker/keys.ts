@@ -1,21 +1,22 @@
 /** Creating, editing and revoking a workspace's keys, keeping the CORS origin registry in step. */
 import type { z } from "@hono/zod-openapi";
 import type { CreateKey, KeyInfo, UpdateKey } from "../schemas/api";
-import { ApiError } from "./errors";
+import { ApiError, unwrap } from "./errors";
 import { workspaceStub } from "./stubs";
 import { forgetKey } from "./widget-access";
 import { syncKeyOrigins } from "./widget-cors";
 
 type Key = z.infer<typeof KeyInfo>;
 
-/** Issues a key; publishable keys register their origins for CORS preflights. */
+/** Issues a key (409 `too_many_keys` at the cap); publishable keys register their origins for CORS preflights. */
 export async function createWorkspaceKey(
   env: Env,
   workspaceId: string,
   body: CreateKey,
 ): Promise<Key & { key: string }> {
-  const key = await workspaceStub(env, workspaceId).createKey(body.name, body.type, body.allowed_origins);
-  if (!key) throw new ApiError(404, "not_found", `No workspace ${workspaceId}.`);
+  const key = unwrap(
+    await workspaceStub(env, workspaceId).createKey(body.name, body.type, body.allowed_origins),
+  );
   if (key.type === "publishable") await syncKeyOrigins(env, workspaceId, key.id, [], key.allowed_origins);
   return key;
 }

@@ -13,7 +13,11 @@ import type { StoredHttpTool } from "../../schemas/http-tools";
 import type { VerifyCitations } from "../../schemas/research";
 import { DEFAULT_MAX_REVISIONS, DEFAULT_VERIFY_CITATIONS } from "../engine/research/run-review";
 import type { RuntimeConfig } from "../engine/config/runtime-config";
+import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import type { JobLink } from "./job-link";
+
+/** HTTP tools one conversation may hold of its own (kept in one `meta` row, loaded on every run). */
+export const MAX_CONVERSATION_HTTP_TOOLS = 100;
 
 /** What a conversation's view adds to its stored info: its live status and last activity. */
 export type LiveFields = Pick<Conversation, "status" | "last_activity_at">;
@@ -148,10 +152,18 @@ export class ConversationMeta {
     return Object.values(this.get<Record<string, StoredHttpTool>>("http_tools") ?? {});
   }
 
-  putHttpTool(tool: StoredHttpTool): void {
+  /** Registers (or replaces) one of its HTTP tools; 409 when it would be one more than {@link MAX_CONVERSATION_HTTP_TOOLS}. */
+  putHttpTool(tool: StoredHttpTool): RpcResult<null> {
     const tools = this.get<Record<string, StoredHttpTool>>("http_tools") ?? {};
+    if (!(tool.name in tools) && Object.keys(tools).length >= MAX_CONVERSATION_HTTP_TOOLS)
+      return fail(
+        409,
+        "too_many_tools",
+        `A conversation holds at most ${MAX_CONVERSATION_HTTP_TOOLS} HTTP tools of its own; delete one (DELETE /v1/conversations/{id}/http-tools/{name}) before registering another, or register the tool for the whole workspace (POST /v1/tools).`,
+      );
     tools[tool.name] = tool;
     this.set("http_tools", tools);
+    return ok(null);
   }
 
   deleteHttpTool(name: string): boolean {

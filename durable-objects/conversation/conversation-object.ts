@@ -213,9 +213,9 @@ export class ConversationObject extends DurableObject<Env> {
     return this.p.wiring.browser()?.saveBrowser() ?? Promise.resolve(noConversation());
   }
 
-  /** Registers (or replaces) an HTTP tool for this conversation only. */
-  putHttpTool(tool: StoredHttpTool): void {
-    this.p.meta.putHttpTool(tool);
+  /** Registers (or replaces) an HTTP tool for this conversation only; 409 `too_many_tools` past the cap. */
+  putHttpTool(tool: StoredHttpTool): RpcResult<null> {
+    return this.p.meta.putHttpTool(tool);
   }
 
   /** This conversation's own HTTP tools. */

@@ -17,7 +17,7 @@ import { OAuthFlows } from "./oauth-flows";
 import type { Sealer } from "./oauth-provider";
 import { changedServerRow, newServerRow, randomId } from "./server-changes";
 import { registrySealer, serverHeaders, urlRefusal } from "./server-credentials";
-import { type ServerRow, ServerStore } from "./server-store";
+import { MAX_MCP_SERVERS, type ServerRow, ServerStore } from "./server-store";
 import { storedServerView } from "./server-view";
 
 /** The Durable Object of one workspace's MCP servers. */
@@ -37,7 +37,7 @@ export class McpRegistry extends DurableObject<Env> {
     });
   }
 
-  /** Registers a server and connects to it once to read its tools. */
+  /** Registers a server and connects to it once to read its tools; 409 past {@link MAX_MCP_SERVERS}. */
   async create(body: CreateMcpServer): Promise<RpcResult<McpServerView>> {
     if (this.store.byName(body.name))
       return fail(409, "name_taken", `An MCP server named ${body.name} exists already.`);
@@ -46,6 +46,13 @@ export class McpRegistry extends DurableObject<Env> {
     const now = Date.now();
     const id = `mcp_${randomId()}`;
     const row = await newServerRow(id, body, this.sealer(), now);
+    // Counted after the await, in the same step as the insert, so concurrent registrations cannot pass it.
+    if (this.store.count() >= MAX_MCP_SERVERS)
+      return fail(
+        409,
+        "too_many_mcp_servers",
+        `A workspace holds at most ${MAX_MCP_SERVERS} MCP servers; delete one (DELETE /v1/mcp/servers/{id}) before registering another.`,
+      );
     this.store.put(row);
     return ok(await this.connectAndList(id));
   }

@@ -50,6 +50,9 @@ export interface OAuthRow {
   resource_metadata: string | null;
 }
 
+/** MCP servers one workspace may hold (every run connects to, or reads the cached tools of, each). */
+export const MAX_MCP_SERVERS = 50;
+
 const JSON_COLUMNS = ["header_names", "allowed_tools", "tools", "oauth"] as const;
 
 /**
@@ -78,6 +81,11 @@ export class ServerStore {
   get(id: string): ServerRow | null {
     const row = this.sql.exec("SELECT * FROM mcp_servers WHERE id = ?", id).toArray()[0];
     return row ? toServer(row) : null;
+  }
+
+  /** How many servers are registered. */
+  count(): number {
+    return this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM mcp_servers").one().n;
   }
 
   byName(name: string): ServerRow | null {

@@ -3,8 +3,12 @@
  * ones with their allowed origins) and widget visitors (a token, hashed, bound to one
  * conversation). Widget rate limits are counted by the platform's Rate Limiting bindings.
  */
+import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { addColumn } from "../engine/store/migrations";
 import { hashKey, randomToken } from "../engine/tokens";
+
+/** Keys (secret and publishable) one workspace may hold. */
+export const MAX_KEYS = 200;
 
 /** What a key may do: `secret` is the full API; `publishable` only the widget routes. */
 export type KeyType = "secret" | "publishable";
@@ -72,14 +76,25 @@ export function createKeyTables(sql: SqlStorage): void {
 export class KeyStore {
   constructor(private readonly sql: SqlStorage) {}
 
-  /** Issues a key of workspace `workspaceId`; only its hash is kept, the key is returned once. */
+  /**
+   * Issues a key of workspace `workspaceId`; only its hash is kept, the key is returned once.
+   * 409 `too_many_keys` when the workspace holds {@link MAX_KEYS} already.
+   */
   async create(
     workspaceId: string,
     name: string,
     type: KeyType,
     allowedOrigins: string[],
-  ): Promise<KeyRecord & { key: string }> {
+  ): Promise<RpcResult<KeyRecord & { key: string }>> {
     const key = `${type === "publishable" ? "pk" : "sk"}_${workspaceId}_${randomToken(24)}`;
+    const hash = await hashKey(key);
+    // Counted after the await, in the same step as the insert, so concurrent requests cannot pass it.
+    if (this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM api_keys").one().n >= MAX_KEYS)
+      return fail(
+        409,
+        "too_many_keys",
+        `A workspace holds at most ${MAX_KEYS} keys; revoke one (DELETE /v1/keys/{id}) before creating another.`,
+      );
     const record: KeyRecord = {
       id: `key_${randomToken(9)}`,
       name,
@@ -92,13 +107,13 @@ export class KeyStore {
       "INSERT INTO api_keys (id, name, hash, prefix, created_at, type, allowed_origins) VALUES (?, ?, ?, ?, ?, ?, ?)",
       record.id,
       record.name,
-      await hashKey(key),
+      hash,
       record.prefix,
       record.created_at,
       record.type,
       JSON.stringify(record.allowed_origins),
     );
-    return { ...record, key };
+    return ok({ ...record, key });
   }
 
   /** Every key, oldest first. */

@@ -23,7 +23,7 @@ import type { AgentPolicy, SearchSettings, SettingsUpdate, SettingsView } from "
 import type { UsageEntry, UsageReport } from "../../schemas/usage";
 import type { ProfileState } from "../engine/browser/profile-state";
 import type { DirStats, FileLimits, Reservation } from "../engine/files/file-ledger";
-import type { RpcResult } from "../engine/rpc-result";
+import { fail, type RpcResult } from "../engine/rpc-result";
 import type { TypableSecret } from "../engine/secrets/typable-secret";
 import { migrate } from "../engine/store/migrations";
 import { forgetLegacyOrigin, type LegacyOrigin, legacyOriginRefs, legacyOriginsPage } from "./legacy-cors";
@@ -54,14 +54,15 @@ export class WorkspaceObject extends DurableObject<Env> {
     return this.p.record.get();
   }
 
-  /** Issues a key (secret by default); only its hash is kept. */
+  /** Issues a key (secret by default); only its hash is kept. 409 `too_many_keys` past MAX_KEYS. */
   async createKey(
     name: string,
     type: KeyType = "secret",
     allowedOrigins: string[] = [],
-  ): Promise<(KeyRecord & { key: string }) | null> {
+  ): Promise<RpcResult<KeyRecord & { key: string }>> {
     const ws = this.get();
-    return ws ? this.p.keys.create(ws.id, name, type, allowedOrigins) : null;
+    if (!ws) return fail(404, "not_found", "This workspace does not exist.");
+    return this.p.keys.create(ws.id, name, type, allowedOrigins);
   }
 
   /** Revokes a key; returns the revoked key so callers can update the origin registry. */
@@ -214,8 +215,8 @@ export class WorkspaceObject extends DurableObject<Env> {
     return this.p.settings.update(update);
   }
 
-  /** Stores (or replaces) a secret, its value encrypted. */
-  putSecret(name: string, body: PutSecret): Promise<{ name: string; set: true }> {
+  /** Stores (or replaces) a secret, its value encrypted; 409 `too_many_secrets` past MAX_SECRETS. */
+  putSecret(name: string, body: PutSecret): Promise<RpcResult<{ name: string; set: true }>> {
     return this.p.secrets.put(name, body);
   }
 
@@ -233,9 +234,9 @@ export class WorkspaceObject extends DurableObject<Env> {
     return this.p.secrets.read(name);
   }
 
-  /** Registers (or replaces) a workspace HTTP tool. */
-  putHttpTool(tool: StoredHttpTool): void {
-    this.p.tools.put(tool);
+  /** Registers (or replaces) a workspace HTTP tool; 409 `too_many_tools` past MAX_HTTP_TOOLS. */
+  putHttpTool(tool: StoredHttpTool): RpcResult<null> {
+    return this.p.tools.put(tool);
   }
 
   /** Changes a registered HTTP tool (atomically); null when there is no such tool. */

@@ -5,9 +5,13 @@
  * the sealed value: its kind (text or a TOTP seed) and the domains it may be typed on.
  */
 import type { PutSecret, SecretInfo } from "../../schemas/browser-api";
+import { fail, ok, type RpcResult } from "../engine/rpc-result";
 import { openSecret, type SecretKeyring, sealSecret } from "../engine/secret-box";
 import type { TypableSecret } from "../engine/secrets/typable-secret";
 import { addColumn } from "../engine/store/migrations";
+
+/** Secrets one workspace may hold. */
+export const MAX_SECRETS = 500;
 
 /** A TOTP secret's defaults (RFC 6238's). */
 const DEFAULT_DIGITS = 6;
@@ -48,10 +52,17 @@ export class SecretStore {
     private readonly owner: () => string,
   ) {}
 
-  /** Stores (or replaces) a secret, its value encrypted. */
-  async put(name: string, body: PutSecret): Promise<{ name: string; set: true }> {
+  /** Stores (or replaces) a secret, its value encrypted; 409 when it would be one more than {@link MAX_SECRETS}. */
+  async put(name: string, body: PutSecret): Promise<RpcResult<{ name: string; set: true }>> {
     const value = body.kind === "totp" ? body.value.replace(/[\s-]/g, "").toUpperCase() : body.value;
     const sealed = await sealSecret(await this.key(), this.aad(name), value);
+    // Counted after the awaits, in the same step as the write, so concurrent requests cannot pass it.
+    if (this.rows(name).length === 0 && this.count() >= MAX_SECRETS)
+      return fail(
+        409,
+        "too_many_secrets",
+        `A workspace holds at most ${MAX_SECRETS} secrets; delete one (DELETE /v1/secrets/{name}) before adding another.`,
+      );
     const totp = body.kind === "totp";
     this.sql.exec(
       "INSERT OR REPLACE INTO secrets (name, sealed, updated_at, kind, digits, period, allowed_domains) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -63,7 +74,7 @@ export class SecretStore {
       totp ? (body.period ?? DEFAULT_PERIOD_S) : null,
       body.allowed_domains?.length ? JSON.stringify(body.allowed_domains) : null,
     );
-    return { name, set: true };
+    return ok({ name, set: true as const });
   }
 
   /** The stored secrets' names, kinds and domains, never their values. */
@@ -74,6 +85,11 @@ export class SecretStore {
       allowed_domains: r.allowed_domains ? (JSON.parse(r.allowed_domains) as string[]) : null,
       updated_at: r.updated_at,
     }));
+  }
+
+  /** How many secrets are stored. */
+  count(): number {
+    return this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM secrets").one().n;
   }
 
   delete(name: string): boolean {

@@ -3,6 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { tools as customTools } from "../../durable-objects/engine/custom-tools/define";
 import { RESERVED_TOOL_NAMES } from "../../durable-objects/engine/custom-tools/reserved-names";
 import { randomToken } from "../../durable-objects/engine/tokens";
+import { ErrorBody } from "../../schemas/api";
 import { CredentialsCleared } from "../../schemas/credentials";
 import {
   CreatedHttpTool,
@@ -13,7 +14,7 @@ import {
   UpdateHttpTool,
 } from "../../schemas/http-tools";
 import { createApp } from "../app-factory";
-import { ApiError } from "../errors";
+import { ApiError, unwrap } from "../errors";
 import { existingConversation, workspaceStub } from "../stubs";
 import { IdParam } from "./conversations";
 import { commonErrors, deletedResponse, json, jsonBody } from "./route-helpers";
@@ -22,6 +23,12 @@ const NameParam = z.object({
   name: z.string().openapi({ param: { name: "name", in: "path" }, example: "get_price" }),
 });
 const body = jsonBody(HttpToolSpec);
+/** A registration's answers: the new tool, or 409 `too_many_tools` when the cap is reached. */
+const created = {
+  201: json(CreatedHttpTool, "The tool and its signing secret, shown once"),
+  409: json(ErrorBody, "Too many tools (`too_many_tools`): delete one first"),
+  ...commonErrors,
+};
 const app = createApp();
 
 /** Checks the name is free and attaches a new signing secret. */
@@ -43,11 +50,11 @@ app.openapi(
     summary: "Register an HTTP tool for every conversation of the workspace",
     tags: ["Tools"],
     request: { body },
-    responses: { 201: json(CreatedHttpTool, "The tool and its signing secret, shown once"), ...commonErrors },
+    responses: created,
   }),
   async (c) => {
     const tool = prepare(c.req.valid("json"));
-    await workspaceStub(c.env, c.get("principal").workspaceId).putHttpTool(tool);
+    unwrap(await workspaceStub(c.env, c.get("principal").workspaceId).putHttpTool(tool));
     return c.json({ ...httpToolView(tool), secret: tool.secret }, 201);
   },
 );
@@ -120,12 +127,12 @@ app.openapi(
     summary: "Register an HTTP tool for one conversation",
     tags: ["Tools"],
     request: { params: IdParam, body },
-    responses: { 201: json(CreatedHttpTool, "The tool and its signing secret, shown once"), ...commonErrors },
+    responses: created,
   }),
   async (c) => {
     const stub = await existingConversation(c.env, c.get("principal").workspaceId, c.req.valid("param").id);
     const tool = prepare(c.req.valid("json"));
-    await stub.putHttpTool(tool);
+    unwrap(await stub.putHttpTool(tool));
     return c.json({ ...httpToolView(tool), secret: tool.secret }, 201);
   },
 );

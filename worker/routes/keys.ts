@@ -1,6 +1,6 @@
 /** The caller's own workspace keys: list, create, edit allowed origins, revoke (for the dashboard). */
 import { createRoute, z } from "@hono/zod-openapi";
-import { CreatedKey, CreateKey, KeyInfo, UpdateKey } from "../../schemas/api";
+import { CreatedKey, CreateKey, ErrorBody, KeyInfo, UpdateKey } from "../../schemas/api";
 import { createApp } from "../app-factory";
 import { createWorkspaceKey, revokeWorkspaceKey, updateWorkspaceKey } from "../keys";
 import { workspaceStub } from "../stubs";
@@ -33,7 +33,11 @@ app.openapi(
     summary: "Create a secret or publishable key; the key is shown once",
     tags: ["Keys"],
     request: { body: jsonBody(CreateKey) },
-    responses: { 201: json(CreatedKey, "The key, shown once"), ...commonErrors },
+    responses: {
+      201: json(CreatedKey, "The key, shown once"),
+      409: json(ErrorBody, "Too many keys (`too_many_keys`): revoke one first"),
+      ...commonErrors,
+    },
   }),
   async (c) =>
     c.json(await createWorkspaceKey(c.env, c.get("principal").workspaceId, c.req.valid("json")), 201),

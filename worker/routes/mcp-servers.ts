@@ -53,7 +53,14 @@ app.openapi(
     summary: "Register an MCP server; its tools become tools of every conversation of the workspace",
     tags,
     request: { body: jsonBody(CreateMcpServer) },
-    responses: { 201: json(McpServerView, "The server, its status and tools"), ...errors },
+    responses: {
+      201: json(McpServerView, "The server, its status and tools"),
+      ...errors,
+      409: json(
+        ErrorBody,
+        "Name taken (`name_taken`), or too many servers (`too_many_mcp_servers`): delete one first",
+      ),
+    },
   }),
   async (c) => {
     const registry = mcpRegistryStub(c.env, c.get("principal").workspaceId);

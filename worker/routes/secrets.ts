@@ -1,8 +1,9 @@
 /** The workspace secret store: write-only values for type_secret; only names and settings are ever listed. */
 import { createRoute, z } from "@hono/zod-openapi";
+import { ErrorBody } from "../../schemas/api";
 import { PutSecret, SecretInfo, SecretName } from "../../schemas/browser-api";
 import { createApp } from "../app-factory";
-import { ApiError } from "../errors";
+import { ApiError, unwrap } from "../errors";
 import { workspaceStub } from "../stubs";
 import { commonErrors, deletedResponse, json, jsonBody } from "./route-helpers";
 
@@ -22,13 +23,14 @@ app.openapi(
     },
     responses: {
       200: json(z.object({ name: z.string(), set: z.literal(true) }), "Stored"),
+      409: json(ErrorBody, "Too many secrets (`too_many_secrets`): delete one first"),
       ...commonErrors,
     },
   }),
   async (c) => {
     const { name } = c.req.valid("param");
     const stub = workspaceStub(c.env, c.get("principal").workspaceId);
-    return c.json(await stub.putSecret(name, c.req.valid("json")), 200);
+    return c.json(unwrap(await stub.putSecret(name, c.req.valid("json"))), 200);
   },
 );
 

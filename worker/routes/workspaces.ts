@@ -1,6 +1,6 @@
 /** Workspaces and their API keys; the admin token only. */
 import { createRoute, z } from "@hono/zod-openapi";
-import { CreatedKey, CreateKey, CreateWorkspace, KeyInfo, Workspace } from "../../schemas/api";
+import { CreatedKey, CreateKey, CreateWorkspace, ErrorBody, KeyInfo, Workspace } from "../../schemas/api";
 import { createApp } from "../app-factory";
 import { requireAdmin } from "../auth";
 import { ApiError } from "../errors";
@@ -71,7 +71,11 @@ app.openapi(
       params: WorkspaceParam,
       body: jsonBody(CreateKey),
     },
-    responses: { 201: json(CreatedKey, "The key, shown once"), ...commonErrors },
+    responses: {
+      201: json(CreatedKey, "The key, shown once"),
+      409: json(ErrorBody, "Too many keys (`too_many_keys`): revoke one first"),
+      ...commonErrors,
+    },
   }),
   async (c) => {
     const { id } = c.req.valid("param");

@@ -10,6 +10,7 @@ import {
   type OriginRegistry,
 } from "../../../durable-objects/origin-registry/origin-registry-object";
 import worker from "../../../worker/index";
+import { unwrap } from "../../../worker/errors";
 import { api, env } from "../helpers";
 
 /** An origin no other test uses, so its registry object starts empty. */
@@ -110,10 +111,9 @@ describe("the widget's hot path", () => {
     const site = freshOrigin("direct");
     const ws = await newWorkspace();
     // Made straight in the workspace object: no origin registry knows this key.
-    const key = await workspaceStub(ws).createKey("direct", "publishable", [site]);
-    expect(key).not.toBeNull();
+    const key = unwrap(await workspaceStub(ws).createKey("direct", "publishable", [site]));
     expect((await preflight(site)).status).toBe(403);
-    const res = await openSession(key!.key, site);
+    const res = await openSession(key.key, site);
     expect(res.status).toBe(201);
     expect(res.headers.get("access-control-allow-origin")).toBe(site);
     expect(((await res.json()) as { conversation_id: string }).conversation_id).toMatch(/^conv_/);
@@ -122,16 +122,16 @@ describe("the widget's hot path", () => {
   it("keeps the preflights of keys registered in the retired global list passing", async () => {
     const site = freshOrigin("legacy");
     const ws = await newWorkspace();
-    const key = await workspaceStub(ws).createKey("old", "publishable", [site]);
-    await plantLegacyRow(site, `${ws}/${key!.id}`);
+    const key = unwrap(await workspaceStub(ws).createKey("old", "publishable", [site]));
+    await plantLegacyRow(site, `${ws}/${key.id}`);
     await setLegacyDrained(false); // as in the first minutes after the deploy
     const ok = await preflight(site);
     expect(ok.status).toBe(204);
     expect(ok.headers.get("access-control-allow-origin")).toBe(site);
-    expect((await openSession(key!.key, site)).status).toBe(201);
+    expect((await openSession(key.key, site)).status).toBe(201);
 
     // Revoking it through the API clears the copied row.
-    expect((await api(`/v1/workspaces/${ws}/keys/${key!.id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await api(`/v1/workspaces/${ws}/keys/${key.id}`, { method: "DELETE" })).status).toBe(200);
     expect((await preflight(site)).status).toBe(403);
   });
 
@@ -195,14 +195,14 @@ describe("the widget's hot path", () => {
   it("drains the retired global list into each origin's own object on the Cron Trigger", async () => {
     const [a, b] = [freshOrigin("drain-a"), freshOrigin("drain-b")];
     const ws = await newWorkspace();
-    const keyA = await workspaceStub(ws).createKey("a", "publishable", [a]);
-    const keyB = await workspaceStub(ws).createKey("b", "publishable", [b]);
-    await plantLegacyRow(a, `${ws}/${keyA!.id}`);
-    await plantLegacyRow(b, `${ws}/${keyB!.id}`);
+    const keyA = unwrap(await workspaceStub(ws).createKey("a", "publishable", [a]));
+    const keyB = unwrap(await workspaceStub(ws).createKey("b", "publishable", [b]));
+    await plantLegacyRow(a, `${ws}/${keyA.id}`);
+    await plantLegacyRow(b, `${ws}/${keyB.id}`);
     await cronSweep();
     for (const [origin, key] of [
-      [a, keyA!],
-      [b, keyB!],
+      [a, keyA],
+      [b, keyB],
     ] as const) {
       const refs = await runInDurableObject(originStub(origin), (_obj, state) =>
         state.storage.sql.exec<{ key_ref: string }>("SELECT key_ref FROM key_refs").toArray(),

@@ -32,6 +32,7 @@ import { WebhookObject } from "../../../../durable-objects/webhook/webhook-objec
 import { WEBHOOK_MIGRATIONS } from "../../../../durable-objects/webhook/webhook-schema";
 import { WorkspaceObject } from "../../../../durable-objects/workspace/workspace-object";
 import { WORKSPACE_MIGRATIONS } from "../../../../durable-objects/workspace/workspace-schema";
+import { unwrap } from "../../../../worker/errors";
 import { api, createConversation } from "../../helpers";
 import { createJob, settledRun } from "../../job/jobs-helpers";
 
@@ -49,7 +50,7 @@ describe("objects stored at an earlier schema version", () => {
     const stub = workspaceStub(env, "schema-v0");
     await runInDurableObject(stub, async (ws: WorkspaceObject, state) => {
       ws.init("schema-v0", "Old workspace");
-      const key = await ws.createKey("ci");
+      const key = unwrap(await ws.createKey("ci"));
       ws.addConversation("conv_old", 1000, "Kept title");
       ws.addJob("job_old", 2000);
       const sql = state.storage.sql;
@@ -65,12 +66,12 @@ describe("objects stored at an earlier schema version", () => {
       expect(woke.get()).toMatchObject({ id: "schema-v0", name: "Old workspace" });
       expect(woke.listKeys()).toEqual([
         {
-          id: key!.id,
+          id: key.id,
           name: "ci",
           type: "secret",
-          prefix: key!.prefix,
+          prefix: key.prefix,
           allowed_origins: [],
-          created_at: key!.created_at,
+          created_at: key.created_at,
         },
       ]);
       expect(woke.hasConversation("conv_old")).toBe(true);
