@@ -43,6 +43,8 @@ export interface TurnOptions {
   chunk_delay_ms?: number;
   /** Answer with one JSON completion even when the request asked to stream (as some gateways do). */
   json_response?: true;
+  /** Report this finish_reason (e.g. "length": the output limit cut the turn) instead of stop/tool_calls. */
+  finish_reason?: "length" | "content_filter";
 }
 export type TextTurn = TurnOptions & { text: string; chunks?: number };
 export type ToolCallsTurn = TurnOptions & { tool_calls: ToolCallSpec[]; text?: string; chunks?: number };
@@ -79,6 +81,8 @@ export function turnProblem(t: unknown): string | null {
     return "chunk_delay_ms must be a non-negative number";
   if (t.hang !== undefined && t.hang !== true) return "hang must be true";
   if (t.json_response !== undefined && t.json_response !== true) return "json_response must be true";
+  if (t.finish_reason !== undefined && t.finish_reason !== "length" && t.finish_reason !== "content_filter")
+    return "finish_reason must be length or content_filter";
   if (t.chunks !== undefined && !(isNum(t.chunks) && Number(t.chunks) >= 1)) return "chunks must be >= 1";
   if (
     t.usage !== undefined &&
@@ -124,9 +128,16 @@ export interface Output {
   content: string | null;
   toolCalls: ResolvedToolCall[];
   chunks?: number;
+  /** Overrides the finish_reason the output would have (stop, or tool_calls). */
+  finish?: string;
 }
 
 export function outputOf(turn: OutputTurn): Output {
+  const out = plainOutputOf(turn);
+  return turn.finish_reason ? { ...out, finish: turn.finish_reason } : out;
+}
+
+function plainOutputOf(turn: OutputTurn): Output {
   if ("json" in turn) return { content: JSON.stringify(turn.json), toolCalls: [] };
   if ("malformed_tool_call" in turn) {
     const m = turn.malformed_tool_call;

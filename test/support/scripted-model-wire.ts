@@ -40,7 +40,7 @@ export const envelope = (model: string, includeUsage: boolean): Envelope => ({
   includeUsage,
 });
 const FINGERPRINT = "fp_scripted";
-const finishOf = (out: Output): string => (out.toolCalls.length > 0 ? "tool_calls" : "stop");
+const finishOf = (out: Output): string => out.finish ?? (out.toolCalls.length > 0 ? "tool_calls" : "stop");
 
 export function completionBody(env: Envelope, out: Output, usage: Usage): JsonObject {
   const message: JsonObject = { role: "assistant", content: out.content, refusal: null, annotations: [] };

@@ -8,6 +8,7 @@
 
 import type { Run } from "../store/run-store";
 import { contextFor } from "./context-window";
+import { sendCutAnswerBack } from "./cut-output";
 import { ev } from "./event-builders";
 import {
   budgetStop,
@@ -60,6 +61,7 @@ export async function runLoop(scope: LoopScope): Promise<LoopOutcome> {
       const context = await contextFor(scope, scope.runId);
       const turn = await modelStep(scope, scope.runId, progress.steps + 1, context);
       // A message steered in during this turn gets a turn of its own before the loop ends.
+      if (sendCutAnswerBack(scope, scope.runId, turn)) continue;
       if (turn.toolCalls.length === 0 && !scope.steer?.pending()) {
         const answer = scope.finalAnswer(turn.text);
         if (answer.done) return answer.outcome;

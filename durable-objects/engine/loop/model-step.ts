@@ -6,6 +6,7 @@
 import type { ChatMessage, ModelDelta, ModelTurn } from "../model/model-types";
 import type { Redaction } from "../secrets/secret-redactor";
 import { ev } from "./event-builders";
+import { answerCutCalls } from "./cut-output";
 import type { StepDeps } from "./loop-deps";
 
 /** Tracks which text message and tool calls are open, so they are always closed. */
@@ -114,6 +115,7 @@ export async function modelStep(
       ...(turn.toolCalls.length ? { tool_calls: turn.toolCalls } : {}),
     });
     deps.ledger.addStep(runId, turn.usage);
+    answerCutCalls(deps, runId, turn);
     return turn;
   } finally {
     open.closeAll();

@@ -111,6 +111,18 @@ export class MessageStore {
       .one().n;
   }
 
+  /** How many of a run's messages of a role begin with `prefix` (a kind of note the loop sent). */
+  countStartingWith(runId: string, role: ChatMessage["role"], prefix: string): number {
+    const rows = this.query(
+      "WHERE scope = ? AND run_id = ? AND role = ? ORDER BY id",
+      this.scope,
+      runId,
+      role,
+    );
+    return rows.filter((m) => typeof m.message.content === "string" && m.message.content.startsWith(prefix))
+      .length;
+  }
+
   /** The newest assistant message of a run, if any. */
   lastAssistant(runId: string): StoredMessage | null {
     return this.recentAssistant(runId, 1)[0] ?? null;

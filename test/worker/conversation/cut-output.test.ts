@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { api, createConversation, modelRequests, script, uniqueKey } from "../helpers";
+
+type Message = { role: string; content: unknown; tool_call_id?: string };
+const run = async (id: string) =>
+  (await (
+    await api(`/v1/conversations/${id}/messages`, {
+      method: "POST",
+      json: { content: "write it", stream: false },
+    })
+  ).json()) as { status: string; output: unknown };
+
+describe("a model turn cut at the output limit (finish_reason length)", () => {
+  it("answers a call whose arguments were cut with output_truncated, and does not run it", async () => {
+    const key = uniqueKey("cut-call");
+    await script(key, [
+      {
+        malformed_tool_call: {
+          id: "w",
+          name: "opfs_write",
+          arguments: '{"path":"cut-report.md","content":"# Rep',
+        },
+        finish_reason: "length",
+      },
+      { text: "written in parts" },
+    ]);
+    const id = await createConversation(key);
+    expect(await run(id)).toMatchObject({ status: "succeeded", output: "written in parts" });
+    const last = (await modelRequests(key)).at(-1)!.messages as Message[];
+    const result = JSON.parse(String(last.find((m) => m.tool_call_id === "w")?.content));
+    expect(result.error.code).toBe("output_truncated");
+    expect(result.error.message).toContain("write long content in parts");
+    expect((await api("/v1/files/cut-report.md")).status).toBe(404);
+  });
+
+  it("sends a cut answer back to be given again, shorter, instead of ending the run with it", async () => {
+    const key = uniqueKey("cut-answer");
+    await script(key, [
+      { text: "The report. Section 1 is about", finish_reason: "length" },
+      { text: "See report.md." },
+    ]);
+    const id = await createConversation(key);
+    expect(await run(id)).toMatchObject({ status: "succeeded", output: "See report.md." });
+    const second = (await modelRequests(key))[1].messages as Message[];
+    expect(second.at(-2)).toMatchObject({ role: "assistant", content: "The report. Section 1 is about" });
+    expect(second.at(-1)?.role).toBe("system");
+    expect(String(second.at(-1)?.content)).toContain("cut off");
+    expect(String(second.at(-1)?.content)).toContain("opfs_write");
+  });
+
+  it("takes the third cut answer as it is: the run is told twice at most", async () => {
+    const key = uniqueKey("cut-thrice");
+    await script(key, [
+      { text: "one", finish_reason: "length" },
+      { text: "two", finish_reason: "length" },
+      { text: "three", finish_reason: "length" },
+      { text: "never asked" },
+    ]);
+    const id = await createConversation(key);
+    expect(await run(id)).toMatchObject({ status: "succeeded", output: "three" });
+    expect(await modelRequests(key)).toHaveLength(3);
+  });
+});
