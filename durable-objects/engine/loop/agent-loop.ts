@@ -9,6 +9,7 @@
 import type { Run } from "../store/run-store";
 import { contextFor } from "./context-window";
 import { sendCutAnswerBack } from "./cut-output";
+import { answerText, EMPTY_ANSWER, sendEmptyAnswerBack } from "./empty-answer";
 import { ev } from "./event-builders";
 import {
   budgetStop,
@@ -61,9 +62,12 @@ export async function runLoop(scope: LoopScope): Promise<LoopOutcome> {
       const context = await contextFor(scope, scope.runId);
       const turn = await modelStep(scope, scope.runId, progress.steps + 1, context);
       // A message steered in during this turn gets a turn of its own before the loop ends.
-      if (sendCutAnswerBack(scope, scope.runId, turn)) continue;
+      if (sendCutAnswerBack(scope, scope.runId, turn) || sendEmptyAnswerBack(scope, scope.runId, turn))
+        continue;
       if (turn.toolCalls.length === 0 && !scope.steer?.pending()) {
-        const answer = scope.finalAnswer(turn.text);
+        const text = answerText(scope, scope.runId, turn);
+        if (text === null) return EMPTY_ANSWER;
+        const answer = scope.finalAnswer(text);
         if (answer.done) return answer.outcome;
       }
     } catch (err) {
