@@ -8,6 +8,7 @@ import { CirrusError } from "../errors";
 import type { ResultSpill } from "../files/result-spill";
 import type { Redaction } from "../secrets/secret-redactor";
 import { fitResult } from "./result-fit";
+import { unknownToolMessage } from "./unknown-tool";
 import {
   isFinish,
   isSuspension,
@@ -141,7 +142,7 @@ function resolveCall(
   const tool = registry.get(name);
   if (!tool) {
     return {
-      error: errorResult("unknown_tool", `There is no tool named "${name}". ${availableTools(registry)}`),
+      error: errorResult("unknown_tool", unknownToolMessage(name, registry)),
     };
   }
   let args: unknown = rawArgs;
@@ -241,11 +242,4 @@ function failedOutcome(
   if (signal?.aborted) return errorResult("cancelled", `${name} was cancelled.`);
   const message = err instanceof Error ? err.message : String(err);
   return errorResult("tool_failed", `${name} failed: ${message}`);
-}
-
-/** The tools a model may call, as an unknown tool's error names them (the listed ones, and how to find the rest). */
-function availableTools(registry: ToolRegistry): string {
-  const { specs, unlisted } = registry.offering();
-  const more = unlisted.length ? ` ${unlisted.length} more are found with find_tools.` : "";
-  return `Available tools: ${specs.map((t) => t.name).join(", ")}.${more}`;
 }

@@ -55,7 +55,8 @@ describe("a conversation with more tools than a request may list", () => {
     ]);
     const id = await createConversation(key);
     const description = "Looks a customer record up in the CRM.";
-    await registerTools(id, 130, { name: "crm_lookup", description }, { name: "Ann" });
+    // 99 of its own (a conversation holds at most 100) and the 36 built-in and deployed tools: 135.
+    await registerTools(id, 98, { name: "crm_lookup", description }, { name: "Ann" });
     const res = await api(`/v1/conversations/${id}/messages`, {
       method: "POST",
       json: { content: "who is ann?", stream: false },
@@ -75,7 +76,7 @@ describe("a conversation with more tools than a request may list", () => {
       not_listed: number;
     };
     expect(found.tools[0]).toEqual({ name: "crm_lookup", description, parameters: EMAIL });
-    expect(found.not_listed).toBe(131);
+    expect(found.not_listed).toBe(99);
     expect(await receiverLog("crm_lookup")).toEqual([
       expect.objectContaining({ body: { email: "ann@x.test" } }),
     ]);
@@ -97,7 +98,7 @@ describe("a conversation with more tools than a request may list", () => {
     ]);
     const id = await createConversation(key);
     const tool = { name: "crm_erase", description: "Erases a customer.", approval: "ask" };
-    await registerTools(id, 130, tool, { erased: true });
+    await registerTools(id, 98, tool, { erased: true });
     await send(id, "erase bo");
     const [pending] = await pendingApprovals(id);
     expect(pending).toMatchObject({ tool_name: "crm_erase", arguments: { email: "bo@x.test" } });
@@ -118,6 +119,30 @@ describe("a conversation with more tools than a request may list", () => {
     const names = listed((await modelRequests(key))[0]);
     expect(names).toContain("find_tools");
     expect(names.filter((n) => n.startsWith("inventory_"))).toEqual([]);
+  });
+
+  it("answers a call of a name no tool has with the tool it most likely meant", async () => {
+    const key = uniqueKey("tool-near");
+    await script(key, [
+      {
+        tool_calls: [
+          { id: "bare", name: "lookup", arguments: {} },
+          { id: "typo", name: "web-fetch", arguments: {} },
+          { id: "none", name: "teleport", arguments: {} },
+        ],
+      },
+      { text: "ok" },
+    ]);
+    const id = await createConversation(key);
+    await registerTools(id, 2, { name: "crm__lookup", description: "Looks a customer up." }, {});
+    await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "hi", stream: false } });
+    const results = await lastToolResults(key);
+    const message = (callId: string) => JSON.parse(results[callId]).error.message as string;
+    expect(message("bare")).toContain(
+      'There is no tool named "lookup". Did you mean crm__lookup? Available tools:',
+    );
+    expect(message("typo")).toContain("Did you mean web_fetch?");
+    expect(message("none")).not.toContain("Did you mean");
   });
 
   it("lists every tool while they fit", async () => {
