@@ -8,7 +8,7 @@
 
 import type { Run } from "../store/run-store";
 import { contextFor } from "./context-window";
-import { sendCutAnswerBack } from "./cut-output";
+import { filteredAnswer, sendCutAnswerBack } from "./cut-output";
 import { answerText, EMPTY_ANSWER, sendEmptyAnswerBack } from "./empty-answer";
 import { ev } from "./event-builders";
 import {
@@ -62,6 +62,8 @@ export async function runLoop(scope: LoopScope): Promise<LoopOutcome> {
       const context = await contextFor(scope, scope.runId);
       const turn = await modelStep(scope, scope.runId, progress.steps + 1, context);
       // A message steered in during this turn gets a turn of its own before the loop ends.
+      const filtered = filteredAnswer(turn);
+      if (filtered) return filtered;
       if (sendCutAnswerBack(scope, scope.runId, turn) || sendEmptyAnswerBack(scope, scope.runId, turn))
         continue;
       if (turn.toolCalls.length === 0 && !scope.steer?.pending()) {

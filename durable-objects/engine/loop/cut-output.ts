@@ -2,12 +2,13 @@
  * A model turn the provider cut at its output limit (`finish_reason: "length"`). A tool call whose
  * arguments were cut is answered at once with an error saying so, instead of being run or read as
  * the model's mistake; an answer that was cut is not taken as the run's result: the model is told
- * and answers again, shorter (twice at most, then the run ends with what it has, as before).
+ * and answers again, shorter (twice at most, then the run ends with what it has, as before). An
+ * answer the provider's content filter stopped (`"content_filter"`) ends the run as failed.
  */
 import type { ModelTurn } from "../model/model-types";
 import { errorResult } from "../tools/tool-runner";
 import { ev } from "./event-builders";
-import type { StepDeps } from "./loop-deps";
+import type { LoopOutcome, StepDeps } from "./loop-deps";
 
 /** Times a run is told its answer was cut before a cut answer is taken as it is. */
 export const CUT_ANSWER_NOTES = 2;
@@ -48,4 +49,15 @@ export function sendCutAnswerBack(deps: StepDeps, runId: string, turn: ModelTurn
     : "Answer again, shorter: keep to what matters most.";
   deps.messages.append(runId, { role: "system", content: `${CUT_ANSWER_NOTE} ${how}` });
   return true;
+}
+
+/** How a run ends whose answer the provider's content filter stopped; null for any other turn. */
+export function filteredAnswer(turn: ModelTurn): LoopOutcome | null {
+  if (turn.finishReason !== "content_filter" || turn.toolCalls.length > 0) return null;
+  return {
+    kind: "failed",
+    code: "content_filtered",
+    message:
+      "The model provider's content filter stopped the answer; what it had written is not the run's result.",
+  };
 }

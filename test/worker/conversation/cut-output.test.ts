@@ -60,4 +60,16 @@ describe("a model turn cut at the output limit (finish_reason length)", () => {
     expect(await run(id)).toMatchObject({ status: "succeeded", output: "three" });
     expect(await modelRequests(key)).toHaveLength(3);
   });
+
+  it("ends the run as failed content_filtered when the provider's filter stopped the answer", async () => {
+    const key = uniqueKey("filtered");
+    await script(key, [{ text: "Here is how to", finish_reason: "content_filter" }, { text: "never asked" }]);
+    const id = await createConversation(key);
+    expect(await run(id)).toMatchObject({
+      status: "failed",
+      output: null,
+      error: { code: "content_filtered" },
+    });
+    expect(await modelRequests(key)).toHaveLength(1);
+  });
 });
