@@ -15,6 +15,7 @@ export interface ToolStrings {
 interface Step {
   name: string;
   args: string;
+  head: HTMLElement;
   row: HTMLElement;
   status: HTMLElement;
   details: HTMLElement | null;
@@ -41,7 +42,7 @@ export class ToolSteps {
       ? h("details", { class: "tool-details" }, h("summary", {}, "Arguments and result"))
       : null;
     const row = h("div", { class: "row tool", "data-status": "running" }, head, " ", status, details);
-    this.steps.set(id, { name, args: "", row, status, details });
+    this.steps.set(id, { name, args: "", head, row, status, details });
     this.add(row);
   }
 
@@ -57,6 +58,8 @@ export class ToolSteps {
     if (!step) return;
     step.row.setAttribute("data-status", isError ? "failed" : "done");
     step.status.textContent = isError ? this.strings.failed : this.strings.done;
+    const called = calledTool(step);
+    if (called) step.head.textContent = called;
     if (step.details) {
       step.details.append(
         h("pre", { class: "tool-args" }, cut(pretty(step.args))),
@@ -64,6 +67,17 @@ export class ToolSteps {
       );
     }
     if (this.fileLink) for (const path of files) this.add(this.fileLink(path));
+  }
+}
+
+/** The tool a `call_tool` step called (the model found it with find_tools), shown as the step's name. */
+function calledTool(step: Step): string | null {
+  if (step.name !== "call_tool") return null;
+  try {
+    const name = (JSON.parse(step.args) as { name?: unknown }).name;
+    return typeof name === "string" && name ? name : null;
+  } catch {
+    return null;
   }
 }
 
