@@ -12,6 +12,8 @@ import { requeueSteering } from "./steering";
 
 /** Reminders sent when a run with an output schema ends without a matching result. */
 export const OUTPUT_REMINDERS = 2;
+const OUTPUT_REMINDER =
+  "This run needs a structured result: call the finish tool with a `result` that matches the output schema.";
 
 /** The step or token budget a scope has used up, as a failure; null while it may go on. */
 export function budgetStop(scope: LoopScope): LoopOutcome | null {
@@ -63,7 +65,8 @@ export function runFinalAnswer(deps: LoopDeps, runId: string, text: string): Fin
   } catch {
     // not JSON: remind below
   }
-  if (deps.messages.countOf(runId, "system") >= OUTPUT_REMINDERS) {
+  // Counted by their text: the loop's other notes (a cut or an empty answer) are system messages too.
+  if (deps.messages.countStartingWith(runId, "system", OUTPUT_REMINDER) >= OUTPUT_REMINDERS) {
     return {
       done: true,
       outcome: {
@@ -73,11 +76,7 @@ export function runFinalAnswer(deps: LoopDeps, runId: string, text: string): Fin
       },
     };
   }
-  deps.messages.append(runId, {
-    role: "system",
-    content:
-      "This run needs a structured result: call the finish tool with a `result` that matches the output schema.",
-  });
+  deps.messages.append(runId, { role: "system", content: OUTPUT_REMINDER });
   return { done: false };
 }
 

@@ -61,6 +61,20 @@ describe("a model turn cut at the output limit (finish_reason length)", () => {
     expect(await modelRequests(key)).toHaveLength(3);
   });
 
+  it("does not spend an output schema's reminders on its notes about cut answers", async () => {
+    const key = uniqueKey("cut-schema");
+    await script(key, [
+      { text: "one", finish_reason: "length" },
+      { text: "two", finish_reason: "length" },
+      { text: "here it is" },
+      { text: '{"title":"Short"}' },
+    ]);
+    const id = await createConversation(key, { output_schema: { type: "object", required: ["title"] } });
+    expect(await run(id)).toMatchObject({ status: "succeeded", output: { title: "Short" } });
+    const last = (await modelRequests(key)).at(-1)!.messages as Message[];
+    expect(String(last.at(-1)?.content)).toContain("This run needs a structured result");
+  });
+
   it("ends the run as failed content_filtered when the provider's filter stopped the answer", async () => {
     const key = uniqueKey("filtered");
     await script(key, [{ text: "Here is how to", finish_reason: "content_filter" }, { text: "never asked" }]);
