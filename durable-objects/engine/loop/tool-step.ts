@@ -41,6 +41,12 @@ function namedCall(deps: StepDeps, call: ToolCall): ToolCall | { error: string }
   return (deps.tools.get(CALL_TOOL) && callOfNamedTool(call, deps.tools.offering().unlisted)) || call;
 }
 
+/** What the repeat guard compares: the named tool's call, or the `call_tool` call itself when it names none. */
+function guardedCall(deps: StepDeps, call: ToolCall): ToolCall {
+  const named = namedCall(deps, call);
+  return "error" in named ? call : named;
+}
+
 const signature = (c: ToolCall) => `${c.function.name}\u0000${canonical(c.function.arguments)}`;
 
 function canonical(args: string): string {
@@ -67,10 +73,7 @@ function sortKeys(v: unknown): unknown {
 function repeatCount(deps: StepDeps, runId: string, call: ToolCall): number {
   const turns = deps.messages.recentAssistant(runId, REPEAT_ABORT_AT);
   const sig = signature(call);
-  const same = (c: ToolCall) => {
-    const named = namedCall(deps, c);
-    return !("error" in named) && signature(named) === sig;
-  };
+  const same = (c: ToolCall) => signature(guardedCall(deps, c)) === sig;
   let n = 0;
   for (const t of turns) {
     if (t.message.role !== "assistant" || !t.message.tool_calls?.some(same)) break;
@@ -114,8 +117,12 @@ function stepNamedCall(
   call: ToolCall,
 ): Promise<void> | void {
   const named = namedCall(deps, call);
-  if ("error" in named)
-    return settleCall(deps, runId, tally, call, errorResult("invalid_arguments", named.error));
+  // One that names no tool it may call is answered, but still counted by the repeat guard.
+  if ("error" in named) {
+    const outcome =
+      repeatedCallOutcome(deps, runId, call, tally) ?? errorResult("invalid_arguments", named.error);
+    return settleCall(deps, runId, tally, call, outcome);
+  }
   return stepCall(deps, runId, retries, tally, named);
 }
 

@@ -110,6 +110,24 @@ describe("a conversation with more tools than a request may list", () => {
     ]);
   });
 
+  it("ends a run that repeats a call_tool call naming no tool it may call, as it would any call", async () => {
+    const key = uniqueKey("tool-search-repeat");
+    const call = (id: string) => ({ id, name: "call_tool", arguments: { name: "crm_nope", arguments: {} } });
+    await script(key, [
+      ...["a", "b", "c", "d", "e"].map((id) => ({ tool_calls: [call(id)] })),
+      { text: "never asked" },
+    ]);
+    const id = await createConversation(key);
+    await registerTools(id, 98, { name: "crm_lookup", description: "Looks a customer up." }, {});
+    const res = await api(`/v1/conversations/${id}/messages`, {
+      method: "POST",
+      json: { content: "who is ann?", stream: false },
+    });
+    expect(await res.json()).toMatchObject({ status: "failed", error: { code: "loop_detected" } });
+    expect(await modelRequests(key)).toHaveLength(5);
+    expect(JSON.parse((await toolResult(key, "c")) ?? "null").error.code).toBe("repeated_call");
+  });
+
   it("searches for them too when their definitions would take over a tenth of the context window", async () => {
     const key = uniqueKey("tool-search-tokens");
     await script(key, [{ text: "ok" }]);
