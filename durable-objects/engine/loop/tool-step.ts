@@ -38,7 +38,13 @@ export function pendingToolCalls(deps: StepDeps, runId: string): ToolCall[] {
 
 /** A call as it runs: a `call_tool` call is the call of the tool it names (tool-search.ts). */
 function namedCall(deps: StepDeps, call: ToolCall): ToolCall | { error: string } {
-  return (deps.tools.get(CALL_TOOL) && callOfNamedTool(call, deps.tools.offering().unlisted)) || call;
+  if (call.function.name !== CALL_TOOL) return call;
+  if (deps.tools.get(CALL_TOOL)) return callOfNamedTool(call, deps.tools.offering().unlisted) ?? call;
+  // Made while tools were searched for, run once they all fit the list (a held call approved later).
+  if (deps.tools.refusal(CALL_TOOL)) return call;
+  const searchable = deps.tools.names().filter((name) => deps.tools.get(name)?.searchable);
+  const named = callOfNamedTool(call, searchable);
+  return named && !("error" in named) ? named : call;
 }
 
 /** What the repeat guard compares: the named tool's call, or the `call_tool` call itself when it names none. */

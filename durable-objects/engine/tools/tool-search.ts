@@ -108,7 +108,7 @@ export function toolSearchTools(unlisted: () => readonly ToolSpec[], count: numb
  */
 export function callOfNamedTool(
   call: ToolCall,
-  unlisted: readonly ToolSpec[],
+  unlisted: readonly (ToolSpec | string)[],
 ): ToolCall | { error: string } | null {
   if (call.function.name !== CALL_TOOL) return null;
   let raw: unknown;
@@ -120,7 +120,7 @@ export function callOfNamedTool(
   const parsed = CallArgs.safeParse(raw);
   if (!parsed.success) return { error: `${CALL_TOOL}: ${z.prettifyError(parsed.error)}` };
   const { name, arguments: args } = parsed.data;
-  if (!unlisted.some((t) => t.name === name)) {
+  if (!unlisted.some((t) => (typeof t === "string" ? t : t.name) === name)) {
     return {
       error: `${name} is not a tool ${FIND_TOOLS} finds: call a listed tool directly, and search for the others.`,
     };

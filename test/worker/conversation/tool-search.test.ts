@@ -128,6 +128,34 @@ describe("a conversation with more tools than a request may list", () => {
     expect(JSON.parse((await toolResult(key, "c")) ?? "null").error.code).toBe("repeated_call");
   });
 
+  it("runs an approved call_tool call after its conversation's tools came to fit the list", async () => {
+    const key = uniqueKey("tool-search-resume");
+    await script(key, [
+      {
+        tool_calls: [
+          { id: "c", name: "call_tool", arguments: { name: "crm_erase", arguments: { email: "cy@x.test" } } },
+        ],
+      },
+      { text: "erased" },
+    ]);
+    const id = await createConversation(key);
+    const tool = { name: "crm_erase", description: "Erases a customer.", approval: "ask" };
+    await registerTools(id, 98, tool, { erased: true });
+    await send(id, "erase cy");
+    const [pending] = await pendingApprovals(id);
+    // Ten fewer tools: 125 with the built-ins, all listed again.
+    for (let n = 0; n < 10; n++)
+      expect((await api(`/v1/conversations/${id}/http-tools/inventory_${n}`, { method: "DELETE" })).ok).toBe(
+        true,
+      );
+    await decide(id, pending.approval_id, { decision: "approve" });
+    await idle(id);
+    expect(await receiverLog("crm_erase")).toEqual([
+      expect.objectContaining({ body: { email: "cy@x.test" } }),
+    ]);
+    expect(JSON.parse((await lastToolResults(key)).c)).toEqual({ erased: true });
+  });
+
   it("searches for them too when their definitions would take over a tenth of the context window", async () => {
     const key = uniqueKey("tool-search-tokens");
     await script(key, [{ text: "ok" }]);
