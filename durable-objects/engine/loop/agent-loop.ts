@@ -61,12 +61,16 @@ export async function runLoop(scope: LoopScope): Promise<LoopOutcome> {
       scope.steer?.apply();
       const context = await contextFor(scope, scope.runId);
       const turn = await modelStep(scope, scope.runId, progress.steps + 1, context);
-      // A message steered in during this turn gets a turn of its own before the loop ends.
       const filtered = filteredAnswer(turn);
       if (filtered) return filtered;
-      if (sendCutAnswerBack(scope, scope.runId, turn) || sendEmptyAnswerBack(scope, scope.runId, turn))
+      // A message steered in during this turn gets a turn of its own before the loop ends (no note).
+      const steered = scope.steer?.pending() ?? false;
+      if (
+        !steered &&
+        (sendCutAnswerBack(scope, scope.runId, turn) || sendEmptyAnswerBack(scope, scope.runId, turn))
+      )
         continue;
-      if (turn.toolCalls.length === 0 && !scope.steer?.pending()) {
+      if (turn.toolCalls.length === 0 && !steered) {
         const text = answerText(scope, scope.runId, turn);
         if (text === null) return EMPTY_ANSWER;
         const answer = scope.finalAnswer(text);

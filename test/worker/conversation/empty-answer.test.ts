@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { api, createConversation, modelRequests, script, uniqueKey } from "../helpers";
+import {
+  api,
+  createConversation,
+  eventually,
+  modelRequests,
+  readSse,
+  release,
+  script,
+  uniqueKey,
+  untilRunEnd,
+} from "../helpers";
+import { send } from "./approvals-helpers";
 
 type Message = { role: string; content: unknown };
 const run = async (id: string) =>
@@ -39,5 +50,21 @@ describe("a model turn with no text and no tool call", () => {
     const id = await createConversation(key);
     expect(await run(id)).toMatchObject({ status: "failed", output: null, error: { code: "empty_answer" } });
     expect(await modelRequests(key)).toHaveLength(2);
+  });
+
+  it("keeps its note for later when a message was steered in during the empty turn", async () => {
+    const key = uniqueKey("empty-steered");
+    await script(key, [{ text: "", hang: true }, { text: "" }, { text: "Porto." }]);
+    const id = await createConversation(key);
+    await send(id, "Plan Lisbon");
+    await eventually(async () => (await modelRequests(key)).length === 1);
+    const steer = { content: "Porto instead.", steer: true };
+    await (await api(`/v1/conversations/${id}/messages`, { method: "POST", json: steer })).body?.cancel();
+    await release(key);
+    const all = await readSse(await api(`/v1/conversations/${id}/events`), untilRunEnd);
+    expect(all.at(-1)!.data).toMatchObject({ type: "RUN_FINISHED", result: "Porto." });
+    const second = (await modelRequests(key))[1].messages as Message[];
+    expect(second.at(-1)).toEqual({ role: "user", content: "Porto instead." });
+    expect(second.filter((m) => m.role === "system" && String(m.content).includes("empty"))).toEqual([]);
   });
 });
