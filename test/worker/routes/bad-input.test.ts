@@ -166,6 +166,7 @@ function oneLineCases(): Case[] {
     ["job name with a line break", "/v1/jobs", { ...job, name: "Nightly\nreport" }, "name"],
     ["key name with an escape character", "/v1/keys", { name: "ci\u001b[31m" }, "name"],
     ["workspace name with a bidi isolate", "/v1/workspaces", { name: "acme\u2067x" }, "name"],
+    ["job name with a Unicode line separator", "/v1/jobs", { ...job, name: "Nightly\u2028report" }, "name"],
   ];
   return bad.map(([label, path, json, field]) => ({
     label,
