@@ -40,8 +40,8 @@ export function pendingToolCalls(deps: StepDeps, runId: string): ToolCall[] {
 function namedCall(deps: StepDeps, call: ToolCall): ToolCall | { error: string } {
   if (call.function.name !== CALL_TOOL) return call;
   if (deps.tools.get(CALL_TOOL)) return callOfNamedTool(call, deps.tools.offering().unlisted) ?? call;
-  // Made while tools were searched for, run once they all fit the list (a held call approved later).
-  if (deps.tools.refusal(CALL_TOOL)) return call;
+  // Made while tools were searched for, run once they all fit the list (a held call approved later);
+  // the named tool still meets the gate, the policy and the approvals as its own call.
   const searchable = deps.tools.names().filter((name) => deps.tools.get(name)?.searchable);
   const named = callOfNamedTool(call, searchable);
   return named && !("error" in named) ? named : call;

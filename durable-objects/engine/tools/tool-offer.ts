@@ -5,7 +5,7 @@
  */
 import type { ToolSpec } from "../model/model-types";
 import type { Tool } from "./tool-types";
-import { CALL_TOOL, FIND_TOOLS, toolSearchTools } from "./tool-search";
+import { toolSearchTools } from "./tool-search";
 
 /** When the searchable tools stop being listed. */
 export interface OfferLimits {
@@ -37,17 +37,20 @@ export interface Offering {
 const tokensOf = (specs: readonly ToolSpec[]) =>
   Math.ceil(specs.reduce((n, t) => n + JSON.stringify({ type: "function", function: t }).length, 0) / 4);
 
-/** The offering for these tools (in registration order) under the limits; `allows` is the registry's gate. */
+/**
+ * The offering for these tools (in registration order) under the limits. A registry's gate (a widget
+ * visitor's policy) need not allow `find_tools` and `call_tool`: they reach only the tools it holds,
+ * which the gate allowed already.
+ */
 export function planOffering(
   tools: readonly Tool[],
   specOf: (t: Tool) => ToolSpec,
   limits: OfferLimits | null,
-  allows: (name: string) => boolean,
 ): Offering {
   const specs = tools.map(specOf);
   const all: Offering = { specs, unlisted: [], searchTools: new Map() };
   const searchable = specs.filter((_, i) => tools[i].searchable);
-  if (!limits || searchable.length === 0 || !allows(FIND_TOOLS) || !allows(CALL_TOOL)) return all;
+  if (!limits || searchable.length === 0) return all;
   if (specs.length <= limits.maxTools && tokensOf(searchable) <= limits.maxSearchableTokens) return all;
   const listed = specs.filter((_, i) => !tools[i].searchable);
   const search = toolSearchTools(() => searchable, searchable.length);

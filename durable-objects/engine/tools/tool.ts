@@ -131,6 +131,8 @@ export class ToolRegistry {
 
   /** Why a call of `name` must not run here, or null when the registry's gate (if any) allows it. */
   refusal(name: string): string | null {
+    // The tool search reaches only tools the gate allowed (tool-offer.ts).
+    if (this.offering().searchTools.has(name)) return null;
     return this.gate && !this.gate.allows(name) ? this.gate.refusal(name) : null;
   }
 
@@ -178,9 +180,7 @@ export class ToolRegistry {
 
   /** What the model is offered: every tool, or past the limits the listed ones and the tool search. */
   offering(): Offering {
-    this.cachedOffering ??= planOffering([...this.tools.values()], specOf, this.limits, (name) =>
-      this.gate ? this.gate.allows(name) : true,
-    );
+    this.cachedOffering ??= planOffering([...this.tools.values()], specOf, this.limits);
     return this.cachedOffering;
   }
 }
