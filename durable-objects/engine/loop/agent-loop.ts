@@ -65,8 +65,11 @@ export async function runLoop(scope: LoopScope): Promise<LoopOutcome> {
       if (filtered) return filtered;
       // A message steered in during this turn gets a turn of its own before the loop ends (no note).
       const steered = scope.steer?.pending() ?? false;
+      // On the last allowed turn a note could not be answered: the turn is taken as it is.
+      const turnLeft = scope.progress().steps < scope.settings.maxSteps;
       if (
         !steered &&
+        turnLeft &&
         (sendCutAnswerBack(scope, scope.runId, turn) || sendEmptyAnswerBack(scope, scope.runId, turn))
       )
         continue;

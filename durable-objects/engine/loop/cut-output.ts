@@ -17,9 +17,10 @@ const CUT_CALL =
   "Your reply reached the model's output limit, so this call's arguments were cut off and it was not run. Call it again with less in it: write long content in parts.";
 const CUT_ANSWER_NOTE = "Your last answer was cut off: it reached the model's output limit.";
 
+/** Whether a cut turn's call arguments are whole: JSON, and not left empty by the cut. */
 const parses = (args: string) => {
   try {
-    JSON.parse(args || "{}");
+    JSON.parse(args);
     return true;
   } catch {
     return false;

@@ -86,4 +86,22 @@ describe("a model turn cut at the output limit (finish_reason length)", () => {
     });
     expect(await modelRequests(key)).toHaveLength(1);
   });
+
+  it("takes a cut answer on the run's last allowed turn as it is, and a call cut before its arguments as cut", async () => {
+    const key = uniqueKey("cut-last");
+    await script(key, [{ text: "The report, cut", finish_reason: "length" }]);
+    const id = await createConversation(key, { max_steps: 1 });
+    expect(await run(id)).toMatchObject({ status: "succeeded", output: "The report, cut" });
+
+    const empty = uniqueKey("cut-empty-args");
+    await script(empty, [
+      { malformed_tool_call: { id: "e", name: "list_tabs", arguments: "" }, finish_reason: "length" },
+      { text: "ok" },
+    ]);
+    await run(await createConversation(empty));
+    const last = (await modelRequests(empty)).at(-1)!.messages as Message[];
+    expect(JSON.parse(String(last.find((m) => m.tool_call_id === "e")?.content)).error.code).toBe(
+      "output_truncated",
+    );
+  });
 });
