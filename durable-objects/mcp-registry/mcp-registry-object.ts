@@ -15,7 +15,8 @@ import { migrate } from "../engine/store/migrations";
 import { MCP_REGISTRY_MIGRATIONS } from "./mcp-registry-schema";
 import { OAuthFlows } from "./oauth-flows";
 import type { Sealer } from "./oauth-provider";
-import { changedServerRow, newServerRow, randomId } from "./server-changes";
+import { randomToken } from "../engine/tokens";
+import { changedServerRow, newServerRow } from "./server-changes";
 import { registrySealer, serverHeaders, urlRefusal } from "./server-credentials";
 import { MAX_MCP_SERVERS, type ServerRow, ServerStore } from "./server-store";
 import { storedServerView } from "./server-view";
@@ -44,7 +45,7 @@ export class McpRegistry extends DurableObject<Env> {
     const refused = this.refusal(body.url);
     if (refused) return fail(400, "invalid_url", refused);
     const now = Date.now();
-    const id = `mcp_${randomId()}`;
+    const id = `mcp_${randomToken(9)}`;
     const row = await newServerRow(id, body, this.sealer(), now);
     // Counted after the await, in the same step as the insert, so concurrent registrations cannot pass it.
     if (this.store.count() >= MAX_MCP_SERVERS)

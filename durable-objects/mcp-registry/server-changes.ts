@@ -9,15 +9,6 @@ import type { Sealer } from "./oauth-provider";
 import { sealHeaders, sealOAuth } from "./server-credentials";
 import type { ServerRow } from "./server-store";
 
-/** A random id suffix. */
-export function randomId(bytes = 9): string {
-  const raw = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...raw))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
 /** The row of a newly registered server, its secrets sealed; not connected yet. */
 export async function newServerRow(
   id: string,

@@ -16,6 +16,7 @@ import {
 import type { RunResult } from "../../schemas/api";
 import type { PendingQuestion } from "../../schemas/events";
 import type { ConversationObject } from "../conversation/conversation-object";
+import { randomToken } from "../engine/tokens";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -37,14 +38,6 @@ function conversation(env: Env, workspaceId: string, id: string): DurableObjectS
   return conversationStub(env, workspaceId, id) as DurableObjectStub<ConversationObject>;
 }
 
-function randomId(): string {
-  const raw = crypto.getRandomValues(new Uint8Array(12));
-  return btoa(String.fromCharCode(...raw))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
 /** A tool error result. */
 export const toolError = (text: string): CallToolResult => ({
   isError: true,
@@ -64,7 +57,7 @@ export async function runAgent(
       return toolError(`No conversation ${id} in this workspace.`);
     }
   } else {
-    id = `conv_${randomId()}`;
+    id = `conv_${randomToken(12)}`;
     const created = (await conversation(env, workspaceId, id).create(
       id,
       workspaceId,
