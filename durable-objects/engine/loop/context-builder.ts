@@ -6,7 +6,7 @@
  * newest messages changes from one request to the next except at a clearing or a summarising
  * step, so the provider's prompt cache serves the whole prefix.
  */
-import type { ChatMessage, ToolSpec } from "../model/model-types";
+import type { ChatMessage } from "../model/model-types";
 import type { StoredMessage } from "../store/message-store";
 import type { ContextSummary, LoopSettings } from "./loop-deps";
 import { agentSystemPrompt, dateNote, subAgentSystemPrompt } from "./system-prompt";
@@ -15,13 +15,6 @@ import { agentSystemPrompt, dateNote, subAgentSystemPrompt } from "./system-prom
 export function estimateTokens(messages: ChatMessage[]): number {
   let chars = 0;
   for (const m of messages) chars += JSON.stringify(m).length;
-  return Math.ceil(chars / 4);
-}
-
-/** What the tools' definitions add to every request, estimated the same way (in their wire form). */
-export function estimateToolTokens(tools: readonly ToolSpec[]): number {
-  let chars = 0;
-  for (const t of tools) chars += JSON.stringify({ type: "function", function: t }).length;
   return Math.ceil(chars / 4);
 }
 

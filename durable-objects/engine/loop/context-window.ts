@@ -7,7 +7,8 @@
 
 import type { ChatMessage } from "../model/model-types";
 import type { StoredMessage } from "../store/message-store";
-import { basePrompt, buildContext, estimateTokens, estimateToolTokens } from "./context-builder";
+import { estimateToolTokens } from "../tools/tool-offer";
+import { basePrompt, buildContext, estimateTokens } from "./context-builder";
 import { clearOldResults } from "./context-clearing";
 import { ev } from "./event-builders";
 import type { ContextSummary, StepDeps } from "./loop-deps";

@@ -39,12 +39,11 @@ export function pendingToolCalls(deps: StepDeps, runId: string): ToolCall[] {
 /** A call as it runs: a `call_tool` call is the call of the tool it names (tool-search.ts). */
 function namedCall(deps: StepDeps, call: ToolCall): ToolCall | { error: string } {
   if (call.function.name !== CALL_TOOL) return call;
-  if (deps.tools.get(CALL_TOOL)) return callOfNamedTool(call, deps.tools.offering().unlisted) ?? call;
-  // Made while tools were searched for, run once they all fit the list (a held call approved later);
-  // the named tool still meets the gate, the policy and the approvals as its own call.
   const searchable = deps.tools.names().filter((name) => deps.tools.get(name)?.searchable);
-  const named = callOfNamedTool(call, searchable);
-  return named && !("error" in named) ? named : call;
+  const named = callOfNamedTool(call, searchable) ?? call;
+  // While tools are searched for, a call naming none is answered; once they all fit the list again
+  // (a held call approved later), a call naming one is still its call, anything else runs as is.
+  return deps.tools.get(CALL_TOOL) || !("error" in named) ? named : call;
 }
 
 /** What the repeat guard compares: the named tool's call, or the `call_tool` call itself when it names none. */

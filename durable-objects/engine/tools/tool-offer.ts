@@ -33,9 +33,12 @@ export interface Offering {
   searchTools: Map<string, Tool>;
 }
 
-/** Definitions' tokens as a request carries them, four characters a token (as context-builder.ts counts). */
-const tokensOf = (specs: readonly ToolSpec[]) =>
-  Math.ceil(specs.reduce((n, t) => n + JSON.stringify({ type: "function", function: t }).length, 0) / 4);
+/** What tool definitions add to every request, four characters a token (in their wire form). */
+export function estimateToolTokens(tools: readonly ToolSpec[]): number {
+  let chars = 0;
+  for (const t of tools) chars += JSON.stringify({ type: "function", function: t }).length;
+  return Math.ceil(chars / 4);
+}
 
 /**
  * The offering for these tools (in registration order) under the limits. A registry's gate (a widget
@@ -51,7 +54,8 @@ export function planOffering(
   const all: Offering = { specs, unlisted: [], searchTools: new Map() };
   const searchable = specs.filter((_, i) => tools[i].searchable);
   if (!limits || searchable.length === 0) return all;
-  if (specs.length <= limits.maxTools && tokensOf(searchable) <= limits.maxSearchableTokens) return all;
+  if (specs.length <= limits.maxTools && estimateToolTokens(searchable) <= limits.maxSearchableTokens)
+    return all;
   const listed = specs.filter((_, i) => !tools[i].searchable);
   const search = toolSearchTools(() => searchable, searchable.length);
   return {

@@ -102,13 +102,13 @@ export function toolSearchTools(unlisted: () => readonly ToolSpec[], count: numb
 }
 
 /**
- * A `call_tool` call as a call of the unlisted tool it names (same id), so the conversation's policy,
- * the approvals, events, traces and the repeat guard all see the real tool; null when the call is
- * not `call_tool`, an error message when its arguments do not name an unlisted tool.
+ * A `call_tool` call as a call of the searchable tool it names (same id), so the conversation's
+ * policy, the approvals, events, traces and the repeat guard all see the real tool; null when the
+ * call is not `call_tool`, an error message when its arguments do not name a searchable tool.
  */
 export function callOfNamedTool(
   call: ToolCall,
-  unlisted: readonly (ToolSpec | string)[],
+  searchable: readonly string[],
 ): ToolCall | { error: string } | null {
   if (call.function.name !== CALL_TOOL) return null;
   let raw: unknown;
@@ -120,7 +120,7 @@ export function callOfNamedTool(
   const parsed = CallArgs.safeParse(raw);
   if (!parsed.success) return { error: `${CALL_TOOL}: ${z.prettifyError(parsed.error)}` };
   const { name, arguments: args } = parsed.data;
-  if (!unlisted.some((t) => (typeof t === "string" ? t : t.name) === name)) {
+  if (!searchable.includes(name)) {
     return {
       error: `${name} is not a tool ${FIND_TOOLS} finds: call a listed tool directly, and search for the others.`,
     };
