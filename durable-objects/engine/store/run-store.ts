@@ -5,9 +5,9 @@
 
 import type { SubAgentUsage } from "../../../schemas/api";
 import { addCost } from "../cost/price-table";
-import type { Usage } from "../model/model-types";
-import { addUsage, ZERO_USAGE } from "../model/model-types";
+import { addUsage, type Usage, ZERO_USAGE } from "../model/model-types";
 import type { RetryCounters } from "../tools/tool-runner";
+import { packValue, unpackValue } from "./large-values";
 
 export type RunStatus =
   | "queued"
@@ -114,12 +114,12 @@ export class RunStore {
 
   get(id: string): Run | null {
     const row = this.sql.exec<RunRow>("SELECT * FROM runs WHERE id = ?", id).toArray()[0];
-    return row ? toRun(row) : null;
+    return row ? toRun(this.sql, row) : null;
   }
 
   byIdempotencyKey(key: string): Run | null {
     const row = this.sql.exec<RunRow>("SELECT * FROM runs WHERE idempotency_key = ?", key).toArray()[0];
-    return row ? toRun(row) : null;
+    return row ? toRun(this.sql, row) : null;
   }
 
   /** The run in progress (running, or waiting for the user or an approval), if any. */
@@ -127,7 +127,7 @@ export class RunStore {
     const row = this.sql
       .exec<RunRow>(`SELECT * FROM runs WHERE status IN ${ACTIVE} ORDER BY ord LIMIT 1`)
       .toArray()[0];
-    return row ? toRun(row) : null;
+    return row ? toRun(this.sql, row) : null;
   }
 
   /** The oldest queued run. */
@@ -135,7 +135,7 @@ export class RunStore {
     const row = this.sql
       .exec<RunRow>("SELECT * FROM runs WHERE status = 'queued' ORDER BY ord LIMIT 1")
       .toArray()[0];
-    return row ? toRun(row) : null;
+    return row ? toRun(this.sql, row) : null;
   }
 
   queuedCount(): number {
@@ -195,7 +195,7 @@ export class RunStore {
     const row = this.sql
       .exec<RunRow>("SELECT * FROM runs WHERE status != 'queued' ORDER BY ord DESC LIMIT 1")
       .toArray()[0];
-    return row ? toRun(row) : null;
+    return row ? toRun(this.sql, row) : null;
   }
 
   /** Opens a run's cost at $0 when its model has a price (it stays null, unknown, otherwise). */
@@ -214,18 +214,18 @@ export class RunStore {
     this.sql.exec("UPDATE runs SET cancel_requested = 1 WHERE id = ?", id);
   }
 
-  /** Ends a run with its outcome. */
+  /** Ends a run with its outcome (an output of any size: past a cell it is split across rows). */
   finish(
     id: string,
     status: "succeeded" | "failed" | "cancelled",
     output: unknown,
     error: Run["error"] = null,
-  ): void {
+  ) {
     this.sql.exec(
       "UPDATE runs SET status = ?, finished_at = ?, output = ?, error = ? WHERE id = ?",
       status,
       Date.now(),
-      output === undefined ? null : JSON.stringify(output),
+      output === undefined ? null : packValue(this.sql, output),
       error ? JSON.stringify(error) : null,
       id,
     );
@@ -251,7 +251,7 @@ export class RunStore {
   }
 }
 
-function toRun(r: RunRow): Run {
+function toRun(sql: SqlStorage, r: RunRow): Run {
   return {
     id: r.id,
     status: r.status as RunStatus,
@@ -262,7 +262,7 @@ function toRun(r: RunRow): Run {
     finished_at: r.finished_at,
     steps: r.steps,
     usage: parseUsage(r.usage),
-    output: r.output === null ? null : JSON.parse(r.output),
+    output: r.output === null ? null : unpackValue(sql, r.output),
     error: r.error === null ? null : (JSON.parse(r.error) as Run["error"]),
     cancel_requested: r.cancel_requested === 1,
     retries: JSON.parse(r.retries) as RetryCounters,
