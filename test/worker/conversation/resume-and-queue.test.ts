@@ -1,3 +1,4 @@
+import { abortAllDurableObjects } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SseReader } from "../../support/sse";
 import {
@@ -107,6 +108,35 @@ describe("messages during a run", () => {
     expect(ra.output).toBe("only once");
     const messages = (await getConversation(id)).messages as unknown[];
     expect(messages).toHaveLength(2);
+  });
+
+  it("answers a retry of a finished message, after a restart, with that run and no second one (agents #1094)", async () => {
+    const key = uniqueKey("idem-retry");
+    await script(key, [{ text: "booked once" }, { text: "booked twice" }]);
+    const id = await createConversation(key);
+    const body = { content: "book the table", idempotency_key: "booking-7" };
+    const first = await api(`/v1/conversations/${id}/messages`, { method: "POST", json: body });
+    const events = await readSse(first, untilRunEnd);
+    await abortAllDurableObjects();
+
+    // The client never saw the answer (say its connection dropped) and sends the same message again.
+    const retry = await api(`/v1/conversations/${id}/messages`, { method: "POST", json: body });
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get("x-run-id")).toBe(first.headers.get("x-run-id"));
+    const replayed = await readSse(retry, untilRunEnd);
+    expect(replayed).toEqual(events);
+    expect(replayed[0].data).toMatchObject({ type: "RUN_STARTED", runId: first.headers.get("x-run-id") });
+    const waited = await api(`/v1/conversations/${id}/messages`, {
+      method: "POST",
+      json: { ...body, stream: false },
+    });
+    expect(await waited.json()).toMatchObject({
+      run_id: first.headers.get("x-run-id"),
+      output: "booked once",
+    });
+    expect(await modelRequests(key)).toHaveLength(1);
+    const messages = (await getConversation(id)).messages as { content: string }[];
+    expect(messages.map((m) => m.content)).toEqual(["book the table", "booked once"]);
   });
 
   it("returns run_id, status, output and usage without streaming", async () => {
