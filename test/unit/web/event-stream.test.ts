@@ -82,6 +82,46 @@ describe("the web event stream", () => {
     expect(calls).toBe(1);
   });
 
+  it("lets go of a conversation once stopped, so the next one opened shows only its own events (agents #420)", async () => {
+    let openA = 0;
+    let heldA: ServerResponse | null = null;
+    const urlA = await serve((_req, res) => {
+      openA++;
+      heldA = res;
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write(sse(1));
+      res.on("close", () => openA--);
+    });
+    const urlB = await serve((_req, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write(sse(1, "TEXT_MESSAGE_CONTENT") + sse(2, "TEXT_MESSAGE_CONTENT"));
+    });
+    const seen: Record<string, string[]> = { a: [], b: [] };
+    const open = (url: string, into: string[]) => {
+      const stream = new EventStream({
+        url,
+        headers: () => ({}),
+        after: 0,
+        onEvent: (seq, e) => into.push(`${seq}:${e.type}`),
+      });
+      streams.push(stream);
+      stream.start();
+      return stream;
+    };
+    const a = open(urlA, seen.a);
+    await expect.poll(() => seen.a, { timeout: 10_000 }).toEqual(["1:STEP_STARTED"]);
+
+    // The page switches to conversation B while A's run goes on writing.
+    a.stop();
+    heldA!.write(sse(2, "TEXT_MESSAGE_CONTENT"));
+    open(urlB, seen.b);
+    await expect
+      .poll(() => seen.b, { timeout: 10_000 })
+      .toEqual(["1:TEXT_MESSAGE_CONTENT", "2:TEXT_MESSAGE_CONTENT"]);
+    await expect.poll(() => openA, { timeout: 3_000 }).toBe(0);
+    expect(seen.a).toEqual(["1:STEP_STARTED"]);
+  });
+
   it("parses SSE messages split across chunks and CRLF line ends", async () => {
     const text = 'id: 7\r\ndata: {"a":\r\ndata: 1}\r\n\r\n: comment\n\nid: 8\ndata: x\n\n';
     const bytes = new TextEncoder().encode(text);
