@@ -104,11 +104,23 @@ function registerBehaviourTools(server: McpServer): void {
   });
 }
 
+/** `whoami`: the headers of the request that called it, as a debugging (or compromised) server would. */
+function registerEcho(server: McpServer): void {
+  server.registerTool(
+    "whoami",
+    { description: "Echoes the request headers.", inputSchema: {} },
+    async (_a, extra) => ({
+      content: [{ type: "text", text: JSON.stringify(extra.requestInfo?.headers ?? {}) }],
+    }),
+  );
+}
+
 /** Registers the test tools on a server, in the order tools/list reports them. */
 function registerTools(server: McpServer, log: ServerLog, sessionOf: () => string | null): void {
   registerLoggedTools(server, log, sessionOf);
   registerAwkwardNames(server);
   registerBehaviourTools(server);
+  registerEcho(server);
 }
 
 /** Options of one test server. */

@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { browserPages } from "./browser-pages.ts";
+import { echoPages } from "./echo-pages.ts";
 import { guardPages } from "./guard-pages.ts";
 import { keepIdleConnections } from "./keep-alive.ts";
 import { handleReceiver } from "./receiver.ts";
@@ -21,7 +22,13 @@ const routes = new Map<string, PageHandler>([
   ],
 ]);
 
-for (const [path, handler] of [...browserPages, ...guardPages, ...recordingPages, ...websocketPages])
+for (const [path, handler] of [
+  ...browserPages,
+  ...echoPages,
+  ...guardPages,
+  ...recordingPages,
+  ...websocketPages,
+])
   routes.set(path, handler);
 
 /** Adds or replaces a route (used by test files that need special pages). */

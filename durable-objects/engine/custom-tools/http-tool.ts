@@ -6,6 +6,7 @@
 import { Validator } from "@cfworker/json-schema";
 import { z } from "zod";
 import type { StoredHttpTool } from "../../../schemas/http-tools";
+import { headerRedactor } from "../secrets/header-redaction";
 import { defineTool, type Tool, ToolError } from "../tools/tool";
 import { refuseSecretPlaceholders } from "./secret-placeholder";
 
@@ -92,7 +93,8 @@ export function createHttpTool(spec: StoredHttpTool, deps: HttpToolDeps): Tool {
           `${spec.name} could not be reached: ${(err as Error).message}`,
         );
       }
-      const text = await readCapped(res);
+      // An endpoint that echoes its request must not show the model the tool's headers.
+      const text = headerRedactor(spec.headers).text(await readCapped(res));
       if (!res.ok) {
         throw new ToolError(
           "http_tool_error",

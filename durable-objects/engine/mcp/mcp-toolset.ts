@@ -8,6 +8,7 @@
 
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { ApprovalRule } from "../../../schemas/approvals";
+import { headerRedactor } from "../secrets/header-redaction";
 import { defineTool, type Tool, ToolError, type ToolRegistry } from "../tools/tool";
 import { describeError, McpConnection, type ServerEndpoint } from "./connection";
 import { adaptInputSchema, jsonSchemaValidator } from "./json-schema";
@@ -169,6 +170,9 @@ export class McpToolset {
       ...(server.approval ? { approval: server.approval } : {}),
       execute: async (args, ctx) => {
         let result: Awaited<ReturnType<McpConnection["callTool"]>>;
+        // A server that echoes its request must not show the model the headers it was sent
+        // (read after the call: an OAuth refresh during it replaces them).
+        const redacted = <T>(v: T) => headerRedactor(server.headers).value(v);
         try {
           const conn = await this.connection(server);
           result = await conn.callTool(info.name, args as Record<string, unknown>, {
@@ -177,9 +181,9 @@ export class McpToolset {
           });
         } catch (err) {
           if (ctx.signal.aborted) throw ctx.signal.reason ?? err;
-          throw callError(server, info.name, err);
+          throw redacted(callError(server, info.name, err));
         }
-        return mapCallResult(result, {
+        return mapCallResult(redacted(result), {
           conversationId: ctx.conversationId,
           toolCallId: ctx.toolCallId,
           toolName: name,

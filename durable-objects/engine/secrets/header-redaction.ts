@@ -1,0 +1,23 @@
+/**
+ * The values of the request headers a tool is configured with (an HTTP tool's, an MCP server's)
+ * are credentials the API keeps write-only. An endpoint that echoes its request back (a debugging
+ * server, a misconfigured or compromised one) would hand them to the model, and on to the events,
+ * messages, traces and files. So what such a tool returns is redacted: each header's value and, for
+ * a `<scheme> <token>` value (`Bearer …`), the token alone, in every form SecretRedactor knows,
+ * become `<secret:header:<name>>`. Values shorter than 6 characters are left (ordinary text).
+ */
+import { SecretRedactor } from "./secret-redactor";
+
+/** Header values shorter than this are not redacted. */
+const MIN_VALUE_CHARS = 6;
+
+/** A redactor of the values of `headers` (none: one that changes nothing). */
+export function headerRedactor(headers: Record<string, string> | undefined): SecretRedactor {
+  const redactor = new SecretRedactor();
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const token = /^[A-Za-z][\w-]*\s+(\S+)$/.exec(value.trim())?.[1];
+    for (const v of [value, token])
+      if (v && v.length >= MIN_VALUE_CHARS) redactor.remember(`header:${name.toLowerCase()}`, v);
+  }
+  return redactor;
+}

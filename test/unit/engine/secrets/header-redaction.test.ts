@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { headerRedactor } from "../../../../durable-objects/engine/secrets/header-redaction";
+
+describe("headerRedactor", () => {
+  it("redacts each header's value, a scheme's token alone and their encoded forms", () => {
+    const r = headerRedactor({ Authorization: "Bearer tok-1234567", "x-api-key": "key-abcdef" });
+    expect(r.text("Bearer tok-1234567 | tok-1234567 | key-abcdef")).toBe(
+      "<secret:header:authorization> | <secret:header:authorization> | <secret:header:x-api-key>",
+    );
+    expect(r.text(btoa("key-abcdef"))).toBe("<secret:header:x-api-key>");
+    expect(r.value({ echoed: { "x-api-key": "key-abcdef" } })).toEqual({
+      echoed: { "x-api-key": "<secret:header:x-api-key>" },
+    });
+  });
+
+  it("leaves short values and no headers alone", () => {
+    expect(headerRedactor({ "x-version": "2", accept: "a b" }).text("version 2, a b")).toBe("version 2, a b");
+    expect(headerRedactor(undefined).value({ a: "b" })).toEqual({ a: "b" });
+  });
+});
