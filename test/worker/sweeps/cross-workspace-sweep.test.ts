@@ -59,6 +59,22 @@ function judge(a: Fixture, o: Outcome, op: Operation): string {
     : `${o.op} → ${o.status} ${o.text.slice(0, 160)}`;
 }
 
+/**
+ * Routes outside the API reference: `/mcp` sessions are checked below; a signed file link
+ * (`GET /files/<token>`) needs no key by design (its signature names the workspace and path), and
+ * the MCP OAuth callback is reached with the `state` of a sign-in the workspace started.
+ */
+const mcpPost = (token: string, session: string | null, body: unknown) =>
+  api("/mcp", {
+    method: "POST",
+    token,
+    json: body,
+    headers: {
+      accept: "application/json, text/event-stream",
+      ...(session ? { "mcp-session-id": session } : {}),
+    },
+  });
+
 describe("another workspace's key", () => {
   it("reaches none of a workspace's resources through any operation, and changes nothing", async () => {
     const a = await workspaceWithEverything("zqalpha");
@@ -141,5 +157,30 @@ describe("another workspace's key", () => {
     expect(agui.status).toBe(200);
     expect(await agui.text()).not.toContain(a.mark);
     expect(await snapshot(a)).toEqual(before);
+  });
+
+  it("cannot use another workspace's session of Cirrus's own /mcp", async () => {
+    const a = await newWorkspaceKey("zqmcpa");
+    const b = await newWorkspaceKey("zqmcpb");
+    const init = await mcpPost(a.key, null, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "sweep", version: "1" },
+      },
+    });
+    const session = init.headers.get("mcp-session-id");
+    await init.body?.cancel();
+    expect(session).toMatch(/^mcps_/);
+    const list = await mcpPost(b.key, session, { jsonrpc: "2.0", id: 2, method: "tools/list" });
+    // B's key names B's own (uninitialised) session of that id: A's is out of reach.
+    expect(list.status).toBe(400);
+    expect(await list.text()).toContain("Server not initialized");
+    const own = await mcpPost(a.key, session, { jsonrpc: "2.0", id: 3, method: "tools/list" });
+    expect(own.status).toBe(200);
+    await own.body?.cancel();
   });
 });

@@ -142,6 +142,11 @@ describe("the secret-leak sweep", () => {
       await runInDurableObject(conversationObject(conv, workspace), () => console.warn("probe"));
       expect(logged.flat()).toContain("probe");
       const surfaces = await surfacesOf({ conv, token: key, model, stream, receiver, console: logged });
+      const names = surfaces.map((x) => x.name);
+      // The surfaces that hold content were there to search: a saved result, a recording, spans.
+      expect(names.some((n) => n.startsWith("file .cirrus/results/"))).toBe(true);
+      expect(names.some((n) => n.startsWith("recording rec_"))).toBe(true);
+      expect(surfaces.find((x) => x.name === "spans")?.text).toContain(conv);
       expect(leaks(surfaces, values)).toEqual([]);
     } finally {
       for (const spy of spies) spy.mockRestore();
