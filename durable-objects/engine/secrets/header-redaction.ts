@@ -4,17 +4,31 @@
  * server, a misconfigured or compromised one) would hand them to the model, and on to the events,
  * messages, traces and files. So what such a tool returns is redacted: each header's value and, for
  * a `<scheme> <token>` value (`Bearer …`), the token alone, in every form SecretRedactor knows,
- * become `<secret:header:<name>>`. Values shorter than 6 characters are left (ordinary text).
+ * become `<secret:header:<name>>`. Values shorter than 6 characters are left (ordinary text), and so
+ * are the headers that describe content rather than carry a credential (`Content-Type: application/json`
+ * would otherwise blank every JSON answer that names its own type).
  */
 import { SecretRedactor } from "./secret-redactor";
 
 /** Header values shorter than this are not redacted. */
 const MIN_VALUE_CHARS = 6;
 
+/** Standard headers that negotiate content or name the client: never a credential. */
+const DESCRIPTIVE_HEADERS = new Set([
+  "accept",
+  "accept-encoding",
+  "accept-language",
+  "cache-control",
+  "content-language",
+  "content-type",
+  "user-agent",
+]);
+
 /** A redactor of the values of `headers` (none: one that changes nothing). */
 export function headerRedactor(headers: Record<string, string> | undefined): SecretRedactor {
   const redactor = new SecretRedactor();
   for (const [name, value] of Object.entries(headers ?? {})) {
+    if (DESCRIPTIVE_HEADERS.has(name.toLowerCase())) continue;
     const token = /^[A-Za-z][\w-]*\s+(\S+)$/.exec(value.trim())?.[1];
     for (const v of [value, token])
       if (v && v.length >= MIN_VALUE_CHARS) redactor.remember(`header:${name.toLowerCase()}`, v);

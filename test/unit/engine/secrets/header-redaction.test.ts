@@ -17,4 +17,15 @@ describe("headerRedactor", () => {
     expect(headerRedactor({ "x-version": "2", accept: "a b" }).text("version 2, a b")).toBe("version 2, a b");
     expect(headerRedactor(undefined).value({ a: "b" })).toEqual({ a: "b" });
   });
+
+  it("leaves the headers that describe content, so a JSON answer naming its type stays whole", () => {
+    const r = headerRedactor({
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      "X-Key": "key-abcdef",
+    });
+    expect(r.text('{"type":"application/json","key":"key-abcdef"}')).toBe(
+      '{"type":"application/json","key":"<secret:header:x-key>"}',
+    );
+  });
 });
