@@ -25,6 +25,13 @@ export const Conversation = z
     model: z.string(),
     metadata: z.record(z.string(), z.string()),
     max_steps: z.number().int(),
+    max_consecutive_failures: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        "Model turns in a row whose tool calls all failed before a run fails `too_many_failures`; absent in conversations made before it (MAX_CONSECUTIVE_FAILURES applies).",
+      ),
     context_window: z.number().int(),
     context_clear_at_tokens: z
       .number()

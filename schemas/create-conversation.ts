@@ -38,6 +38,16 @@ export const ConversationTitle = oneLine(TITLE_MAX).describe(
   `A title of up to ${TITLE_MAX} characters; by default the start of the first user message.`,
 );
 
+/** The limit of failing turns in a row (durable-objects/engine/loop/failure-streak.ts). */
+export const MaxConsecutiveFailures = z
+  .number()
+  .int()
+  .min(1)
+  .max(500)
+  .describe(
+    "Model turns in a row in which every tool call failed before a run fails with `too_many_failures` (default MAX_CONSECUTIVE_FAILURES, 5). Denials, cancellations and the repeat guard's refusals do not count.",
+  );
+
 export const CreateConversation = z
   .object({
     title: ConversationTitle.optional(),
@@ -55,6 +65,7 @@ export const CreateConversation = z
       .max(500)
       .optional()
       .describe("Model turns allowed per run (default MAX_STEPS, 50)."),
+    max_consecutive_failures: MaxConsecutiveFailures.optional(),
     context_window: z
       .number()
       .int()

@@ -4,7 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { oneLine } from "./one-line";
-import { ModelName } from "./create-conversation";
+import { MaxConsecutiveFailures, ModelName } from "./create-conversation";
 import { Usage } from "./run-usage";
 import { ApprovalPolicy } from "./approvals";
 import { ProfileName } from "./browser-api";
@@ -45,6 +45,7 @@ const fields = {
     .max(2000)
     .describe("Public http(s) URL that receives a signed JSON summary when a run ends."),
   max_steps: z.number().int().min(1).max(500).describe("Model turns allowed per run (default MAX_STEPS)."),
+  max_consecutive_failures: MaxConsecutiveFailures,
   max_runtime_seconds: z
     .number()
     .int()
@@ -106,6 +107,7 @@ export const CreateJob = z
     output_schema: fields.output_schema.optional(),
     webhook_url: fields.webhook_url.optional(),
     max_steps: fields.max_steps.optional(),
+    max_consecutive_failures: fields.max_consecutive_failures.optional(),
     max_runtime_seconds: fields.max_runtime_seconds.optional(),
     max_tokens: fields.max_tokens.optional(),
     max_cost_usd: fields.max_cost_usd.optional(),
@@ -137,6 +139,7 @@ export const UpdateJob = z
     output_schema: fields.output_schema.nullable().optional(),
     webhook_url: fields.webhook_url.nullable().optional(),
     max_steps: fields.max_steps.nullable().optional(),
+    max_consecutive_failures: fields.max_consecutive_failures.nullable().optional(),
     max_runtime_seconds: fields.max_runtime_seconds.optional(),
     max_tokens: fields.max_tokens.nullable().optional(),
     max_cost_usd: fields.max_cost_usd.nullable().optional(),
@@ -167,6 +170,8 @@ export const JobSettings = z.object({
   output_schema: fields.output_schema.nullable(),
   webhook_url: fields.webhook_url.nullable(),
   max_steps: fields.max_steps.nullable(),
+  /** Absent in jobs stored before it: the default. */
+  max_consecutive_failures: fields.max_consecutive_failures.nullable().optional(),
   max_runtime_seconds: fields.max_runtime_seconds,
   max_tokens: fields.max_tokens.nullable(),
   max_cost_usd: fields.max_cost_usd.nullable(),

@@ -101,6 +101,7 @@ export function newConversationInfo(
     model: body.model ?? agent.model ?? config.defaultModel,
     metadata: body.metadata ?? {},
     max_steps: body.max_steps ?? config.maxSteps,
+    max_consecutive_failures: body.max_consecutive_failures ?? config.maxConsecutiveFailures,
     context_window: body.context_window ?? config.contextTokens,
     context_clear_at_tokens: body.context_clear_at_tokens ?? config.clearAtTokens,
     context_keep_results: body.context_keep_results ?? config.keepResults,

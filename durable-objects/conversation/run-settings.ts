@@ -53,6 +53,7 @@ export function loopSettings(
     model: info.model,
     instructions,
     maxSteps: info.max_steps,
+    maxConsecutiveFailures: info.max_consecutive_failures ?? p.config.maxConsecutiveFailures,
     limits: p.config.limits,
     contextTokens: info.context_window,
     clearAtTokens: info.context_clear_at_tokens ?? p.config.clearAtTokens,

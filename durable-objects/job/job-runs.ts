@@ -67,6 +67,9 @@ export async function startConversation(
         ...(research.grader_model ? { grader_model: research.grader_model } : {}),
         ...(settings.model ? { model: settings.model } : {}),
         ...(settings.max_steps ? { max_steps: settings.max_steps } : {}),
+        ...(settings.max_consecutive_failures
+          ? { max_consecutive_failures: settings.max_consecutive_failures }
+          : {}),
         ...(settings.output_schema ? { output_schema: settings.output_schema } : {}),
         // In a job's conversation the conversation's rules are the job's own (see job-link.ts).
         ...(settings.approvals ? { approvals: settings.approvals } : {}),

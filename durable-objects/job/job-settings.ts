@@ -28,6 +28,7 @@ export function settingsFromCreate(body: CreateJob): JobSettings {
     output_schema: body.output_schema ?? null,
     webhook_url: body.webhook_url ?? null,
     max_steps: body.max_steps ?? null,
+    max_consecutive_failures: body.max_consecutive_failures ?? null,
     max_runtime_seconds: body.max_runtime_seconds ?? DEFAULT_MAX_RUNTIME_SECONDS,
     max_tokens: body.max_tokens ?? null,
     browser_profile: body.browser_profile ?? null,

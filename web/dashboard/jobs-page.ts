@@ -10,7 +10,7 @@ import { researchFields } from "./research-view";
 import { failureText, field, notice, when } from "./ui";
 
 const TEXT_FIELDS = ["name", "schedule", "timezone", "model", "output_path", "webhook_url"] as const;
-const NUMBER_FIELDS = ["max_steps", "max_runtime_seconds", "max_tokens"] as const;
+const NUMBER_FIELDS = ["max_steps", "max_runtime_seconds", "max_tokens", "max_consecutive_failures"] as const;
 const LABELS: Record<string, string> = {
   name: "Name",
   schedule: "Schedule (cron)",
@@ -21,6 +21,7 @@ const LABELS: Record<string, string> = {
   max_steps: "Max steps",
   max_runtime_seconds: "Max runtime (s)",
   max_tokens: "Max tokens",
+  max_consecutive_failures: "Max failing turns in a row",
   prompt: "Prompt",
   instructions: "Instructions",
 };

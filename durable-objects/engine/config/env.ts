@@ -75,6 +75,7 @@ export const EnvVars = z.object({
   WORKERS_AI_MODEL: text("@cf/meta/llama-3.3-70b-instruct-fp8-fast"),
   MAX_STEPS: count(50),
   SUB_AGENT_MAX_STEPS: count(20),
+  MAX_CONSECUTIVE_FAILURES: count(5, 500),
   TOOL_TIMEOUT_MS: count(120_000),
   MAX_RESULT_CHARS: count(50_000),
   TOOL_RETRY_BUDGET: count(3),

@@ -7,6 +7,8 @@ import { readEnv } from "./env";
 export interface RuntimeConfig {
   defaultModel: string;
   maxSteps: number;
+  /** Model turns in a row whose tool calls all failed before a run fails `too_many_failures`. */
+  maxConsecutiveFailures: number;
   limits: RunnerLimits;
   contextTokens: number;
   /** The most tools one model request lists; past it MCP and HTTP tools are searched for (tool-offer.ts). */
@@ -34,6 +36,7 @@ export function runtimeConfig(env: object): RuntimeConfig {
   return {
     defaultModel: v.OPENAI_MODEL,
     maxSteps: v.MAX_STEPS,
+    maxConsecutiveFailures: v.MAX_CONSECUTIVE_FAILURES,
     limits: {
       timeoutMs: v.TOOL_TIMEOUT_MS,
       maxResultChars: v.MAX_RESULT_CHARS,

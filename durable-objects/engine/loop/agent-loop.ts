@@ -11,6 +11,7 @@ import { contextFor } from "./context-window";
 import { filteredAnswer, sendCutAnswerBack } from "./cut-output";
 import { answerText, EMPTY_ANSWER, sendEmptyAnswerBack } from "./empty-answer";
 import { ev } from "./event-builders";
+import { failureStop } from "./failure-streak";
 import {
   budgetStop,
   costStop,
@@ -55,7 +56,7 @@ export async function runLoop(scope: LoopScope): Promise<LoopOutcome> {
     if (ended) return ended;
     const progress = scope.progress();
     if (progress.cancelled) continue;
-    const stop = budgetStop(scope) ?? (await costStop(scope));
+    const stop = failureStop(scope) ?? budgetStop(scope) ?? (await costStop(scope));
     if (stop) return stop;
     try {
       scope.steer?.apply();

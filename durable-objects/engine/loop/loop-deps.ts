@@ -22,6 +22,8 @@ export interface LoopSettings {
   model: string;
   instructions: string | null;
   maxSteps: number;
+  /** Model turns in a row whose tool calls all failed before the run fails; absent: the default (failure-streak.ts). */
+  maxConsecutiveFailures?: number;
   limits: RunnerLimits;
   /** The model's context window in tokens; older turns are summarised when near it. */
   contextTokens: number;

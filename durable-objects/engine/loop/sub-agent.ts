@@ -183,5 +183,7 @@ function subAgentError(outcome: Exclude<LoopOutcome, { kind: "succeeded" }>, spe
     return new ToolError(outcome.code, outcome.message);
   if (outcome.code === "loop_detected")
     return new ToolError("sub_agent_failed", `The sub-agent looped: ${outcome.message}`);
+  if (outcome.code === "too_many_failures")
+    return new ToolError("sub_agent_failed", `The sub-agent kept failing: ${outcome.message}`);
   return new ToolError("sub_agent_failed", `The sub-agent failed: ${outcome.message}`);
 }

@@ -152,6 +152,21 @@ export class MessageStore {
     return new Set(rows.map((r) => r.tool_call_id));
   }
 
+  /** The result messages' contents of the calls that have one, by tool call id. */
+  toolResults(ids: string[]): Map<string, string> {
+    if (ids.length === 0) return new Map();
+    const marks = ids.map(() => "?").join(",");
+    const rows = this.query(
+      `WHERE scope = ? AND role = 'tool' AND tool_call_id IN (${marks})`,
+      this.scope,
+      ...ids,
+    );
+    const out = new Map<string, string>();
+    for (const { message } of rows)
+      if (message.role === "tool") out.set(message.tool_call_id, message.content);
+    return out;
+  }
+
   /** Number of messages in this scope. */
   count(): number {
     return this.sql
