@@ -1,10 +1,13 @@
+import { abortAllDurableObjects } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
   api,
   createConversation,
+  eventually,
   getConversation,
   modelRequests,
   readSse,
+  release,
   script,
   uniqueKey,
   untilRunEnd,
@@ -98,6 +101,27 @@ describe("model turns whose tool calls all fail", () => {
     expect(requests).toHaveLength(9);
     // Once per streak: after the third failing turn of each.
     expect(requests.map((r) => notesIn(r.messages as Message[]).length)).toEqual([0, 0, 0, 1, 1, 1, 1, 2, 2]);
+  });
+
+  it("tell the model once even when the run is resumed after a restart between the note and the next turn", async () => {
+    const key = uniqueKey("fails-restart");
+    await script(key, [
+      failing(1),
+      failing(2),
+      failing(3),
+      { text: "lost with the restart", hang: true },
+      { text: "done after restart" },
+    ]);
+    const id = await createConversation(key);
+    await send(id, "go");
+    await eventually(async () => (await modelRequests(key)).length === 4);
+    await abortAllDurableObjects(); // the object dies during the turn after the note
+    const events = await readSse(await api(`/v1/conversations/${id}/events`), untilRunEnd, 20_000);
+    await release(key);
+    expect(events.at(-1)!.data).toMatchObject({ type: "RUN_FINISHED", result: "done after restart" });
+    const requests = await modelRequests(key);
+    expect(requests).toHaveLength(5);
+    expect(notesIn(requests[4].messages as Message[])).toHaveLength(1);
   });
 
   it("do not count a call a person denied", async () => {
