@@ -6,7 +6,8 @@
  * in an error: at {@link FAILURE_NOTE_AT} of them the model is told once to change course, and at
  * the scope's limit (`max_consecutive_failures`) the run fails `too_many_failures`, naming its
  * last errors. The count is read from the stored messages, so an eviction or a resume changes
- * nothing, and a sub-agent (its own message scope) has its own.
+ * nothing, a sub-agent (its own message scope) has its own, and a message steered into the run
+ * starts it again.
  */
 import type { ToolCall } from "../model/model-types";
 import type { LoopOutcome, LoopScope, StepDeps } from "./loop-deps";
@@ -73,8 +74,10 @@ function verdictOf(calls: ToolCall[], results: Map<string, string>): TurnVerdict
 export function failureStreak(deps: StepDeps, runId: string, limit: number): FailureStreak {
   const streak: FailureStreak = { turns: 0, errors: [], newestFailed: false };
   const recent = deps.messages.recentAssistant(runId, limit + SKIPPED_SLACK);
-  for (const [i, { message }] of recent.entries()) {
-    if (message.role !== "assistant" || !message.tool_calls?.length) break;
+  // A message the person steered in is new direction: the turns before it are not held against it.
+  const steeredAt = deps.messages.lastIdOf(runId, "user");
+  for (const [i, { id, message }] of recent.entries()) {
+    if (id < steeredAt || message.role !== "assistant" || !message.tool_calls?.length) break;
     const calls = message.tool_calls;
     const verdict = verdictOf(calls, deps.messages.toolResults(calls.map((c) => c.id)));
     if (verdict.kind === "ok") break;

@@ -128,6 +128,20 @@ export class MessageStore {
     return this.recentAssistant(runId, 1)[0] ?? null;
   }
 
+  /** The id of the run's newest message of a role (0 when it has none). */
+  lastIdOf(runId: string, role: ChatMessage["role"]): number {
+    return (
+      this.sql
+        .exec<{ id: number | null }>(
+          "SELECT MAX(id) AS id FROM messages WHERE scope = ? AND run_id = ? AND role = ?",
+          this.scope,
+          runId,
+          role,
+        )
+        .one().id ?? 0
+    );
+  }
+
   /** The run's latest assistant messages, newest first. */
   recentAssistant(runId: string, limit: number): StoredMessage[] {
     return this.query(

@@ -103,6 +103,30 @@ describe("model turns whose tool calls all fail", () => {
     expect(requests.map((r) => notesIn(r.messages as Message[]).length)).toEqual([0, 0, 0, 1, 1, 1, 1, 2, 2]);
   });
 
+  it("start again from zero after a message the person steered in: new direction is not held against the model", async () => {
+    const key = uniqueKey("fails-steered");
+    await script(key, [
+      failing(1),
+      failing(2),
+      { ...failing(3), hang: true },
+      failing(4),
+      failing(5),
+      failing(6),
+      failing(7),
+      { text: "done" },
+    ]);
+    const id = await createConversation(key);
+    await send(id, "go");
+    await eventually(async () => (await modelRequests(key)).length === 3);
+    const steer = { content: "Try the other list.", steer: true };
+    await (await api(`/v1/conversations/${id}/messages`, { method: "POST", json: steer })).body?.cancel();
+    await release(key);
+    const events = await readSse(await api(`/v1/conversations/${id}/events`), untilRunEnd);
+    // Seven failing turns in all, but never five after the steered message.
+    expect(events.at(-1)!.data).toMatchObject({ type: "RUN_FINISHED", result: "done" });
+    expect(await modelRequests(key)).toHaveLength(8);
+  });
+
   it("tell the model once even when the run is resumed after a restart between the note and the next turn", async () => {
     const key = uniqueKey("fails-restart");
     await script(key, [
