@@ -62,7 +62,7 @@ const flag = () =>
     z.stringbool({ error: "must be true or false" }).default(false),
   );
 
-/** The Worker's vars and secrets, parsed. Every name and default is part of the README's table. */
+/** The Worker's vars and secrets, parsed. Every name is in docs/configuration.md's table (a test checks). */
 export const EnvVars = z.object({
   ADMIN_TOKEN: secret(),
   OPENAI_API_KEY: secret(),
@@ -147,7 +147,8 @@ export const EnvVars = z.object({
 });
 export type EnvVars = z.infer<typeof EnvVars>;
 
-const SECRETS: ReadonlySet<string> = new Set([
+/** The variables that are secrets: set with `wrangler secret put`, never repeated in an error. */
+export const SECRET_VARS: ReadonlySet<string> = new Set([
   "ADMIN_TOKEN",
   "OPENAI_API_KEY",
   "SECRETS_KEY",
@@ -175,7 +176,7 @@ export function readEnv(env: object): EnvVars {
   const raw = env as Record<string, unknown>;
   const problems = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0]);
-    const got = SECRETS.has(name) ? "" : ` (got ${JSON.stringify(String(raw[name]))})`;
+    const got = SECRET_VARS.has(name) ? "" : ` (got ${JSON.stringify(String(raw[name]))})`;
     return `${name} ${issue.message}${got}`;
   });
   throw new ConfigError("invalid_config", `Invalid configuration: ${problems.join("; ")}.`);
