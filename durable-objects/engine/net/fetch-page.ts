@@ -17,6 +17,10 @@ export interface FetchedPage {
   size: number;
   /** The cap cut the body short. */
   capped: boolean;
+  /** The site's bot protection answered with a challenge (`cf-mitigated: challenge`), not the page. */
+  challenged: boolean;
+  /** `Retry-After` as the server sent it (seconds or an HTTP date), when it did. */
+  retryAfter: string | null;
 }
 
 /** Limits of one download. */
@@ -91,6 +95,8 @@ export async function fetchPage(url: string, limits: FetchLimits): Promise<Fetch
       bytes: wanted ? read.bytes : new Uint8Array(0),
       size: Number.isFinite(declared) ? declared : read.bytes.byteLength,
       capped: read.capped,
+      challenged: response.headers.get("cf-mitigated")?.toLowerCase() === "challenge",
+      retryAfter: response.headers.get("retry-after"),
     };
   } catch (err) {
     if (err instanceof NetError) throw err;

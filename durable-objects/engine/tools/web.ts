@@ -120,6 +120,33 @@ async function render(deps: WebToolDeps, page: FetchedPage, kind: BodyKind, type
   }
 }
 
+/** A bot check answered instead of the page: only a browser running its scripts (or a person) gets past it. */
+const botCheck = (url: string) =>
+  new ToolError(
+    "bot_check",
+    `${url} answered with a bot check (a challenge page that needs a browser running its scripts), not the page. Open it with open_tab and read it with get_tab_content; if the tab shows a CAPTCHA, call request_takeover.`,
+  );
+
+/** An HTTP error status, with the start of the page's text and when the server asks to be retried. */
+async function statusError(deps: WebToolDeps, page: FetchedPage, kind: BodyKind, type: string | null) {
+  const body = isDocument(kind)
+    ? { text: `(a ${DOCUMENTS[kind].name})` }
+    : await render(deps, page, kind, type);
+  const retry = page.retryAfter ? ` The server asks to be retried after ${retryText(page.retryAfter)}.` : "";
+  return new ToolError(
+    "http_error",
+    `${page.finalUrl} answered HTTP ${page.status}${page.statusText ? ` ${page.statusText}` : ""}.${retry} Page text: ${body.text.slice(0, 500)}`,
+  );
+}
+
+/** `Retry-After` in words: seconds, or the date it names (anything else is quoted, bounded). */
+function retryText(value: string): string {
+  const trimmed = value.trim();
+  if (/^\d{1,9}$/.test(trimmed)) return `${Number(trimmed)} s`;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? JSON.stringify(trimmed.slice(0, 40)) : new Date(at).toISOString();
+}
+
 /** Fetches and renders one URL as the tool spec's return shape, with the document's metadata beside it. */
 async function webFetch(deps: WebToolDeps, args: z.infer<typeof WebFetchArgs>, signal: AbortSignal) {
   const url = parseUrl(args.url);
@@ -139,15 +166,8 @@ async function webFetch(deps: WebToolDeps, args: z.infer<typeof WebFetchArgs>, s
     page.capped = true;
   }
   const type = isDocument(kind) ? DOCUMENTS[kind].type : declared;
-  if (page.status >= 400) {
-    const body = isDocument(kind)
-      ? { text: `(a ${DOCUMENTS[kind].name})` }
-      : await render(deps, page, kind, type);
-    throw new ToolError(
-      "http_error",
-      `${page.finalUrl} answered HTTP ${page.status}${page.statusText ? ` ${page.statusText}` : ""}. Page text: ${body.text.slice(0, 500)}`,
-    );
-  }
+  if (page.challenged) throw botCheck(page.finalUrl);
+  if (page.status >= 400) throw await statusError(deps, page, kind, type);
   const rendered = await render(deps, page, kind, type);
   let content = rendered.text;
   let truncated = page.capped || rendered.truncated === true;

@@ -138,6 +138,27 @@ describe("web_fetch", () => {
     expect(body.error.message).toContain("HTTP 404");
   });
 
+  it("says a bot check answered instead of the page, and how to get past it", async () => {
+    const { status, body } = await webFetch({ url: page("/web/challenge") });
+    expect(status).toBe(422);
+    expect(body.error).toEqual({
+      code: "bot_check",
+      message: `${page("/web/challenge")} answered with a bot check (a challenge page that needs a browser running its scripts), not the page. Open it with open_tab and read it with get_tab_content; if the tab shows a CAPTCHA, call request_takeover.`,
+    });
+  });
+
+  it("passes on when the server asks to be retried, in seconds or as a date", async () => {
+    const busy = await webFetch({ url: page("/web/busy") });
+    expect(busy.body.error.code).toBe("http_error");
+    expect(busy.body.error.message).toBe(
+      `${page("/web/busy")} answered HTTP 429 Too Many Requests. The server asks to be retried after 120 s. Page text: slow down`,
+    );
+    const until = await webFetch({ url: page("/web/busy-until") });
+    expect(until.body.error.message).toContain(
+      "answered HTTP 503 Service Unavailable. The server asks to be retried after 2026-10-21T07:28:00.000Z.",
+    );
+  });
+
   it("refuses schemes other than http and https", async () => {
     for (const url of ["file:///etc/passwd", "ftp://example.com/x", "javascript:alert(1)"]) {
       const { status, body } = await webFetch({ url });
