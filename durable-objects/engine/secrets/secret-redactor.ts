@@ -1,8 +1,8 @@
 /**
  * Keeps the values of the secrets typed in a conversation out of everything that leaves a tool or
- * a run: the value itself and the forms a script can turn it into with one call — JSON- and
- * URL-escaped, base64 (standard, URL-safe, unpadded, and as it appears inside a longer encoded
- * string), hex and reversed — are replaced by `<secret:name>`.
+ * a run: the value itself and the forms a script can turn it into with one call — JSON-escaped
+ * (also with `/` as `\/`) and URL-escaped, base64 (standard, URL-safe, unpadded, and as it appears
+ * inside a longer encoded string), hex and reversed — are replaced by `<secret:name>`.
  */
 
 /** Derived forms shorter than this are not redacted (they would match ordinary text). */
@@ -34,8 +34,11 @@ export function secretForms(value: string): string[] {
   const bytes = utf8(value);
   const latin1 = [...value].every((c) => c.charCodeAt(0) <= 0xff);
   const b64 = base64(bytes);
+  const json = JSON.stringify(value).slice(1, -1);
   const derived = [
-    JSON.stringify(value).slice(1, -1),
+    json,
+    // JSON as PHP's json_encode (and others) write it: every "/" escaped, which parses back whole.
+    json.replaceAll("/", "\\/"),
     encodeURIComponent(value),
     b64,
     b64.replace(/=+$/, ""),

@@ -13,6 +13,15 @@ describe("headerRedactor", () => {
     });
   });
 
+  it("redacts a token echoed in JSON that escapes '/' (PHP's json_encode), which would parse back whole", () => {
+    const r = headerRedactor({ Authorization: "Bearer ab/cd+ef/gh==" });
+    const echoed = '{"headers":{"Authorization":"Bearer ab\\/cd+ef\\/gh=="}}';
+    // The HTTP tool redacts the body's text, then parses it.
+    expect(JSON.parse(r.text(echoed))).toEqual({
+      headers: { Authorization: "<secret:header:authorization>" },
+    });
+  });
+
   it("leaves short values and no headers alone", () => {
     expect(headerRedactor({ "x-version": "2", accept: "a b" }).text("version 2, a b")).toBe("version 2, a b");
     expect(headerRedactor(undefined).value({ a: "b" })).toEqual({ a: "b" });
