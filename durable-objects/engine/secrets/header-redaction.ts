@@ -6,7 +6,9 @@
  * a `<scheme> <token>` value (`Bearer …`), the token alone, in every form SecretRedactor knows,
  * become `<secret:header:<name>>`. Values shorter than 6 characters are left (ordinary text), and so
  * are the headers that describe content rather than carry a credential (`Content-Type: application/json`
- * would otherwise blank every JSON answer that names its own type).
+ * would otherwise blank every JSON answer that names its own type) and those that pin an API's
+ * version (`X-GitHub-Api-Version: 2022-11-28`, `Notion-Version`, `anthropic-version`: a date, which
+ * would otherwise blank that day in every timestamp the API returns).
  */
 import { SecretRedactor } from "./secret-redactor";
 
@@ -24,11 +26,17 @@ const DESCRIPTIVE_HEADERS = new Set([
   "user-agent",
 ]);
 
+/** An API version header: `*-Version` (GitHub's, Notion's, Anthropic's). */
+const VERSION_HEADER = /(^|-)version$/;
+
+/** Whether a header (lower-cased name) says what is sent or which API, never who may call it. */
+const describesRequest = (name: string) => DESCRIPTIVE_HEADERS.has(name) || VERSION_HEADER.test(name);
+
 /** A redactor of the values of `headers` (none: one that changes nothing). */
 export function headerRedactor(headers: Record<string, string> | undefined): SecretRedactor {
   const redactor = new SecretRedactor();
   for (const [name, value] of Object.entries(headers ?? {})) {
-    if (DESCRIPTIVE_HEADERS.has(name.toLowerCase())) continue;
+    if (describesRequest(name.toLowerCase())) continue;
     const token = /^[A-Za-z][\w-]*\s+(\S+)$/.exec(value.trim())?.[1];
     for (const v of [value, token])
       if (v && v.length >= MIN_VALUE_CHARS) redactor.remember(`header:${name.toLowerCase()}`, v);

@@ -37,4 +37,15 @@ describe("headerRedactor", () => {
       '{"type":"application/json","key":"<secret:header:x-key>"}',
     );
   });
+
+  it("leaves the headers that pin an API's version, so the dates the API returns stay whole", () => {
+    const r = headerRedactor({
+      "X-GitHub-Api-Version": "2022-11-28",
+      "Notion-Version": "2022-06-28",
+      Authorization: "Bearer tok-1234567",
+    });
+    expect(r.text('{"created_at":"2022-11-28T10:00:00Z","edited":"2022-06-28","t":"tok-1234567"}')).toBe(
+      '{"created_at":"2022-11-28T10:00:00Z","edited":"2022-06-28","t":"<secret:header:authorization>"}',
+    );
+  });
 });
