@@ -97,8 +97,10 @@ export const failureLimit = (deps: StepDeps) =>
 /**
  * Checked after each tool step: the scope's failure when its failing turns reached the limit;
  * at the note's count (one turn before the limit when that is lower), the note, once; else null.
+ * Nothing while a steered message waits: it joins the next turn and starts the count again.
  */
 export function failureStop(scope: LoopScope): LoopOutcome | null {
+  if (scope.steer?.pending()) return null;
   const limit = failureLimit(scope);
   const streak = failureStreak(scope, scope.runId, limit);
   if (streak.turns >= limit) {

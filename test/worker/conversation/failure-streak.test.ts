@@ -31,6 +31,13 @@ const succeeding = (i: number) => ({
   tool_calls: [{ name: "create_task", arguments: { subject: `s${i}` } }],
 });
 
+/** Sends a message that joins the run in progress before its next model turn. */
+const steerIn = async (id: string, content: string) =>
+  (
+    await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content, steer: true } })
+  ).body?.cancel();
+const STEER = "Try the other list.";
+
 const NOTE_START = "Your tool calls have all failed";
 const notesIn = (messages: Message[]) =>
   messages.filter((m) => m.role === "system" && String(m.content).startsWith(NOTE_START));
@@ -118,13 +125,31 @@ describe("model turns whose tool calls all fail", () => {
     const id = await createConversation(key);
     await send(id, "go");
     await eventually(async () => (await modelRequests(key)).length === 3);
-    const steer = { content: "Try the other list.", steer: true };
-    await (await api(`/v1/conversations/${id}/messages`, { method: "POST", json: steer })).body?.cancel();
+    await steerIn(id, STEER);
     await release(key);
     const events = await readSse(await api(`/v1/conversations/${id}/events`), untilRunEnd);
     // Seven failing turns in all, but never five after the steered message.
     expect(events.at(-1)!.data).toMatchObject({ type: "RUN_FINISHED", result: "done" });
     expect(await modelRequests(key)).toHaveLength(8);
+  });
+
+  it("do not end the run, nor send the note, while a steered message waits for the next turn", async () => {
+    const key = uniqueKey("fails-steer-at-limit");
+    await script(key, [failing(1), { ...failing(2), hang: true }, failing(3), { text: "done" }]);
+    const id = await createConversation(key, { max_consecutive_failures: 2 });
+    await send(id, "go");
+    await eventually(async () => (await modelRequests(key)).length === 2);
+    // The person steers during the turn that reaches the limit.
+    await steerIn(id, STEER);
+    await release(key);
+    const events = await readSse(await api(`/v1/conversations/${id}/events`), untilRunEnd);
+    expect(events.at(-1)!.data).toMatchObject({ type: "RUN_FINISHED", result: "done" });
+    const requests = await modelRequests(key);
+    expect(requests).toHaveLength(4);
+    // The turn after the steer reads the person's message right after the failed results.
+    const third = requests[2].messages as Message[];
+    expect(third.slice(-2).map((m) => m.role)).toEqual(["tool", "user"]);
+    expect(third.at(-1)!.content).toBe(STEER);
   });
 
   it("tell the model once even when the run is resumed after a restart between the note and the next turn", async () => {
