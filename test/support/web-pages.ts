@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { addPage } from "./page-server";
+import "./status-pages";
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/search/${name}`, import.meta.url));
 
@@ -125,25 +126,6 @@ addPage("/web/pdf", (_req, res) => {
   res.end(pdf);
 });
 addPage("/web/image", (_req, res) => send(res, 200, "image/png", bytes("89504E470D0A1A0A0000000D49484452")));
-addPage("/web/missing", (_req, res) =>
-  send(res, 404, "text/html", "<html><body><h1>Not Found</h1><p>No such page here.</p></body></html>"),
-);
-/** A bot protection's challenge instead of the page (the header Cloudflare's challenges carry). */
-addPage("/web/challenge", (_req, res) => {
-  res.writeHead(403, { "content-type": "text/html", "cf-mitigated": "challenge" });
-  res.end(
-    "<html><head><title>One moment</title></head><body><p>Checking your browser first.</p></body></html>",
-  );
-});
-/** A server over its rate limit, saying when to come back: in seconds, then as a date. */
-addPage("/web/busy", (_req, res) => {
-  res.writeHead(429, { "content-type": "text/plain", "retry-after": "120" });
-  res.end("slow down");
-});
-addPage("/web/busy-until", (_req, res) => {
-  res.writeHead(503, { "content-type": "text/plain", "retry-after": "Wed, 21 Oct 2026 07:28:00 GMT" });
-  res.end("down for maintenance");
-});
 addPage("/web/redirect", (_req, res) => {
   res.writeHead(302, { location: "/web/redirect-2" });
   res.end();
