@@ -23,6 +23,10 @@ export const Conversation = z
     last_activity_at: z.number().describe("Epoch milliseconds of the newest event (created_at before any)."),
     instructions: z.string().nullable(),
     model: z.string(),
+    fallback_models: z
+      .array(z.string())
+      .nullable()
+      .describe("Models a run moves on to when `model` keeps failing transiently; null: MODEL_FALLBACKS."),
     metadata: z.record(z.string(), z.string()),
     max_steps: z.number().int(),
     max_consecutive_failures: z

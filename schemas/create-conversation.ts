@@ -22,6 +22,16 @@ export const ModelName = oneLine(200).describe(
   "Model name for the configured endpoint, overriding OPENAI_MODEL.",
 );
 
+/** The most fallback models a conversation or job may name. */
+export const MAX_FALLBACK_MODELS = 3;
+
+export const FallbackModels = z
+  .array(oneLine(200))
+  .max(MAX_FALLBACK_MODELS)
+  .describe(
+    `Up to ${MAX_FALLBACK_MODELS} models, in order, that a model turn moves on to when the model in use has used up its retries on a 429, a 5xx, a timeout or a lost connection (never on a 4xx such as a bad request or a refused key): same endpoint, same request. The first that answers serves the rest of the run; the next run starts at \`model\` again. Default MODEL_FALLBACKS; [] for none.`,
+  );
+
 /** Where a conversation was started from. */
 export const Channel = z
   .enum(["api", "dashboard", "widget", "job", "agui", "mcp"])
@@ -57,6 +67,7 @@ export const CreateConversation = z
       .describe("Where the request comes from: `api` (default) or `dashboard`."),
     instructions: z.string().max(100_000).optional().describe("System instructions for this conversation."),
     model: ModelName.optional(),
+    fallback_models: FallbackModels.optional(),
     metadata: Metadata.optional(),
     max_steps: z
       .number()

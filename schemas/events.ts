@@ -134,8 +134,20 @@ export const CustomEventName = z.enum([
   "citations_checked",
   "outcome_graded",
   "file_downloaded",
+  "model_fallback",
 ]);
 export type CustomEventName = z.infer<typeof CustomEventName>;
+
+/** The CUSTOM `model_fallback` event: a run moved on to its next model (durable-objects/engine/model/fallback.ts). */
+export const ModelFallback = z.object({
+  from: z.string().describe("The model that failed; the run no longer uses it."),
+  to: z.string().describe("The model that gets the same request, and the rest of the run."),
+  reason: z
+    .string()
+    .describe("The failure's code: `model_unavailable`, `model_rate_limited`, `model_unreachable`, …"),
+  message: z.string().describe("The failure, in words."),
+});
+export type ModelFallback = z.infer<typeof ModelFallback>;
 
 /** A CUSTOM `context_cleared` notice: old tool results were cleared from the model's context. */
 export const ContextClearedNotice = z.object({

@@ -4,7 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { oneLine } from "./one-line";
-import { MaxConsecutiveFailures, ModelName } from "./create-conversation";
+import { FallbackModels, MaxConsecutiveFailures, ModelName } from "./create-conversation";
 import { Usage } from "./run-usage";
 import { ApprovalPolicy } from "./approvals";
 import { ProfileName } from "./browser-api";
@@ -30,6 +30,7 @@ const fields = {
     .describe("IANA time zone the schedule and `{date}`/`{time}` are read in (default UTC)."),
   instructions: z.string().max(100_000).describe("System instructions for the job's conversations."),
   model: ModelName,
+  fallback_models: FallbackModels,
   output_path: z
     .string()
     .min(1)
@@ -103,6 +104,7 @@ export const CreateJob = z
     timezone: fields.timezone.default("UTC"),
     instructions: fields.instructions.optional(),
     model: fields.model.optional(),
+    fallback_models: fields.fallback_models.optional(),
     output_path: fields.output_path.optional(),
     output_schema: fields.output_schema.optional(),
     webhook_url: fields.webhook_url.optional(),
@@ -135,6 +137,7 @@ export const UpdateJob = z
     timezone: fields.timezone.optional(),
     instructions: fields.instructions.nullable().optional(),
     model: fields.model.nullable().optional(),
+    fallback_models: fields.fallback_models.nullable().optional(),
     output_path: fields.output_path.nullable().optional(),
     output_schema: fields.output_schema.nullable().optional(),
     webhook_url: fields.webhook_url.nullable().optional(),
@@ -166,6 +169,8 @@ export const JobSettings = z.object({
   timezone: fields.timezone,
   instructions: fields.instructions.nullable(),
   model: fields.model.nullable(),
+  /** Absent in jobs stored before fallbacks: MODEL_FALLBACKS. */
+  fallback_models: fields.fallback_models.nullable().optional(),
   output_path: fields.output_path,
   output_schema: fields.output_schema.nullable(),
   webhook_url: fields.webhook_url.nullable(),
@@ -193,6 +198,7 @@ export const JobSettings = z.object({
 export type JobSettings = z.infer<typeof JobSettings>;
 
 export const Job = JobSettings.extend({
+  fallback_models: fields.fallback_models.nullable(),
   verify_citations: fields.verify_citations,
   max_revisions: fields.max_revisions,
   memory_runs: fields.memory_runs,

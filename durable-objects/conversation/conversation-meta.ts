@@ -26,7 +26,13 @@ export type LiveFields = Pick<Conversation, "status" | "last_activity_at">;
 export interface ConversationInfo
   extends Omit<
     Conversation,
-    keyof LiveFields | "title" | "channel" | "verify_citations" | "max_revisions" | "grader_model"
+    | keyof LiveFields
+    | "title"
+    | "channel"
+    | "verify_citations"
+    | "max_revisions"
+    | "grader_model"
+    | "fallback_models"
   > {
   title?: string | null;
   channel?: Channel;
@@ -34,6 +40,8 @@ export interface ConversationInfo
   verify_citations?: VerifyCitations;
   max_revisions?: number;
   grader_model?: string | null;
+  /** Absent in conversations created before fallbacks (and when not set): MODEL_FALLBACKS. */
+  fallback_models?: string[] | null;
   workspace_id: string;
   allowed_domains?: string[];
   /** The origin (scheme://host) the conversation was created through; absolute file links use it. */
@@ -77,6 +85,7 @@ export function publicInfo(info: ConversationInfo, live: LiveFields): Conversati
     verify_citations: rest.verify_citations ?? DEFAULT_VERIFY_CITATIONS,
     max_revisions: rest.max_revisions ?? DEFAULT_MAX_REVISIONS,
     grader_model: rest.grader_model ?? null,
+    fallback_models: rest.fallback_models ?? null,
   };
 }
 
@@ -99,6 +108,7 @@ export function newConversationInfo(
     channel,
     instructions: body.instructions ?? agent.instructions ?? null,
     model: body.model ?? agent.model ?? config.defaultModel,
+    ...(body.fallback_models ? { fallback_models: body.fallback_models } : {}),
     metadata: body.metadata ?? {},
     max_steps: body.max_steps ?? config.maxSteps,
     max_consecutive_failures: body.max_consecutive_failures ?? config.maxConsecutiveFailures,

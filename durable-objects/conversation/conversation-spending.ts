@@ -33,6 +33,18 @@ export class ConversationSpending {
     );
   }
 
+  /**
+   * The agent loop's ledger: each call priced at, and reported under, the model the run uses now
+   * (its primary, or the fallback that answered).
+   */
+  runLedger(modelOf: (runId: string) => string): RunLedger {
+    return pricedLedger(
+      this.p.runs,
+      (runId) => this.price(modelOf(runId)),
+      (runId, usage, cost) => this.usage.spend(this.subject(modelOf(runId)), usage, cost),
+    );
+  }
+
   /** The conversation's max_cost_usd and the workspace's daily budget, checked before each model turn. */
   budget(info: ConversationInfo): RunBudget | null {
     return costBudget({
@@ -48,9 +60,9 @@ export class ConversationSpending {
     return priceFor(model, this.cost.model_prices);
   }
 
-  /** Who the usage reports are about: the conversation, its job and its model. */
-  subject(): ReportSubject {
+  /** Who the usage reports are about: the conversation, its job and its model (default: its primary). */
+  subject(model?: string): ReportSubject {
     const info = this.p.meta.info()!;
-    return { conversationId: info.id, jobId: this.p.meta.job()?.job_id ?? null, model: info.model };
+    return { conversationId: info.id, jobId: this.p.meta.job()?.job_id ?? null, model: model ?? info.model };
   }
 }

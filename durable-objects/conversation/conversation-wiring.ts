@@ -17,7 +17,9 @@ import { conversationFiles } from "../engine/files/files-factory";
 import { visitorFolder } from "../engine/files/scoped-files";
 import { ev } from "../engine/loop/event-builders";
 import type { ContextSummary, LoopDeps, SummaryStore } from "../engine/loop/loop-deps";
+import { modelOf } from "../engine/loop/run-model";
 import { runSubAgent } from "../engine/loop/sub-agent";
+import type { RunModels } from "../engine/model/fallback";
 import { createModelClient } from "../engine/model/model-factory";
 import { recordReads } from "../engine/research/read-recorder";
 import type { Redaction } from "../engine/secrets/secret-redactor";
@@ -37,6 +39,7 @@ import { ConversationSpending } from "./conversation-spending";
 import { buildConversationTools } from "./conversation-tools";
 import { conversationBrowserLink } from "./browser-link-wiring";
 import { reviewer } from "./result-review";
+import { conversationRunModels } from "./run-models";
 import { loopSettings, readToolSettings } from "./run-settings";
 import { RunTracing } from "./run-tracing";
 import type { WiringParts } from "./wiring-parts";
@@ -56,8 +59,11 @@ export class ConversationWiring {
   private readonly tracing: RunTracing;
   private readonly mcp: ConversationMcp;
   private readonly browserMeter: BrowserMeter;
+  /** The fallback model each run moved on to (a new run starts at its primary). */
+  private readonly runModels: RunModels;
 
   constructor(private readonly p: WiringParts) {
+    this.runModels = conversationRunModels(p);
     this.spending = new ConversationSpending(p, () => this.workspace(this.p.meta.info()!.workspace_id));
     this.tracing = new RunTracing(p.env, p.waitUntil);
     this.browserMeter = new BrowserMeter(p.runs, readEnv(p.env).BROWSER_HOUR_PRICE_USD, (seconds, cost) =>
@@ -143,8 +149,11 @@ export class ConversationWiring {
     const info = this.p.meta.info()!;
     const model = createModelClient(this.p.env, this.p.config);
     const files = this.files(info);
+    const settings = loopSettings(this.p, info, this.mcp.instructions(info.instructions), this.timeZone);
+    const runModels = this.runModels;
     return {
-      ledger: this.spending.ledger(info.model),
+      ledger: this.spending.runLedger((runId) => modelOf({ settings, runModels }, runId)),
+      runModels,
       budget: this.spending.budget(info),
       tracer: this.tracing.tracer(info),
       outputSchema: info.output_schema,
@@ -156,7 +165,7 @@ export class ConversationWiring {
       state: this.p.state,
       model: this.vision ? withScreenshotImages(model, imageFiles(files.files).read) : model,
       tools,
-      settings: loopSettings(this.p, info, this.mcp.instructions(info.instructions), this.timeZone),
+      settings,
       signal: this.p.signal(),
       emit: (runId, event) => {
         this.p.emit(runId, event);
@@ -227,8 +236,10 @@ export class ConversationWiring {
   runEnded(run: Run | null): void {
     const info = this.p.meta.info();
     if (!info) return;
-    this.spending.usage.runEnded(this.spending.subject());
-    if (run) this.tracing.runEnded(info, run);
+    const fallback = run ? this.runModels.of(run.id) : null;
+    this.spending.usage.runEnded(this.spending.subject(fallback ?? undefined));
+    if (run) this.tracing.runEnded(info, run, fallback);
+    if (run) this.runModels.forget(run.id);
   }
 
   /** A model's price under the workspace's table (null: unknown, costs stay null). */

@@ -6,6 +6,7 @@
 import type { Approvals } from "../engine/approvals/approvals";
 import type { RuntimeConfig } from "../engine/config/runtime-config";
 import { advanceRun } from "../engine/loop/agent-loop";
+import { fallbackChain } from "../engine/model/fallback";
 import type { StateHolder } from "../engine/loop/conversation-state";
 import { ev } from "../engine/loop/event-builders";
 import { finishRun } from "../engine/loop/finishing";
@@ -117,7 +118,7 @@ export class RunDriver {
       this.leaseAt = Date.now();
       this.abort = new AbortController();
       const tools = await wiring.tools();
-      if (run.status === "queued") runs.openCost(run.id, wiring.price(this.p.info()!.model) !== null);
+      if (run.status === "queued") runs.openCost(run.id, this.anyModelPriced());
       const result = await advanceRun(wiring.loopDeps(tools), run.id);
       if (result === "suspended") return;
     }
@@ -174,5 +175,12 @@ export class RunDriver {
       await this.scheduleNext();
     }
     return { run_id: run.id, cancelled: true };
+  }
+
+  /** Whether a model the run may use has a price: its cost then opens at $0 (an unpriced call makes it unknown). */
+  private anyModelPriced(): boolean {
+    const info = this.p.info()!;
+    const chain = fallbackChain(info.model, info.fallback_models ?? this.p.config.fallbackModels);
+    return chain.some((model) => this.p.wiring.price(model) !== null);
   }
 }

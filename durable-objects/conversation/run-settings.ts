@@ -51,6 +51,7 @@ export function loopSettings(
 ): LoopSettings {
   return {
     model: info.model,
+    fallbackModels: info.fallback_models ?? p.config.fallbackModels,
     instructions,
     maxSteps: info.max_steps,
     maxConsecutiveFailures: info.max_consecutive_failures ?? p.config.maxConsecutiveFailures,

@@ -35,10 +35,11 @@ export class RunTracing {
   }
 
   /** Sends the run's own span (and flushes what is queued). */
-  runEnded(info: ConversationInfo, run: Run): void {
+  runEnded(info: ConversationInfo, run: Run, fallbackModel: string | null = null): void {
     this.tracer(info)?.runEnded({
       id: run.id,
       model: info.model,
+      fallbackModel,
       status: run.status,
       startedAt: run.started_at ?? run.created_at,
       finishedAt: run.finished_at ?? Date.now(),

@@ -50,6 +50,7 @@ export function jobView(record: JobRecord, withSecret: boolean): Job {
     browser_profile: s.browser_profile ?? null, // jobs stored before profiles existed
     max_cost_usd: s.max_cost_usd ?? null,
     recording: s.recording ?? null,
+    fallback_models: s.fallback_models ?? null, // jobs stored before fallbacks: MODEL_FALLBACKS
     ...researchSettings(s), // jobs stored before research settings get the defaults
     created_at: record.created_at,
     updated_at: record.updated_at,

@@ -66,6 +66,7 @@ export async function startConversation(
         max_revisions: research.max_revisions,
         ...(research.grader_model ? { grader_model: research.grader_model } : {}),
         ...(settings.model ? { model: settings.model } : {}),
+        ...(settings.fallback_models ? { fallback_models: settings.fallback_models } : {}),
         ...(settings.max_steps ? { max_steps: settings.max_steps } : {}),
         ...(settings.max_consecutive_failures
           ? { max_consecutive_failures: settings.max_consecutive_failures }

@@ -24,6 +24,7 @@ export function settingsFromCreate(body: CreateJob): JobSettings {
     timezone: body.timezone,
     instructions: body.instructions ?? null,
     model: body.model ?? null,
+    fallback_models: body.fallback_models ?? null,
     output_path: body.output_path ?? (body.output_schema ? DEFAULT_JSON_OUTPUT_PATH : DEFAULT_OUTPUT_PATH),
     output_schema: body.output_schema ?? null,
     webhook_url: body.webhook_url ?? null,

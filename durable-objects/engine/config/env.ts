@@ -4,6 +4,8 @@
  * configuration is refused with a {@link ConfigError} that names each bad variable.
  */
 import { z } from "zod";
+import { MAX_FALLBACK_MODELS } from "../../../schemas/create-conversation";
+import { NOT_ONE_LINE } from "../../../schemas/patterns";
 import { ConfigError } from "../errors";
 
 const blank = (v: unknown) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.trim()) : v);
@@ -45,6 +47,27 @@ const secretList = () =>
     z.array(z.string()).default([]),
   );
 
+/** Model names, comma-separated, at most `max` (each one line, as a conversation's `model`); none by default. */
+const modelList = (max: number) =>
+  z.preprocess(
+    (v) =>
+      typeof v === "string"
+        ? v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
+    z
+      .array(
+        z
+          .string()
+          .max(200)
+          .refine((s) => !NOT_ONE_LINE.test(s), "must name models on one line"),
+      )
+      .max(max, `must name at most ${max} models`)
+      .default([]),
+  );
+
 /** An optional absolute http(s) URL, without its trailing slashes. */
 const baseUrl = () =>
   z.preprocess(
@@ -72,6 +95,7 @@ export const EnvVars = z.object({
   FILES_SIGNING_SECRET_PREVIOUS: secretList(),
   OPENAI_BASE_URL: baseUrl(),
   OPENAI_MODEL: text("gpt-4o-mini"),
+  MODEL_FALLBACKS: modelList(MAX_FALLBACK_MODELS),
   WORKERS_AI_MODEL: text("@cf/meta/llama-3.3-70b-instruct-fp8-fast"),
   MAX_STEPS: count(50),
   SUB_AGENT_MAX_STEPS: count(20),

@@ -6,6 +6,8 @@ import { readEnv } from "./env";
 /** Every tunable of the runtime, in one place. */
 export interface RuntimeConfig {
   defaultModel: string;
+  /** Models a turn moves on to when the model fails transiently (MODEL_FALLBACKS), unless a conversation names its own. */
+  fallbackModels: string[];
   maxSteps: number;
   /** Model turns in a row whose tool calls all failed before a run fails `too_many_failures`. */
   maxConsecutiveFailures: number;
@@ -35,6 +37,7 @@ export function runtimeConfig(env: object): RuntimeConfig {
   const v = readEnv(env);
   return {
     defaultModel: v.OPENAI_MODEL,
+    fallbackModels: v.MODEL_FALLBACKS,
     maxSteps: v.MAX_STEPS,
     maxConsecutiveFailures: v.MAX_CONSECUTIVE_FAILURES,
     limits: {

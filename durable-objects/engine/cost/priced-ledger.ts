@@ -11,17 +11,23 @@ import { costOf } from "./price-table";
 /** Told of every model call a run paid for: its tokens and cost (null when unpriced). */
 export type SpendListener = (runId: string, usage: Usage, cost: number | null) => void;
 
+/** The price of a run's calls: one price, or the price of the model the run uses now. */
+export type RunPrice = ModelPrice | null | ((runId: string) => ModelPrice | null);
+
 /** A {@link RunLedger} over the run store that prices each call at `price` (null: unknown). */
-export function pricedLedger(runs: RunStore, price: ModelPrice | null, onSpend?: SpendListener): RunLedger {
-  const cost = (u: Usage) => (price ? costOf(u, price) : null);
+export function pricedLedger(runs: RunStore, price: RunPrice, onSpend?: SpendListener): RunLedger {
+  const cost = (id: string, u: Usage) => {
+    const p = typeof price === "function" ? price(id) : price;
+    return p ? costOf(u, p) : null;
+  };
   return {
     addStep: (id, u, agent) => {
-      const c = cost(u);
+      const c = cost(id, u);
       runs.addStep(id, u, c, agent);
       onSpend?.(id, u, c);
     },
     addUsage: (id, u, agent) => {
-      const c = cost(u);
+      const c = cost(id, u);
       runs.addUsage(id, u, c, agent);
       onSpend?.(id, u, c);
     },

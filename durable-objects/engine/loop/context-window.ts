@@ -12,6 +12,7 @@ import { basePrompt, buildContext, estimateTokens } from "./context-builder";
 import { clearOldResults } from "./context-clearing";
 import { ev } from "./event-builders";
 import type { ContextSummary, StepDeps } from "./loop-deps";
+import { modelOf } from "./run-model";
 
 export { basePrompt, buildContext, estimateTokens, systemPrompt } from "./context-builder";
 
@@ -129,7 +130,7 @@ async function summarise(deps: StepDeps, runId: string, view: ContextView): Prom
     },
   ];
   const turn = await deps.model.complete(
-    { model: deps.settings.model, messages: prompt, tools: [], signal: deps.signal },
+    { model: modelOf(deps, runId), messages: prompt, tools: [], signal: deps.signal },
     () => {},
   );
   view.summary = { upToId: cut, text: turn.text };

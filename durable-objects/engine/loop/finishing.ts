@@ -8,6 +8,7 @@ import type { Redaction } from "../secrets/secret-redactor";
 import { compileOutputSchema } from "../tools/finish";
 import { ev, tokenUsage } from "./event-builders";
 import type { FinalAnswer, LoopDeps, LoopOutcome, LoopScope } from "./loop-deps";
+import { modelOf } from "./run-model";
 import { requeueSteering } from "./steering";
 
 /** Reminders sent when a run with an output schema ends without a matching result. */
@@ -111,7 +112,7 @@ export function redactEnd(end: RunEnd, redaction: Redaction | undefined): RunEnd
 /** Ends a run and emits its terminal event. */
 export function finishRun(deps: LoopDeps, runId: string, end: RunEnd): void {
   const usage = tokenUsage(
-    deps.settings.model,
+    modelOf(deps, runId),
     deps.runs.get(runId)?.usage ?? { input_tokens: 0, output_tokens: 0, total_tokens: 0 },
   );
   if (deps.state.pendingQuestion) deps.state.setPendingQuestion(null);

@@ -6,6 +6,7 @@ import type { GateResult } from "../approvals/approvals";
 import type { RunBudget } from "../cost/budget";
 import type { ResultSpill } from "../files/result-spill";
 import type { Redaction } from "../secrets/secret-redactor";
+import type { RunModels } from "../model/fallback";
 import type { ModelClient, ToolCall, Usage } from "../model/model-types";
 import type { ClearedResults } from "../store/cleared-results";
 import type { EventLog } from "../store/event-log";
@@ -20,6 +21,8 @@ import type { StateHolder } from "./conversation-state";
 /** Per-conversation settings the loop obeys. */
 export interface LoopSettings {
   model: string;
+  /** Models a turn moves on to, in order, when `model` fails transiently (model/fallback.ts). */
+  fallbackModels?: string[];
   instructions: string | null;
   maxSteps: number;
   /** Model turns in a row whose tool calls all failed before the run fails; absent: the default (failure-streak.ts). */
@@ -85,6 +88,8 @@ export interface StepDeps {
   messages: MessageStore;
   state: StateHolder;
   model: ModelClient;
+  /** The fallback model each run moved on to; absent: every turn goes to `settings.model`. */
+  runModels?: RunModels;
   tools: ToolRegistry;
   settings: LoopSettings;
   /** Aborted when the run is cancelled. */

@@ -1,18 +1,23 @@
 /**
- * One model turn of a run: calls the model and turns its stream into AG-UI events
- * (text message and tool-call events), then checkpoints the assistant message.
+ * One model turn of a run: calls the model (moving on to the run's next fallback model when it
+ * fails transiently before any output) and turns its stream into AG-UI events (text message and
+ * tool-call events), then checkpoints the assistant message.
  */
 
-import type { ChatMessage, ModelDelta, ModelTurn } from "../model/model-types";
+import { completeWithFallback, type ModelSwitch } from "../model/fallback";
+import type { ChatMessage, ModelDelta, ModelRequest, ModelTurn } from "../model/model-types";
 import type { Redaction } from "../secrets/secret-redactor";
 import { ev } from "./event-builders";
 import { answerCutCalls } from "./cut-output";
 import type { StepDeps } from "./loop-deps";
+import { chainFrom } from "./run-model";
 
 /** Tracks which text message and tool calls are open, so they are always closed. */
 export class OpenStreams {
   messageId: string | null = null;
   readonly toolCalls = new Map<number, string>();
+  /** Whether any text or tool call of the turn was streamed (a fallback is then no longer safe). */
+  emitted = false;
   /** Text held back so a secret split across deltas is redacted whole. */
   private held = "";
 
@@ -27,6 +32,7 @@ export class OpenStreams {
     switch (d.kind) {
       case "text": {
         if (!d.delta) return;
+        this.emitted = true;
         if (!this.messageId) {
           this.messageId = this.newId();
           this.emit(ev.textStart(this.messageId, "assistant"));
@@ -44,6 +50,7 @@ export class OpenStreams {
         return;
       }
       case "tool_call_start":
+        this.emitted = true;
         this.closeText();
         this.toolCalls.set(d.index, d.id);
         this.emit(ev.toolStart(d.id, d.name, parentId()));
@@ -96,18 +103,17 @@ export async function modelStep(
     deps.redaction,
   );
   emit(ev.stepStarted(stepName));
-  const endSpan = deps.tracer?.chat(runId, deps.settings.model, context);
   try {
-    const turn = await deps.model
-      .complete(
-        { model: deps.settings.model, messages: context, tools: deps.tools.specs(), signal: deps.signal },
-        (d) => open.onDelta(d, () => open.messageId ?? assistantId),
-      )
-      .catch((err: unknown) => {
-        endSpan?.(null, err);
-        throw err;
-      });
-    endSpan?.(turn);
+    const request = { messages: context, tools: deps.tools.specs() };
+    const turn = await completeWithFallback({
+      models: chainFrom(deps, runId),
+      call: (model) =>
+        callModel(deps, runId, { ...request, model }, (d) =>
+          open.onDelta(d, () => open.messageId ?? assistantId),
+        ),
+      canSwitch: () => !open.emitted,
+      onSwitch: (change) => switchModel(deps, runId, change),
+    });
     open.closeAll();
     deps.messages.append(runId, {
       role: "assistant",
@@ -121,4 +127,28 @@ export async function modelStep(
     open.closeAll();
     emit(ev.stepFinished(stepName));
   }
+}
+
+/** One model's attempt at the turn (its retries included), traced as a `chat <model>` span. */
+async function callModel(
+  deps: StepDeps,
+  runId: string,
+  request: Pick<ModelRequest, "model" | "messages" | "tools">,
+  onDelta: (d: ModelDelta) => void,
+): Promise<ModelTurn> {
+  const endSpan = deps.tracer?.chat(runId, request.model, request.messages);
+  try {
+    const turn = await deps.model.complete({ ...request, signal: deps.signal }, onDelta);
+    endSpan?.(turn);
+    return turn;
+  } catch (err) {
+    endSpan?.(null, err);
+    throw err;
+  }
+}
+
+/** The run moves on to the next model for this turn and the rest of the run, and says so. */
+function switchModel(deps: StepDeps, runId: string, change: ModelSwitch): void {
+  deps.runModels?.use(runId, change.to);
+  deps.emit(runId, ev.custom("model_fallback", change));
 }

@@ -14,6 +14,7 @@ import { emptyRecord, StateHolder } from "./conversation-state";
 import { ev, tokenUsage } from "./event-builders";
 import { closeInterruptedStreams } from "./interrupted-streams";
 import type { LoopDeps, LoopOutcome, LoopScope, RunLedger } from "./loop-deps";
+import { modelOf } from "./run-model";
 
 export type { SubAgentType } from "../store/run-store";
 
@@ -155,7 +156,7 @@ async function driveSubAgent(parent: LoopDeps, runId: string, spec: SubAgentSpec
   const run = parent.runs.get(runId);
   const line = run ? subAgentLine(run, spec.id) : undefined;
   const usage = tokenUsage(
-    parent.settings.model,
+    modelOf(parent, runId),
     line ?? { input_tokens: 0, output_tokens: 0, total_tokens: 0 },
   );
   if (outcome.kind === "succeeded") {

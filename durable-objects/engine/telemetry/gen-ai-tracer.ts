@@ -38,6 +38,8 @@ export interface TraceContext {
 export interface RunSpanInfo {
   id: string;
   model: string;
+  /** The fallback model the run moved on to (model/fallback.ts), when it did. */
+  fallbackModel?: string | null;
   status: string;
   startedAt: number;
   finishedAt: number;
@@ -175,6 +177,7 @@ export class GenAiTracer implements LoopTracer {
       "gen_ai.usage.output_tokens": run.usage.output_tokens,
       "cirrus.run.status": run.status,
     };
+    if (run.fallbackModel) attributes["cirrus.fallback_model"] = run.fallbackModel;
     if (run.usage.cost_usd !== null) attributes["cirrus.cost_usd"] = run.usage.cost_usd;
     const failed = run.status === "failed";
     if (failed && run.error) attributes["error.type"] = run.error.code;

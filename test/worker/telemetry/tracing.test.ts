@@ -152,6 +152,29 @@ describe(`tracing over OTLP/HTTP (${JSON_MODE ? "http/json" : "http/protobuf"})`
     expect(spans.find((s) => s.name === `chat ${key}`)!.status.code).toBe(2);
   });
 
+  it("names the model actually used: a failed chat span per model tried, the run span's fallback", async () => {
+    const primary = uniqueKey("traced-primary");
+    const fallback = uniqueKey("traced-fallback");
+    await script(primary, [{ error: { status: 503 } }], true);
+    await script(fallback, [{ text: "from the fallback" }]);
+    const conv = await createConversation(primary, { fallback_models: [fallback] });
+    const { end } = await runOnce(conv);
+    expect(end).toMatchObject({ type: "RUN_FINISHED", result: "from the fallback" });
+    const spans = await spansOf(conv, 3);
+    expect(one(spans, `chat ${primary}`).status.code).toBe(2);
+    const answered = one(spans, `chat ${fallback}`);
+    expect(answered.status.code).toBe(0);
+    expect(answered.attributes).toMatchObject({
+      "gen_ai.request.model": fallback,
+      "gen_ai.response.model": fallback,
+    });
+    const root = spans.find((s) => s.parentSpanId === null)!;
+    expect(root.attributes).toMatchObject({
+      "gen_ai.request.model": primary,
+      "cirrus.fallback_model": fallback,
+    });
+  });
+
   it("never slows or breaks a run when the collector is down or hangs", async () => {
     const key = uniqueKey("traced-down");
     await script(

@@ -25,6 +25,7 @@ describe("the environment schema", () => {
       MAX_RESULT_CHARS: 50_000,
       TOOL_RETRY_BUDGET: 3,
       MODEL_CONTEXT_TOKENS: 128_000,
+      MODEL_FALLBACKS: [],
       MODEL_RETRY_ATTEMPTS: 5,
       MODEL_RETRY_BASE_DELAY_MS: 500,
       MODEL_RETRY_MAX_DELAY_MS: 60_000,
@@ -62,6 +63,7 @@ describe("the environment schema", () => {
       ALLOW_PRIVATE_NETWORK: "true",
       PUBLIC_BASE_URL: "https://agents.example.com/",
       WIDGET_RATE_LIMIT_WINDOW_S: "10",
+      MODEL_FALLBACKS: " gpt-4o , openai/gpt-4.1-mini,",
       FILES: { put() {} },
       SOMETHING_ELSE: "x",
     });
@@ -69,6 +71,7 @@ describe("the environment schema", () => {
     expect(vars.ALLOW_PRIVATE_NETWORK).toBe(true);
     expect(vars.PUBLIC_BASE_URL).toBe("https://agents.example.com");
     expect(vars.WIDGET_RATE_LIMIT_WINDOW_S).toBe(10);
+    expect(vars.MODEL_FALLBACKS).toEqual(["gpt-4o", "openai/gpt-4.1-mini"]);
     expect(Object.keys(vars)).not.toContain("FILES");
   });
 
@@ -81,6 +84,7 @@ describe("the environment schema", () => {
       WIDGET_RATE_LIMIT_WINDOW_S: "30",
       PUBLIC_BASE_URL: "ftp://files.example.com",
       ALLOW_PRIVATE_NETWORK: "maybe",
+      MODEL_FALLBACKS: "a,b,c,d",
     });
     expect(err).toBeInstanceOf(ConfigError);
     expect(err.name).toBe("ConfigError");
@@ -92,6 +96,7 @@ describe("the environment schema", () => {
     expect(err.message).toContain("WIDGET_RATE_LIMIT_WINDOW_S must be 10 or 60");
     expect(err.message).toContain("PUBLIC_BASE_URL must be an absolute http(s) URL");
     expect(err.message).toContain("ALLOW_PRIVATE_NETWORK must be true or false");
+    expect(err.message).toContain("MODEL_FALLBACKS must name at most 3 models");
   });
 
   it("never repeats a secret's value in its error", () => {

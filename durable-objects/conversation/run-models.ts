@@ -1,0 +1,18 @@
+/** The fallback model each of a conversation's runs moved on to, found again in its events after an eviction. */
+import type { ModelFallback } from "../../schemas/events";
+import { RunModels } from "../engine/model/fallback";
+import type { WiringParts } from "./wiring-parts";
+
+/** The conversation's {@link RunModels}: a run's last `model_fallback` event says which model it uses. */
+export function conversationRunModels(p: Pick<WiringParts, "log" | "runs">): RunModels {
+  return new RunModels((runId) => {
+    const run = p.runs.get(runId);
+    if (!run) return null;
+    let model: string | null = null;
+    for (const { event } of p.log.scan(run.start_seq, ["CUSTOM"], { runId })) {
+      if (event.type === "CUSTOM" && event.name === "model_fallback")
+        model = (event.value as ModelFallback).to;
+    }
+    return model;
+  });
+}
