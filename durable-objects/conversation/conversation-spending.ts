@@ -46,10 +46,10 @@ export class ConversationSpending {
   }
 
   /** The conversation's max_cost_usd and the workspace's daily budget, checked before each model turn. */
-  budget(info: ConversationInfo): RunBudget | null {
+  budget(info: ConversationInfo, modelOf: (runId: string) => string = () => info.model): RunBudget | null {
     return costBudget({
-      model: info.model,
-      priced: this.price(info.model) !== null,
+      model: modelOf,
+      priced: (runId) => this.price(modelOf(runId)) !== null,
       conversation: { limit: info.max_cost_usd ?? null, spent: () => this.p.runs.totalUsage().cost_usd },
       daily: { limit: this.cost.daily_budget_usd, spent: () => this.usage.spentToday() },
     });

@@ -151,10 +151,11 @@ export class ConversationWiring {
     const files = this.files(info);
     const settings = loopSettings(this.p, info, this.mcp.instructions(info.instructions), this.timeZone);
     const runModels = this.runModels;
+    const current = (runId: string) => modelOf({ settings, runModels }, runId);
     return {
-      ledger: this.spending.runLedger((runId) => modelOf({ settings, runModels }, runId)),
+      ledger: this.spending.runLedger(current),
       runModels,
-      budget: this.spending.budget(info),
+      budget: this.spending.budget(info, current),
       tracer: this.tracing.tracer(info),
       outputSchema: info.output_schema,
       conversationId: info.id,

@@ -164,6 +164,14 @@ export class Transcript {
       this.hooks.onQuestionResolved?.(String(value.question_id ?? ""), value);
     else if (e.name === "notice")
       this.add(h("div", { class: "row notice" }, String(value.message ?? value.text ?? "")));
+    else if (e.name === "model_fallback")
+      this.add(
+        h(
+          "div",
+          { class: "row notice" },
+          `${String(value.from)} failed (${String(value.reason)}); ${String(value.to)} answers from now on.`,
+        ),
+      );
     else if (e.name === "sub_agent_event") this.subAgent(value);
     else if (e.name === "approval_resolved" && this.hooks.verbose) this.approvalResolved(value);
   }

@@ -18,9 +18,10 @@ export interface RunBudget {
 
 /** The limits and how to read what was spent against them. */
 export interface BudgetSources {
-  model: string;
-  /** Whether the model has a price (without one, no dollar budget can be kept). */
-  priced: boolean;
+  /** The model the run uses now (its primary, or the fallback it moved on to). */
+  model(runId: string): string;
+  /** Whether that model has a price (without one, no dollar budget can be kept). */
+  priced(runId: string): boolean;
   /** The conversation's budget and its spend so far (null: unknown). */
   conversation: { limit: number | null; spent(): number | null };
   /** The workspace's daily budget and today's spend (UTC). */
@@ -39,10 +40,10 @@ export function costBudget(s: BudgetSources): RunBudget | null {
   const { conversation, daily } = s;
   if (conversation.limit === null && daily.limit === null) return null;
   return {
-    async beforeTurn() {
+    async beforeTurn(runId) {
       if (conversation.limit !== null) {
         const spent = conversation.spent();
-        if (!s.priced || spent === null) return unpriced(s.model, "max_cost_usd");
+        if (!s.priced(runId) || spent === null) return unpriced(s.model(runId), "max_cost_usd");
         if (spent >= conversation.limit)
           return {
             code: "cost_limit",
@@ -50,7 +51,7 @@ export function costBudget(s: BudgetSources): RunBudget | null {
           };
       }
       if (daily.limit !== null) {
-        if (!s.priced) return unpriced(s.model, "the workspace's daily_budget_usd");
+        if (!s.priced(runId)) return unpriced(s.model(runId), "the workspace's daily_budget_usd");
         const spent = await daily.spent();
         if (spent >= daily.limit)
           return {

@@ -3,6 +3,7 @@
  * transiently goes to the next model, which serves the rest of the run; the next run starts at
  * the primary again. Requests are counted per model at the scripted server.
  */
+import { abortAllDurableObjects } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
   api,
@@ -10,10 +11,13 @@ import {
   eventually,
   getConversation,
   modelRequests,
+  readSse,
+  release,
   runMessage,
   script,
   type SseMessage,
   uniqueKey,
+  untilRunEnd,
 } from "../helpers";
 import { createJob, settledRun } from "../job/jobs-helpers";
 
@@ -79,6 +83,48 @@ describe("fallback models", () => {
     });
     expect(report).toMatchObject({ model: fallback, runs: 1, input_tokens: 300, output_tokens: 30 });
     expect(report.cost_usd).toBeCloseTo(6, 9);
+  });
+
+  it("stays on the fallback after the object restarts mid-run", async () => {
+    const primary = uniqueKey("fb-restart");
+    const fallback = uniqueKey("fb-restart-second");
+    await script(primary, [{ error: { status: 503 } }], true);
+    await script(fallback, [
+      { tool_calls: [{ name: "create_task", arguments: { subject: "a" } }] },
+      { text: "lost with the restart", hang: true },
+      { text: "done after restart" },
+    ]);
+    const id = await createConversation(primary, { fallback_models: [fallback] });
+    const post = await api(`/v1/conversations/${id}/messages`, { method: "POST", json: { content: "go" } });
+    await post.body?.cancel();
+    await eventually(async () => (await modelRequests(fallback)).length === 2);
+
+    await abortAllDurableObjects(); // an eviction or a deploy while the fallback answers
+
+    const events = await readSse(await api(`/v1/conversations/${id}/events`), untilRunEnd, 20_000);
+    await release(fallback);
+    expect(events.at(-1)!.data).toMatchObject({ type: "RUN_FINISHED", result: "done after restart" });
+    expect(fallbackEvents(events)).toHaveLength(1);
+    expect(await modelRequests(primary)).toHaveLength(5);
+    expect(await modelRequests(fallback)).toHaveLength(3);
+  });
+
+  it("keeps a budget against the fallback's price: an unpriced fallback stops the run, naming it", async () => {
+    const primary = uniqueKey("fb-budget");
+    const fallback = uniqueKey("fb-budget-unpriced");
+    await script(primary, [{ error: { status: 503 } }], true);
+    await script(fallback, [
+      { tool_calls: [{ name: "create_task", arguments: { subject: "a" } }] },
+      { text: "never asked" },
+    ]);
+    const prices = { [primary]: { input_per_mtok: 1, output_per_mtok: 1 } };
+    expect((await api("/v1/settings", { method: "PUT", json: { model_prices: prices } })).status).toBe(200);
+    const id = await createConversation(primary, { fallback_models: [fallback], max_cost_usd: 5 });
+    const events = await runMessage(id, "hello");
+    const end = events.at(-1)!.data as { type: string; code: string; message: string };
+    expect(end).toMatchObject({ type: "RUN_ERROR", code: "cost_limit" });
+    expect(end.message).toContain(`model ${fallback} has no price`);
+    expect(await modelRequests(fallback)).toHaveLength(1);
   });
 
   it("does not fall back on a 400: the run fails as without fallbacks", async () => {
