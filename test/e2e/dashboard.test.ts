@@ -323,6 +323,7 @@ describe("the dashboard", () => {
     await page.getByLabel("Schedule (cron)").fill("not a cron");
     await page.getByLabel("Time zone").fill("Europe/Berlin");
     await page.getByLabel("Model", { exact: true }).fill(key);
+    await page.getByLabel("Fallback models (comma-separated)").fill(" backup-a, ,backup-b ");
     await page.getByLabel("Prompt").fill("Summarise the news.");
     await page.getByRole("button", { name: "Create job" }).click();
     await page.getByRole("alert").filter({ hasText: "invalid_schedule" }).waitFor();
@@ -331,6 +332,15 @@ describe("the dashboard", () => {
     await page.getByRole("button", { name: "Create job" }).click();
     await page.getByRole("heading", { name: "Morning brief" }).waitFor();
     expect(await page.getByText("in Europe/Berlin").count()).toBe(1);
+    const jobs = await cirrusApi<{ data: { name: string; fallback_models: string[] | null }[] }>(
+      stack,
+      "/v1/jobs",
+      sk,
+    );
+    expect(jobs.data.find((j) => j.name === "Morning brief")?.fallback_models).toEqual([
+      "backup-a",
+      "backup-b",
+    ]);
     await page.getByRole("button", { name: "Run now" }).click();
     const row = page.locator('tr[data-run="1"]');
     for (

@@ -22,6 +22,7 @@ const LABELS: Record<string, string> = {
   max_runtime_seconds: "Max runtime (s)",
   max_tokens: "Max tokens",
   max_consecutive_failures: "Max failing turns in a row",
+  fallback_models: "Fallback models (comma-separated)",
   prompt: "Prompt",
   instructions: "Instructions",
 };
@@ -58,6 +59,7 @@ function settingsGrid(job: Job | null, inputs: Inputs): HTMLElement {
     text("schedule", job?.schedule, "0 7 * * 1-5"),
     text("timezone", job?.timezone ?? "UTC", "Europe/Berlin"),
     text("model", job?.model, "workspace default"),
+    text("fallback_models", job?.fallback_models?.join(", "), "when the model is down"),
     text("output_path", job?.output_path, "reports/{job}/{date}-{time}.md"),
     text("webhook_url", job?.webhook_url, "https://example.com/hooks/cirrus"),
     ...NUMBER_FIELDS.map((name) => text(name, job?.[name] == null ? "" : String(job[name]))),
@@ -80,6 +82,14 @@ function jobBody(job: Job | null, inputs: Inputs, body: Record<string, unknown>)
     if (value) body[name] = Number(value);
     else if (job && name !== "max_runtime_seconds") body[name] = null;
   }
+  const fallbacks =
+    inputs
+      .get("fallback_models")
+      ?.value.split(",")
+      .map((m) => m.trim())
+      .filter(Boolean) ?? [];
+  if (fallbacks.length) body.fallback_models = fallbacks;
+  else if (job) body.fallback_models = null;
   if (job)
     for (const required of ["name", "prompt", "schedule"]) if (body[required] === null) delete body[required];
   return body;
