@@ -16,7 +16,7 @@ export function createModelClient(env: ModelEnv, config: RuntimeConfig): ModelCl
   if (OPENAI_API_KEY) {
     return createOpenAIClient({ apiKey: OPENAI_API_KEY, baseURL: OPENAI_BASE_URL, retry: config.retry });
   }
-  if (env.AI) return createWorkersAiClient(env.AI, config.workersAiModel);
+  if (env.AI) return createWorkersAiClient(env.AI, config.workersAiModel, config.retry);
   return {
     complete: () =>
       Promise.reject(
