@@ -15,3 +15,15 @@ export function bytesText(n: number): string {
   if (n < 1024 * 1024) return `${Number((n / 1024).toFixed(1))} KiB`;
   return `${Number((n / (1024 * 1024)).toFixed(1))} MiB`;
 }
+
+/**
+ * A server's `Retry-After` in words: seconds (a fraction too) as "120 s", an HTTP date as ISO 8601;
+ * anything else quoted, bounded. Only a value naming a month is read as a date: V8's Date.parse
+ * takes "0.5", "2" or "-1" for days in 2000 or 2001.
+ */
+export function retryAfterText(value: string): string {
+  const trimmed = value.trim();
+  if (/^\d{1,9}(\.\d+)?$/.test(trimmed)) return `${Number(trimmed)} s`;
+  const at = /[a-z]{3}/i.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
+  return Number.isNaN(at) ? JSON.stringify(trimmed.slice(0, 40)) : new Date(at).toISOString();
+}

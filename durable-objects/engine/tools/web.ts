@@ -19,7 +19,7 @@ import type { DomainPolicy } from "../net/allowed-domains";
 import { type FetchedPage, fetchPage } from "../net/fetch-page";
 import { PDF_TYPE, PdfError } from "../pdf/pdf-text";
 import { runSearch } from "../search";
-import { bytesText, durationText } from "./limit-text";
+import { bytesText, durationText, retryAfterText } from "./limit-text";
 import { defineTool, ToolError } from "./tool";
 
 /** Content longer than this is cut (and `truncated` set) even without a max_length. */
@@ -132,19 +132,13 @@ async function statusError(deps: WebToolDeps, page: FetchedPage, kind: BodyKind,
   const body = isDocument(kind)
     ? { text: `(a ${DOCUMENTS[kind].name})` }
     : await render(deps, page, kind, type);
-  const retry = page.retryAfter ? ` The server asks to be retried after ${retryText(page.retryAfter)}.` : "";
+  const retry = page.retryAfter
+    ? ` The server asks to be retried after ${retryAfterText(page.retryAfter)}.`
+    : "";
   return new ToolError(
     "http_error",
     `${page.finalUrl} answered HTTP ${page.status}${page.statusText ? ` ${page.statusText}` : ""}.${retry} Page text: ${body.text.slice(0, 500)}`,
   );
-}
-
-/** `Retry-After` in words: seconds, or the date it names (anything else is quoted, bounded). */
-function retryText(value: string): string {
-  const trimmed = value.trim();
-  if (/^\d{1,9}$/.test(trimmed)) return `${Number(trimmed)} s`;
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? JSON.stringify(trimmed.slice(0, 40)) : new Date(at).toISOString();
 }
 
 /** Fetches and renders one URL as the tool spec's return shape, with the document's metadata beside it. */

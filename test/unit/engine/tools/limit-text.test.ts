@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createAskUserTool } from "../../../../durable-objects/engine/tools/ask-user";
-import { bytesText, durationText } from "../../../../durable-objects/engine/tools/limit-text";
+import { bytesText, durationText, retryAfterText } from "../../../../durable-objects/engine/tools/limit-text";
 import { createAgentTool } from "../../../../durable-objects/engine/tools/sub-agent";
 
 describe("limits as tool descriptions state them", () => {
@@ -19,6 +19,18 @@ describe("limits as tool descriptions state them", () => {
     expect(bytesText(512)).toBe("512 bytes");
     expect(bytesText(64 * 1024)).toBe("64 KiB");
     expect(bytesText(5 * 1024 * 1024)).toBe("5 MiB");
+  });
+
+  it("writes a server's Retry-After as seconds or a date, and quotes anything else", () => {
+    expect(retryAfterText("120")).toBe("120 s");
+    expect(retryAfterText(" 1.5 ")).toBe("1.5 s");
+    expect(retryAfterText("Wed, 21 Oct 2026 07:28:00 GMT")).toBe("2026-10-21T07:28:00.000Z");
+    // Not dates, though Date.parse reads them as days in 2000 and 2001.
+    expect(retryAfterText("0.5")).toBe("0.5 s");
+    expect(retryAfterText("-1")).toBe('"-1"');
+    expect(retryAfterText("1 2")).toBe('"1 2"');
+    expect(retryAfterText("12345678901")).toBe('"12345678901"');
+    expect(retryAfterText(`soon ${"x".repeat(100)}`)).toBe(JSON.stringify(`soon ${"x".repeat(35)}`));
   });
 
   it("gives ask_user the configured timeout, not a fixed one", () => {
