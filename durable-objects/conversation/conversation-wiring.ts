@@ -17,7 +17,6 @@ import { conversationFiles } from "../engine/files/files-factory";
 import { visitorFolder } from "../engine/files/scoped-files";
 import { ev } from "../engine/loop/event-builders";
 import type { ContextSummary, LoopDeps, SummaryStore } from "../engine/loop/loop-deps";
-import { modelOf } from "../engine/loop/run-model";
 import { runSubAgent } from "../engine/loop/sub-agent";
 import type { RunModels } from "../engine/model/fallback";
 import { createModelClient } from "../engine/model/model-factory";
@@ -39,7 +38,7 @@ import { ConversationSpending } from "./conversation-spending";
 import { buildConversationTools } from "./conversation-tools";
 import { conversationBrowserLink } from "./browser-link-wiring";
 import { reviewer } from "./result-review";
-import { conversationRunModels } from "./run-models";
+import { conversationRunModels, currentRunModel } from "./run-models";
 import { loopSettings, readToolSettings } from "./run-settings";
 import { RunTracing } from "./run-tracing";
 import type { WiringParts } from "./wiring-parts";
@@ -61,9 +60,12 @@ export class ConversationWiring {
   private readonly browserMeter: BrowserMeter;
   /** The fallback model each run moved on to (a new run starts at its primary). */
   private readonly runModels: RunModels;
+  /** The model a run uses now: the conversation's primary, or the fallback it moved on to. */
+  private readonly runModel: (runId: string) => string;
 
   constructor(private readonly p: WiringParts) {
     this.runModels = conversationRunModels(p);
+    this.runModel = currentRunModel(p, this.runModels);
     this.spending = new ConversationSpending(p, () => this.workspace(this.p.meta.info()!.workspace_id));
     this.tracing = new RunTracing(p.env, p.waitUntil);
     this.browserMeter = new BrowserMeter(p.runs, readEnv(p.env).BROWSER_HOUR_PRICE_USD, (seconds, cost) =>
@@ -150,12 +152,10 @@ export class ConversationWiring {
     const model = createModelClient(this.p.env, this.p.config);
     const files = this.files(info);
     const settings = loopSettings(this.p, info, this.mcp.instructions(info.instructions), this.timeZone);
-    const runModels = this.runModels;
-    const current = (runId: string) => modelOf({ settings, runModels }, runId);
     return {
-      ledger: this.spending.runLedger(current),
-      runModels,
-      budget: this.spending.budget(info, current),
+      ledger: this.spending.runLedger(this.runModel),
+      runModels: this.runModels,
+      budget: this.spending.budget(info, this.runModel),
       tracer: this.tracing.tracer(info),
       outputSchema: info.output_schema,
       conversationId: info.id,
@@ -256,7 +256,7 @@ export class ConversationWiring {
       workspaceDomains: () => this.workspaceDomains,
       vision: () => this.vision,
       meter: this.browserMeter,
-      summarize: this.summarizer(info.model),
+      summarize: this.summarizer(),
       files: () => this.files(info).files,
       workspace: () => this.workspace(info.workspace_id),
       saveDownload: (runId, file) => this.saveDownload(info, runId, file),
@@ -269,7 +269,7 @@ export class ConversationWiring {
     return {
       domains: policy?.domains,
       config: webConfig(this.p.env),
-      summarize: this.summarizer(info.model),
+      summarize: this.summarizer(),
       searchSettings: () => this.workspace(info.workspace_id).getSearchSettings(),
     };
   }
@@ -279,12 +279,16 @@ export class ConversationWiring {
     return this.browser()?.redaction;
   }
 
-  /** One summariser for every tool's `prompt`; its tokens count towards the run that asked. */
-  private summarizer(modelName: string) {
+  /** One summariser for every tool's `prompt`, on the model the asking run uses now, its tokens that run's. */
+  private summarizer() {
     const model = createModelClient(this.p.env, this.p.config);
-    return createSummarizer(model, modelName, (usage) => {
-      const run = this.p.runs.active();
-      if (run) this.spending.ledger(modelName).addUsage(run.id, usage);
-    });
+    const ledger = this.spending.runLedger(this.runModel);
+    const run = () => this.p.runs.active();
+    const current = () => run()?.id;
+    return createSummarizer(
+      model,
+      () => (current() ? this.runModel(current()!) : this.p.meta.info()!.model),
+      (usage) => void (current() && ledger.addUsage(current()!, usage)),
+    );
   }
 }

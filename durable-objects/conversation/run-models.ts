@@ -1,5 +1,6 @@
 /** The fallback model each of a conversation's runs moved on to, found again in its events after an eviction. */
 import type { ModelFallback } from "../../schemas/events";
+import { modelOf } from "../engine/loop/run-model";
 import { RunModels } from "../engine/model/fallback";
 import type { WiringParts } from "./wiring-parts";
 
@@ -15,4 +16,13 @@ export function conversationRunModels(p: Pick<WiringParts, "log" | "runs">): Run
     }
     return model;
   });
+}
+
+/** The model a run uses now: the conversation's primary, or the fallback it moved on to. */
+export function currentRunModel(p: Pick<WiringParts, "meta" | "config">, runModels: RunModels) {
+  return (runId: string): string => {
+    const info = p.meta.info()!;
+    const fallbackModels = info.fallback_models ?? p.config.fallbackModels;
+    return modelOf({ settings: { model: info.model, fallbackModels }, runModels }, runId);
+  };
 }

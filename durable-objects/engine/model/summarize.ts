@@ -8,16 +8,16 @@ export const SUMMARY_SYSTEM_PROMPT =
 /** A function that summarises text following a prompt. */
 export type Summarize = (text: string, prompt: string, signal: AbortSignal) => Promise<string>;
 
-/** Builds a summariser on a model client and model name (the ones the agent loop uses). */
+/** Builds a summariser on a model client and model name (the ones the agent loop uses, read per call). */
 export function createSummarizer(
   model: ModelClient,
-  modelName: string,
+  modelName: string | (() => string),
   onUsage: (usage: Usage) => void = () => {},
 ): Summarize {
   return async (text, prompt, signal) => {
     const turn = await model.complete(
       {
-        model: modelName,
+        model: typeof modelName === "string" ? modelName : modelName(),
         messages: [
           { role: "system", content: SUMMARY_SYSTEM_PROMPT },
           { role: "user", content: `${prompt}\n\n<page>\n${text}\n</page>` },

@@ -19,6 +19,7 @@ import {
   uniqueKey,
   untilRunEnd,
 } from "../helpers";
+import { page } from "../engine/tools/web-helpers";
 import { createJob, settledRun } from "../job/jobs-helpers";
 
 const fallbackEvents = (events: SseMessage[]) =>
@@ -107,6 +108,30 @@ describe("fallback models", () => {
     expect(fallbackEvents(events)).toHaveLength(1);
     expect(await modelRequests(primary)).toHaveLength(5);
     expect(await modelRequests(fallback)).toHaveLength(3);
+  });
+
+  it("summarises a web_fetch page with the fallback the run moved on to, not the failing primary", async () => {
+    const primary = uniqueKey("fb-summary");
+    const fallback = uniqueKey("fb-summary-second");
+    await script(primary, [{ error: { status: 503 } }], true);
+    const fetch = { url: page("/web/article"), prompt: "Longest river?" };
+    await script(fallback, [
+      { tool_calls: [{ id: "call_f", name: "web_fetch", arguments: fetch }] },
+      { text: "The Volga." },
+      { text: "The Volga, by the fallback." },
+    ]);
+    const id = await createConversation(primary, { fallback_models: [fallback] });
+    const events = await runMessage(id, "Longest river in Europe?");
+    const result = events.find((e) => e.data.type === "TOOL_CALL_RESULT")!.data;
+    expect(JSON.parse(result.content as string)).toMatchObject({ content: "The Volga." });
+    expect(events.at(-1)!.data).toMatchObject({
+      type: "RUN_FINISHED",
+      result: "The Volga, by the fallback.",
+    });
+    // Only the first turn's retries went to the primary; the summary (no tools) went to the fallback.
+    expect(await modelRequests(primary)).toHaveLength(5);
+    const [, summary] = await modelRequests(fallback);
+    expect(summary.tools ?? []).toHaveLength(0);
   });
 
   it("keeps a budget against the fallback's price: an unpriced fallback stops the run, naming it", async () => {
