@@ -184,6 +184,7 @@ export class ConversationWiring {
         ...this.p,
         info,
         model,
+        runModel: this.runModel,
         ledger: (m) => this.spending.ledger(m),
         signal: this.p.signal(),
       }),

@@ -18,13 +18,20 @@ import {
 import type { RunStore } from "../engine/store/run-store";
 import type { ConversationInfo } from "./conversation-meta";
 
-/** One run's review settings: its message's options, else the conversation's, else the defaults. */
-export function reviewSettings(info: ConversationInfo, options: MessageReviewOptions): ReviewSettings {
+/**
+ * One run's review settings: its message's options, else the conversation's, else the defaults;
+ * the grader defaults to the model the run uses (its fallback, once it moved on to one).
+ */
+export function reviewSettings(
+  info: ConversationInfo,
+  options: MessageReviewOptions,
+  runModel: string = info.model,
+): ReviewSettings {
   return {
     verify: options.verify_citations ?? info.verify_citations ?? DEFAULT_VERIFY_CITATIONS,
     maxRevisions: options.max_revisions ?? info.max_revisions ?? DEFAULT_MAX_REVISIONS,
     criteria: options.success_criteria ?? [],
-    graderModel: options.grader_model ?? info.grader_model ?? info.model,
+    graderModel: options.grader_model ?? info.grader_model ?? runModel,
   };
 }
 
@@ -35,6 +42,8 @@ export interface ReviewerParts {
   reads: ReadLog;
   reviews: ReviewStore;
   model: ModelClient;
+  /** The model a run uses now (its primary, or the fallback it moved on to). */
+  runModel(runId: string): string;
   /** The run ledger pricing calls at this model's price. */
   ledger(model: string): RunLedger;
   emit(runId: string, event: CirrusEvent): void;
@@ -44,7 +53,7 @@ export interface ReviewerParts {
 /** The loop's review hook for this conversation; a review that throws accepts the run unreviewed. */
 export function reviewer(p: ReviewerParts): NonNullable<LoopDeps["review"]> {
   return async (runId, output) => {
-    const settings = reviewSettings(p.info, p.reviews.options(runId));
+    const settings = reviewSettings(p.info, p.reviews.options(runId), p.runModel(runId));
     try {
       return await reviewRun(
         {

@@ -134,6 +134,25 @@ describe("fallback models", () => {
     expect(summary.tools ?? []).toHaveLength(0);
   });
 
+  it("grades the result with the fallback the run moved on to when no grader_model is set", async () => {
+    const primary = uniqueKey("fb-grade");
+    const fallback = uniqueKey("fb-grade-second");
+    const criterion = "Names three European rivers";
+    await script(primary, [{ error: { status: 503 } }], true);
+    await script(fallback, [
+      { text: "The Volga, the Danube and the Ural." },
+      { json: { grades: [{ criterion, pass: true, reason: "Three rivers are named." }] } },
+    ]);
+    const id = await createConversation(primary, { fallback_models: [fallback] });
+    const res = await api(`/v1/conversations/${id}/messages`, {
+      method: "POST",
+      json: { content: "Name rivers of Europe", success_criteria: [criterion], stream: false },
+    });
+    expect(await res.json()).toMatchObject({ status: "succeeded", grades: [{ criterion, pass: true }] });
+    expect(await modelRequests(primary)).toHaveLength(5);
+    expect(await modelRequests(fallback)).toHaveLength(2);
+  });
+
   it("keeps a budget against the fallback's price: an unpriced fallback stops the run, naming it", async () => {
     const primary = uniqueKey("fb-budget");
     const fallback = uniqueKey("fb-budget-unpriced");
