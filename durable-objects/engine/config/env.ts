@@ -34,29 +34,22 @@ const text = (fallback: string) => z.preprocess(blank, z.string().default(fallba
 /** An optional secret; its value is never repeated in an error. */
 const secret = () => z.preprocess(blank, z.string().optional());
 
+/** A comma-separated value as its trimmed, non-empty parts (any other value as it is). */
+const commaSeparated = (v: unknown) =>
+  typeof v === "string"
+    ? v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : v;
+
 /** Older secrets, comma-separated (a key rotation keeps them readable); none by default. */
-const secretList = () =>
-  z.preprocess(
-    (v) =>
-      typeof v === "string"
-        ? v
-            .split(",")
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : v,
-    z.array(z.string()).default([]),
-  );
+const secretList = () => z.preprocess(commaSeparated, z.array(z.string()).default([]));
 
 /** Model names, comma-separated, at most `max` (each one line, as a conversation's `model`); none by default. */
 const modelList = (max: number) =>
   z.preprocess(
-    (v) =>
-      typeof v === "string"
-        ? v
-            .split(",")
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : v,
+    commaSeparated,
     z
       .array(
         z
