@@ -10,6 +10,7 @@
  * starts it again.
  */
 import type { ToolCall } from "../model/model-types";
+import { errorCodeOf } from "../tools/tool-runner";
 import type { LoopOutcome, LoopScope, StepDeps } from "./loop-deps";
 
 /** Model turns in a row whose tool calls all failed before a run fails, when nothing else is set. */
@@ -40,9 +41,6 @@ const LISTED_ERRORS = 5;
 const SKIPPED_SLACK = 10;
 const NOTE_START = "Your tool calls have all failed";
 
-/** The one shape of an error result (tool-runner.ts `errorResult`), and its code. */
-const ERROR_RESULT = /^\{"ok":false,"error":\{"code":"([^"\\]*)"/;
-
 /** One failed call of a streak. */
 export interface FailedCall {
   tool: string;
@@ -63,7 +61,7 @@ type TurnVerdict = { kind: "ok" } | { kind: "skipped" } | { kind: "failed"; erro
 function verdictOf(calls: ToolCall[], results: Map<string, string>): TurnVerdict {
   const errors: FailedCall[] = [];
   for (const call of calls) {
-    const code = ERROR_RESULT.exec(results.get(call.id) ?? "")?.[1];
+    const code = errorCodeOf(results.get(call.id) ?? "");
     if (code === undefined) return { kind: "ok" };
     if (!NOT_COUNTED.has(code)) errors.push({ tool: call.function.name, code });
   }

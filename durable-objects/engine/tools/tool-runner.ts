@@ -70,6 +70,12 @@ export function errorResult(code: string, message: string): ToolOutcome {
   };
 }
 
+/** How {@link errorResult}'s content begins, up to its code. */
+const ERROR_CONTENT = /^\{"ok":false,"error":\{"code":"([^"\\]*)"/;
+
+/** The code of a stored tool result written by {@link errorResult}; undefined for any other result. */
+export const errorCodeOf = (content: string): string | undefined => ERROR_CONTENT.exec(content)?.[1];
+
 /** Validates arguments and runs a tool, turning every failure into a readable result with secrets redacted. */
 export async function runTool(
   registry: ToolRegistry,
