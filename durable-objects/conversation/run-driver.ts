@@ -18,6 +18,7 @@ import type { ConversationInfo } from "./conversation-meta";
 import { earliest } from "./conversation-policy";
 import type { ConversationWiring } from "./conversation-wiring";
 import { clearPause, currentPause, type Pause, resolvedEvent, TIMEOUT_RESULT } from "./pauses";
+import { fallbackModelsOf } from "./run-models";
 
 /** The conversation's parts the driver reads and writes. */
 export interface DriverParts {
@@ -180,7 +181,7 @@ export class RunDriver {
   /** Whether a model the run may use has a price: its cost then opens at $0 (an unpriced call makes it unknown). */
   private anyModelPriced(): boolean {
     const info = this.p.info()!;
-    const chain = fallbackChain(info.model, info.fallback_models ?? this.p.config.fallbackModels);
+    const chain = fallbackChain(info.model, fallbackModelsOf(info, this.p.config));
     return chain.some((model) => this.p.wiring.price(model) !== null);
   }
 }

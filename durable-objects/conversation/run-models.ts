@@ -1,8 +1,16 @@
 /** The fallback model each of a conversation's runs moved on to, found again in its events after an eviction. */
 import type { CirrusEvent, ModelFallback } from "../../schemas/events";
+import type { RuntimeConfig } from "../engine/config/runtime-config";
 import { modelOf } from "../engine/loop/run-model";
 import { RunModels } from "../engine/model/fallback";
+import type { ConversationInfo } from "./conversation-meta";
 import type { WiringParts } from "./wiring-parts";
+
+/** The conversation's fallback models: its own, else the deployment's `MODEL_FALLBACKS`. */
+export const fallbackModelsOf = (
+  info: Pick<ConversationInfo, "fallback_models">,
+  config: Pick<RuntimeConfig, "fallbackModels">,
+): string[] => info.fallback_models ?? config.fallbackModels;
 
 /**
  * The conversation's {@link RunModels}: a run's last `model_fallback` event says which model it
@@ -30,7 +38,9 @@ const fallbackTo = (event: CirrusEvent | undefined) =>
 export function currentRunModel(p: Pick<WiringParts, "meta" | "config">, runModels: RunModels) {
   return (runId: string): string => {
     const info = p.meta.info()!;
-    const fallbackModels = info.fallback_models ?? p.config.fallbackModels;
-    return modelOf({ settings: { model: info.model, fallbackModels }, runModels }, runId);
+    return modelOf(
+      { settings: { model: info.model, fallbackModels: fallbackModelsOf(info, p.config) }, runModels },
+      runId,
+    );
   };
 }

@@ -11,6 +11,7 @@ import { mayMatchPrefix, visitorToolGate } from "../engine/tools/visitor-tools";
 import type { WorkspaceObject } from "../workspace/workspace-object";
 import type { ConversationMcp } from "./conversation-mcp";
 import { type ConversationInfo, visitorOf } from "./conversation-meta";
+import { fallbackModelsOf } from "./run-models";
 import type { WiringParts } from "./wiring-parts";
 
 /**
@@ -51,7 +52,7 @@ export function loopSettings(
 ): LoopSettings {
   return {
     model: info.model,
-    fallbackModels: info.fallback_models ?? p.config.fallbackModels,
+    fallbackModels: fallbackModelsOf(info, p.config),
     instructions,
     maxSteps: info.max_steps,
     maxConsecutiveFailures: info.max_consecutive_failures ?? p.config.maxConsecutiveFailures,
